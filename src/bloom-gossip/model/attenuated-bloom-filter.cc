@@ -1,0 +1,109 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "attenuated-bloom-filter.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+namespace bloom
+{
+
+namespace
+{
+uint32_t
+CheckedDepth(uint32_t depth)
+{
+    if (depth == 0 || depth > kMaxDepth)
+    {
+        throw std::invalid_argument("ABF depth d=" + std::to_string(depth) + " out of range 1.." +
+                                    std::to_string(kMaxDepth));
+    }
+    return depth;
+}
+} // namespace
+
+AttenuatedBloomFilter::AttenuatedBloomFilter(uint32_t depth, uint32_t bits, uint32_t hashes)
+    : m_levels(CheckedDepth(depth), BloomFilter(bits, hashes))
+{
+}
+
+void
+AttenuatedBloomFilter::InsertLocal(const Key& key)
+{
+    m_levels.front().Insert(key);
+}
+
+void
+AttenuatedBloomFilter::Insert(const Key& key, uint32_t level)
+{
+    if (level >= m_levels.size())
+    {
+        throw std::invalid_argument("ABF level " + std::to_string(level) + " beyond depth " +
+                                    std::to_string(m_levels.size()));
+    }
+    m_levels[level].Insert(key);
+}
+
+std::optional<uint32_t>
+AttenuatedBloomFilter::EstimateHops(const Key& key) const
+{
+    for (uint32_t i = 0; i < m_levels.size(); ++i)
+    {
+        if (m_levels[i].Contains(key))
+        {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+bool
+AttenuatedBloomFilter::Contains(const Key& key) const
+{
+    return EstimateHops(key).has_value();
+}
+
+void
+AttenuatedBloomFilter::CheckCompatible(const AttenuatedBloomFilter& other) const
+{
+    if (other.GetDepth() != GetDepth() || other.GetBits() != GetBits() ||
+        other.GetHashes() != GetHashes())
+    {
+        throw std::invalid_argument("ABF merge needs equal d, m and k");
+    }
+}
+
+void
+AttenuatedBloomFilter::Merge(const AttenuatedBloomFilter& other)
+{
+    CheckCompatible(other);
+    for (uint32_t i = 0; i < m_levels.size(); ++i)
+    {
+        m_levels[i].Union(other.m_levels[i]);
+    }
+}
+
+void
+AttenuatedBloomFilter::MergeShifted(const AttenuatedBloomFilter& neighbour)
+{
+    CheckCompatible(neighbour);
+    for (uint32_t i = 1; i < m_levels.size(); ++i)
+    {
+        m_levels[i].Union(neighbour.m_levels[i - 1]);
+    }
+}
+
+void
+AttenuatedBloomFilter::Clear()
+{
+    for (auto& level : m_levels)
+    {
+        level.Clear();
+    }
+}
+
+} // namespace bloom
+} // namespace ns3

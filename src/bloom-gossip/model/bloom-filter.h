@@ -1,0 +1,93 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Plain Bloom filter (membership only).  Plain C++17, no ns-3 dependency.
+ */
+#ifndef BLOOM_GOSSIP_BLOOM_FILTER_H
+#define BLOOM_GOSSIP_BLOOM_FILTER_H
+
+#include "bloom-hash.h"
+#include "packed-bits.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace bloom
+{
+
+/// Largest number of hash functions any filter accepts.
+constexpr uint32_t kMaxHashes = 32;
+/// Largest number of slots (bits or cells) of one filter or filter level.
+constexpr uint32_t kMaxSlots = 1U << 20;
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Bloom filter of m bits and k hash positions (Bloom 1970).
+ *
+ * Constructors throw std::invalid_argument on parameters out of range
+ * (m in 1..kMaxSlots, k in 1..kMaxHashes); combining filters of different
+ * parameters throws std::invalid_argument too.
+ */
+class BloomFilter
+{
+  public:
+    BloomFilter(uint32_t bits, uint32_t hashes);
+
+    uint32_t GetBits() const
+    {
+        return m_m;
+    }
+
+    uint32_t GetHashes() const
+    {
+        return m_k;
+    }
+
+    void Insert(const Key& key);
+    bool Contains(const Key& key) const;
+    /// Set union: this |= other.
+    void Union(const BloomFilter& other);
+    void Clear();
+
+    /// Number of bits set (X).
+    uint32_t CountOnes() const;
+    /// Share of bits set, X/m.
+    double Fill() const;
+    /// False-positive probability implied by the current fill: (X/m)^k.
+    double EstimatedFpr() const;
+    /// Cardinality estimate -(m/k) ln(1 - X/m) (Swamidass & Baldi); +inf when full.
+    double EstimatedCardinality() const;
+    /// Textbook false-positive rate after n inserts: (1 - e^(-kn/m))^k.
+    static double TheoreticalFpr(uint32_t bits, uint32_t hashes, uint64_t n);
+
+    const PackedBits& Bits() const
+    {
+        return m_bits;
+    }
+
+    PackedBits& Bits()
+    {
+        return m_bits;
+    }
+
+    bool operator==(const BloomFilter& o) const
+    {
+        return m_m == o.m_m && m_k == o.m_k && m_bits == o.m_bits;
+    }
+
+    bool operator!=(const BloomFilter& o) const
+    {
+        return !(*this == o);
+    }
+
+  private:
+    uint32_t m_m;
+    uint32_t m_k;
+    PackedBits m_bits;
+};
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_BLOOM_FILTER_H

@@ -1,0 +1,239 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Linear Bloom Filter (LBF / FBL): Lima, Baquero, Miranda, "FBL - Filtro de
+ * Bloom Linear".  Plain C++17, no ns-3 dependency.
+ */
+#ifndef BLOOM_GOSSIP_LINEAR_BLOOM_FILTER_H
+#define BLOOM_GOSSIP_LINEAR_BLOOM_FILTER_H
+
+#include "bloom-filter.h"
+#include "bloom-hash.h"
+#include "packed-bits.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace bloom
+{
+
+/// Smallest and largest cell width b of a linear Bloom filter (paper: 1..16).
+constexpr uint32_t kMinCellBits = 1;
+constexpr uint32_t kMaxCellBits = 16;
+
+/**
+ * \ingroup bloom-gossip
+ * \brief How a confidence c in [0,1] becomes a b-bit cell value q.
+ *
+ * With Q = 2^b - 1:
+ *  - FLOOR: q = floor(c Q)   (paper, Algorithm 2; default).  Any attenuation
+ *    of c = 1 falls below all-ones; never exceeds c Q.
+ *  - CEIL:  q = ceil(c Q)    every c > 0 stays visible (q >= 1).
+ *  - ROUND: q = round(c Q)   (half away from zero) smallest mean error.
+ * Dequantisation is always c^ = q / Q; the absolute error is below 1/Q.
+ */
+enum class Quantization : uint8_t
+{
+    FLOOR = 0,
+    CEIL = 1,
+    ROUND = 2,
+};
+
+/// "floor", "ceil" or "round".
+std::string ToString(Quantization q);
+/// Parse "floor", "ceil" or "round"; throws std::invalid_argument otherwise.
+Quantization ParseQuantization(const std::string& name);
+
+/// Quantise c (in [0,1], else std::invalid_argument) to b bits.
+uint32_t Quantize(double c, uint32_t bits, Quantization rule);
+/// q / (2^b - 1).
+double Dequantize(uint32_t q, uint32_t bits);
+
+/**
+ * \ingroup bloom-gossip
+ * \brief The per-hop decay of LBF cells and its inversion into hop counts.
+ *
+ * Two modes:
+ *  - multiplicative (paper section 3.2): q <- floor(a q), 0 < a < 1;
+ *  - subtractive (degrading counting filters): q <- max(0, q - delta).
+ * A value that left its origin at Q = 2^b - 1 follows the chain
+ * v0 = Q, v(h+1) = decay(v(h)).  Hop estimates invert that exact chain: the
+ * estimate for a cell minimum q > 0 is the least h with v(h) <= q, which can
+ * only under-estimate when collisions raise q.  The horizon H is the number
+ * of non-zero chain values: distances 0..H-1 can be told apart.
+ *
+ * The multiplication is evaluated as floor(a q + 1e-9) so that a decimal
+ * factor behaves as the exact decimal (0.7 x 10 = 7, not 6.999...).
+ */
+class LbfDecay
+{
+  public:
+    /// Throws std::invalid_argument unless 0 < a < 1 and 1 <= bits <= 16.
+    static LbfDecay Multiplicative(double factor, uint32_t bits);
+    /// Throws std::invalid_argument unless 1 <= delta < 2^bits and 1 <= bits <= 16.
+    static LbfDecay Subtractive(uint32_t delta, uint32_t bits);
+
+    uint32_t GetCellBits() const
+    {
+        return m_bits;
+    }
+
+    /// Value of a cell after one hop.
+    uint32_t Apply(uint32_t q) const
+    {
+        return m_next[q];
+    }
+
+    /// Number of distinct non-zero values of the chain.
+    uint32_t Horizon() const
+    {
+        return static_cast<uint32_t>(m_chain.size());
+    }
+
+    /// v0 .. v(H-1).
+    const std::vector<uint16_t>& Chain() const
+    {
+        return m_chain;
+    }
+
+    /// Hop estimate for a cell minimum q; nullopt when q == 0 (absent).
+    std::optional<uint32_t> HopsFor(uint32_t q) const
+    {
+        if (q == 0)
+        {
+            return std::nullopt;
+        }
+        return m_hopOf[q];
+    }
+
+    /// "mul:0.9" or "sub:16".
+    std::string Describe() const;
+
+  private:
+    LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description);
+
+    uint32_t m_bits;
+    std::string m_description;
+    std::vector<uint16_t> m_next;  //!< decay of every value 0..Q
+    std::vector<uint16_t> m_chain; //!< v0..v(H-1)
+    std::vector<uint16_t> m_hopOf; //!< least h with v(h) <= q, for q in 0..Q
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Linear Bloom filter: m cells of b bits, packed into m b bits.
+ *
+ * Insert stores max(cell, q) on the k cells of a key (insFBL), query returns
+ * their minimum (conFBL); 0 means absent.  Collisions can only raise the
+ * minimum, so errors are one-sided (c^ >= c).  Merge is the cell-wise
+ * maximum (commutative, associative, idempotent).
+ */
+class LinearBloomFilter
+{
+  public:
+    /// Throws std::invalid_argument on m, b or k out of range.
+    LinearBloomFilter(uint32_t cells,
+                      uint32_t cellBits,
+                      uint32_t hashes,
+                      Quantization rule = Quantization::FLOOR);
+
+    uint32_t GetCells() const
+    {
+        return m_m;
+    }
+
+    uint32_t GetCellBits() const
+    {
+        return m_b;
+    }
+
+    uint32_t GetHashes() const
+    {
+        return m_k;
+    }
+
+    Quantization GetQuantization() const
+    {
+        return m_rule;
+    }
+
+    /// Largest cell value, 2^b - 1.
+    uint32_t MaxValue() const
+    {
+        return (1U << m_b) - 1;
+    }
+
+    /// insFBL(key, c): c in [0,1].
+    void Insert(const Key& key, double confidence);
+    /// Insert an already quantised value (<= MaxValue()).
+    void InsertQuantized(const Key& key, uint32_t q);
+    /// conFBL(key): minimum of the k cells, dequantised.
+    double Query(const Key& key) const;
+    /// Minimum of the k cells.
+    uint32_t QueryQuantized(const Key& key) const;
+    /// Hop estimate (chain inversion); nullopt when the key is absent.
+    std::optional<uint32_t> EstimateHops(const Key& key, const LbfDecay& decay) const;
+
+    /// Cell-wise maximum with a filter of the same m, b, k.
+    void Merge(const LinearBloomFilter& other);
+    /// Apply one hop of decay to every cell.
+    void Attenuate(const LbfDecay& decay);
+    /// this = max(this, decay(other)), without a temporary copy.
+    void MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay);
+    void Clear();
+
+    uint32_t GetCell(uint32_t i) const
+    {
+        return m_cells.Get(static_cast<uint64_t>(i) * m_b, m_b);
+    }
+
+    void SetCell(uint32_t i, uint32_t q)
+    {
+        m_cells.Set(static_cast<uint64_t>(i) * m_b, m_b, q);
+    }
+
+    /// Share of 1-bits among the m b bits (the paper's "taxa de ocupacao").
+    double OccupancyBits() const;
+    /// Share of non-zero cells.
+    double OccupancyCells() const;
+
+    const PackedBits& Cells() const
+    {
+        return m_cells;
+    }
+
+    PackedBits& Cells()
+    {
+        return m_cells;
+    }
+
+    bool operator==(const LinearBloomFilter& o) const
+    {
+        return m_m == o.m_m && m_b == o.m_b && m_k == o.m_k && m_rule == o.m_rule &&
+               m_cells == o.m_cells;
+    }
+
+    bool operator!=(const LinearBloomFilter& o) const
+    {
+        return !(*this == o);
+    }
+
+  private:
+    void CheckCompatible(const LinearBloomFilter& other) const;
+    void CheckDecay(const LbfDecay& decay) const;
+
+    uint32_t m_m;
+    uint32_t m_b;
+    uint32_t m_k;
+    Quantization m_rule;
+    PackedBits m_cells;
+};
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_LINEAR_BLOOM_FILTER_H

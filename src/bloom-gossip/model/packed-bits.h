@@ -1,0 +1,119 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * A fixed-size bit string with fields of 1..16 bits, packed without padding.
+ * Plain C++17, no ns-3 dependency.
+ */
+#ifndef BLOOM_GOSSIP_PACKED_BITS_H
+#define BLOOM_GOSSIP_PACKED_BITS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+namespace bloom
+{
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Bit string of a fixed length stored in 64-bit words.
+ *
+ * Bit j lives in word j/64 at position j%64.  Serialised, byte i carries bits
+ * 8i..8i+7 with bit 8i as its least significant bit (little-endian bit and
+ * byte order, independent of the host).  Bits past the length are always
+ * zero, so equality and popcount need no masking.
+ */
+class PackedBits
+{
+  public:
+    explicit PackedBits(uint64_t nbits = 0);
+
+    uint64_t Size() const
+    {
+        return m_nbits;
+    }
+
+    /// Read `width` (1..32) bits starting at bit `offset`.
+    uint32_t Get(uint64_t offset, unsigned width) const
+    {
+        const uint64_t w = offset >> 6;
+        const unsigned s = offset & 63;
+        uint64_t v = m_words[w] >> s;
+        if (s + width > 64)
+        {
+            v |= m_words[w + 1] << (64 - s);
+        }
+        return static_cast<uint32_t>(v & ((uint64_t{1} << width) - 1));
+    }
+
+    /// Write `width` (1..32) bits starting at bit `offset`; value must fit.
+    void Set(uint64_t offset, unsigned width, uint32_t value)
+    {
+        const uint64_t w = offset >> 6;
+        const unsigned s = offset & 63;
+        const uint64_t mask = (uint64_t{1} << width) - 1;
+        m_words[w] = (m_words[w] & ~(mask << s)) | (uint64_t{value} << s);
+        if (s + width > 64)
+        {
+            const unsigned spill = 64 - s;
+            m_words[w + 1] = (m_words[w + 1] & ~(mask >> spill)) | (uint64_t{value} >> spill);
+        }
+    }
+
+    bool Test(uint64_t bit) const
+    {
+        return (m_words[bit >> 6] >> (bit & 63)) & 1U;
+    }
+
+    void SetBit(uint64_t bit)
+    {
+        m_words[bit >> 6] |= uint64_t{1} << (bit & 63);
+    }
+
+    /// Number of bits set to one.
+    uint64_t CountOnes() const;
+    /// Set every bit to zero.
+    void Clear();
+    /// Bitwise OR with a string of the same size.
+    void OrWith(const PackedBits& other);
+
+    /// Number of bytes of the serialised form: ceil(size / 8).
+    uint64_t ByteSize() const
+    {
+        return (m_nbits + 7) / 8;
+    }
+
+    /// Append the serialised form (ByteSize() bytes) to `out`.
+    void AppendBytes(std::vector<uint8_t>& out) const;
+    /**
+     * Load from exactly ByteSize() bytes.  Returns false (and leaves the
+     * object unchanged) when a padding bit past Size() is set.
+     */
+    bool LoadBytes(const uint8_t* data);
+
+    const std::vector<uint64_t>& Words() const
+    {
+        return m_words;
+    }
+
+    bool operator==(const PackedBits& o) const
+    {
+        return m_nbits == o.m_nbits && m_words == o.m_words;
+    }
+
+    bool operator!=(const PackedBits& o) const
+    {
+        return !(*this == o);
+    }
+
+  private:
+    uint64_t m_nbits;
+    std::vector<uint64_t> m_words;
+};
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_PACKED_BITS_H

@@ -1,0 +1,35 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Names of test durations and suite types across ns-3 releases
+ * (TestCase::QUICK became TestCase::Duration::QUICK in ns-3.42, the old
+ * names were removed in 3.46).
+ */
+#ifndef BLOOM_GOSSIP_TEST_COMPAT_H
+#define BLOOM_GOSSIP_TEST_COMPAT_H
+
+#include "ns3/bloom-gossip-version.h"
+#include "ns3/test.h"
+
+namespace ns3
+{
+namespace bloom
+{
+namespace test
+{
+#if BLOOM_GOSSIP_NS3_VERSION >= 3042
+constexpr auto kQuick = TestCase::Duration::QUICK;
+constexpr auto kExtensive = TestCase::Duration::EXTENSIVE;
+constexpr auto kUnit = TestSuite::Type::UNIT;
+constexpr auto kSystem = TestSuite::Type::SYSTEM;
+#else
+constexpr auto kQuick = TestCase::QUICK;
+constexpr auto kExtensive = TestCase::EXTENSIVE;
+constexpr auto kUnit = TestSuite::UNIT;
+constexpr auto kSystem = TestSuite::SYSTEM;
+#endif
+} // namespace test
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_TEST_COMPAT_H

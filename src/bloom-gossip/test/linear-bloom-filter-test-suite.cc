@@ -1,0 +1,390 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of the linear Bloom filter: quantisation, insFBL/conFBL semantics,
+ * packing, attenuation chains and hop estimates, merge laws, occupancy.
+ */
+#include "bloom-gossip-test-compat.h"
+
+#include "ns3/linear-bloom-filter.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+using namespace ns3;
+using namespace ns3::bloom;
+
+namespace
+{
+
+template <typename F>
+bool
+Throws(F&& f)
+{
+    try
+    {
+        f();
+    }
+    catch (const std::invalid_argument&)
+    {
+        return true;
+    }
+    return false;
+}
+
+LinearBloomFilter
+RandomLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k)
+{
+    LinearBloomFilter f(m, b, k);
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        f.SetCell(i, static_cast<uint32_t>(rng() % (f.MaxValue() + 1)));
+    }
+    return f;
+}
+
+class QuantizationTestCase : public TestCase
+{
+  public:
+    QuantizationTestCase()
+        : TestCase("LBF quantisation: boundaries, floor, ceil, round, error bound, bad input")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Quantization rules[] = {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
+        std::mt19937_64 rng(42);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            const uint32_t top = (1U << b) - 1;
+            for (Quantization r : rules)
+            {
+                NS_TEST_ASSERT_MSG_EQ(Quantize(0.0, b, r), 0U, "c=0 gives 0, b=" << b);
+                NS_TEST_ASSERT_MSG_EQ(Quantize(1.0, b, r), top, "c=1 gives all ones, b=" << b);
+            }
+            for (int i = 0; i < 2000; ++i)
+            {
+                const double c = unit(rng);
+                const double scaled = c * top;
+                const uint32_t fl = Quantize(c, b, Quantization::FLOOR);
+                const uint32_t ce = Quantize(c, b, Quantization::CEIL);
+                const uint32_t ro = Quantize(c, b, Quantization::ROUND);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(fl, scaled, "floor never exceeds c(2^b-1)");
+                NS_TEST_ASSERT_MSG_GT(fl + 1.0, scaled, "floor is the largest such integer");
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(ce, scaled, "ceil never falls below c(2^b-1)");
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(ro - scaled), 0.5, "round within half a step");
+                for (uint32_t q : {fl, ce, ro})
+                {
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(Dequantize(q, b) - c),
+                                                1.0 / top,
+                                                "error within 1/(2^b-1)");
+                }
+            }
+        }
+        // Floor keeps any attenuated local value below all ones.
+        NS_TEST_ASSERT_MSG_LT(Quantize(0.9999, 8, Quantization::FLOOR), 255U, "floor of c<1");
+        NS_TEST_ASSERT_MSG_EQ(Quantize(1e-6, 8, Quantization::CEIL), 1U, "ceil keeps c>0 visible");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { Quantize(-0.1, 8, Quantization::FLOOR); }), true, "c<0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { Quantize(1.1, 8, Quantization::FLOOR); }), true, "c>1");
+        NS_TEST_ASSERT_MSG_EQ(
+            Throws(
+                [] { Quantize(std::numeric_limits<double>::quiet_NaN(), 8, Quantization::FLOOR); }),
+            true,
+            "c=NaN");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { Quantize(0.5, 0, Quantization::FLOOR); }), true, "b=0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { Quantize(0.5, 17, Quantization::FLOOR); }), true, "b=17");
+        NS_TEST_ASSERT_MSG_EQ((ParseQuantization("ceil") == Quantization::CEIL),
+                              true,
+                              "parse ceil");
+        NS_TEST_ASSERT_MSG_EQ(ToString(ParseQuantization("round")), "round", "round trip name");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { ParseQuantization("nearest"); }), true, "unknown rule");
+    }
+};
+
+class MinMaxSemanticsTestCase : public TestCase
+{
+  public:
+    MinMaxSemanticsTestCase()
+        : TestCase("LBF insert is a cell-wise max, query the min of k cells; one-sided error")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Key a = Key::FromName("a");
+        LinearBloomFilter f(512, 8, 4);
+        NS_TEST_ASSERT_MSG_EQ(f.QueryQuantized(a), 0U, "absent key reads 0");
+        f.InsertQuantized(a, 100);
+        NS_TEST_ASSERT_MSG_EQ(f.QueryQuantized(a), 100U, "inserted value");
+        f.InsertQuantized(a, 40);
+        NS_TEST_ASSERT_MSG_EQ(f.QueryQuantized(a), 100U, "a lower insert keeps the max");
+        f.InsertQuantized(a, 200);
+        NS_TEST_ASSERT_MSG_EQ(f.QueryQuantized(a), 200U, "a higher insert raises it");
+        NS_TEST_ASSERT_MSG_EQ_TOL(f.Query(a), 200.0 / 255.0, 1e-12, "dequantised query");
+
+        // The minimum hides a partial overlap: raise one of a's cells only.
+        const uint32_t c0 = a.Position(0, 512);
+        f.SetCell(c0, 255);
+        NS_TEST_ASSERT_MSG_EQ(f.QueryQuantized(a), 200U, "partial overlap does not change the min");
+
+        // One-sided error: with many keys, every estimate is >= its insert.
+        std::mt19937_64 rng(7);
+        LinearBloomFilter g(256, 6, 3);
+        std::vector<uint32_t> inserted(300);
+        for (uint64_t id = 0; id < inserted.size(); ++id)
+        {
+            inserted[id] = 1 + static_cast<uint32_t>(rng() % 63);
+            g.InsertQuantized(Key::FromId(id), inserted[id]);
+        }
+        uint32_t over = 0;
+        for (uint64_t id = 0; id < inserted.size(); ++id)
+        {
+            const uint32_t q = g.QueryQuantized(Key::FromId(id));
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(q, inserted[id], "no under-estimate for id " << id);
+            over += q > inserted[id] ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_GT(over, 0U, "a crowded filter does over-estimate some keys");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { g.InsertQuantized(a, 64); }), true, "q > 2^b-1");
+    }
+};
+
+class PackingTestCase : public TestCase
+{
+  public:
+    PackingTestCase()
+        : TestCase("LBF cells are packed into m*b bits, across word boundaries")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            const uint32_t m = 97;
+            LinearBloomFilter f(m, b, 3);
+            NS_TEST_ASSERT_MSG_EQ(f.Cells().Size(), uint64_t{m} * b, "m*b bits for b=" << b);
+            NS_TEST_ASSERT_MSG_EQ(f.Cells().ByteSize(), (uint64_t{m} * b + 7) / 8, "bytes");
+            std::vector<uint32_t> expect(m);
+            for (uint32_t i = 0; i < m; ++i)
+            {
+                expect[i] = (i * 2654435761U) & f.MaxValue();
+                f.SetCell(i, expect[i]);
+            }
+            for (uint32_t i = 0; i < m; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(f.GetCell(i), expect[i], "cell " << i << " b=" << b);
+            }
+            // Overwrite every other cell and check the neighbours survived.
+            for (uint32_t i = 0; i < m; i += 2)
+            {
+                f.SetCell(i, f.MaxValue() - expect[i]);
+            }
+            for (uint32_t i = 0; i < m; ++i)
+            {
+                const uint32_t want = i % 2 == 0 ? f.MaxValue() - expect[i] : expect[i];
+                NS_TEST_ASSERT_MSG_EQ(f.GetCell(i), want, "rewrite cell " << i << " b=" << b);
+            }
+        }
+    }
+};
+
+class HorizonTestCase : public TestCase
+{
+  public:
+    HorizonTestCase()
+        : TestCase("LBF attenuation chains: horizons and exact hop inversion")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::pair<uint32_t, uint32_t> expected[] =
+            {{3, 7}, {4, 12}, {5, 18}, {6, 24}, {8, 37}, {12, 63}, {16, 89}};
+        for (auto [b, h] : expected)
+        {
+            const LbfDecay decay = LbfDecay::Multiplicative(0.9, b);
+            NS_TEST_ASSERT_MSG_EQ(decay.Horizon(), h, "horizon a=0.9 b=" << b);
+            NS_TEST_ASSERT_MSG_EQ(decay.Chain().front(), (1U << b) - 1, "chain starts at 2^b-1");
+        }
+        NS_TEST_ASSERT_MSG_EQ(LbfDecay::Multiplicative(0.7, 4).Apply(10), 7U, "0.7 x 10 = 7");
+        NS_TEST_ASSERT_MSG_EQ(LbfDecay::Multiplicative(0.9, 8).Apply(255), 229U, "floor(229.5)");
+
+        // A key inserted at all ones and attenuated h times reads h hops.
+        for (uint32_t b : {3U, 5U, 8U})
+        {
+            const LbfDecay decay = LbfDecay::Multiplicative(0.9, b);
+            LinearBloomFilter f(64, b, 3);
+            const Key key = Key::FromName("printer");
+            f.Insert(key, 1.0);
+            for (uint32_t h = 0; h < decay.Horizon(); ++h)
+            {
+                NS_TEST_ASSERT_MSG_EQ(f.EstimateHops(key, decay).value_or(999),
+                                      h,
+                                      "hop estimate b=" << b << " h=" << h);
+                f.Attenuate(decay);
+            }
+            NS_TEST_ASSERT_MSG_EQ(f.EstimateHops(key, decay).has_value(),
+                                  false,
+                                  "beyond the horizon the key is invisible, b=" << b);
+        }
+
+        // Subtractive decay counts hops exactly up to (2^b-1)/delta.
+        const LbfDecay sub = LbfDecay::Subtractive(3, 4);
+        NS_TEST_ASSERT_MSG_EQ(sub.Horizon(), 5U, "ceil(15/3) non-zero values: 15 12 9 6 3");
+        NS_TEST_ASSERT_MSG_EQ(sub.Describe(), "sub:3", "description");
+        NS_TEST_ASSERT_MSG_EQ(sub.HopsFor(9).value_or(999), 2U, "15-2*3 = 9 is two hops");
+        NS_TEST_ASSERT_MSG_EQ(sub.HopsFor(10).value_or(999), 2U, "a raised 9 reads two hops");
+        NS_TEST_ASSERT_MSG_EQ(sub.HopsFor(0).has_value(), false, "0 is absent");
+
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LbfDecay::Multiplicative(1.0, 8); }), true, "a=1");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LbfDecay::Multiplicative(0.0, 8); }), true, "a=0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LbfDecay::Subtractive(0, 8); }), true, "delta=0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LbfDecay::Subtractive(16, 4); }), true, "delta>2^b-1");
+        LinearBloomFilter f(64, 4, 3);
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { f.Attenuate(LbfDecay::Multiplicative(0.9, 8)); }),
+                              true,
+                              "decay of another width");
+    }
+};
+
+/// Gossip along a line: node i's filter = max(own, decay(node i-1)).
+class LineGossipTestCase : public TestCase
+{
+  public:
+    LineGossipTestCase()
+        : TestCase("LBF on a line of nodes: hop estimate equals distance up to the horizon")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t b = 5;
+        const LbfDecay decay = LbfDecay::Multiplicative(0.9, b);
+        const Key key = Key::FromId(1234);
+        LinearBloomFilter prev(128, b, 4);
+        prev.Insert(key, 1.0);
+        prev.Insert(Key::FromId(99), 1.0); // another local resource
+        for (uint32_t node = 1; node < 25; ++node)
+        {
+            LinearBloomFilter cur(128, b, 4);
+            cur.MergeAttenuated(prev, decay);
+            LinearBloomFilter check(128, b, 4);
+            LinearBloomFilter copy = prev;
+            copy.Attenuate(decay);
+            check.Merge(copy);
+            NS_TEST_ASSERT_MSG_EQ((cur == check), true, "MergeAttenuated = Attenuate then Merge");
+            const auto est = cur.EstimateHops(key, decay);
+            if (node < decay.Horizon())
+            {
+                NS_TEST_ASSERT_MSG_EQ(est.value_or(999), node, "node " << node);
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(est.has_value(), false, "node " << node << " past horizon");
+            }
+            prev = cur;
+        }
+    }
+};
+
+class MergeLawsTestCase : public TestCase
+{
+  public:
+    MergeLawsTestCase()
+        : TestCase("LBF merge is commutative, associative and idempotent")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(2024);
+        for (uint32_t b : {1U, 3U, 8U, 13U, 16U})
+        {
+            for (int trial = 0; trial < 20; ++trial)
+            {
+                const LinearBloomFilter x = RandomLbf(rng, 77, b, 3);
+                const LinearBloomFilter y = RandomLbf(rng, 77, b, 3);
+                const LinearBloomFilter z = RandomLbf(rng, 77, b, 3);
+                LinearBloomFilter xy = x;
+                xy.Merge(y);
+                LinearBloomFilter yx = y;
+                yx.Merge(x);
+                NS_TEST_ASSERT_MSG_EQ((xy == yx), true, "commutative b=" << b);
+                LinearBloomFilter xy_z = xy;
+                xy_z.Merge(z);
+                LinearBloomFilter yz = y;
+                yz.Merge(z);
+                LinearBloomFilter x_yz = x;
+                x_yz.Merge(yz);
+                NS_TEST_ASSERT_MSG_EQ((xy_z == x_yz), true, "associative b=" << b);
+                LinearBloomFilter xx = x;
+                xx.Merge(x);
+                NS_TEST_ASSERT_MSG_EQ((xx == x), true, "idempotent b=" << b);
+                for (uint32_t i = 0; i < 77; ++i)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(xy.GetCell(i),
+                                          std::max(x.GetCell(i), y.GetCell(i)),
+                                          "cell-wise max");
+                }
+            }
+        }
+        LinearBloomFilter a(64, 4, 3);
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { a.Merge(LinearBloomFilter(64, 5, 3)); }), true, "b");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { a.Merge(LinearBloomFilter(65, 4, 3)); }), true, "m");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LinearBloomFilter(0, 4, 3); }), true, "m=0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LinearBloomFilter(64, 0, 3); }), true, "b=0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LinearBloomFilter(64, 17, 3); }), true, "b=17");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LinearBloomFilter(64, 4, 0); }), true, "k=0");
+    }
+};
+
+class OccupancyTestCase : public TestCase
+{
+  public:
+    OccupancyTestCase()
+        : TestCase("LBF occupancy as share of 1-bits and as share of non-zero cells")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinearBloomFilter f(10, 4, 1);
+        NS_TEST_ASSERT_MSG_EQ(f.OccupancyBits(), 0.0, "empty");
+        f.SetCell(0, 15); // 4 one-bits
+        f.SetCell(3, 1);  // 1 one-bit
+        f.SetCell(9, 6);  // 2 one-bits
+        NS_TEST_ASSERT_MSG_EQ_TOL(f.OccupancyBits(), 7.0 / 40.0, 1e-12, "7 of 40 bits");
+        NS_TEST_ASSERT_MSG_EQ_TOL(f.OccupancyCells(), 3.0 / 10.0, 1e-12, "3 of 10 cells");
+    }
+};
+
+class LinearBloomFilterTestSuite : public TestSuite
+{
+  public:
+    LinearBloomFilterTestSuite()
+        : TestSuite("bloom-gossip-linear-bloom-filter", test::kUnit)
+    {
+        AddTestCase(new QuantizationTestCase, test::kQuick);
+        AddTestCase(new MinMaxSemanticsTestCase, test::kQuick);
+        AddTestCase(new PackingTestCase, test::kQuick);
+        AddTestCase(new HorizonTestCase, test::kQuick);
+        AddTestCase(new LineGossipTestCase, test::kQuick);
+        AddTestCase(new MergeLawsTestCase, test::kQuick);
+        AddTestCase(new OccupancyTestCase, test::kQuick);
+    }
+};
+
+LinearBloomFilterTestSuite g_linearBloomFilterTestSuite;
+
+} // namespace
