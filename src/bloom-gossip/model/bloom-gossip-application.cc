@@ -1,0 +1,726 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "bloom-gossip-application.h"
+
+#include "gossip-message.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/ipv6-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+// EnumValue became a class template in ns-3.42; its accessor then needs the
+// enum type.
+#if BLOOM_GOSSIP_NS3_VERSION >= 3042
+#define BLOOM_GOSSIP_ENUM_ACCESSOR(T, member) MakeEnumAccessor<T>(member)
+#else
+#define BLOOM_GOSSIP_ENUM_ACCESSOR(T, member) MakeEnumAccessor(member)
+#endif
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("BloomGossipApplication");
+
+NS_OBJECT_ENSURE_REGISTERED(BloomGossipApplication);
+NS_OBJECT_ENSURE_REGISTERED(BfGossipApplication);
+NS_OBJECT_ENSURE_REGISTERED(LbfGossipApplication);
+NS_OBJECT_ENSURE_REGISTERED(AbfGossipApplication);
+
+namespace
+{
+/// EtherType-style protocol number used on devices that demultiplex
+/// (CSMA, Wi-Fi): IEEE 802 local experimental ethertype 1.
+constexpr uint16_t kGossipProtocol = 0x88B5;
+
+/// Advertisement payload bytes over a UDP/IPv6 datagram of this size go in
+/// one message; larger filters are segmented at that size.
+constexpr uint32_t kDefaultUdpDatagram = 1200;
+} // namespace
+
+TypeId
+BloomGossipApplication::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BloomGossipApplication")
+            .SetParent<Application>()
+            .SetGroupName("BloomGossip")
+            .AddAttribute("BeaconInterval",
+                          "Mean time between two advertisements (periodic timer).",
+                          TimeValue(Seconds(1.0)),
+                          MakeTimeAccessor(&BloomGossipApplication::m_interval),
+                          MakeTimeChecker(MicroSeconds(1)))
+            .AddAttribute("Jitter",
+                          "Each periodic advertisement is moved by a uniform offset in "
+                          "[-Jitter, +Jitter]; the first one is uniform in [0, BeaconInterval).",
+                          TimeValue(MilliSeconds(100)),
+                          MakeTimeAccessor(&BloomGossipApplication::m_jitter),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("NeighbourExpiry",
+                          "A neighbour's filter is forgotten when nothing was heard from it "
+                          "for this long.",
+                          TimeValue(Seconds(3.5)),
+                          MakeTimeAccessor(&BloomGossipApplication::m_expiry),
+                          MakeTimeChecker(MicroSeconds(1)))
+            .AddAttribute("Timer",
+                          "What drives the advertisements.",
+                          EnumValue(BloomGossipApplication::PERIODIC),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(TimerMode, &BloomGossipApplication::m_timerMode),
+                          MakeEnumChecker(BloomGossipApplication::PERIODIC,
+                                          "periodic",
+                                          BloomGossipApplication::TRICKLE,
+                                          "trickle"))
+            .AddAttribute("TrickleImin",
+                          "Trickle: smallest interval Imin (RFC 6206).",
+                          TimeValue(MilliSeconds(500)),
+                          MakeTimeAccessor(&BloomGossipApplication::m_trickleImin),
+                          MakeTimeChecker(MicroSeconds(1)))
+            .AddAttribute("TrickleImax",
+                          "Trickle: largest interval (Imin doubled Imax times in RFC 6206 terms).",
+                          TimeValue(Seconds(16)),
+                          MakeTimeAccessor(&BloomGossipApplication::m_trickleImax),
+                          MakeTimeChecker(MicroSeconds(1)))
+            .AddAttribute("TrickleK",
+                          "Trickle: redundancy constant k; 0 means never suppress.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&BloomGossipApplication::m_trickleK),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Transport",
+                          "link-layer: broadcast frames on the NetDevice; udp6: UDP to ff02::1.",
+                          EnumValue(BloomGossipApplication::LINK_LAYER),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(TransportMode,
+                                                     &BloomGossipApplication::m_transport),
+                          MakeEnumChecker(BloomGossipApplication::LINK_LAYER,
+                                          "link-layer",
+                                          BloomGossipApplication::UDP6,
+                                          "udp6"))
+            .AddAttribute("DeviceIndex",
+                          "Index of the node's NetDevice used by the link-layer transport.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&BloomGossipApplication::m_deviceIndex),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("FrameBytes",
+                          "Bytes per frame (link layer) or datagram (udp6); 0: the device MTU "
+                          "(link layer) or 1200 (udp6).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&BloomGossipApplication::m_frameBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Port",
+                          "UDP port of the udp6 transport.",
+                          UintegerValue(6363),
+                          MakeUintegerAccessor(&BloomGossipApplication::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddTraceSource("BeaconSent",
+                            "An advertisement was sent: sequence, frames, bytes.",
+                            MakeTraceSourceAccessor(&BloomGossipApplication::m_beaconSentTrace),
+                            "ns3::BloomGossipApplication::BeaconSentCallback")
+            .AddTraceSource("FilterReceived",
+                            "A segment of a neighbour's filter was received and applied.",
+                            MakeTraceSourceAccessor(&BloomGossipApplication::m_filterReceivedTrace),
+                            "ns3::BloomGossipApplication::FilterReceivedCallback")
+            .AddTraceSource("FilterChanged",
+                            "The node's own advertised filter changed.",
+                            MakeTraceSourceAccessor(&BloomGossipApplication::m_filterChangedTrace),
+                            "ns3::TracedCallback::Void")
+            .AddTraceSource("MalformedDropped",
+                            "A malformed or foreign-shaped gossip frame was dropped.",
+                            MakeTraceSourceAccessor(&BloomGossipApplication::m_malformedTrace),
+                            "ns3::BloomGossipApplication::MalformedDroppedCallback");
+    return tid;
+}
+
+BloomGossipApplication::BloomGossipApplication()
+    : m_rng(CreateObject<UniformRandomVariable>()),
+      m_sequence(0),
+      m_running(false),
+      m_failed(false),
+      m_trickleC(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+BloomGossipApplication::~BloomGossipApplication() = default;
+
+void
+BloomGossipApplication::DoDispose()
+{
+    CancelTimers();
+    m_neighbours.clear();
+    m_device = nullptr;
+    m_socket = nullptr;
+    m_rng = nullptr;
+    Application::DoDispose();
+}
+
+int64_t
+BloomGossipApplication::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+const bloom::FilterPolicy&
+BloomGossipApplication::Policy() const
+{
+    if (!m_policy)
+    {
+        m_policy = CreatePolicy();
+    }
+    return *m_policy;
+}
+
+const bloom::FilterPolicy&
+BloomGossipApplication::GetPolicy() const
+{
+    return Policy();
+}
+
+const bloom::AnyFilter&
+BloomGossipApplication::GetAdvertisedFilter() const
+{
+    if (!m_view)
+    {
+        m_view = Policy().Build({}, {});
+    }
+    return *m_view;
+}
+
+void
+BloomGossipApplication::AddResource(uint64_t id)
+{
+    NS_LOG_FUNCTION(this << id);
+    if (!m_failed && m_own.insert(id).second)
+    {
+        Rebuild();
+    }
+}
+
+void
+BloomGossipApplication::RemoveResource(uint64_t id)
+{
+    NS_LOG_FUNCTION(this << id);
+    if (!m_failed && m_own.erase(id) > 0)
+    {
+        Rebuild();
+    }
+}
+
+bool
+BloomGossipApplication::HasResource(uint64_t id) const
+{
+    return m_own.count(id) > 0;
+}
+
+bool
+BloomGossipApplication::Knows(uint64_t id) const
+{
+    return Policy().Contains(GetAdvertisedFilter(), bloom::Key::FromId(id));
+}
+
+std::optional<uint32_t>
+BloomGossipApplication::EstimateHops(uint64_t id) const
+{
+    return Policy().EstimateHops(GetAdvertisedFilter(), bloom::Key::FromId(id));
+}
+
+std::vector<std::pair<Address, const bloom::AnyFilter*>>
+BloomGossipApplication::GetNeighbourFilters() const
+{
+    std::vector<std::pair<Address, const bloom::AnyFilter*>> out;
+    for (const auto& [address, n] : m_neighbours)
+    {
+        out.emplace_back(address, &n.filter);
+    }
+    return out;
+}
+
+bool
+BloomGossipApplication::IsFailed() const
+{
+    return m_failed;
+}
+
+void
+BloomGossipApplication::Fail()
+{
+    NS_LOG_FUNCTION(this);
+    CancelTimers();
+    m_failed = true;
+    m_running = false;
+    m_own.clear();
+    m_neighbours.clear();
+    m_view = Policy().Build({}, {});
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    }
+}
+
+uint32_t
+BloomGossipApplication::GetFrameBytes() const
+{
+    if (m_frameBytes != 0)
+    {
+        return m_frameBytes;
+    }
+    if (m_transport == UDP6)
+    {
+        return kDefaultUdpDatagram;
+    }
+    Ptr<NetDevice> device = m_device;
+    if (!device && GetNode() && m_deviceIndex < GetNode()->GetNDevices())
+    {
+        device = GetNode()->GetDevice(m_deviceIndex);
+    }
+    NS_ABORT_MSG_UNLESS(device, "BloomGossipApplication: no NetDevice " << m_deviceIndex);
+    return device->GetMtu();
+}
+
+uint32_t
+BloomGossipApplication::GetFramesPerAdvertisement() const
+{
+    return bloom::SegmentCount(Policy().GetShape(), GetFrameBytes());
+}
+
+void
+BloomGossipApplication::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_failed)
+    {
+        return;
+    }
+    Policy();
+    // Fails early, with the reason, when the filter cannot be segmented.
+    GetFramesPerAdvertisement();
+    if (m_transport == LINK_LAYER)
+    {
+        NS_ABORT_MSG_UNLESS(m_deviceIndex < GetNode()->GetNDevices(),
+                            "BloomGossipApplication: node " << GetNode()->GetId()
+                                                            << " has no device "
+                                                            << m_deviceIndex);
+        m_device = GetNode()->GetDevice(m_deviceIndex);
+        // Protocol 0 matches every protocol: lr-wpan hands frames up with
+        // protocol 0; the dispatch byte tells gossip frames apart.
+        GetNode()->RegisterProtocolHandler(
+            MakeCallback(&BloomGossipApplication::ReceiveFromDevice, this),
+            0,
+            m_device,
+            false);
+    }
+    else
+    {
+        m_socket = Socket::CreateSocket(GetNode(), TypeId::LookupByName("ns3::UdpSocketFactory"));
+        NS_ABORT_MSG_IF(m_socket->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), m_port)) != 0,
+                        "BloomGossipApplication: cannot bind UDP port " << m_port);
+        m_socket->SetAllowBroadcast(true);
+        m_socket->SetRecvCallback(MakeCallback(&BloomGossipApplication::ReceiveFromSocket, this));
+    }
+    m_running = true;
+    Rebuild();
+    if (m_timerMode == PERIODIC)
+    {
+        SchedulePeriodic(Seconds(m_rng->GetValue(0.0, m_interval.GetSeconds())));
+    }
+    else
+    {
+        m_trickleI = m_trickleImin;
+        TrickleStartInterval();
+    }
+}
+
+void
+BloomGossipApplication::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    m_running = false;
+    CancelTimers();
+    if (m_socket)
+    {
+        m_socket->Close();
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    }
+}
+
+void
+BloomGossipApplication::CancelTimers()
+{
+    m_sendEvent.Cancel();
+    m_expiryEvent.Cancel();
+    m_trickleEndEvent.Cancel();
+}
+
+void
+BloomGossipApplication::SchedulePeriodic(Time delay)
+{
+    m_sendEvent = Simulator::Schedule(delay, [this]() {
+        SendAdvertisement();
+        const double j = m_jitter.GetSeconds();
+        const double offset = j > 0 ? m_rng->GetValue(-j, j) : 0.0;
+        SchedulePeriodic(Max(m_interval + Seconds(offset), MicroSeconds(1)));
+    });
+}
+
+void
+BloomGossipApplication::TrickleStartInterval()
+{
+    m_trickleC = 0;
+    const double i = m_trickleI.GetSeconds();
+    m_sendEvent.Cancel();
+    m_trickleEndEvent.Cancel();
+    m_sendEvent = Simulator::Schedule(Seconds(m_rng->GetValue(i / 2, i)),
+                                      &BloomGossipApplication::TrickleTransmit,
+                                      this);
+    m_trickleEndEvent =
+        Simulator::Schedule(m_trickleI, &BloomGossipApplication::TrickleIntervalEnd, this);
+}
+
+void
+BloomGossipApplication::TrickleTransmit()
+{
+    if (m_trickleK == 0 || m_trickleC < m_trickleK)
+    {
+        SendAdvertisement();
+    }
+}
+
+void
+BloomGossipApplication::TrickleIntervalEnd()
+{
+    m_trickleI = Min(m_trickleI * 2, m_trickleImax);
+    TrickleStartInterval();
+}
+
+void
+BloomGossipApplication::TrickleInconsistency()
+{
+    if (m_running && m_timerMode == TRICKLE && m_trickleI > m_trickleImin)
+    {
+        m_trickleI = m_trickleImin;
+        TrickleStartInterval();
+    }
+}
+
+void
+BloomGossipApplication::SendAdvertisement()
+{
+    if (!m_running)
+    {
+        return;
+    }
+    ExpireNeighbours();
+    const auto frames = bloom::EncodeSegments(GetAdvertisedFilter(), m_sequence, GetFrameBytes());
+    uint32_t bytes = 0;
+    for (const auto& frame : frames)
+    {
+        SendFrame(frame);
+        bytes += static_cast<uint32_t>(frame.size());
+    }
+    NS_LOG_INFO("node " << GetNode()->GetId() << " advertisement " << m_sequence << ": "
+                        << frames.size() << " frames, " << bytes << " bytes");
+    m_beaconSentTrace(m_sequence, static_cast<uint32_t>(frames.size()), bytes);
+    ++m_sequence;
+}
+
+void
+BloomGossipApplication::SendFrame(const std::vector<uint8_t>& bytes)
+{
+    Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+    if (m_transport == LINK_LAYER)
+    {
+        m_device->Send(packet, m_device->GetBroadcast(), kGossipProtocol);
+    }
+    else
+    {
+        m_socket->SendTo(packet, 0, Inet6SocketAddress(Ipv6Address::GetAllNodesMulticast(), m_port));
+    }
+}
+
+void
+BloomGossipApplication::ReceiveFromDevice(Ptr<NetDevice>,
+                                          Ptr<const Packet> packet,
+                                          uint16_t protocol,
+                                          const Address& from,
+                                          const Address&,
+                                          NetDevice::PacketType)
+{
+    if (protocol != 0 && protocol != kGossipProtocol)
+    {
+        return;
+    }
+    HandleFrame(packet, from);
+}
+
+void
+BloomGossipApplication::ReceiveFromSocket(Ptr<Socket> socket)
+{
+    Address from;
+    while (Ptr<Packet> packet = socket->RecvFrom(from))
+    {
+        HandleFrame(packet, from);
+    }
+}
+
+void
+BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& from)
+{
+    if (!m_running || m_failed)
+    {
+        return;
+    }
+    const uint32_t size = packet->GetSize();
+    std::vector<uint8_t> bytes(size);
+    packet->CopyData(bytes.data(), size);
+    if (size == 0 || bytes[0] != bloom::kGossipDispatch)
+    {
+        return; // not a bloom-gossip frame (e.g. 6LoWPAN on the same link)
+    }
+    bloom::AdvertisementSegment segment;
+    try
+    {
+        segment = bloom::DecodeSegment(bytes.data(), size);
+    }
+    catch (const bloom::DecodeError& e)
+    {
+        NS_LOG_WARN("node " << GetNode()->GetId() << " dropped a malformed frame: " << e.what());
+        m_malformedTrace(packet, e.what());
+        return;
+    }
+    if (!(segment.shape == Policy().GetShape()))
+    {
+        m_malformedTrace(packet, "filter shape differs from this node's");
+        return;
+    }
+    auto it = m_neighbours.find(from);
+    if (it == m_neighbours.end())
+    {
+        it = m_neighbours.emplace(from, Neighbour{Policy().Build({}, {}), Simulator::Now()}).first;
+    }
+    bloom::ApplySegment(it->second.filter, segment);
+    it->second.lastHeard = Simulator::Now();
+    m_filterReceivedTrace(from, segment.sequence, segment.index);
+    if (!Rebuild())
+    {
+        ++m_trickleC; // consistent: hearing it changed nothing
+    }
+    ScheduleExpiry();
+}
+
+bool
+BloomGossipApplication::Rebuild()
+{
+    std::vector<bloom::Key> own;
+    own.reserve(m_own.size());
+    for (uint64_t id : m_own)
+    {
+        own.push_back(bloom::Key::FromId(id));
+    }
+    std::vector<const bloom::AnyFilter*> neighbours;
+    neighbours.reserve(m_neighbours.size());
+    for (const auto& entry : m_neighbours)
+    {
+        neighbours.push_back(&entry.second.filter);
+    }
+    bloom::AnyFilter next = Policy().Build(own, neighbours);
+    if (!m_view || !(next == *m_view))
+    {
+        m_view = std::move(next);
+        m_filterChangedTrace();
+        TrickleInconsistency();
+        return true;
+    }
+    return false;
+}
+
+void
+BloomGossipApplication::ScheduleExpiry()
+{
+    if (m_neighbours.empty() || !m_running)
+    {
+        return;
+    }
+    Time oldest = Simulator::Now();
+    for (const auto& entry : m_neighbours)
+    {
+        oldest = Min(oldest, entry.second.lastHeard);
+    }
+    const Time due = Max(oldest + m_expiry - Simulator::Now(), Seconds(0));
+    if (m_expiryEvent.IsRunning() &&
+        Simulator::GetDelayLeft(m_expiryEvent) <= due)
+    {
+        return;
+    }
+    m_expiryEvent.Cancel();
+    m_expiryEvent = Simulator::Schedule(due, [this]() {
+        ExpireNeighbours();
+        ScheduleExpiry();
+    });
+}
+
+void
+BloomGossipApplication::ExpireNeighbours()
+{
+    const Time now = Simulator::Now();
+    bool changed = false;
+    for (auto it = m_neighbours.begin(); it != m_neighbours.end();)
+    {
+        if (now - it->second.lastHeard >= m_expiry)
+        {
+            NS_LOG_INFO("node " << GetNode()->GetId() << " forgets neighbour " << it->first);
+            it = m_neighbours.erase(it);
+            changed = true;
+        }
+        else
+        {
+            ++it;
+        }
+    }
+    if (changed)
+    {
+        Rebuild();
+    }
+}
+
+// ----------------------------------------------------------------- variants
+
+TypeId
+BfGossipApplication::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BfGossipApplication")
+            .SetParent<BloomGossipApplication>()
+            .SetGroupName("BloomGossip")
+            .AddConstructor<BfGossipApplication>()
+            .AddAttribute("Bits",
+                          "Bloom filter size m in bits.",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&BfGossipApplication::m_bits),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+            .AddAttribute("Hashes",
+                          "Hash functions k.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&BfGossipApplication::m_hashes),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
+    return tid;
+}
+
+std::unique_ptr<bloom::FilterPolicy>
+BfGossipApplication::CreatePolicy() const
+{
+    return std::make_unique<bloom::BfPolicy>(m_bits, m_hashes);
+}
+
+TypeId
+LbfGossipApplication::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::LbfGossipApplication")
+            .SetParent<BloomGossipApplication>()
+            .SetGroupName("BloomGossip")
+            .AddConstructor<LbfGossipApplication>()
+            .AddAttribute("Cells",
+                          "Linear Bloom filter cells m.",
+                          UintegerValue(128),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_cells),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+            .AddAttribute("CellBits",
+                          "Bits per cell b.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_cellBits),
+                          MakeUintegerChecker<uint32_t>(bloom::kMinCellBits, bloom::kMaxCellBits))
+            .AddAttribute("Hashes",
+                          "Hash functions k.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_hashes),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes))
+            .AddAttribute("Quantization",
+                          "How a confidence becomes a cell value.",
+                          EnumValue(LbfGossipApplication::FLOOR),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(QuantizationRule,
+                                                     &LbfGossipApplication::m_quantization),
+                          MakeEnumChecker(LbfGossipApplication::FLOOR,
+                                          "floor",
+                                          LbfGossipApplication::CEIL,
+                                          "ceil",
+                                          LbfGossipApplication::ROUND,
+                                          "round"))
+            .AddAttribute("Decay",
+                          "Per-hop decay: multiplicative (q <- floor(a q)) or subtractive "
+                          "(q <- max(0, q - delta)).",
+                          EnumValue(LbfGossipApplication::MULTIPLICATIVE),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(DecayMode, &LbfGossipApplication::m_decayMode),
+                          MakeEnumChecker(LbfGossipApplication::MULTIPLICATIVE,
+                                          "multiplicative",
+                                          LbfGossipApplication::SUBTRACTIVE,
+                                          "subtractive"))
+            .AddAttribute("Factor",
+                          "Multiplicative attenuation factor a, 0 < a < 1.",
+                          DoubleValue(0.9),
+                          MakeDoubleAccessor(&LbfGossipApplication::m_factor),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("Step",
+                          "Subtractive decay step delta, 1 <= delta < 2^b.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_step),
+                          MakeUintegerChecker<uint32_t>(1, 65535));
+    return tid;
+}
+
+std::unique_ptr<bloom::FilterPolicy>
+LbfGossipApplication::CreatePolicy() const
+{
+    static const bloom::Quantization rules[] = {bloom::Quantization::FLOOR,
+                                                bloom::Quantization::CEIL,
+                                                bloom::Quantization::ROUND};
+    bloom::LbfDecay decay = m_decayMode == MULTIPLICATIVE
+                                ? bloom::LbfDecay::Multiplicative(m_factor, m_cellBits)
+                                : bloom::LbfDecay::Subtractive(m_step, m_cellBits);
+    return std::make_unique<bloom::LbfPolicy>(m_cells,
+                                              m_cellBits,
+                                              m_hashes,
+                                              rules[m_quantization],
+                                              std::move(decay));
+}
+
+TypeId
+AbfGossipApplication::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::AbfGossipApplication")
+            .SetParent<BloomGossipApplication>()
+            .SetGroupName("BloomGossip")
+            .AddConstructor<AbfGossipApplication>()
+            .AddAttribute("Depth",
+                          "Levels d; hop distances 0..d-1 are visible.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&AbfGossipApplication::m_depth),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDepth))
+            .AddAttribute("Bits",
+                          "Bits m per level.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&AbfGossipApplication::m_bits),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+            .AddAttribute("Hashes",
+                          "Hash functions k.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&AbfGossipApplication::m_hashes),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
+    return tid;
+}
+
+std::unique_ptr<bloom::FilterPolicy>
+AbfGossipApplication::CreatePolicy() const
+{
+    return std::make_unique<bloom::AbfPolicy>(m_depth, m_bits, m_hashes);
+}
+
+} // namespace ns3

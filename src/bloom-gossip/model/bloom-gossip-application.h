@@ -1,0 +1,261 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Bloom-filter gossip for resource discovery: one shared ns-3 Application,
+ * three variants that differ only in their filter policy.
+ */
+#ifndef BLOOM_GOSSIP_APPLICATION_H
+#define BLOOM_GOSSIP_APPLICATION_H
+
+#include "bloom-gossip-version.h"
+#include "filter-policy.h"
+
+#include "ns3/address.h"
+#include "ns3/application.h"
+#include "ns3/event-id.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class Packet;
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Periodic (or Trickle-timed) gossip of a Bloom-filter summary of the
+ * resources reachable from a node.
+ *
+ * Soft state: the application keeps the latest filter heard from each
+ * neighbour with the time it was heard; an entry expires after
+ * NeighbourExpiry.  The advertised filter is recomputed from the node's own
+ * resources and its live neighbour entries whenever either changes (see
+ * bloom::FilterPolicy), so removals and dead nodes fade out.
+ *
+ * Transport: link-layer broadcast on the node's NetDevice (default; frames
+ * start with the 6LoWPAN NALP dispatch 0x3B, so they coexist with 6LoWPAN),
+ * or UDP over IPv6 to the link-local all-nodes group ff02::1 (needs an IPv6
+ * stack, e.g. over 6LoWPAN, which fragments).  Filters larger than a frame
+ * are split into self-describing segments (bloom::EncodeSegments): losing one
+ * frame loses only its slot range.
+ *
+ * Subclasses only supply the policy (BfGossipApplication,
+ * LbfGossipApplication, AbfGossipApplication).
+ */
+class BloomGossipApplication : public Application
+{
+  public:
+    /// Timer driving the advertisements.
+    enum TimerMode
+    {
+        PERIODIC, //!< every BeaconInterval, +/- Jitter
+        TRICKLE,  //!< RFC 6206 with TrickleImin, TrickleImax, TrickleK
+    };
+
+    /// How advertisements travel.
+    enum TransportMode
+    {
+        LINK_LAYER, //!< broadcast frames on the NetDevice
+        UDP6,       //!< UDP to ff02::1 (IPv6 stack required)
+    };
+
+    static TypeId GetTypeId();
+    BloomGossipApplication();
+    ~BloomGossipApplication() override;
+
+    /// Make a resource local to this node (takes effect at once).
+    void AddResource(uint64_t id);
+    /// Remove a local resource; no-op if absent.
+    void RemoveResource(uint64_t id);
+    bool HasResource(uint64_t id) const;
+
+    /// Whether the node's current filter reports the resource.
+    bool Knows(uint64_t id) const;
+    /// The node's hop estimate for a resource (nullopt: absent, or BF).
+    std::optional<uint32_t> EstimateHops(uint64_t id) const;
+    /// The filter the node currently advertises.
+    const bloom::AnyFilter& GetAdvertisedFilter() const;
+    /// The variant's policy (valid after construction of the attributes).
+    const bloom::FilterPolicy& GetPolicy() const;
+    /// Live neighbour entries (address -> last filter heard).
+    std::vector<std::pair<Address, const bloom::AnyFilter*>> GetNeighbourFilters() const;
+
+    /// Crash the node: stop sending and receiving, drop all state.
+    void Fail();
+    bool IsFailed() const;
+
+    /// Frames one advertisement takes with the current transport.
+    uint32_t GetFramesPerAdvertisement() const;
+    /// Bytes of one frame budget (device MTU, or FrameBytes when set).
+    uint32_t GetFrameBytes() const;
+
+    /**
+     * Assign a fixed random variable stream number to the random variables
+     * used by this application.  Returns the number of streams used (1).
+     */
+    int64_t AssignStreams(int64_t stream)
+#if BLOOM_GOSSIP_NS3_VERSION >= 3042
+        override
+#endif
+        ;
+
+    /// TracedCallback signature of BeaconSent: sequence, frames, bytes.
+    typedef void (*BeaconSentCallback)(uint16_t sequence, uint32_t frames, uint32_t bytes);
+    /// TracedCallback signature of FilterReceived: sender, sequence, segment.
+    typedef void (*FilterReceivedCallback)(const Address& from, uint16_t sequence, uint8_t segment);
+    /// TracedCallback signature of MalformedDropped: packet, reason.
+    typedef void (*MalformedDroppedCallback)(Ptr<const Packet> packet, const std::string& reason);
+
+  protected:
+    void DoDispose() override;
+    /// The variant's filter policy, built from the subclass's attributes.
+    virtual std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const = 0;
+
+  private:
+    struct Neighbour
+    {
+        bloom::AnyFilter filter;
+        Time lastHeard;
+    };
+
+    void StartApplication() override;
+    void StopApplication() override;
+
+    const bloom::FilterPolicy& Policy() const;
+    void SendAdvertisement();
+    void SendFrame(const std::vector<uint8_t>& bytes);
+    void ReceiveFromDevice(Ptr<NetDevice> device,
+                           Ptr<const Packet> packet,
+                           uint16_t protocol,
+                           const Address& from,
+                           const Address& to,
+                           NetDevice::PacketType type);
+    void ReceiveFromSocket(Ptr<Socket> socket);
+    void HandleFrame(Ptr<const Packet> packet, const Address& from);
+    /// Recompute the advertised filter; true when it changed.
+    bool Rebuild();
+    void ScheduleExpiry();
+    void ExpireNeighbours();
+    void CancelTimers();
+
+    // Periodic timer.
+    void SchedulePeriodic(Time delay);
+    // Trickle timer (RFC 6206).
+    void TrickleStartInterval();
+    void TrickleTransmit();
+    void TrickleIntervalEnd();
+    void TrickleInconsistency();
+
+    // Attributes.
+    Time m_interval;
+    Time m_jitter;
+    Time m_expiry;
+    TimerMode m_timerMode;
+    Time m_trickleImin;
+    Time m_trickleImax;
+    uint32_t m_trickleK;
+    TransportMode m_transport;
+    uint32_t m_deviceIndex;
+    uint32_t m_frameBytes;
+    uint16_t m_port;
+
+    // State.
+    mutable std::unique_ptr<bloom::FilterPolicy> m_policy;
+    mutable std::optional<bloom::AnyFilter> m_view;
+    std::set<uint64_t> m_own;
+    std::map<Address, Neighbour> m_neighbours;
+    Ptr<NetDevice> m_device;
+    Ptr<Socket> m_socket;
+    Ptr<UniformRandomVariable> m_rng;
+    uint16_t m_sequence;
+    bool m_running;
+    bool m_failed;
+    EventId m_sendEvent;
+    EventId m_expiryEvent;
+    EventId m_trickleEndEvent;
+    Time m_trickleI;
+    uint32_t m_trickleC;
+
+    TracedCallback<uint16_t, uint32_t, uint32_t> m_beaconSentTrace;
+    TracedCallback<const Address&, uint16_t, uint8_t> m_filterReceivedTrace;
+    TracedCallback<> m_filterChangedTrace;
+    TracedCallback<Ptr<const Packet>, const std::string&> m_malformedTrace;
+};
+
+/// Plain Bloom filter gossip (membership only).
+class BfGossipApplication : public BloomGossipApplication
+{
+  public:
+    static TypeId GetTypeId();
+
+  protected:
+    std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
+
+  private:
+    uint32_t m_bits;
+    uint32_t m_hashes;
+};
+
+/// Linear Bloom filter gossip (Lima, Baquero, Miranda).
+class LbfGossipApplication : public BloomGossipApplication
+{
+  public:
+    /// Per-hop decay of LBF cells.
+    enum DecayMode
+    {
+        MULTIPLICATIVE, //!< q <- floor(a q)
+        SUBTRACTIVE,    //!< q <- max(0, q - delta)
+    };
+
+    /// Quantisation rule (see bloom::Quantization).
+    enum QuantizationRule
+    {
+        FLOOR,
+        CEIL,
+        ROUND,
+    };
+
+    static TypeId GetTypeId();
+
+  protected:
+    std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
+
+  private:
+    uint32_t m_cells;
+    uint32_t m_cellBits;
+    uint32_t m_hashes;
+    QuantizationRule m_quantization;
+    DecayMode m_decayMode;
+    double m_factor;
+    uint32_t m_step;
+};
+
+/// Attenuated Bloom filter gossip (Rhea & Kubiatowicz).
+class AbfGossipApplication : public BloomGossipApplication
+{
+  public:
+    static TypeId GetTypeId();
+
+  protected:
+    std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
+
+  private:
+    uint32_t m_depth;
+    uint32_t m_bits;
+    uint32_t m_hashes;
+};
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_APPLICATION_H

@@ -1,0 +1,131 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * What distinguishes the three gossip variants: how a node builds the filter
+ * it advertises from its own resources and its neighbours' filters, and what
+ * it can read from it.  Plain C++17, no ns-3 dependency.
+ */
+#ifndef BLOOM_GOSSIP_FILTER_POLICY_H
+#define BLOOM_GOSSIP_FILTER_POLICY_H
+
+#include "filter-codec.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace bloom
+{
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Filter policy of a gossip variant.
+ *
+ * The advertised filter is recomputed from scratch (soft state):
+ *  - BF:  union of the own resources and every live neighbour's filter;
+ *  - LBF: own resources at confidence 1, cell-wise max with every live
+ *         neighbour's filter attenuated by one hop;
+ *  - ABF: own resources at level 0, every live neighbour's filter shifted down
+ *         one level.
+ */
+class FilterPolicy
+{
+  public:
+    virtual ~FilterPolicy() = default;
+
+    virtual FilterKind GetKind() const = 0;
+    /// Shape of the filters this policy advertises and accepts.
+    virtual FilterShape GetShape() const = 0;
+    /// The advertised filter for a set of own keys and neighbour filters
+    /// (each of GetShape()).
+    virtual AnyFilter Build(const std::vector<Key>& own,
+                            const std::vector<const AnyFilter*>& neighbours) const = 0;
+    /// Whether the filter reports the key at all.
+    virtual bool Contains(const AnyFilter& filter, const Key& key) const = 0;
+    /// Hop estimate; nullopt when absent or when the family has no distance (BF).
+    virtual std::optional<uint32_t> EstimateHops(const AnyFilter& filter,
+                                                 const Key& key) const = 0;
+    /// Whether EstimateHops() is meaningful.
+    virtual bool HasDistance() const = 0;
+    /// Largest hop distance the family can report (UINT32_MAX for BF: unbounded).
+    virtual uint32_t Reach() const = 0;
+    /// Human-readable parameters, e.g. "lbf m=128 b=8 k=4 mul:0.9 floor".
+    virtual std::string Describe() const = 0;
+
+    /// Payload bytes of one advertisement (packed slots, all levels).
+    size_t PayloadBytes() const
+    {
+        return GetShape().PayloadBytes();
+    }
+};
+
+/// Plain Bloom filter gossip.
+class BfPolicy : public FilterPolicy
+{
+  public:
+    BfPolicy(uint32_t bits, uint32_t hashes);
+    FilterKind GetKind() const override;
+    FilterShape GetShape() const override;
+    AnyFilter Build(const std::vector<Key>& own,
+                    const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Contains(const AnyFilter& filter, const Key& key) const override;
+    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
+    bool HasDistance() const override;
+    uint32_t Reach() const override;
+    std::string Describe() const override;
+
+  private:
+    BloomFilter m_empty;
+};
+
+/// Linear Bloom filter gossip.
+class LbfPolicy : public FilterPolicy
+{
+  public:
+    LbfPolicy(uint32_t cells, uint32_t cellBits, uint32_t hashes, Quantization rule, LbfDecay decay);
+    FilterKind GetKind() const override;
+    FilterShape GetShape() const override;
+    AnyFilter Build(const std::vector<Key>& own,
+                    const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Contains(const AnyFilter& filter, const Key& key) const override;
+    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
+    bool HasDistance() const override;
+    uint32_t Reach() const override;
+    std::string Describe() const override;
+
+    const LbfDecay& GetDecay() const
+    {
+        return m_decay;
+    }
+
+  private:
+    LinearBloomFilter m_empty;
+    LbfDecay m_decay;
+};
+
+/// Attenuated Bloom filter gossip.
+class AbfPolicy : public FilterPolicy
+{
+  public:
+    AbfPolicy(uint32_t depth, uint32_t bits, uint32_t hashes);
+    FilterKind GetKind() const override;
+    FilterShape GetShape() const override;
+    AnyFilter Build(const std::vector<Key>& own,
+                    const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Contains(const AnyFilter& filter, const Key& key) const override;
+    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
+    bool HasDistance() const override;
+    uint32_t Reach() const override;
+    std::string Describe() const override;
+
+  private:
+    AttenuatedBloomFilter m_empty;
+};
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_FILTER_POLICY_H

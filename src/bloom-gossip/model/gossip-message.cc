@@ -1,0 +1,249 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gossip-message.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+namespace bloom
+{
+
+namespace
+{
+
+/// Slots per segment for a shape, before balancing.
+uint64_t
+SlotsPerSegment(const FilterShape& shape, size_t frameBytes)
+{
+    if (frameBytes <= kSegmentHeaderSize)
+    {
+        throw std::invalid_argument("frame of " + std::to_string(frameBytes) +
+                                    " bytes cannot hold a segment header");
+    }
+    uint64_t per = (frameBytes - kSegmentHeaderSize) * 8 / shape.slotBits;
+    per = std::min<uint64_t>(per, 0xFFFF);
+    if (per == 0)
+    {
+        throw std::invalid_argument("frame of " + std::to_string(frameBytes) +
+                                    " bytes cannot hold one slot");
+    }
+    if (shape.kind == FilterKind::ATTENUATED && shape.slots <= per)
+    {
+        per -= per % shape.slots; // whole levels
+    }
+    return per;
+}
+
+/// Balanced slots per segment and the segment count.
+std::pair<uint64_t, uint32_t>
+Plan(const FilterShape& shape, size_t frameBytes)
+{
+    const uint64_t total = TotalSlots(shape);
+    const uint64_t maxPer = SlotsPerSegment(shape, frameBytes);
+    const uint64_t segments = (total + maxPer - 1) / maxPer;
+    if (segments > 255)
+    {
+        throw std::invalid_argument("filter needs " + std::to_string(segments) +
+                                    " segments of " + std::to_string(frameBytes) +
+                                    " bytes; at most 255 are allowed");
+    }
+    uint64_t per = (total + segments - 1) / segments;
+    if (shape.kind == FilterKind::ATTENUATED && shape.slots <= maxPer)
+    {
+        per = (per + shape.slots - 1) / shape.slots * shape.slots;
+    }
+    return {per, static_cast<uint32_t>(segments)};
+}
+
+void
+PutU16(std::vector<uint8_t>& out, uint32_t v)
+{
+    out.push_back(static_cast<uint8_t>(v));
+    out.push_back(static_cast<uint8_t>(v >> 8));
+}
+
+void
+PutU32(std::vector<uint8_t>& out, uint32_t v)
+{
+    PutU16(out, v & 0xFFFF);
+    PutU16(out, v >> 16);
+}
+
+uint32_t
+GetU16(const uint8_t* p)
+{
+    return p[0] | (static_cast<uint32_t>(p[1]) << 8);
+}
+
+uint32_t
+GetU32(const uint8_t* p)
+{
+    return GetU16(p) | (GetU16(p + 2) << 16);
+}
+
+} // namespace
+
+uint64_t
+TotalSlots(const FilterShape& shape)
+{
+    return static_cast<uint64_t>(shape.slots) * shape.depth;
+}
+
+uint32_t
+GetSlot(const AnyFilter& filter, uint64_t slot)
+{
+    if (const auto* bf = std::get_if<BloomFilter>(&filter))
+    {
+        return bf->Bits().Test(slot) ? 1 : 0;
+    }
+    if (const auto* lbf = std::get_if<LinearBloomFilter>(&filter))
+    {
+        return lbf->GetCell(static_cast<uint32_t>(slot));
+    }
+    const auto& abf = std::get<AttenuatedBloomFilter>(filter);
+    const uint32_t m = abf.GetBits();
+    return abf.Level(static_cast<uint32_t>(slot / m)).Bits().Test(slot % m) ? 1 : 0;
+}
+
+void
+SetSlot(AnyFilter& filter, uint64_t slot, uint32_t value)
+{
+    if (auto* bf = std::get_if<BloomFilter>(&filter))
+    {
+        bf->Bits().Set(slot, 1, value);
+        return;
+    }
+    if (auto* lbf = std::get_if<LinearBloomFilter>(&filter))
+    {
+        lbf->SetCell(static_cast<uint32_t>(slot), value);
+        return;
+    }
+    auto& abf = std::get<AttenuatedBloomFilter>(filter);
+    const uint32_t m = abf.GetBits();
+    abf.Level(static_cast<uint32_t>(slot / m)).Bits().Set(slot % m, 1, value);
+}
+
+AnyFilter
+MakeFilter(const FilterShape& shape)
+{
+    switch (shape.kind)
+    {
+    case FilterKind::BLOOM:
+        return BloomFilter(shape.slots, shape.hashes);
+    case FilterKind::LINEAR:
+        return LinearBloomFilter(shape.slots, shape.slotBits, shape.hashes, shape.quantization);
+    case FilterKind::ATTENUATED:
+        return AttenuatedBloomFilter(shape.depth, shape.slots, shape.hashes);
+    }
+    throw std::invalid_argument("unknown filter kind");
+}
+
+uint32_t
+SegmentCount(const FilterShape& shape, size_t frameBytes)
+{
+    return Plan(shape, frameBytes).second;
+}
+
+std::vector<std::vector<uint8_t>>
+EncodeSegments(const AnyFilter& filter, uint16_t sequence, size_t frameBytes)
+{
+    const FilterShape shape = ShapeOf(filter);
+    const auto [per, count] = Plan(shape, frameBytes);
+    const uint64_t total = TotalSlots(shape);
+    std::vector<std::vector<uint8_t>> segments;
+    segments.reserve(count);
+    for (uint32_t s = 0; s < count; ++s)
+    {
+        const uint64_t first = s * per;
+        const uint64_t n = std::min(per, total - first);
+        std::vector<uint8_t> out;
+        out.reserve(kSegmentHeaderSize + (n * shape.slotBits + 7) / 8);
+        out.push_back(kGossipDispatch);
+        out.push_back(static_cast<uint8_t>(MessageType::ADVERTISEMENT));
+        PutU16(out, sequence);
+        out.push_back(static_cast<uint8_t>(s));
+        out.push_back(static_cast<uint8_t>(count));
+        AppendHeader(shape, out);
+        PutU32(out, static_cast<uint32_t>(first));
+        PutU16(out, static_cast<uint32_t>(n));
+        PackedBits packed(n * shape.slotBits);
+        for (uint64_t i = 0; i < n; ++i)
+        {
+            packed.Set(i * shape.slotBits, shape.slotBits, GetSlot(filter, first + i));
+        }
+        packed.AppendBytes(out);
+        segments.push_back(std::move(out));
+    }
+    return segments;
+}
+
+AdvertisementSegment
+DecodeSegment(const uint8_t* data, size_t size)
+{
+    if (data == nullptr || size < kSegmentHeaderSize)
+    {
+        throw DecodeError("truncated gossip segment (" + std::to_string(size) + " bytes)");
+    }
+    if (data[0] != kGossipDispatch)
+    {
+        throw DecodeError("not a bloom-gossip frame (dispatch " + std::to_string(data[0]) + ")");
+    }
+    if (data[1] != static_cast<uint8_t>(MessageType::ADVERTISEMENT))
+    {
+        throw DecodeError("unknown gossip message type " + std::to_string(data[1]));
+    }
+    AdvertisementSegment seg;
+    seg.sequence = static_cast<uint16_t>(GetU16(data + 2));
+    seg.index = data[4];
+    seg.count = data[5];
+    if (seg.count == 0 || seg.index >= seg.count)
+    {
+        throw DecodeError("segment index " + std::to_string(seg.index) + " of " +
+                          std::to_string(seg.count));
+    }
+    seg.shape = ParseHeader(data + 6, kWireHeaderSize);
+    seg.firstSlot = GetU32(data + 16);
+    seg.slotCount = GetU16(data + 20);
+    const uint64_t total = TotalSlots(seg.shape);
+    if (seg.slotCount == 0 || seg.firstSlot >= total || seg.slotCount > total - seg.firstSlot)
+    {
+        throw DecodeError("segment slot range out of the filter");
+    }
+    const uint64_t bits = static_cast<uint64_t>(seg.slotCount) * seg.shape.slotBits;
+    if (size != kSegmentHeaderSize + (bits + 7) / 8)
+    {
+        throw DecodeError("gossip segment has " + std::to_string(size) + " bytes, expected " +
+                          std::to_string(kSegmentHeaderSize + (bits + 7) / 8));
+    }
+    PackedBits packed(bits);
+    if (!packed.LoadBytes(data + kSegmentHeaderSize))
+    {
+        throw DecodeError("non-zero padding bits in gossip segment");
+    }
+    seg.slots.resize(seg.slotCount);
+    for (uint32_t i = 0; i < seg.slotCount; ++i)
+    {
+        seg.slots[i] = packed.Get(static_cast<uint64_t>(i) * seg.shape.slotBits, seg.shape.slotBits);
+    }
+    return seg;
+}
+
+void
+ApplySegment(AnyFilter& filter, const AdvertisementSegment& segment)
+{
+    if (!(ShapeOf(filter) == segment.shape))
+    {
+        filter = MakeFilter(segment.shape);
+    }
+    for (uint32_t i = 0; i < segment.slotCount; ++i)
+    {
+        SetSlot(filter, segment.firstSlot + i, segment.slots[i]);
+    }
+}
+
+} // namespace bloom
+} // namespace ns3

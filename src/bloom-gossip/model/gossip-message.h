@@ -1,0 +1,112 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Gossip advertisements split into self-describing segments that each fit one
+ * frame.  Plain C++17, no ns-3 dependency.
+ */
+#ifndef BLOOM_GOSSIP_GOSSIP_MESSAGE_H
+#define BLOOM_GOSSIP_GOSSIP_MESSAGE_H
+
+#include "filter-codec.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+namespace bloom
+{
+
+/**
+ * First byte of every bloom-gossip frame.  It lies in the 6LoWPAN "not a
+ * LoWPAN frame" dispatch range (00xxxxxx, RFC 4944 section 5.1), so gossip
+ * frames can share an 802.15.4 link with 6LoWPAN traffic.
+ */
+constexpr uint8_t kGossipDispatch = 0x3B;
+
+/// Message types carried after the dispatch byte.
+enum class MessageType : uint8_t
+{
+    ADVERTISEMENT = 1, //!< one segment of a node's filter
+};
+
+/// Bytes before the packed slots of a segment.
+constexpr size_t kSegmentHeaderSize = 22;
+
+/**
+ * \ingroup bloom-gossip
+ * \brief One segment of an advertisement.
+ *
+ * A filter is seen as a flat array of slots: BF m slots of 1 bit, LBF m
+ * slots of b bits, ABF d m slots of 1 bit (level-major: slot = level m +
+ * bit).  A segment carries a contiguous slot range, so a receiver can update
+ * that range of its copy of the sender's filter even when other segments of
+ * the same advertisement are lost.  Wire layout (little-endian):
+ *
+ *     offset size field
+ *     0      1    dispatch 0x3B
+ *     1      1    type (1 = advertisement)
+ *     2      2    advertisement sequence number
+ *     4      1    segment index (< count)
+ *     5      1    segment count (1..255)
+ *     6      10   filter shape (the filter-codec header: version, kind,
+ *                 k, b, d, quantisation, m)
+ *     16     4    first slot
+ *     20     2    slot count (>= 1; first + count <= d m)
+ *     22     P    ceil(count b / 8) bytes of packed slots, padding zero
+ *
+ * For an ABF whose levels fit a frame, segments hold whole levels (a level
+ * range); larger levels are split.
+ */
+struct AdvertisementSegment
+{
+    uint16_t sequence{0};
+    uint8_t index{0};
+    uint8_t count{1};
+    FilterShape shape;
+    uint32_t firstSlot{0};
+    uint32_t slotCount{0};
+    std::vector<uint32_t> slots; //!< slot values (0/1, or LBF cells)
+};
+
+/// Total slots of a shape: d m.
+uint64_t TotalSlots(const FilterShape& shape);
+
+/// Read flat slot i of a filter.
+uint32_t GetSlot(const AnyFilter& filter, uint64_t slot);
+/// Write flat slot i of a filter.
+void SetSlot(AnyFilter& filter, uint64_t slot, uint32_t value);
+/// An all-zero filter of a shape (shape must be valid).
+AnyFilter MakeFilter(const FilterShape& shape);
+
+/**
+ * Split a filter into segments of at most `frameBytes` bytes each.  Throws
+ * std::invalid_argument when a frame cannot hold the header and one slot, or
+ * more than 255 segments would be needed.
+ */
+std::vector<std::vector<uint8_t>> EncodeSegments(const AnyFilter& filter,
+                                                 uint16_t sequence,
+                                                 size_t frameBytes);
+
+/// Number of segments EncodeSegments() produces for a shape.
+uint32_t SegmentCount(const FilterShape& shape, size_t frameBytes);
+
+/**
+ * Parse one segment; throws DecodeError on a wrong dispatch or type,
+ * truncated or over-long input, an invalid shape, an index >= count, an empty
+ * or out-of-range slot range, or non-zero padding.
+ */
+AdvertisementSegment DecodeSegment(const uint8_t* data, size_t size);
+
+/**
+ * Write a segment's slots into `filter`.  When the filter's shape differs
+ * (a neighbour changed parameters) it is replaced by an empty filter of the
+ * segment's shape first.
+ */
+void ApplySegment(AnyFilter& filter, const AdvertisementSegment& segment);
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_GOSSIP_MESSAGE_H
