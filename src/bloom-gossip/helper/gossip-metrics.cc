@@ -1,0 +1,390 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gossip-metrics.h"
+
+#include "ns3/abort.h"
+#include "ns3/callback.h"
+#include "ns3/net-device.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+
+namespace ns3
+{
+
+namespace
+{
+/// 802.15.4 synchronisation header (4-byte preamble, SFD) and PHY header.
+constexpr uint32_t kLrWpanPhyOverhead = 6;
+} // namespace
+
+double
+Quantile(std::vector<double> values, double q)
+{
+    if (values.empty())
+    {
+        return std::nan("");
+    }
+    std::sort(values.begin(), values.end());
+    const double rank = std::ceil(q * values.size());
+    const size_t index = rank < 1 ? 0 : static_cast<size_t>(rank) - 1;
+    return values[std::min(index, values.size() - 1)];
+}
+
+GossipMetrics::GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
+                             std::vector<std::vector<uint32_t>> graph)
+    : m_apps(std::move(apps)),
+      m_graph(std::move(graph)),
+      m_alive(m_apps.size(), true)
+{
+    NS_ABORT_MSG_UNLESS(m_apps.size() == m_graph.size(),
+                        "GossipMetrics: one application per graph node");
+    for (uint32_t i = 0; i < m_apps.size(); ++i)
+    {
+        m_apps[i]->TraceConnectWithoutContext(
+            "FilterChanged",
+            MakeCallback(&GossipMetrics::OnFilterChanged, this, i));
+        m_apps[i]->TraceConnectWithoutContext("BeaconSent",
+                                              MakeCallback(&GossipMetrics::OnBeacon, this));
+        m_apps[i]->TraceConnectWithoutContext("MalformedDropped",
+                                              MakeCallback(&GossipMetrics::OnMalformed, this));
+    }
+}
+
+void
+GossipMetrics::TrackDevices(const NetDeviceContainer& devices)
+{
+    for (auto it = devices.Begin(); it != devices.End(); ++it)
+    {
+        PointerValue phy;
+        if ((*it)->GetAttributeFailSafe("Phy", phy) && phy.Get<Object>())
+        {
+            phy.Get<Object>()->TraceConnectWithoutContext(
+                "PhyTxBegin",
+                MakeCallback(&GossipMetrics::OnPhyTx, this, kLrWpanPhyOverhead));
+        }
+        else
+        {
+            (*it)->TraceConnectWithoutContext("MacTx",
+                                              MakeCallback(&GossipMetrics::OnPhyTx, this, 0U));
+        }
+    }
+}
+
+void
+GossipMetrics::SetProbes(std::vector<uint64_t> ids)
+{
+    m_probes = std::move(ids);
+}
+
+GossipMetrics::Resource&
+GossipMetrics::Find(uint64_t id, bool create)
+{
+    for (Resource& r : m_resources)
+    {
+        if (r.id == id)
+        {
+            return r;
+        }
+    }
+    NS_ABORT_MSG_UNLESS(create, "GossipMetrics: unknown resource " << id);
+    Resource r;
+    r.id = id;
+    r.holders.assign(m_apps.size(), false);
+    r.pairs.resize(m_apps.size());
+    m_resources.push_back(std::move(r));
+    return m_resources.back();
+}
+
+void
+GossipMetrics::AddResource(uint32_t node, uint64_t id)
+{
+    Resource& r = Find(id, true);
+    if (m_alive.at(node))
+    {
+        r.holders[node] = true;
+        m_apps[node]->AddResource(id);
+    }
+    RecomputeTruth(r);
+}
+
+void
+GossipMetrics::RemoveResource(uint32_t node, uint64_t id)
+{
+    Resource& r = Find(id, false);
+    r.holders.at(node) = false;
+    m_apps[node]->RemoveResource(id);
+    RecomputeTruth(r);
+}
+
+void
+GossipMetrics::FailNode(uint32_t node)
+{
+    if (!m_alive.at(node))
+    {
+        return;
+    }
+    m_alive[node] = false;
+    m_apps[node]->Fail();
+    for (Resource& r : m_resources)
+    {
+        r.holders[node] = false;
+        RecomputeTruth(r);
+    }
+}
+
+void
+GossipMetrics::RecomputeTruth(Resource& r)
+{
+    const uint32_t n = static_cast<uint32_t>(m_apps.size());
+    std::vector<uint32_t> dist(n, kUnreachable);
+    std::deque<uint32_t> queue;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (r.holders[i] && m_alive[i])
+        {
+            dist[i] = 0;
+            queue.push_back(i);
+        }
+    }
+    while (!queue.empty())
+    {
+        const uint32_t u = queue.front();
+        queue.pop_front();
+        for (uint32_t v : m_graph[u])
+        {
+            if (m_alive[v] && dist[v] == kUnreachable)
+            {
+                dist[v] = dist[u] + 1;
+                queue.push_back(v);
+            }
+        }
+    }
+    const Time now = Simulator::Now();
+    r.epoch = now;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        r.pairs[i].truth = dist[i];
+        Evaluate(i, r);
+    }
+}
+
+void
+GossipMetrics::Evaluate(uint32_t node, Resource& r)
+{
+    Pair& p = r.pairs[node];
+    const Ptr<BloomGossipApplication>& app = m_apps[node];
+    const bool present = app->Knows(r.id);
+    const std::optional<uint32_t> estimate = app->EstimateHops(r.id);
+    const Time now = Simulator::Now();
+    if (present != p.present || estimate != p.estimate)
+    {
+        p.lastChange = now;
+    }
+    p.present = present;
+    p.estimate = estimate;
+    bool right;
+    if (p.truth == kUnreachable)
+    {
+        right = !present;
+    }
+    else if (app->GetPolicy().HasDistance())
+    {
+        right = estimate.has_value() && *estimate == p.truth;
+    }
+    else
+    {
+        right = present;
+    }
+    if (right && !p.right)
+    {
+        p.rightSince = now;
+    }
+    p.right = right;
+}
+
+void
+GossipMetrics::OnFilterChanged(uint32_t node)
+{
+    if (!m_alive[node])
+    {
+        return;
+    }
+    for (Resource& r : m_resources)
+    {
+        Evaluate(node, r);
+    }
+}
+
+void
+GossipMetrics::OnBeacon(uint16_t, uint32_t frames, uint32_t bytes)
+{
+    ++m_advertisements;
+    m_gossipFrames += frames;
+    m_gossipBytes += bytes;
+}
+
+void
+GossipMetrics::OnMalformed(Ptr<const Packet>, const std::string&)
+{
+    ++m_malformed;
+}
+
+void
+GossipMetrics::OnPhyTx(uint32_t overhead, Ptr<const Packet> packet)
+{
+    ++m_phyFrames;
+    m_bytesOnAir += packet->GetSize() + overhead;
+}
+
+uint32_t
+GossipMetrics::TrueDistance(uint32_t node, uint64_t id) const
+{
+    for (const Resource& r : m_resources)
+    {
+        if (r.id == id)
+        {
+            return r.pairs.at(node).truth;
+        }
+    }
+    return kUnreachable;
+}
+
+bool
+GossipMetrics::AllRight() const
+{
+    for (const Resource& r : m_resources)
+    {
+        for (uint32_t i = 0; i < r.pairs.size(); ++i)
+        {
+            if (m_alive[i] && !r.pairs[i].right)
+            {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+namespace
+{
+void
+Accumulate(HopAccuracy& a, bool hasDistance, bool present, std::optional<uint32_t> est, uint32_t truth)
+{
+    ++a.pairs;
+    a.present += present ? 1 : 0;
+    if (!hasDistance || !est)
+    {
+        return;
+    }
+    const double e = static_cast<double>(*est) - static_cast<double>(truth);
+    ++a.estimated;
+    a.mae += std::abs(e);
+    a.rmse += e * e;
+    a.bias += e;
+    a.exact += e == 0 ? 1 : 0;
+    a.within1 += std::abs(e) <= 1 ? 1 : 0;
+}
+
+void
+Normalise(HopAccuracy& a)
+{
+    if (a.pairs == 0)
+    {
+        return;
+    }
+    const double n = static_cast<double>(a.pairs);
+    a.exact /= n;
+    a.within1 /= n;
+    a.miss = static_cast<double>(a.pairs - a.estimated) / n;
+    a.membership = static_cast<double>(a.present) / n;
+    if (a.estimated > 0)
+    {
+        const double k = static_cast<double>(a.estimated);
+        a.mae /= k;
+        a.rmse = std::sqrt(a.rmse / k);
+        a.bias /= k;
+    }
+}
+} // namespace
+
+GossipRunMetrics
+GossipMetrics::Finish(Time duration) const
+{
+    GossipRunMetrics out;
+    NS_ABORT_MSG_IF(m_apps.empty(), "GossipMetrics: no applications");
+    const bloom::FilterPolicy& policy = m_apps.front()->GetPolicy();
+    out.hasDistance = policy.HasDistance();
+    out.payloadBytes = static_cast<uint32_t>(policy.PayloadBytes());
+    out.framesPerBeacon = m_apps.front()->GetFramesPerAdvertisement();
+    out.advertisements = m_advertisements;
+    out.gossipFrames = m_gossipFrames;
+    out.gossipBytes = m_gossipBytes;
+    out.phyFrames = m_phyFrames;
+    out.bytesOnAir = m_bytesOnAir;
+    out.malformed = m_malformed;
+    out.gossipBytesPerNodeS =
+        static_cast<double>(m_gossipBytes) / (m_apps.size() * duration.GetSeconds());
+
+    double lastChange = 0;
+    bool anyPair = false;
+    for (const Resource& r : m_resources)
+    {
+        for (uint32_t i = 0; i < r.pairs.size(); ++i)
+        {
+            const Pair& p = r.pairs[i];
+            if (!m_alive[i])
+            {
+                continue;
+            }
+            anyPair = true;
+            lastChange = std::max(lastChange, (Max(p.lastChange, r.epoch) - r.epoch).GetSeconds());
+            if (p.truth == kUnreachable)
+            {
+                continue;
+            }
+            if (out.byDistance.size() <= p.truth)
+            {
+                out.byDistance.resize(p.truth + 1);
+            }
+            Accumulate(out.overall, out.hasDistance, p.present, p.estimate, p.truth);
+            Accumulate(out.byDistance[p.truth], out.hasDistance, p.present, p.estimate, p.truth);
+            if (p.right)
+            {
+                const double latency = (Max(p.rightSince, r.epoch) - r.epoch).GetSeconds();
+                out.overall.latencies.push_back(latency);
+                out.byDistance[p.truth].latencies.push_back(latency);
+            }
+        }
+    }
+    Normalise(out.overall);
+    for (HopAccuracy& a : out.byDistance)
+    {
+        Normalise(a);
+    }
+    if (anyPair)
+    {
+        out.convergenceTime = lastChange;
+    }
+    for (uint32_t i = 0; i < m_apps.size(); ++i)
+    {
+        if (!m_alive[i])
+        {
+            continue;
+        }
+        for (uint64_t id : m_probes)
+        {
+            ++out.probePairs;
+            out.probeHits += m_apps[i]->Knows(id) ? 1 : 0;
+        }
+    }
+    out.fpr = out.probePairs > 0 ? static_cast<double>(out.probeHits) / out.probePairs : 0.0;
+    return out;
+}
+
+} // namespace ns3

@@ -1,0 +1,148 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Ground truth and metrics of a gossip run, collected through trace sources.
+ */
+#ifndef BLOOM_GOSSIP_GOSSIP_METRICS_H
+#define BLOOM_GOSSIP_GOSSIP_METRICS_H
+
+#include "ns3/bloom-gossip-application.h"
+#include "ns3/net-device-container.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+/// Marks an unreachable node in hop distances.
+constexpr uint32_t kUnreachable = std::numeric_limits<uint32_t>::max();
+
+/// Hop-estimation figures over a set of (node, resource) pairs.
+struct HopAccuracy
+{
+    uint64_t pairs{0};     //!< reachable (alive node, present resource) pairs
+    uint64_t estimated{0}; //!< pairs with a hop estimate
+    uint64_t present{0};   //!< pairs whose filter reports the resource
+    double mae{0};         //!< mean |h^ - h| over estimated pairs
+    double rmse{0};        //!< sqrt(mean (h^ - h)^2) over estimated pairs
+    double bias{0};        //!< mean (h^ - h) over estimated pairs
+    double exact{0};       //!< share of pairs with h^ == h
+    double within1{0};     //!< share of pairs with |h^ - h| <= 1
+    double miss{0};        //!< share of pairs without an estimate
+    double membership{0};  //!< share of pairs reported present
+    std::vector<double> latencies; //!< dissemination latency (s) of converged pairs
+};
+
+/// Everything a run reports.
+struct GossipRunMetrics
+{
+    bool hasDistance{false};
+    uint32_t payloadBytes{0};     //!< filter payload bytes per advertisement
+    uint32_t framesPerBeacon{0};  //!< frames (segments) per advertisement
+    uint64_t advertisements{0};   //!< advertisements sent
+    uint64_t gossipFrames{0};     //!< gossip frames sent
+    uint64_t gossipBytes{0};      //!< gossip frame bytes (segment headers + slots)
+    uint64_t phyFrames{0};        //!< frames seen at the PHYs (all traffic)
+    uint64_t bytesOnAir{0};       //!< PHY bytes incl. MAC header, FCS, SHR and PHR
+    uint64_t malformed{0};        //!< gossip frames dropped as malformed
+    double gossipBytesPerNodeS{0}; //!< gossip bytes / (all nodes x duration)
+    HopAccuracy overall;
+    std::vector<HopAccuracy> byDistance; //!< index = true hop distance
+    uint64_t probePairs{0};
+    uint64_t probeHits{0};
+    double fpr{0};                //!< share of (node, probe key) pairs reported present
+    std::optional<double> convergenceTime; //!< last estimate change after the last event (s)
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Tracks the true hop distance of every (node, resource) pair and the
+ * nodes' estimates, through the applications' FilterChanged traces.
+ *
+ * Resources, removals and node failures must go through this object (it
+ * forwards them to the applications) so that the ground truth follows them:
+ * the true distance is a multi-source BFS from the live holders over the live
+ * nodes of the connectivity graph.
+ *
+ * A pair is right when the estimate equals the truth (BF: when membership
+ * equals reachability).  Its dissemination latency is the time from the last
+ * event that changed the resource's truth until the estimate became right
+ * for good; pairs not right at the end have none.
+ */
+class GossipMetrics
+{
+  public:
+    /// \param apps one application per node, index = node index in `graph`.
+    /// \param graph undirected connectivity graph (neighbour lists).
+    GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
+                  std::vector<std::vector<uint32_t>> graph);
+
+    /// Count PHY frames and bytes on these devices (lr-wpan "Phy" attribute,
+    /// PhyTxBegin trace; other devices: MacTx, without PHY overhead).
+    void TrackDevices(const NetDeviceContainer& devices);
+    /// Keys never inserted, checked for false positives at the end.
+    void SetProbes(std::vector<uint64_t> ids);
+
+    void AddResource(uint32_t node, uint64_t id);
+    void RemoveResource(uint32_t node, uint64_t id);
+    void FailNode(uint32_t node);
+
+    /// Current true distance of a resource from a node (kUnreachable if none).
+    uint32_t TrueDistance(uint32_t node, uint64_t id) const;
+    /// Whether every tracked pair is right now.
+    bool AllRight() const;
+
+    /// Final figures; `duration` is the traffic window for per-second rates.
+    GossipRunMetrics Finish(Time duration) const;
+
+  private:
+    struct Pair
+    {
+        uint32_t truth{kUnreachable};
+        bool right{false};
+        Time rightSince;
+        Time lastChange;
+        std::optional<uint32_t> estimate;
+        bool present{false};
+    };
+
+    struct Resource
+    {
+        uint64_t id;
+        std::vector<bool> holders;
+        Time epoch;
+        std::vector<Pair> pairs;
+    };
+
+    Resource& Find(uint64_t id, bool create);
+    void RecomputeTruth(Resource& r);
+    void Evaluate(uint32_t node, Resource& r);
+    void OnFilterChanged(uint32_t node);
+    void OnBeacon(uint16_t sequence, uint32_t frames, uint32_t bytes);
+    void OnMalformed(Ptr<const Packet> packet, const std::string& reason);
+    void OnPhyTx(uint32_t overhead, Ptr<const Packet> packet);
+
+    std::vector<Ptr<BloomGossipApplication>> m_apps;
+    std::vector<std::vector<uint32_t>> m_graph;
+    std::vector<bool> m_alive;
+    std::vector<Resource> m_resources;
+    std::vector<uint64_t> m_probes;
+    uint64_t m_advertisements{0};
+    uint64_t m_gossipFrames{0};
+    uint64_t m_gossipBytes{0};
+    uint64_t m_phyFrames{0};
+    uint64_t m_bytesOnAir{0};
+    uint64_t m_malformed{0};
+};
+
+/// Median and p-quantile (nearest rank) helpers; NaN on empty input.
+double Quantile(std::vector<double> values, double q);
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_GOSSIP_METRICS_H
