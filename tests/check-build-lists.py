@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Check that the two build descriptions of the bloom-gossip module agree.
+
+The module is built by CMake (ns-3 >= 3.36 and the standalone build:
+src/bloom-gossip/CMakeLists.txt, examples/CMakeLists.txt) and by waf (ns-3 <=
+3.35: src/bloom-gossip/wscript, examples/wscript).  This script compares their
+module name, dependencies, source, header and test lists and example programs,
+and checks them against the files on disk: every listed file exists, and every
+.cc/.h under model/, helper/ and test/ is listed (headers under test/ are
+private to the test sources: they need only be included by a listed one), and
+every examples/*.cc belongs to an example program.
+
+The wscripts are read with ast, never executed.  Prints one line per problem
+and exits 1, or prints OK.
+
+Usage: check-build-lists.py [REPOSITORY_ROOT]
+"""
+
+import ast
+import os
+import re
+import sys
+
+MODULE_DIR = os.path.join('src', 'bloom-gossip')
+SCANNED_DIRS = ('model', 'helper', 'test')
+# CMake link items of external libraries -> the waf uselib names the wscript
+# adds to the module's `use`.
+EXTERNAL_LIBS = {'fmt::fmt': 'FMT', 'Boost::program_options': 'BOOST_PROGRAM_OPTIONS'}
+
+problems = []
+
+
+def problem(text):
+    problems.append(text)
+
+
+# ---------------------------------------------------------------- CMake side
+
+def strip_cmake_comments(text):
+    lines = []
+    for line in text.splitlines():
+        quoted = False
+        for i, ch in enumerate(line):
+            if ch == '"' and (i == 0 or line[i - 1] != '\\'):
+                quoted = not quoted
+            elif ch == '#' and not quoted:
+                line = line[:i]
+                break
+        lines.append(line)
+    return '\n'.join(lines)
+
+
+def cmake_calls(text, command):
+    """Argument token lists of every `command(...)` call."""
+    return [m.group(1).split() for m in re.finditer(r'\b%s\s*\(([^()]*)\)' % command, text)]
+
+
+def keyword_args(tokens, keywords, variables):
+    """Split `KEY v v KEY v ...` into a dict, expanding ${var} from set()."""
+    args, key = {}, None
+    for token in tokens:
+        if token in keywords:
+            key = token
+            args.setdefault(key, [])
+        elif key is not None:
+            m = re.fullmatch(r'\$\{(\w+)\}', token)
+            args[key].extend(variables[m.group(1)] if m and m.group(1) in variables else [token])
+    return args
+
+
+def read_cmake_module(path):
+    text = strip_cmake_comments(open(path).read())
+    variables = {tokens[0]: tokens[1:] for tokens in cmake_calls(text, 'set') if tokens}
+    calls = cmake_calls(text, 'build_lib')
+    if len(calls) != 1:
+        problem('%s: expected one build_lib() call, found %d' % (path, len(calls)))
+        return None
+    args = keyword_args(calls[0], ('LIBNAME', 'SOURCE_FILES', 'HEADER_FILES',
+                                   'LIBRARIES_TO_LINK', 'TEST_SOURCES'), variables)
+    for name in ('bloom_gossip_sources', 'bloom_gossip_headers', 'bloom_gossip_test_sources'):
+        if name not in variables:
+            problem('%s: no set(%s ...)' % (path, name))
+    return {
+        'name': (args.get('LIBNAME') or [None])[0],
+        'source': args.get('SOURCE_FILES', []),
+        'headers': args.get('HEADER_FILES', []),
+        'test': args.get('TEST_SOURCES', []),
+        'deps': args.get('LIBRARIES_TO_LINK', []),
+    }
+
+
+def read_cmake_examples(path):
+    text = strip_cmake_comments(open(path).read())
+    programs = {}
+    for tokens in cmake_calls(text, 'build_lib_example'):
+        args = keyword_args(tokens, ('NAME', 'SOURCE_FILES', 'LIBRARIES_TO_LINK'), {})
+        name = (args.get('NAME') or [None])[0]
+        programs[name] = {'source': args.get('SOURCE_FILES', []),
+                          'deps': args.get('LIBRARIES_TO_LINK', [])}
+    return programs
+
+
+def split_cmake_deps(items, where):
+    """${libcore} -> core; known external targets -> waf uselib names."""
+    modules, external = [], []
+    for item in items:
+        m = re.fullmatch(r'\$\{lib([\w-]+)\}', item)
+        if m:
+            modules.append(m.group(1))
+        elif item in EXTERNAL_LIBS:
+            external.append(EXTERNAL_LIBS[item])
+        else:
+            problem('%s: no waf equivalent known for link item %s '
+                    '(add it to EXTERNAL_LIBS in tests/check-build-lists.py)' % (where, item))
+    return modules, external
+
+
+# ------------------------------------------------------------------ waf side
+
+def literal(node, where):
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError):
+        problem('%s: line %d: not a literal, cannot be checked' % (where, node.lineno))
+        return None
+
+
+def as_list(value):
+    return [value] if isinstance(value, str) else list(value or [])
+
+
+def read_wscript(path, root):
+    """Task generators created in build(bld), in source order."""
+    text, path = open(path).read(), os.path.relpath(path, root)
+    try:
+        tree = ast.parse(text, path)
+    except SyntaxError as e:
+        problem('%s: line %s: Python syntax error: %s' % (path, e.lineno, e.msg))
+        return []
+    build = [f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == 'build']
+    if not build:
+        problem('%s: no build(bld) function' % path)
+        return []
+    statements = sorted((n for n in ast.walk(build[0])
+                         if isinstance(n, (ast.Assign, ast.AugAssign, ast.Expr))),
+                        key=lambda n: (n.lineno, n.col_offset))
+    bound, tgens = {}, []
+    for st in statements:
+        value = st.value
+        if isinstance(st, ast.Assign) and isinstance(value, ast.Call):
+            func = value.func
+            kind = func.attr if isinstance(func, ast.Attribute) else None
+            if kind in ('create_ns3_module', 'create_ns3_module_test_library',
+                        'create_ns3_program'):
+                args = [literal(a, path) for a in value.args]
+                tg = {'kind': kind, 'name': args[0] if args else None,
+                      'deps': as_list(args[1]) if len(args) > 1 else [],
+                      'source': [], 'use': [], 'module': None}
+            elif isinstance(func, ast.Name) and func.id == 'bld' and any(
+                    k.arg == 'features' and 'ns3header' in str(literal(k.value, path))
+                    for k in value.keywords):
+                tg = {'kind': 'ns3header', 'name': None, 'deps': [], 'source': [],
+                      'use': [], 'module': None}
+            else:
+                tg = None
+            if tg is not None:
+                tgens.append(tg)
+                for target in st.targets:
+                    if isinstance(target, ast.Name):
+                        bound[target.id] = tg
+                continue
+        # obj.source = [...], obj.module = '...', obj.use += [...], obj.use.append(...)
+        target = None
+        if isinstance(st, (ast.Assign, ast.AugAssign)):
+            target = st.targets[0] if isinstance(st, ast.Assign) else st.target
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+            target = value.func.value
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                and target.value.id in bound):
+            continue
+        tg, attr = bound[target.value.id], target.attr
+        if isinstance(st, ast.Assign) and attr in ('source', 'module'):
+            tg[attr] = literal(value, path)
+            if attr == 'source':
+                tg[attr] = as_list(tg[attr])
+        elif isinstance(st, ast.AugAssign) and attr in ('source', 'use'):
+            tg[attr].extend(as_list(literal(value, path)))
+        elif isinstance(st, ast.Expr) and attr in ('source', 'use') and \
+                value.func.attr in ('append', 'extend'):
+            items = [literal(a, path) for a in value.args]
+            tg[attr].extend(items if value.func.attr == 'append' else as_list(items[0]))
+        elif attr in ('source', 'use'):
+            problem('%s: line %d: unsupported change of .%s' % (path, st.lineno, attr))
+    return tgens
+
+
+# ------------------------------------------------------------------- compare
+
+def compare_lists(what, cmake_list, waf_list, cmake_path, waf_path):
+    for label, items, path in (('CMake', cmake_list, cmake_path), ('waf', waf_list, waf_path)):
+        seen = set()
+        for item in items:
+            if item in seen:
+                problem('%s: %s listed twice in the %s' % (path, item, what))
+            seen.add(item)
+    for item in sorted(set(cmake_list) - set(waf_list)):
+        problem('%s: %s is in %s but not in %s' % (what, item, cmake_path, waf_path))
+    for item in sorted(set(waf_list) - set(cmake_list)):
+        problem('%s: %s is in %s but not in %s' % (what, item, waf_path, cmake_path))
+
+
+def check_exist(base, items, listed_in):
+    for item in items:
+        if not os.path.isfile(os.path.join(base, item)):
+            problem('%s lists %s, which does not exist' % (listed_in, item))
+
+
+def main():
+    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
+                           os.path.join(os.path.dirname(__file__), '..'))
+    mod = os.path.join(root, MODULE_DIR)
+    rel = lambda p: os.path.relpath(p, root)
+    cmake_path, waf_path = os.path.join(mod, 'CMakeLists.txt'), os.path.join(mod, 'wscript')
+    for path in (cmake_path, waf_path):
+        if not os.path.isfile(path):
+            problem('%s is missing' % rel(path))
+    if problems:
+        return report()
+
+    cm = read_cmake_module(cmake_path)
+    tgens = read_wscript(waf_path, root)
+    by_kind = {}
+    for tg in tgens:
+        by_kind.setdefault(tg['kind'], []).append(tg)
+    for kind in ('create_ns3_module', 'create_ns3_module_test_library', 'ns3header'):
+        if len(by_kind.get(kind, [])) != 1:
+            problem('%s: expected one %s, found %d' % (rel(waf_path), kind,
+                                                       len(by_kind.get(kind, []))))
+    if cm is None or problems:
+        return report()
+    module = by_kind['create_ns3_module'][0]
+    test = by_kind['create_ns3_module_test_library'][0]
+    headers = by_kind['ns3header'][0]
+
+    # Names: the folder, LIBNAME, create_ns3_module, the test library, headers.module.
+    names = {'module folder': os.path.basename(mod), 'CMake LIBNAME': cm['name'],
+             'create_ns3_module': module['name'],
+             'create_ns3_module_test_library': test['name'],
+             'ns3header module': headers['module']}
+    if len(set(names.values())) != 1:
+        problem('module names differ: ' + ', '.join('%s %s' % kv for kv in names.items()))
+
+    c, w = rel(cmake_path), rel(waf_path)
+    compare_lists('sources', cm['source'], module['source'], c, w)
+    compare_lists('headers', cm['headers'], headers['source'], c, w)
+    compare_lists('test sources', cm['test'], test['source'], c, w)
+    cm_modules, cm_external = split_cmake_deps(cm['deps'], c)
+    compare_lists('module dependencies', cm_modules, module['deps'], c, w)
+    waf_external = [u for u in module['use'] if u in EXTERNAL_LIBS.values()]
+    compare_lists('external libraries', cm_external, waf_external, c, w)
+    for items, path in ((cm['source'] + cm['headers'] + cm['test'], c),
+                        (module['source'] + headers['source'] + test['source'], w)):
+        check_exist(mod, items, path)
+
+    # Files on disk must be listed (test headers: included by a listed test source).
+    listed = set(cm['source'] + cm['headers'] + cm['test'])
+    test_text = ''.join(open(os.path.join(mod, t)).read() for t in cm['test']
+                        if os.path.isfile(os.path.join(mod, t)))
+    for sub in SCANNED_DIRS:
+        for dirpath, _, files in os.walk(os.path.join(mod, sub)):
+            for f in sorted(files):
+                item = os.path.relpath(os.path.join(dirpath, f), mod).replace(os.sep, '/')
+                if not f.endswith(('.cc', '.h')) or item in listed:
+                    continue
+                if sub == 'test' and f.endswith('.h'):
+                    if not re.search(r'#\s*include\s+"%s"' % re.escape(f), test_text):
+                        problem('%s/%s is a test header that no listed test source includes'
+                                % (MODULE_DIR, item))
+                    continue
+                problem('%s/%s is not listed in %s (nor in %s)' % (MODULE_DIR, item, c, w))
+
+    # Examples.
+    ex_dir = os.path.join(mod, 'examples')
+    ex_cmake, ex_waf = os.path.join(ex_dir, 'CMakeLists.txt'), os.path.join(ex_dir, 'wscript')
+    if os.path.isdir(ex_dir):
+        if not os.path.isfile(ex_cmake) or not os.path.isfile(ex_waf):
+            problem('%s needs both CMakeLists.txt and wscript' % rel(ex_dir))
+        else:
+            c, w = rel(ex_cmake), rel(ex_waf)
+            cm_programs = read_cmake_examples(ex_cmake)
+            waf_programs = {tg['name']: tg for tg in read_wscript(ex_waf, root)
+                            if tg['kind'] == 'create_ns3_program'}
+            compare_lists('example programs', list(cm_programs), list(waf_programs), c, w)
+            for name in sorted(set(cm_programs) & set(waf_programs)):
+                compare_lists('sources of example %s' % name, cm_programs[name]['source'],
+                              waf_programs[name]['source'], c, w)
+                deps, external = split_cmake_deps(cm_programs[name]['deps'], c)
+                compare_lists('dependencies of example %s' % name, deps,
+                              waf_programs[name]['deps'], c, w)
+            used = set()
+            for path, programs in ((c, cm_programs), (w, waf_programs)):
+                for program in programs.values():
+                    check_exist(ex_dir, program['source'], path)
+                    used.update(program['source'])
+            for f in sorted(os.listdir(ex_dir)):
+                if f.endswith('.cc') and f not in used:
+                    problem('%s/examples/%s belongs to no example program' % (MODULE_DIR, f))
+    return report()
+
+
+def report():
+    for text in problems:
+        print(text)
+    if problems:
+        return 1
+    print('OK')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
