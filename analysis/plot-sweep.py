@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Plots of a diameter sweep: one line per filter, mean over seeds with a 95 %
+confidence band (Student t).
+
+    analysis/plot-sweep.py RUNS.csv BY_DISTANCE.csv OUTDIR
+
+RUNS.csv and BY_DISTANCE.csv are written by diameter-sweep (or concatenated by
+scenarios/sweep.sh).  Writes into OUTDIR:
+    message-size.png      payload bytes and frames per advertisement vs diameter
+    traffic.png           gossip bytes per node per second and bytes on air vs diameter
+    latency.png           dissemination latency (median, p95) vs diameter
+    hop-accuracy.png      hop MAE, exact-match, within-1 and miss rate vs diameter
+    error-by-distance.png hop MAE, exact-match and miss rate vs true hop distance
+Networks are grouped by (topology, nodes); x is their mean diameter.
+"""
+import math
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+COLORS = {"bf": "tab:gray", "lbf": "tab:blue", "abf": "tab:orange"}
+LABELS = {"bf": "Bloom filter", "lbf": "Linear BF", "abf": "Attenuated BF"}
+# Two-sided 95 % Student t quantiles by degrees of freedom (1..30); 1.96 beyond.
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+       2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def die(message):
+    print(f"plot-sweep.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def read(path, needed):
+    try:
+        df = pd.read_csv(path, na_values=["NA"])
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+        die(f"cannot read {path}: {e}")
+    missing = [c for c in needed if c not in df.columns]
+    if missing:
+        die(f"{path}: missing columns {', '.join(missing)}")
+    if df.empty:
+        die(f"{path}: no rows")
+    return df
+
+
+def summarise(df, keys, x, y):
+    """Mean of y and its 95 % CI half-width over seeds, per keys; x is averaged."""
+    rows = []
+    for key, g in df.groupby(keys):
+        vals = g[y].dropna()
+        n = len(vals)
+        mean = vals.mean() if n else math.nan
+        half = 0.0
+        if n > 1:
+            t = T95[n - 2] if n - 2 < len(T95) else 1.96
+            half = t * vals.std(ddof=1) / math.sqrt(n)
+        rows.append({**dict(zip(keys, key if isinstance(key, tuple) else (key,))),
+                     "x": g[x].mean(), "mean": mean, "half": half, "n": n})
+    return pd.DataFrame(rows)
+
+
+def panel(ax, df, keys, x, y, title, ylabel, logy=False):
+    s = summarise(df, keys + ["filter"], x, y)
+    for f in ["bf", "lbf", "abf"]:
+        for topo, g in s[s["filter"] == f].groupby("topology") if "topology" in s else [(None, s)]:
+            g = g.sort_values("x").dropna(subset=["mean"])
+            if g.empty:
+                continue
+            label = LABELS[f] + (f" ({topo})" if s["topology"].nunique() > 1 else "")
+            style = "-" if topo in (None, "line") else ("--" if topo == "grid" else ":")
+            ax.plot(g["x"], g["mean"], style, marker="o", ms=3, color=COLORS[f], label=label)
+            ax.fill_between(g["x"], g["mean"] - g["half"], g["mean"] + g["half"],
+                            color=COLORS[f], alpha=0.2, linewidth=0)
+    ax.set_title(title, fontsize=10)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, alpha=0.3)
+    if logy:
+        ax.set_yscale("log")
+
+
+def figure(panels, path, xlabel, suptitle):
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 4.2), squeeze=False)
+    for ax, spec in zip(axes[0], panels):
+        spec(ax)
+        ax.set_xlabel(xlabel)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 6), fontsize=9)
+    fig.suptitle(suptitle, fontsize=11)
+    fig.tight_layout(rect=(0, 0.1, 1, 0.95))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    print(f"wrote {path}")
+
+
+def main(argv):
+    if len(argv) != 4:
+        die("usage: plot-sweep.py RUNS.csv BY_DISTANCE.csv OUTDIR")
+    runs = read(argv[1], ["filter", "topology", "nodes", "diameter", "run", "payload_bytes",
+                          "frames_per_beacon", "gossip_bytes_per_node_s", "bytes_on_air",
+                          "sim_time", "hop_mae", "hop_exact", "hop_within1", "hop_miss",
+                          "membership", "diss_latency_median", "diss_latency_p95"])
+    dist = read(argv[2], ["filter", "topology", "nodes", "run", "true_hops", "hop_mae",
+                          "hop_exact", "hop_miss", "membership"])
+    out = argv[3]
+    os.makedirs(out, exist_ok=True)
+    keys = ["topology", "nodes"]
+    runs["air_per_node_s"] = runs["bytes_on_air"] / (runs["nodes"] * runs["sim_time"])
+    n_seeds = runs.groupby(["filter", "topology", "nodes"])["run"].nunique().min()
+    note = f"mean over {n_seeds} seed(s), 95 % CI band"
+    xd = "network diameter (hops)"
+
+    figure([lambda ax: panel(ax, runs, keys, "diameter", "payload_bytes",
+                             "Filter payload per advertisement", "bytes"),
+            lambda ax: panel(ax, runs, keys, "diameter", "frames_per_beacon",
+                             "802.15.4 frames per advertisement", "frames")],
+           os.path.join(out, "message-size.png"), xd, f"Message size vs diameter ({note})")
+    figure([lambda ax: panel(ax, runs, keys, "diameter", "gossip_bytes_per_node_s",
+                             "Gossip payload", "bytes / node / s"),
+            lambda ax: panel(ax, runs, keys, "diameter", "air_per_node_s",
+                             "On air (MAC + PHY overhead)", "bytes / node / s")],
+           os.path.join(out, "traffic.png"), xd, f"Traffic vs diameter ({note})")
+    figure([lambda ax: panel(ax, runs, keys, "diameter", "diss_latency_median",
+                             "Median dissemination latency", "seconds"),
+            lambda ax: panel(ax, runs, keys, "diameter", "diss_latency_p95",
+                             "95th percentile dissemination latency", "seconds")],
+           os.path.join(out, "latency.png"), xd,
+           f"Time until a node's estimate is right for good ({note})")
+    hop = runs[runs["filter"] != "bf"]
+    figure([lambda ax: panel(ax, hop, keys, "diameter", "hop_mae", "Hop MAE", "hops"),
+            lambda ax: panel(ax, hop, keys, "diameter", "hop_exact", "Exact hop estimate",
+                             "share of pairs"),
+            lambda ax: panel(ax, hop, keys, "diameter", "hop_miss",
+                             "Miss (beyond horizon / depth)", "share of pairs"),
+            lambda ax: panel(ax, runs, keys, "diameter", "membership",
+                             "Reported present (all filters)", "share of pairs")],
+           os.path.join(out, "hop-accuracy.png"), xd, f"Hop-distance estimation ({note})")
+    dist["topology_all"] = "all"
+    dhop = dist[dist["filter"] != "bf"]
+    figure([lambda ax: panel(ax, dhop, ["topology"], "true_hops", "hop_mae", "Hop MAE", "hops"),
+            lambda ax: panel(ax, dhop, ["topology"], "true_hops", "hop_exact",
+                             "Exact hop estimate", "share of pairs"),
+            lambda ax: panel(ax, dist, ["topology"], "true_hops", "hop_miss",
+                             "Miss", "share of pairs")],
+           os.path.join(out, "error-by-distance.png"), "true hop distance",
+           "Estimation error vs true distance (all networks pooled, per seed)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
