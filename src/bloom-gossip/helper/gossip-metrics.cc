@@ -332,6 +332,7 @@ GossipMetrics::Finish(Time duration) const
         static_cast<double>(m_gossipBytes) / (m_apps.size() * duration.GetSeconds());
 
     double lastChange = 0;
+    double purge = 0;
     bool anyPair = false;
     for (const Resource& r : m_resources)
     {
@@ -346,6 +347,15 @@ GossipMetrics::Finish(Time duration) const
             lastChange = std::max(lastChange, (Max(p.lastChange, r.epoch) - r.epoch).GetSeconds());
             if (p.truth == kUnreachable)
             {
+                ++out.stalePairs;
+                if (p.present)
+                {
+                    ++out.staleReported;
+                }
+                else
+                {
+                    purge = std::max(purge, (Max(p.rightSince, r.epoch) - r.epoch).GetSeconds());
+                }
                 continue;
             }
             if (out.byDistance.size() <= p.truth)
@@ -370,6 +380,10 @@ GossipMetrics::Finish(Time duration) const
     if (anyPair)
     {
         out.convergenceTime = lastChange;
+    }
+    if (out.stalePairs > 0 && out.staleReported == 0)
+    {
+        out.purgeTime = purge;
     }
     for (uint32_t i = 0; i < m_apps.size(); ++i)
     {

@@ -57,6 +57,14 @@ struct GossipRunMetrics
     uint64_t probeHits{0};
     double fpr{0};                //!< share of (node, probe key) pairs reported present
     std::optional<double> convergenceTime; //!< last estimate change after the last event (s)
+    /// Pairs whose resource is gone or unreachable (removed, holder failed).
+    uint64_t stalePairs{0};
+    /// Of those, pairs still reported present at the end (BF in a cycle: forever).
+    uint64_t staleReported{0};
+    /// Time from the event that made them unreachable until the last live node
+    /// stopped reporting them (s); empty when none is unreachable or some
+    /// node still reports one.
+    std::optional<double> purgeTime;
 };
 
 /**

@@ -1,0 +1,137 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * One gossip simulation from a plain configuration: topology, radio, filter,
+ * timers, workload and faults in; ground-truth metrics out.  Used by the
+ * scenario programs in scratch/ and by the system tests.
+ */
+#ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_H
+#define BLOOM_GOSSIP_GOSSIP_SCENARIO_H
+
+#include "gossip-metrics.h"
+#include "wsn-network-helper.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/// A scheduled change of the workload.
+struct ScenarioEvent
+{
+    enum Kind
+    {
+        ADD,    //!< resource appears on a node
+        REMOVE, //!< resource disappears from every holder
+        FAIL,   //!< node crashes
+    };
+
+    double time{0};
+    Kind kind{ADD};
+    uint64_t resource{0}; //!< resource number 1..R (ADD, REMOVE)
+    uint32_t node{0};     //!< node index (ADD, FAIL)
+
+    /// Parse "T:add:RES:NODE", "T:remove:RES" or "T:fail:NODE"; throws
+    /// std::invalid_argument with the offending text.
+    static ScenarioEvent Parse(const std::string& text);
+    std::string ToString() const;
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Parameters of one gossip run.  Validate() checks ranges and
+ * combinations and throws std::invalid_argument with "option: problem".
+ */
+struct GossipScenarioConfig
+{
+    // Topology.
+    std::string topology{"line"}; //!< line | grid | disk | file
+    uint32_t nodes{20};           //!< line, disk; grid: square side ceil(sqrt(nodes)) if no width
+    uint32_t gridWidth{0};        //!< grid width (0: derived from nodes)
+    uint32_t gridHeight{0};       //!< grid height (0: same as width)
+    double spacing{10.0};         //!< line and grid spacing (m)
+    double meanDegree{8.0};       //!< disk: requested mean degree
+    std::string diskPolicy{"connected"}; //!< connected | largest-component
+    std::string positions;        //!< file: CSV "id,x,y"
+    WsnRadioConfig radio{DefaultRadio()}; //!< radio model (unit disk of 12 m by default)
+
+    /// The default radio: unit disk (RangePropagationLossModel) of 12 m.
+    static WsnRadioConfig DefaultRadio();
+
+    // Filter.
+    std::string filter{"lbf"};    //!< bf | lbf | abf
+    uint32_t slots{256};          //!< m: BF bits, LBF cells, ABF bits per level
+    uint32_t hashes{4};           //!< k
+    uint32_t cellBits{8};         //!< LBF b
+    std::string quantization{"floor"};
+    std::string decay{"multiplicative"}; //!< multiplicative | subtractive
+    double factor{0.9};           //!< LBF a
+    uint32_t step{1};             //!< LBF delta
+    uint32_t depth{0};            //!< ABF d; 0: diameter + 1 (at most 255)
+    uint32_t budgetBytes{0};      //!< > 0: derive m so every filter carries this many bytes
+
+    // Gossip.
+    double interval{1.0};
+    double jitter{0.1};
+    double expiry{3.5};
+    std::string timer{"periodic"}; //!< periodic | trickle
+    double trickleImin{0.5};
+    double trickleImax{16.0};
+    uint32_t trickleK{1};
+    std::string transport{"link-layer"}; //!< link-layer | udp6
+    uint32_t frameBytes{0};
+
+    // Workload.
+    uint32_t resources{4};        //!< R resources, numbered 1..R, on random nodes
+    uint32_t replicas{1};         //!< holders per resource
+    uint32_t probes{100};         //!< keys never inserted (false positives)
+    std::vector<ScenarioEvent> events;
+    double simTime{60.0};
+
+    void Validate() const;
+};
+
+/// What one run produced.
+struct GossipScenarioResult
+{
+    uint32_t seed{0};
+    uint64_t run{0};
+    uint32_t nodes{0};            //!< nodes simulated
+    uint32_t droppedNodes{0};     //!< disk, largest-component: nodes left out
+    uint32_t diameter{0};         //!< of the radio's ground-truth graph
+    double meanDegree{0};
+    uint32_t slots{0};            //!< m actually used
+    uint32_t depth{0};            //!< ABF d actually used (1 otherwise)
+    std::string describe;         //!< filter parameters in words
+    GossipRunMetrics metrics;
+    double wallSeconds{0};
+};
+
+/// Build the topology a configuration describes (no simulation objects).
+WsnTopology BuildTopology(const GossipScenarioConfig& config);
+
+/// Run one simulation (Simulator::Destroy() is called at the end).
+GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config);
+
+/// CSV header of the per-run table (no trailing newline).
+std::string GossipCsvHeader();
+/// One row of the per-run table (no trailing newline).
+std::string GossipCsvRow(const GossipScenarioConfig& config, const GossipScenarioResult& result);
+/// CSV header of the per-distance table.
+std::string GossipDistanceCsvHeader();
+/// Rows of the per-distance table, one per true hop distance.
+std::vector<std::string> GossipDistanceCsvRows(const GossipScenarioConfig& config,
+                                               const GossipScenarioResult& result);
+
+/**
+ * Write a file so that readers never see it half-written: the content goes
+ * to a temporary file in the same folder, which is then renamed over `path`.
+ * Throws std::runtime_error naming the path on failure (and leaves nothing).
+ */
+void WriteFileAtomically(const std::string& path, const std::string& content);
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_GOSSIP_SCENARIO_H
