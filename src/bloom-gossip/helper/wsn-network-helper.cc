@@ -1,0 +1,323 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "wsn-network-helper.h"
+
+#include "ns3/bloom-gossip-compat.h"
+#include "ns3/bloom-gossip-version.h"
+#include "ns3/constant-position-mobility-model.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/lr-wpan-helper.h"
+#include "ns3/lr-wpan-mac.h"
+#include "ns3/lr-wpan-net-device.h"
+#include "ns3/lr-wpan-phy.h"
+#include "ns3/lr-wpan-spectrum-value-helper.h"
+#include "ns3/propagation-delay-model.h"
+#include "ns3/single-model-spectrum-channel.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("WsnNetworkHelper");
+
+namespace
+{
+
+/// True when T has GetRxSensitivity() (LrWpanPhy from ns-3.38/3.39 on).
+template <typename T, typename = void>
+struct HasGetRxSensitivity : std::false_type
+{
+};
+
+template <typename T>
+struct HasGetRxSensitivity<T, std::void_t<decltype(std::declval<T&>().GetRxSensitivity())>>
+    : std::true_type
+{
+};
+
+/// Sensitivity (dBm) of a PHY: its accessor if it has one, else the ns-3.37 constant.
+template <typename Phy>
+double
+ReadRxSensitivityDbm(Phy& phy)
+{
+    if constexpr (HasGetRxSensitivity<Phy>::value)
+    {
+        return phy.GetRxSensitivity();
+    }
+    else
+    {
+        (void)phy;
+        return kLrWpanDefaultRxSensitivityDbm;
+    }
+}
+
+/// Margin below the sensitivity down to which signals are still delivered (interference).
+constexpr double kInterferenceMarginDb = 10.0;
+/// MaxLossDb for the range model: 0 dB in range, 1000 dB (rx -1000 dBm) out of range.
+constexpr double kRangeMaxLossDb = 500.0;
+
+} // namespace
+
+WsnRadioConfig::Loss
+WsnRadioConfig::ParseLoss(const std::string& name)
+{
+    if (name == "range")
+    {
+        return Loss::RANGE;
+    }
+    if (name == "log-distance")
+    {
+        return Loss::LOG_DISTANCE;
+    }
+    throw std::invalid_argument("unknown loss model '" + name +
+                                "' (expected range or log-distance)");
+}
+
+std::string
+WsnRadioConfig::LossName(Loss loss)
+{
+    return loss == Loss::RANGE ? "range" : "log-distance";
+}
+
+void
+WsnRadioConfig::Validate() const
+{
+    auto check = [](bool ok, const char* what, double value) {
+        if (!ok)
+        {
+            std::ostringstream os;
+            os << "WsnRadioConfig: bad " << what << " " << value;
+            throw std::invalid_argument(os.str());
+        }
+    };
+    check(std::isfinite(range) && range > 0, "range (m, > 0)", range);
+    check(std::isfinite(txPowerDbm), "tx power (dBm)", txPowerDbm);
+    check(std::isfinite(exponent) && exponent > 0, "path-loss exponent (> 0)", exponent);
+    check(std::isfinite(referenceLossDb), "reference loss (dB)", referenceLossDb);
+    check(std::isfinite(referenceDistance) && referenceDistance > 0,
+          "reference distance (m, > 0)",
+          referenceDistance);
+    check(std::isfinite(shadowingSigmaDb) && shadowingSigmaDb >= 0,
+          "shadowing sigma (dB, >= 0)",
+          shadowingSigmaDb);
+    check(std::isfinite(linkMarginDb), "link margin (dB)", linkMarginDb);
+    check(std::isnan(maxLossDb) || std::isfinite(maxLossDb), "MaxLossDb (dB)", maxLossDb);
+    if (shadowingSigmaDb > 0 && loss != Loss::LOG_DISTANCE)
+    {
+        throw std::invalid_argument("WsnRadioConfig: shadowing needs the log-distance loss model");
+    }
+}
+
+WsnNetworkHelper::WsnNetworkHelper(const WsnRadioConfig& config)
+    : m_config(config)
+{
+    m_config.Validate();
+}
+
+double
+WsnNetworkHelper::NominalRange(const WsnRadioConfig& config)
+{
+    config.Validate();
+    if (config.loss == WsnRadioConfig::Loss::RANGE)
+    {
+        return config.range;
+    }
+    const double threshold = kLrWpanDefaultRxSensitivityDbm + config.linkMarginDb;
+    return config.referenceDistance *
+           std::pow(10.0,
+                    (config.txPowerDbm - config.referenceLossDb - threshold) /
+                        (10.0 * config.exponent));
+}
+
+NetDeviceContainer
+WsnNetworkHelper::Install(const WsnTopology& topology)
+{
+    if (m_installed)
+    {
+        throw std::logic_error("WsnNetworkHelper::Install called twice");
+    }
+    m_installed = true;
+    m_topology = topology;
+    const uint32_t n = topology.GetN();
+    if (n == 0 || n > 0xFFFD)
+    {
+        throw std::invalid_argument("WsnNetworkHelper: node count " + std::to_string(n) +
+                                    " out of range 1..65533 (16-bit short addresses)");
+    }
+
+    // Loss chain.
+    if (m_config.loss == WsnRadioConfig::Loss::RANGE)
+    {
+        Ptr<RangePropagationLossModel> range = CreateObject<RangePropagationLossModel>();
+        range->SetAttribute("MaxRange", DoubleValue(m_config.range));
+        m_loss = range;
+    }
+    else
+    {
+        Ptr<LogDistancePropagationLossModel> logDistance =
+            CreateObject<LogDistancePropagationLossModel>();
+        logDistance->SetAttribute("Exponent", DoubleValue(m_config.exponent));
+        logDistance->SetAttribute("ReferenceLoss", DoubleValue(m_config.referenceLossDb));
+        logDistance->SetAttribute("ReferenceDistance", DoubleValue(m_config.referenceDistance));
+        if (m_config.shadowingSigmaDb > 0)
+        {
+            m_shadowing = CreateObject<StaticShadowingLossModel>();
+            m_shadowing->SetSigma(m_config.shadowingSigmaDb);
+            logDistance->SetNext(m_shadowing);
+        }
+        m_loss = logDistance;
+    }
+
+    Ptr<SingleModelSpectrumChannel> channel = CreateObject<SingleModelSpectrumChannel>();
+    channel->AddPropagationLossModel(m_loss);
+    channel->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
+    m_channel = channel;
+
+    // Nodes and positions.
+    m_nodes.Create(n);
+    m_mobility.clear();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<ConstantPositionMobilityModel> mobility = CreateObject<ConstantPositionMobilityModel>();
+        mobility->SetPosition(topology.GetPosition(i));
+        m_nodes.Get(i)->AggregateObject(mobility);
+        m_mobility.push_back(mobility);
+    }
+
+    // Devices on the channel, one PAN.
+    LrWpanHelper lrWpan;
+    lrWpan.SetChannel(m_channel);
+    m_devices = lrWpan.Install(m_nodes);
+#if BLOOM_GOSSIP_NS3_VERSION >= 3038
+    lrWpan.CreateAssociatedPan(m_devices, m_config.panId);
+#else
+    lrWpan.AssociateToPan(m_devices, m_config.panId);
+#endif
+    // ~LrWpanHelper() disposes its channel, which empties the channel's PHY
+    // list (frames are then sent but never received).  Hand it a throwaway
+    // channel; ours lives in ChannelList and is disposed by Simulator::Destroy.
+    lrWpan.SetChannel(CreateObject<SingleModelSpectrumChannel>());
+
+    LrWpanSpectrumValueHelper psdHelper;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(m_devices.Get(i));
+        NS_ASSERT(device);
+        Ptr<LrWpanPhy> phy = device->GetPhy();
+        phy->SetMobility(m_mobility[i]); // explicit: older releases need it
+        phy->SetTxPowerSpectralDensity(
+            psdHelper.CreateTxPowerSpectralDensity(m_config.txPowerDbm,
+                                                   phy->GetCurrentChannelNum()));
+        if (i == 0)
+        {
+            m_sensitivityDbm = ReadRxSensitivityDbm(*phy);
+        }
+    }
+
+    if (!std::isnan(m_config.maxLossDb))
+    {
+        m_maxLossDb = m_config.maxLossDb;
+    }
+    else if (m_config.loss == WsnRadioConfig::Loss::RANGE)
+    {
+        m_maxLossDb = kRangeMaxLossDb;
+    }
+    else
+    {
+        m_maxLossDb = m_config.txPowerDbm - (m_sensitivityDbm - kInterferenceMarginDb);
+    }
+    m_channel->SetAttribute("MaxLossDb", DoubleValue(m_maxLossDb));
+
+    BuildGroundTruth();
+    NS_LOG_INFO("built " << n << " nodes, loss " << WsnRadioConfig::LossName(m_config.loss) << ", "
+                         << m_topology.GetLinkCount() << " links, mean degree "
+                         << m_topology.MeanDegree());
+    return m_devices;
+}
+
+void
+WsnNetworkHelper::BuildGroundTruth()
+{
+    // Every pair is evaluated in order (a < b), which also draws the
+    // shadowing offsets in a fixed order.
+    m_topology.BuildGraph([this](uint32_t a, uint32_t b) { return IsLink(a, b); });
+}
+
+int64_t
+WsnNetworkHelper::AssignStreams(int64_t stream)
+{
+    if (!m_installed)
+    {
+        throw std::logic_error("WsnNetworkHelper::AssignStreams before Install");
+    }
+    int64_t current = stream;
+    for (uint32_t i = 0; i < m_devices.GetN(); ++i)
+    {
+        Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(m_devices.Get(i));
+        current += device->AssignStreams(current);
+    }
+    current += m_loss->AssignStreams(current);
+    if (m_shadowing)
+    {
+        BuildGroundTruth();
+    }
+    return current - stream;
+}
+
+void
+WsnNetworkHelper::CheckNode(uint32_t i) const
+{
+    if (!m_installed || i >= m_nodes.GetN())
+    {
+        throw std::invalid_argument("WsnNetworkHelper: no node " + std::to_string(i));
+    }
+}
+
+Ptr<MobilityModel>
+WsnNetworkHelper::GetMobility(uint32_t i) const
+{
+    CheckNode(i);
+    return m_mobility[i];
+}
+
+double
+WsnNetworkHelper::PredictRxPowerDbm(uint32_t from, uint32_t to) const
+{
+    CheckNode(from);
+    CheckNode(to);
+    return m_loss->CalcRxPower(m_config.txPowerDbm, m_mobility[from], m_mobility[to]);
+}
+
+bool
+WsnNetworkHelper::IsLink(uint32_t a, uint32_t b) const
+{
+    CheckNode(a);
+    CheckNode(b);
+    if (a == b)
+    {
+        return false;
+    }
+    if (m_config.loss == WsnRadioConfig::Loss::RANGE)
+    {
+        // Exactly RangePropagationLossModel's test.
+        return m_mobility[a]->GetDistanceFrom(m_mobility[b]) <= m_config.range;
+    }
+    return PredictRxPowerDbm(a, b) >= GetLinkThresholdDbm();
+}
+
+Mac16Address
+WsnNetworkHelper::GetShortAddress(uint32_t i) const
+{
+    CheckNode(i);
+    Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(m_devices.Get(i));
+    return device->GetMac()->GetShortAddress();
+}
+
+} // namespace ns3

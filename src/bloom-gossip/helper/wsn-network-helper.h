@@ -1,0 +1,211 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Builds the ns-3 lr-wpan network of a WsnTopology and the radio ground truth.
+ */
+#ifndef BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
+#define BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
+
+#include "static-shadowing-loss-model.h"
+#include "wsn-topology.h"
+
+#include "ns3/mac16-address.h"
+#include "ns3/mobility-model.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/propagation-loss-model.h"
+#include "ns3/spectrum-channel.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/// Receive sensitivity (dBm) of the ns-3 lr-wpan PHY when the PHY has no
+/// accessor for it (fixed in LrWpanPhy's constructor up to ns-3.37; later
+/// releases have LrWpanPhy::GetRxSensitivity, which is used instead).
+constexpr double kLrWpanDefaultRxSensitivityDbm = -106.58;
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Radio configuration of a WSN built by WsnNetworkHelper.
+ */
+struct WsnRadioConfig
+{
+    /// Propagation loss model of the channel.
+    enum class Loss
+    {
+        RANGE,        ///< RangePropagationLossModel: exact unit disk of radius range
+        LOG_DISTANCE, ///< LogDistancePropagationLossModel (+ optional static shadowing)
+    };
+
+    Loss loss{Loss::RANGE};          ///< loss model
+    double range{50.0};              ///< RANGE: radio range R (m); link iff distance <= R
+    double txPowerDbm{0.0};          ///< transmit power of every PHY (dBm)
+    double exponent{3.0};            ///< LOG_DISTANCE: path-loss exponent
+    double referenceLossDb{46.6777}; ///< LOG_DISTANCE: loss at the reference distance (dB)
+    double referenceDistance{1.0};   ///< LOG_DISTANCE: reference distance (m)
+    double shadowingSigmaDb{0.0};    ///< LOG_DISTANCE: static shadowing sigma (dB), 0 = off
+    double linkMarginDb{3.0};        ///< LOG_DISTANCE: link iff rx >= sensitivity + margin
+    /// Channel MaxLossDb (dB); NaN = automatic: RANGE 500 (in range 0 dB, out of range
+    /// 1000 dB); LOG_DISTANCE txPower - (sensitivity - 10 dB), i.e. signals more than
+    /// 10 dB below the sensitivity (and the noise floor) are not delivered at all.
+    double maxLossDb{std::numeric_limits<double>::quiet_NaN()};
+    uint16_t panId{1}; ///< PAN id of all devices
+
+    /// "range" or "log-distance"; anything else throws std::invalid_argument.
+    static Loss ParseLoss(const std::string& name);
+    /// "range" or "log-distance".
+    static std::string LossName(Loss loss);
+    /// Throws std::invalid_argument on a value out of range.
+    void Validate() const;
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Builds the ns-3 network of a WsnTopology: nodes at the topology's
+ * positions (ConstantPositionMobilityModel), one SingleModelSpectrumChannel
+ * (constant-speed delay, the configured loss, MaxLossDb set), one lr-wpan
+ * device per node associated to one PAN, and the ground-truth graph of the
+ * radio.
+ *
+ * Node i of the topology is GetNodes().Get(i) and GetDevices().Get(i) (not
+ * Node::GetId(), which counts every node of the simulation).  Short addresses
+ * are assigned by LrWpanHelper::AssociateToPan (ns-3 <= 3.37) or
+ * CreateAssociatedPan (>= 3.38), both number the devices from 00:01, so node i
+ * has short address i + 1 (GetShortAddress reads it back from the MAC).
+ *
+ * Ground truth (GetTopology's graph): RANGE, distance <= range (what
+ * RangePropagationLossModel delivers); LOG_DISTANCE, the rx power predicted by
+ * the channel's own loss model objects (CalcRxPower, shadowing included) >=
+ * sensitivity + linkMarginDb.  With log-distance, links below that threshold
+ * still deliver frames: the ns-3 PHY locks on at SINR > -5 dB (noise about
+ * -107 dBm) and its error model is lenient; measured on ns-3.37 with 15-byte
+ * frames, delivery is reliable above about -106 dBm and occasional down to
+ * -111 dBm.  The ground truth leaves that grey zone out (raise or lower
+ * linkMarginDb to move the line), and the graph need not be connected even
+ * when the input topology's unit-disk graph was.
+ *
+ * The tx power is applied as the PHY's tx power spectral density; a later
+ * PLME-SET of phyTransmitPower or of the channel would recompute it from the
+ * PIB.
+ */
+class WsnNetworkHelper
+{
+  public:
+    /// \param config radio configuration (validated, throws std::invalid_argument)
+    explicit WsnNetworkHelper(const WsnRadioConfig& config = WsnRadioConfig());
+
+    /**
+     * Build the network of a topology (its links are ignored and replaced by
+     * the radio ground truth).  Once per helper; a second call throws
+     * std::logic_error.
+     * \return the devices, device i on node i
+     */
+    NetDeviceContainer Install(const WsnTopology& topology);
+
+    /**
+     * Assign fixed random streams to the devices (CSMA/CA, PHY error model)
+     * and the shadowing model; with shadowing the offsets are drawn again
+     * from the new stream and the ground-truth graph rebuilt, so call it
+     * before reading GetTopology() and before Simulator::Run.
+     * \return number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    const WsnRadioConfig& GetConfig() const
+    {
+        return m_config;
+    }
+
+    NodeContainer GetNodes() const
+    {
+        return m_nodes;
+    }
+
+    NetDeviceContainer GetDevices() const
+    {
+        return m_devices;
+    }
+
+    /// Positions and ground-truth graph.
+    const WsnTopology& GetTopology() const
+    {
+        return m_topology;
+    }
+
+    Ptr<SpectrumChannel> GetChannel() const
+    {
+        return m_channel;
+    }
+
+    /// Head of the channel's loss chain.
+    Ptr<PropagationLossModel> GetPropagationLoss() const
+    {
+        return m_loss;
+    }
+
+    /// Shadowing model in the chain, or null.
+    Ptr<StaticShadowingLossModel> GetShadowing() const
+    {
+        return m_shadowing;
+    }
+
+    /// Receive sensitivity of the PHYs (dBm).
+    double GetRxSensitivityDbm() const
+    {
+        return m_sensitivityDbm;
+    }
+
+    /// LOG_DISTANCE link threshold: sensitivity + link margin (dBm).
+    double GetLinkThresholdDbm() const
+    {
+        return m_sensitivityDbm + m_config.linkMarginDb;
+    }
+
+    /// MaxLossDb set on the channel (dB).
+    double GetMaxLossDb() const
+    {
+        return m_maxLossDb;
+    }
+
+    /// Rx power (dBm) at node `to` of a frame from node `from`, from the channel's loss models.
+    double PredictRxPowerDbm(uint32_t from, uint32_t to) const;
+    /// Ground-truth link predicate (same as GetTopology().HasLink once built).
+    bool IsLink(uint32_t a, uint32_t b) const;
+    /// Short address of node i, read from its MAC.
+    Mac16Address GetShortAddress(uint32_t i) const;
+    /// Mobility model of node i.
+    Ptr<MobilityModel> GetMobility(uint32_t i) const;
+
+    /**
+     * LOG_DISTANCE without shadowing: distance at which the predicted rx
+     * power equals the link threshold, d0 * 10^((tx - L0 - thr) / (10 n)) with
+     * thr = sensitivity + margin (the ns-3.37 default sensitivity); RANGE: range.
+     * Useful to size random topologies for the log-distance model.
+     */
+    static double NominalRange(const WsnRadioConfig& config);
+
+  private:
+    void CheckNode(uint32_t i) const;
+    void BuildGroundTruth();
+
+    WsnRadioConfig m_config;                                 ///< radio configuration
+    WsnTopology m_topology;                                  ///< positions and ground truth
+    NodeContainer m_nodes;                                   ///< node i of the topology
+    NetDeviceContainer m_devices;                            ///< lr-wpan device i
+    std::vector<Ptr<MobilityModel>> m_mobility;              ///< mobility model i
+    Ptr<SpectrumChannel> m_channel;                          ///< the channel
+    Ptr<PropagationLossModel> m_loss;                        ///< head of the loss chain
+    Ptr<StaticShadowingLossModel> m_shadowing;               ///< shadowing, or null
+    double m_sensitivityDbm{kLrWpanDefaultRxSensitivityDbm}; ///< PHY sensitivity (dBm)
+    double m_maxLossDb{0.0};                                 ///< channel MaxLossDb
+    bool m_installed{false};                                 ///< Install done
+};
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_WSN_NETWORK_HELPER_H

@@ -1,0 +1,608 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "wsn-topology.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <limits>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+namespace ns3
+{
+
+namespace
+{
+
+void
+CheckPositiveFinite(double value, const char* what)
+{
+    if (!(std::isfinite(value) && value > 0))
+    {
+        std::ostringstream os;
+        os << "WsnTopology: " << what << " must be finite and > 0 (got " << value << ")";
+        throw std::invalid_argument(os.str());
+    }
+}
+
+std::string
+Trim(const std::string& s)
+{
+    const char* ws = " \t\r\n";
+    const auto first = s.find_first_not_of(ws);
+    if (first == std::string::npos)
+    {
+        return std::string();
+    }
+    const auto last = s.find_last_not_of(ws);
+    return s.substr(first, last - first + 1);
+}
+
+std::vector<std::string>
+SplitCsv(const std::string& line)
+{
+    std::vector<std::string> fields;
+    std::string::size_type start = 0;
+    while (true)
+    {
+        const auto comma = line.find(',', start);
+        fields.push_back(Trim(line.substr(start, comma - start)));
+        if (comma == std::string::npos)
+        {
+            break;
+        }
+        start = comma + 1;
+    }
+    return fields;
+}
+
+bool
+ParseUnsigned(const std::string& s, uint32_t& out)
+{
+    const char* end = s.data() + s.size();
+    const auto result = std::from_chars(s.data(), end, out);
+    return !s.empty() && result.ec == std::errc() && result.ptr == end;
+}
+
+bool
+ParseDouble(const std::string& s, double& out)
+{
+    const char* end = s.data() + s.size();
+    const auto result = std::from_chars(s.data(), end, out);
+    return !s.empty() && result.ec == std::errc() && result.ptr == end;
+}
+
+} // namespace
+
+WsnTopology::WsnTopology(std::vector<Vector> positions)
+    : m_positions(std::move(positions)),
+      m_adj(m_positions.size())
+{
+    for (std::size_t i = 0; i < m_positions.size(); ++i)
+    {
+        const Vector& p = m_positions[i];
+        if (!(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)))
+        {
+            throw std::invalid_argument("WsnTopology: position of node " + std::to_string(i) +
+                                        " is not finite");
+        }
+    }
+}
+
+WsnTopology
+WsnTopology::Line(uint32_t n, double spacing)
+{
+    CheckPositiveFinite(spacing, "line spacing");
+    std::vector<Vector> positions;
+    positions.reserve(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        positions.emplace_back(i * spacing, 0.0, 0.0);
+    }
+    return WsnTopology(std::move(positions));
+}
+
+WsnTopology
+WsnTopology::Grid(uint32_t width, uint32_t height, double spacing)
+{
+    CheckPositiveFinite(spacing, "grid spacing");
+    if (static_cast<uint64_t>(width) * height > std::numeric_limits<uint32_t>::max())
+    {
+        throw std::invalid_argument("WsnTopology: grid too large");
+    }
+    std::vector<Vector> positions;
+    positions.reserve(static_cast<std::size_t>(width) * height);
+    for (uint32_t y = 0; y < height; ++y)
+    {
+        for (uint32_t x = 0; x < width; ++x)
+        {
+            positions.emplace_back(x * spacing, y * spacing, 0.0);
+        }
+    }
+    return WsnTopology(std::move(positions));
+}
+
+double
+WsnTopology::DiskSide(uint32_t n, double range, double meanDegree)
+{
+    CheckPositiveFinite(range, "radio range");
+    CheckPositiveFinite(meanDegree, "mean degree");
+    if (n == 0)
+    {
+        throw std::invalid_argument("WsnTopology: random disk needs n >= 1");
+    }
+    return std::sqrt(n * M_PI * range * range / meanDegree);
+}
+
+double
+WsnTopology::ExpectedMeanDegree(uint32_t n, double side, double range)
+{
+    CheckPositiveFinite(side, "side");
+    CheckPositiveFinite(range, "radio range");
+    if (n < 2)
+    {
+        return 0.0;
+    }
+    const double r = range / side;
+    if (r > 1.0)
+    {
+        throw std::invalid_argument("WsnTopology::ExpectedMeanDegree: formula needs range <= side");
+    }
+    const double p = M_PI * r * r - 8.0 / 3.0 * r * r * r + 0.5 * r * r * r * r;
+    return (n - 1) * p;
+}
+
+WsnTopology::DiskPolicy
+WsnTopology::ParseDiskPolicy(const std::string& name)
+{
+    if (name == "connected")
+    {
+        return DiskPolicy::CONNECTED;
+    }
+    if (name == "largest-component")
+    {
+        return DiskPolicy::LARGEST_COMPONENT;
+    }
+    throw std::invalid_argument("unknown disk policy '" + name +
+                                "' (expected connected or largest-component)");
+}
+
+WsnTopology
+WsnTopology::RandomDisk(uint32_t n,
+                        double range,
+                        double meanDegree,
+                        Ptr<UniformRandomVariable> rng,
+                        DiskPolicy policy,
+                        uint32_t maxAttempts,
+                        DiskInfo* info)
+{
+    const double side = DiskSide(n, range, meanDegree);
+    if (!rng)
+    {
+        throw std::invalid_argument("WsnTopology::RandomDisk: null random variable");
+    }
+    if (maxAttempts == 0)
+    {
+        throw std::invalid_argument("WsnTopology::RandomDisk: maxAttempts must be >= 1");
+    }
+    const uint32_t attempts = policy == DiskPolicy::CONNECTED ? maxAttempts : 1;
+    for (uint32_t attempt = 1; attempt <= attempts; ++attempt)
+    {
+        std::vector<Vector> positions;
+        positions.reserve(n);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const double x = rng->GetValue(0.0, side);
+            const double y = rng->GetValue(0.0, side);
+            positions.emplace_back(x, y, 0.0);
+        }
+        WsnTopology topology(std::move(positions));
+        topology.BuildUnitDiskGraph(range);
+        if (policy == DiskPolicy::CONNECTED)
+        {
+            if (!topology.IsConnected())
+            {
+                continue;
+            }
+            if (info)
+            {
+                info->side = side;
+                info->attempts = attempt;
+                info->requested = n;
+                info->dropped = 0;
+                info->originalIds.resize(n);
+                for (uint32_t i = 0; i < n; ++i)
+                {
+                    info->originalIds[i] = i;
+                }
+            }
+            return topology;
+        }
+        std::vector<uint32_t> keep = topology.LargestComponent();
+        if (info)
+        {
+            info->side = side;
+            info->attempts = 1;
+            info->requested = n;
+            info->dropped = n - static_cast<uint32_t>(keep.size());
+            info->originalIds = keep;
+        }
+        return topology.Subset(keep);
+    }
+    std::ostringstream os;
+    os << "WsnTopology::RandomDisk: no connected unit-disk graph in " << maxAttempts
+       << " draws (n=" << n << ", range=" << range << ", mean degree=" << meanDegree
+       << ", side=" << side
+       << "); raise the mean degree or maxAttempts, or use the largest-component policy";
+    throw std::runtime_error(os.str());
+}
+
+WsnTopology
+WsnTopology::FromCsv(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in)
+    {
+        throw std::invalid_argument(path + ": cannot open positions file");
+    }
+
+    struct Row
+    {
+        uint32_t id;
+        Vector position;
+        uint64_t line;
+    };
+
+    std::vector<Row> rows;
+    std::unordered_map<uint32_t, uint64_t> lineOfId;
+    bool seenContent = false;
+    uint64_t lineNo = 0;
+    std::string raw;
+    while (std::getline(in, raw))
+    {
+        ++lineNo;
+        const std::string line = Trim(raw);
+        if (line.empty() || line[0] == '#')
+        {
+            continue;
+        }
+        const bool first = !seenContent;
+        seenContent = true;
+        auto fail = [&](const std::string& problem) {
+            throw std::invalid_argument(path + ":" + std::to_string(lineNo) + ": " + problem);
+        };
+        const std::vector<std::string> fields = SplitCsv(line);
+        uint32_t id = 0;
+        double coord[2] = {0, 0};
+        const bool idOk = ParseUnsigned(fields[0], id);
+        bool anyNumber = idOk;
+        for (std::size_t i = 1; i < fields.size(); ++i)
+        {
+            double unused;
+            anyNumber = anyNumber || ParseDouble(fields[i], unused);
+        }
+        if (first && !anyNumber && fields.size() == 3)
+        {
+            continue; // header line
+        }
+        if (fields.size() != 3)
+        {
+            fail("expected 3 fields id,x,y, got " + std::to_string(fields.size()));
+        }
+        if (!idOk)
+        {
+            fail("id '" + fields[0] + "' is not an unsigned integer");
+        }
+        const char* names[2] = {"x", "y"};
+        for (int c = 0; c < 2; ++c)
+        {
+            if (!ParseDouble(fields[1 + c], coord[c]))
+            {
+                fail(std::string(names[c]) + " '" + fields[1 + c] + "' is not a number");
+            }
+            if (!std::isfinite(coord[c]))
+            {
+                fail(std::string(names[c]) + " '" + fields[1 + c] + "' is not finite");
+            }
+        }
+        const auto inserted = lineOfId.emplace(id, lineNo);
+        if (!inserted.second)
+        {
+            fail("duplicate id " + std::to_string(id) + " (first on line " +
+                 std::to_string(inserted.first->second) + ")");
+        }
+        rows.push_back(Row{id, Vector(coord[0], coord[1], 0.0), lineNo});
+    }
+    if (in.bad())
+    {
+        throw std::invalid_argument(path + ": read error");
+    }
+    if (rows.empty())
+    {
+        throw std::invalid_argument(path + ": no node lines");
+    }
+    const auto n = static_cast<uint32_t>(rows.size());
+    for (const Row& row : rows)
+    {
+        if (row.id >= n)
+        {
+            uint32_t missing = 0;
+            while (lineOfId.count(missing))
+            {
+                ++missing;
+            }
+            throw std::invalid_argument(
+                path + ":" + std::to_string(row.line) + ": id " + std::to_string(row.id) +
+                " out of range: " + std::to_string(n) + " nodes need ids 0.." +
+                std::to_string(n - 1) + " (id " + std::to_string(missing) + " is missing)");
+        }
+    }
+    // No duplicates and all ids < n: the ids are a permutation of 0..n-1.
+    std::vector<Vector> positions(n);
+    for (const Row& row : rows)
+    {
+        positions[row.id] = row.position;
+    }
+    return WsnTopology(std::move(positions));
+}
+
+void
+WsnTopology::WriteCsv(std::ostream& os) const
+{
+    const auto precision = os.precision(std::numeric_limits<double>::max_digits10);
+    os << "id,x,y\n";
+    for (uint32_t i = 0; i < GetN(); ++i)
+    {
+        os << i << ',' << m_positions[i].x << ',' << m_positions[i].y << '\n';
+    }
+    os.precision(precision);
+}
+
+void
+WsnTopology::CheckId(uint32_t id) const
+{
+    if (id >= GetN())
+    {
+        throw std::invalid_argument("WsnTopology: node id " + std::to_string(id) +
+                                    " out of range (n=" + std::to_string(GetN()) + ")");
+    }
+}
+
+const Vector&
+WsnTopology::GetPosition(uint32_t id) const
+{
+    CheckId(id);
+    return m_positions[id];
+}
+
+void
+WsnTopology::BuildGraph(const LinkPredicate& link)
+{
+    const uint32_t n = GetN();
+    std::vector<std::vector<uint32_t>> adj(n);
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        for (uint32_t b = a + 1; b < n; ++b)
+        {
+            if (link(a, b))
+            {
+                adj[a].push_back(b);
+                adj[b].push_back(a);
+            }
+        }
+    }
+    // Built in increasing order of (a, b): every list is already sorted.
+    m_adj = std::move(adj);
+}
+
+void
+WsnTopology::BuildUnitDiskGraph(double range)
+{
+    CheckPositiveFinite(range, "radio range");
+    BuildGraph([this, range](uint32_t a, uint32_t b) {
+        return CalculateDistance(m_positions[a], m_positions[b]) <= range;
+    });
+}
+
+void
+WsnTopology::ClearGraph()
+{
+    m_adj.assign(GetN(), {});
+}
+
+const std::vector<uint32_t>&
+WsnTopology::GetNeighbours(uint32_t id) const
+{
+    CheckId(id);
+    return m_adj[id];
+}
+
+uint32_t
+WsnTopology::GetDegree(uint32_t id) const
+{
+    return static_cast<uint32_t>(GetNeighbours(id).size());
+}
+
+bool
+WsnTopology::HasLink(uint32_t a, uint32_t b) const
+{
+    CheckId(b);
+    const auto& nb = GetNeighbours(a);
+    return std::binary_search(nb.begin(), nb.end(), b);
+}
+
+uint64_t
+WsnTopology::GetLinkCount() const
+{
+    uint64_t ends = 0;
+    for (const auto& nb : m_adj)
+    {
+        ends += nb.size();
+    }
+    return ends / 2;
+}
+
+double
+WsnTopology::MeanDegree() const
+{
+    return GetN() == 0 ? 0.0 : 2.0 * static_cast<double>(GetLinkCount()) / GetN();
+}
+
+std::vector<uint32_t>
+WsnTopology::HopDistances(const std::vector<uint32_t>& sources) const
+{
+    std::vector<uint32_t> dist(GetN(), kUnreachable);
+    std::vector<uint32_t> queue;
+    queue.reserve(GetN());
+    for (uint32_t s : sources)
+    {
+        CheckId(s);
+        if (dist[s] != 0)
+        {
+            dist[s] = 0;
+            queue.push_back(s);
+        }
+    }
+    for (std::size_t head = 0; head < queue.size(); ++head)
+    {
+        const uint32_t u = queue[head];
+        for (uint32_t v : m_adj[u])
+        {
+            if (dist[v] == kUnreachable)
+            {
+                dist[v] = dist[u] + 1;
+                queue.push_back(v);
+            }
+        }
+    }
+    return dist;
+}
+
+uint32_t
+WsnTopology::Diameter() const
+{
+    uint32_t diameter = 0;
+    for (uint32_t s = 0; s < GetN(); ++s)
+    {
+        for (uint32_t d : HopDistances({s}))
+        {
+            if (d != kUnreachable)
+            {
+                diameter = std::max(diameter, d);
+            }
+        }
+    }
+    return diameter;
+}
+
+bool
+WsnTopology::IsConnected() const
+{
+    if (GetN() <= 1)
+    {
+        return true;
+    }
+    const auto dist = HopDistances({0});
+    return std::find(dist.begin(), dist.end(), kUnreachable) == dist.end();
+}
+
+std::vector<uint32_t>
+WsnTopology::ComponentLabels() const
+{
+    std::vector<uint32_t> label(GetN(), kUnreachable);
+    uint32_t next = 0;
+    std::vector<uint32_t> stack;
+    for (uint32_t s = 0; s < GetN(); ++s)
+    {
+        if (label[s] != kUnreachable)
+        {
+            continue;
+        }
+        label[s] = next;
+        stack.push_back(s);
+        while (!stack.empty())
+        {
+            const uint32_t u = stack.back();
+            stack.pop_back();
+            for (uint32_t v : m_adj[u])
+            {
+                if (label[v] == kUnreachable)
+                {
+                    label[v] = next;
+                    stack.push_back(v);
+                }
+            }
+        }
+        ++next;
+    }
+    return label;
+}
+
+std::vector<uint32_t>
+WsnTopology::LargestComponent() const
+{
+    const auto label = ComponentLabels();
+    std::vector<uint32_t> size;
+    for (uint32_t l : label)
+    {
+        if (l >= size.size())
+        {
+            size.resize(l + 1, 0);
+        }
+        ++size[l];
+    }
+    // Labels follow the smallest member id, so max_element's first maximum
+    // is the largest component holding the smallest id.
+    const auto best =
+        static_cast<uint32_t>(std::max_element(size.begin(), size.end()) - size.begin());
+    std::vector<uint32_t> ids;
+    for (uint32_t i = 0; i < GetN(); ++i)
+    {
+        if (label[i] == best)
+        {
+            ids.push_back(i);
+        }
+    }
+    return ids;
+}
+
+WsnTopology
+WsnTopology::Subset(const std::vector<uint32_t>& ids) const
+{
+    std::vector<uint32_t> newId(GetN(), kUnreachable);
+    std::vector<Vector> positions;
+    positions.reserve(ids.size());
+    for (uint32_t i = 0; i < ids.size(); ++i)
+    {
+        CheckId(ids[i]);
+        if (newId[ids[i]] != kUnreachable)
+        {
+            throw std::invalid_argument("WsnTopology::Subset: id " + std::to_string(ids[i]) +
+                                        " given twice");
+        }
+        newId[ids[i]] = i;
+        positions.push_back(m_positions[ids[i]]);
+    }
+    WsnTopology sub(std::move(positions));
+    for (uint32_t i = 0; i < ids.size(); ++i)
+    {
+        for (uint32_t v : m_adj[ids[i]])
+        {
+            if (newId[v] != kUnreachable)
+            {
+                sub.m_adj[i].push_back(newId[v]);
+            }
+        }
+        std::sort(sub.m_adj[i].begin(), sub.m_adj[i].end());
+    }
+    return sub;
+}
+
+} // namespace ns3
