@@ -18,10 +18,9 @@
 #include "ns3/rng-seed-manager.h"
 
 #include <boost/program_options.hpp>
-#include <fmt/format.h>
-
 #include <cmath>
 #include <cstdio>
+#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -62,11 +61,8 @@ ParseList(const std::string& option, const std::string& text, uint32_t lo, uint3
         }
         if (used == 0 || used != item.size() || item[0] == '-' || v < lo || v > hi)
         {
-            throw UsageError(fmt::format("{}: '{}' is not a list of integers in {}..{}",
-                                         option,
-                                         text,
-                                         lo,
-                                         hi));
+            throw UsageError(
+                fmt::format("{}: '{}' is not a list of integers in {}..{}", option, text, lo, hi));
         }
         out.push_back(static_cast<uint32_t>(v));
     }
@@ -138,20 +134,19 @@ Main(int argc, char** argv)
         "disk: mean degree the square is sized for")(
         "disk-policy",
         po::value(&c.diskPolicy)->default_value(c.diskPolicy),
-        "disk: connected (redraw) | largest-component")(
-        "positions",
-        po::value(&c.positions),
-        "file: CSV id,x,y")("radio",
-                            po::value(&radio)->default_value(radio),
-                            "range (unit disk) | log-distance")(
-        "range",
-        po::value(&c.radio.range)->default_value(c.radio.range),
-        "range radio: radius (m)")("tx-power",
-                                   po::value(&c.radio.txPowerDbm)->default_value(c.radio.txPowerDbm),
-                                   "transmit power (dBm)")(
-        "exponent",
-        po::value(&c.radio.exponent)->default_value(c.radio.exponent),
-        "log-distance: path-loss exponent")(
+        "disk: connected (redraw) | largest-component")("positions",
+                                                        po::value(&c.positions),
+                                                        "file: CSV id,x,y")(
+        "radio",
+        po::value(&radio)->default_value(radio),
+        "range (unit disk) | log-distance")("range",
+                                            po::value(&c.radio.range)->default_value(c.radio.range),
+                                            "range radio: radius (m)")(
+        "tx-power",
+        po::value(&c.radio.txPowerDbm)->default_value(c.radio.txPowerDbm),
+        "transmit power (dBm)")("exponent",
+                                po::value(&c.radio.exponent)->default_value(c.radio.exponent),
+                                "log-distance: path-loss exponent")(
         "reference-loss",
         po::value(&c.radio.referenceLossDb)->default_value(c.radio.referenceLossDb),
         "log-distance: loss at 1 m (dB)")(
@@ -240,7 +235,8 @@ Main(int argc, char** argv)
     {
         po::parsed_options parsed =
             po::command_line_parser(argc, argv).options(all).allow_unregistered().run();
-        for (const std::string& arg : po::collect_unrecognized(parsed.options, po::include_positional))
+        for (const std::string& arg :
+             po::collect_unrecognized(parsed.options, po::include_positional))
         {
             if (arg.rfind("--ns3::", 0) == 0 || arg.rfind("--RngRun=", 0) == 0 ||
                 arg.rfind("--RngSeed=", 0) == 0)
@@ -379,8 +375,9 @@ Main(int argc, char** argv)
     if (outDistance.empty())
     {
         const auto dot = out.rfind(".csv");
-        outDistance = (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
-                      "-by-distance.csv";
+        outDistance =
+            (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
+            "-by-distance.csv";
     }
     for (const std::string& path : {out, outDistance})
     {

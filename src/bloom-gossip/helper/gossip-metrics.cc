@@ -274,7 +274,11 @@ GossipMetrics::AllRight() const
 namespace
 {
 void
-Accumulate(HopAccuracy& a, bool hasDistance, bool present, std::optional<uint32_t> est, uint32_t truth)
+Accumulate(HopAccuracy& a,
+           bool hasDistance,
+           bool present,
+           std::optional<uint32_t> est,
+           uint32_t truth)
 {
     ++a.pairs;
     a.present += present ? 1 : 0;

@@ -25,16 +25,16 @@ constexpr uint32_t kUnreachable = std::numeric_limits<uint32_t>::max();
 /// Hop-estimation figures over a set of (node, resource) pairs.
 struct HopAccuracy
 {
-    uint64_t pairs{0};     //!< reachable (alive node, present resource) pairs
-    uint64_t estimated{0}; //!< pairs with a hop estimate
-    uint64_t present{0};   //!< pairs whose filter reports the resource
-    double mae{0};         //!< mean |h^ - h| over estimated pairs
-    double rmse{0};        //!< sqrt(mean (h^ - h)^2) over estimated pairs
-    double bias{0};        //!< mean (h^ - h) over estimated pairs
-    double exact{0};       //!< share of pairs with h^ == h
-    double within1{0};     //!< share of pairs with |h^ - h| <= 1
-    double miss{0};        //!< share of pairs without an estimate
-    double membership{0};  //!< share of pairs reported present
+    uint64_t pairs{0};             //!< reachable (alive node, present resource) pairs
+    uint64_t estimated{0};         //!< pairs with a hop estimate
+    uint64_t present{0};           //!< pairs whose filter reports the resource
+    double mae{0};                 //!< mean |h^ - h| over estimated pairs
+    double rmse{0};                //!< sqrt(mean (h^ - h)^2) over estimated pairs
+    double bias{0};                //!< mean (h^ - h) over estimated pairs
+    double exact{0};               //!< share of pairs with h^ == h
+    double within1{0};             //!< share of pairs with |h^ - h| <= 1
+    double miss{0};                //!< share of pairs without an estimate
+    double membership{0};          //!< share of pairs reported present
     std::vector<double> latencies; //!< dissemination latency (s) of converged pairs
 };
 
@@ -42,20 +42,20 @@ struct HopAccuracy
 struct GossipRunMetrics
 {
     bool hasDistance{false};
-    uint32_t payloadBytes{0};     //!< filter payload bytes per advertisement
-    uint32_t framesPerBeacon{0};  //!< frames (segments) per advertisement
-    uint64_t advertisements{0};   //!< advertisements sent
-    uint64_t gossipFrames{0};     //!< gossip frames sent
-    uint64_t gossipBytes{0};      //!< gossip frame bytes (segment headers + slots)
-    uint64_t phyFrames{0};        //!< frames seen at the PHYs (all traffic)
-    uint64_t bytesOnAir{0};       //!< PHY bytes incl. MAC header, FCS, SHR and PHR
-    uint64_t malformed{0};        //!< gossip frames dropped as malformed
+    uint32_t payloadBytes{0};      //!< filter payload bytes per advertisement
+    uint32_t framesPerBeacon{0};   //!< frames (segments) per advertisement
+    uint64_t advertisements{0};    //!< advertisements sent
+    uint64_t gossipFrames{0};      //!< gossip frames sent
+    uint64_t gossipBytes{0};       //!< gossip frame bytes (segment headers + slots)
+    uint64_t phyFrames{0};         //!< frames seen at the PHYs (all traffic)
+    uint64_t bytesOnAir{0};        //!< PHY bytes incl. MAC header, FCS, SHR and PHR
+    uint64_t malformed{0};         //!< gossip frames dropped as malformed
     double gossipBytesPerNodeS{0}; //!< gossip bytes / (all nodes x duration)
     HopAccuracy overall;
     std::vector<HopAccuracy> byDistance; //!< index = true hop distance
     uint64_t probePairs{0};
     uint64_t probeHits{0};
-    double fpr{0};                //!< share of (node, probe key) pairs reported present
+    double fpr{0};                         //!< share of (node, probe key) pairs reported present
     std::optional<double> convergenceTime; //!< last estimate change after the last event (s)
     /// Pairs whose resource is gone or unreachable (removed, holder failed).
     uint64_t stalePairs{0};

@@ -8,6 +8,7 @@
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/gossip-message.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
@@ -15,18 +16,17 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fmt/format.h>
 #include <fstream>
-#include <unistd.h>
-#include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -300,8 +300,8 @@ GossipScenarioConfig::Validate() const
     }
     if (frameBytes != 0 && (frameBytes <= bloom::kSegmentHeaderSize || frameBytes > 65000))
     {
-        Bad("--frame-bytes", fmt::format("must be 0 (device MTU) or {}..65000",
-                                         bloom::kSegmentHeaderSize + 1));
+        Bad("--frame-bytes",
+            fmt::format("must be 0 (device MTU) or {}..65000", bloom::kSegmentHeaderSize + 1));
     }
     if (resources > 100000)
     {
@@ -343,8 +343,8 @@ BuildTopology(const GossipScenarioConfig& c)
     if (c.topology == "grid")
     {
         const uint32_t w = c.gridWidth > 0 ? c.gridWidth : GridSide(c.nodes);
-        const uint32_t h = c.gridWidth > 0 ? (c.gridHeight > 0 ? c.gridHeight : w)
-                                           : (c.nodes + w - 1) / w;
+        const uint32_t h =
+            c.gridWidth > 0 ? (c.gridHeight > 0 ? c.gridHeight : w) : (c.nodes + w - 1) / w;
         return WsnTopology::Grid(w, h, c.spacing);
     }
     if (c.topology == "disk")
@@ -394,8 +394,10 @@ RunGossipScenario(const GossipScenarioConfig& c)
         if (per < 1)
         {
             Bad("--budget-bytes",
-                fmt::format("{} bytes cannot hold one slot of {} ({} levels)", c.budgetBytes,
-                            c.filter, depth));
+                fmt::format("{} bytes cannot hold one slot of {} ({} levels)",
+                            c.budgetBytes,
+                            c.filter,
+                            depth));
         }
         slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
     }
@@ -484,13 +486,16 @@ RunGossipScenario(const GossipScenarioConfig& c)
     {
         if (e.kind != ScenarioEvent::REMOVE && e.node >= n)
         {
-            Bad("--events", fmt::format("event '{}': node {} out of range 0..{}", e.ToString(),
-                                        e.node, n - 1));
+            Bad("--events",
+                fmt::format("event '{}': node {} out of range 0..{}", e.ToString(), e.node, n - 1));
         }
         switch (e.kind)
         {
         case ScenarioEvent::ADD:
-            Simulator::Schedule(Seconds(e.time), &GossipMetrics::AddResource, &metrics, e.node,
+            Simulator::Schedule(Seconds(e.time),
+                                &GossipMetrics::AddResource,
+                                &metrics,
+                                e.node,
                                 e.resource);
             break;
         case ScenarioEvent::REMOVE:
@@ -538,28 +543,28 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     const bool hop = m.hasDistance;
     const auto hopValue = [&](double v) { return hop && h.pairs > 0 ? Num(v) : std::string("NA"); };
     const auto& lat = h.latencies;
-    std::string out = fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
-                                  c.filter,
-                                  c.topology,
-                                  r.nodes,
-                                  r.diameter,
-                                  Num(r.meanDegree),
-                                  r.seed,
-                                  r.run,
-                                  r.slots,
-                                  c.hashes,
-                                  c.filter == "lbf" ? fmt::format("{}", c.cellBits) : "NA",
-                                  c.filter == "lbf" ? (c.decay == "multiplicative"
-                                                           ? Num(c.factor)
-                                                           : fmt::format("sub{}", c.step))
-                                                    : "NA",
-                                  r.depth,
-                                  c.budgetBytes,
-                                  Num(c.interval),
-                                  c.timer,
-                                  c.resources,
-                                  c.replicas,
-                                  Num(c.simTime));
+    std::string out =
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
+                    c.filter,
+                    c.topology,
+                    r.nodes,
+                    r.diameter,
+                    Num(r.meanDegree),
+                    r.seed,
+                    r.run,
+                    r.slots,
+                    c.hashes,
+                    c.filter == "lbf" ? fmt::format("{}", c.cellBits) : "NA",
+                    c.filter == "lbf" ? (c.decay == "multiplicative" ? Num(c.factor)
+                                                                     : fmt::format("sub{}", c.step))
+                                      : "NA",
+                    r.depth,
+                    c.budgetBytes,
+                    Num(c.interval),
+                    c.timer,
+                    c.resources,
+                    c.replicas,
+                    Num(c.simTime));
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                        m.payloadBytes,
                        m.framesPerBeacon,

@@ -53,24 +53,24 @@ struct GossipScenarioConfig
     uint32_t gridHeight{0};       //!< grid height (0: same as width)
     double spacing{10.0};         //!< line and grid spacing (m)
     double meanDegree{8.0};       //!< disk: requested mean degree
-    std::string diskPolicy{"connected"}; //!< connected | largest-component
-    std::string positions;        //!< file: CSV "id,x,y"
+    std::string diskPolicy{"connected"};  //!< connected | largest-component
+    std::string positions;                //!< file: CSV "id,x,y"
     WsnRadioConfig radio{DefaultRadio()}; //!< radio model (unit disk of 12 m by default)
 
     /// The default radio: unit disk (RangePropagationLossModel) of 12 m.
     static WsnRadioConfig DefaultRadio();
 
     // Filter.
-    std::string filter{"lbf"};    //!< bf | lbf | abf
-    uint32_t slots{256};          //!< m: BF bits, LBF cells, ABF bits per level
-    uint32_t hashes{4};           //!< k
-    uint32_t cellBits{8};         //!< LBF b
+    std::string filter{"lbf"}; //!< bf | lbf | abf
+    uint32_t slots{256};       //!< m: BF bits, LBF cells, ABF bits per level
+    uint32_t hashes{4};        //!< k
+    uint32_t cellBits{8};      //!< LBF b
     std::string quantization{"floor"};
     std::string decay{"multiplicative"}; //!< multiplicative | subtractive
-    double factor{0.9};           //!< LBF a
-    uint32_t step{1};             //!< LBF delta
-    uint32_t depth{0};            //!< ABF d; 0: diameter + 1 (at most 255)
-    uint32_t budgetBytes{0};      //!< > 0: derive m so every filter carries this many bytes
+    double factor{0.9};                  //!< LBF a
+    uint32_t step{1};                    //!< LBF delta
+    uint32_t depth{0};                   //!< ABF d; 0: diameter + 1 (at most 255)
+    uint32_t budgetBytes{0};             //!< > 0: derive m so every filter carries this many bytes
 
     // Gossip.
     double interval{1.0};
@@ -84,9 +84,9 @@ struct GossipScenarioConfig
     uint32_t frameBytes{0};
 
     // Workload.
-    uint32_t resources{4};        //!< R resources, numbered 1..R, on random nodes
-    uint32_t replicas{1};         //!< holders per resource
-    uint32_t probes{100};         //!< keys never inserted (false positives)
+    uint32_t resources{4}; //!< R resources, numbered 1..R, on random nodes
+    uint32_t replicas{1};  //!< holders per resource
+    uint32_t probes{100};  //!< keys never inserted (false positives)
     std::vector<ScenarioEvent> events;
     double simTime{60.0};
 
@@ -98,13 +98,13 @@ struct GossipScenarioResult
 {
     uint32_t seed{0};
     uint64_t run{0};
-    uint32_t nodes{0};            //!< nodes simulated
-    uint32_t droppedNodes{0};     //!< disk, largest-component: nodes left out
-    uint32_t diameter{0};         //!< of the radio's ground-truth graph
+    uint32_t nodes{0};        //!< nodes simulated
+    uint32_t droppedNodes{0}; //!< disk, largest-component: nodes left out
+    uint32_t diameter{0};     //!< of the radio's ground-truth graph
     double meanDegree{0};
-    uint32_t slots{0};            //!< m actually used
-    uint32_t depth{0};            //!< ABF d actually used (1 otherwise)
-    std::string describe;         //!< filter parameters in words
+    uint32_t slots{0};    //!< m actually used
+    uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
+    std::string describe; //!< filter parameters in words
     GossipRunMetrics metrics;
     double wallSeconds{0};
 };

@@ -71,14 +71,15 @@ BloomGossipApplication::GetTypeId()
                           TimeValue(Seconds(3.5)),
                           MakeTimeAccessor(&BloomGossipApplication::m_expiry),
                           MakeTimeChecker(MicroSeconds(1)))
-            .AddAttribute("Timer",
-                          "What drives the advertisements.",
-                          EnumValue(BloomGossipApplication::PERIODIC),
-                          BLOOM_GOSSIP_ENUM_ACCESSOR(TimerMode, &BloomGossipApplication::m_timerMode),
-                          MakeEnumChecker(BloomGossipApplication::PERIODIC,
-                                          "periodic",
-                                          BloomGossipApplication::TRICKLE,
-                                          "trickle"))
+            .AddAttribute(
+                "Timer",
+                "What drives the advertisements.",
+                EnumValue(BloomGossipApplication::PERIODIC),
+                BLOOM_GOSSIP_ENUM_ACCESSOR(TimerMode, &BloomGossipApplication::m_timerMode),
+                MakeEnumChecker(BloomGossipApplication::PERIODIC,
+                                "periodic",
+                                BloomGossipApplication::TRICKLE,
+                                "trickle"))
             .AddAttribute("TrickleImin",
                           "Trickle: smallest interval Imin (RFC 6206).",
                           TimeValue(MilliSeconds(500)),
@@ -94,15 +95,15 @@ BloomGossipApplication::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&BloomGossipApplication::m_trickleK),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("Transport",
-                          "link-layer: broadcast frames on the NetDevice; udp6: UDP to ff02::1.",
-                          EnumValue(BloomGossipApplication::LINK_LAYER),
-                          BLOOM_GOSSIP_ENUM_ACCESSOR(TransportMode,
-                                                     &BloomGossipApplication::m_transport),
-                          MakeEnumChecker(BloomGossipApplication::LINK_LAYER,
-                                          "link-layer",
-                                          BloomGossipApplication::UDP6,
-                                          "udp6"))
+            .AddAttribute(
+                "Transport",
+                "link-layer: broadcast frames on the NetDevice; udp6: UDP to ff02::1.",
+                EnumValue(BloomGossipApplication::LINK_LAYER),
+                BLOOM_GOSSIP_ENUM_ACCESSOR(TransportMode, &BloomGossipApplication::m_transport),
+                MakeEnumChecker(BloomGossipApplication::LINK_LAYER,
+                                "link-layer",
+                                BloomGossipApplication::UDP6,
+                                "udp6"))
             .AddAttribute("DeviceIndex",
                           "Index of the node's NetDevice used by the link-layer transport.",
                           UintegerValue(0),
@@ -306,8 +307,7 @@ BloomGossipApplication::StartApplication()
     {
         NS_ABORT_MSG_UNLESS(m_deviceIndex < GetNode()->GetNDevices(),
                             "BloomGossipApplication: node " << GetNode()->GetId()
-                                                            << " has no device "
-                                                            << m_deviceIndex);
+                                                            << " has no device " << m_deviceIndex);
         m_device = GetNode()->GetDevice(m_deviceIndex);
         // Protocol 0 matches every protocol: lr-wpan hands frames up with
         // protocol 0; the dispatch byte tells gossip frames apart.
@@ -441,7 +441,9 @@ BloomGossipApplication::SendFrame(const std::vector<uint8_t>& bytes)
     }
     else
     {
-        m_socket->SendTo(packet, 0, Inet6SocketAddress(Ipv6Address::GetAllNodesMulticast(), m_port));
+        m_socket->SendTo(packet,
+                         0,
+                         Inet6SocketAddress(Ipv6Address::GetAllNodesMulticast(), m_port));
     }
 }
 
@@ -554,8 +556,7 @@ BloomGossipApplication::ScheduleExpiry()
         oldest = Min(oldest, entry.second.lastHeard);
     }
     const Time due = Max(oldest + m_expiry - Simulator::Now(), Seconds(0));
-    if (m_expiryEvent.IsRunning() &&
-        Simulator::GetDelayLeft(m_expiryEvent) <= due)
+    if (m_expiryEvent.IsRunning() && Simulator::GetDelayLeft(m_expiryEvent) <= due)
     {
         return;
     }
@@ -595,21 +596,20 @@ BloomGossipApplication::ExpireNeighbours()
 TypeId
 BfGossipApplication::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::BfGossipApplication")
-            .SetParent<BloomGossipApplication>()
-            .SetGroupName("BloomGossip")
-            .AddConstructor<BfGossipApplication>()
-            .AddAttribute("Bits",
-                          "Bloom filter size m in bits.",
-                          UintegerValue(1024),
-                          MakeUintegerAccessor(&BfGossipApplication::m_bits),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
-            .AddAttribute("Hashes",
-                          "Hash functions k.",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&BfGossipApplication::m_hashes),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
+    static TypeId tid = TypeId("ns3::BfGossipApplication")
+                            .SetParent<BloomGossipApplication>()
+                            .SetGroupName("BloomGossip")
+                            .AddConstructor<BfGossipApplication>()
+                            .AddAttribute("Bits",
+                                          "Bloom filter size m in bits.",
+                                          UintegerValue(1024),
+                                          MakeUintegerAccessor(&BfGossipApplication::m_bits),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+                            .AddAttribute("Hashes",
+                                          "Hash functions k.",
+                                          UintegerValue(4),
+                                          MakeUintegerAccessor(&BfGossipApplication::m_hashes),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
     return tid;
 }
 
@@ -642,17 +642,17 @@ LbfGossipApplication::GetTypeId()
                           UintegerValue(4),
                           MakeUintegerAccessor(&LbfGossipApplication::m_hashes),
                           MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes))
-            .AddAttribute("Quantization",
-                          "How a confidence becomes a cell value.",
-                          EnumValue(LbfGossipApplication::FLOOR),
-                          BLOOM_GOSSIP_ENUM_ACCESSOR(QuantizationRule,
-                                                     &LbfGossipApplication::m_quantization),
-                          MakeEnumChecker(LbfGossipApplication::FLOOR,
-                                          "floor",
-                                          LbfGossipApplication::CEIL,
-                                          "ceil",
-                                          LbfGossipApplication::ROUND,
-                                          "round"))
+            .AddAttribute(
+                "Quantization",
+                "How a confidence becomes a cell value.",
+                EnumValue(LbfGossipApplication::FLOOR),
+                BLOOM_GOSSIP_ENUM_ACCESSOR(QuantizationRule, &LbfGossipApplication::m_quantization),
+                MakeEnumChecker(LbfGossipApplication::FLOOR,
+                                "floor",
+                                LbfGossipApplication::CEIL,
+                                "ceil",
+                                LbfGossipApplication::ROUND,
+                                "round"))
             .AddAttribute("Decay",
                           "Per-hop decay: multiplicative (q <- floor(a q)) or subtractive "
                           "(q <- max(0, q - delta)).",
@@ -694,26 +694,25 @@ LbfGossipApplication::CreatePolicy() const
 TypeId
 AbfGossipApplication::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::AbfGossipApplication")
-            .SetParent<BloomGossipApplication>()
-            .SetGroupName("BloomGossip")
-            .AddConstructor<AbfGossipApplication>()
-            .AddAttribute("Depth",
-                          "Levels d; hop distances 0..d-1 are visible.",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&AbfGossipApplication::m_depth),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDepth))
-            .AddAttribute("Bits",
-                          "Bits m per level.",
-                          UintegerValue(256),
-                          MakeUintegerAccessor(&AbfGossipApplication::m_bits),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
-            .AddAttribute("Hashes",
-                          "Hash functions k.",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&AbfGossipApplication::m_hashes),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
+    static TypeId tid = TypeId("ns3::AbfGossipApplication")
+                            .SetParent<BloomGossipApplication>()
+                            .SetGroupName("BloomGossip")
+                            .AddConstructor<AbfGossipApplication>()
+                            .AddAttribute("Depth",
+                                          "Levels d; hop distances 0..d-1 are visible.",
+                                          UintegerValue(8),
+                                          MakeUintegerAccessor(&AbfGossipApplication::m_depth),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDepth))
+                            .AddAttribute("Bits",
+                                          "Bits m per level.",
+                                          UintegerValue(256),
+                                          MakeUintegerAccessor(&AbfGossipApplication::m_bits),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+                            .AddAttribute("Hashes",
+                                          "Hash functions k.",
+                                          UintegerValue(4),
+                                          MakeUintegerAccessor(&AbfGossipApplication::m_hashes),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
     return tid;
 }
 

@@ -46,8 +46,7 @@ class FilterPolicy
     /// Whether the filter reports the key at all.
     virtual bool Contains(const AnyFilter& filter, const Key& key) const = 0;
     /// Hop estimate; nullopt when absent or when the family has no distance (BF).
-    virtual std::optional<uint32_t> EstimateHops(const AnyFilter& filter,
-                                                 const Key& key) const = 0;
+    virtual std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const = 0;
     /// Whether EstimateHops() is meaningful.
     virtual bool HasDistance() const = 0;
     /// Largest hop distance the family can report (UINT32_MAX for BF: unbounded).
@@ -85,7 +84,11 @@ class BfPolicy : public FilterPolicy
 class LbfPolicy : public FilterPolicy
 {
   public:
-    LbfPolicy(uint32_t cells, uint32_t cellBits, uint32_t hashes, Quantization rule, LbfDecay decay);
+    LbfPolicy(uint32_t cells,
+              uint32_t cellBits,
+              uint32_t hashes,
+              Quantization rule,
+              LbfDecay decay);
     FilterKind GetKind() const override;
     FilterShape GetShape() const override;
     AnyFilter Build(const std::vector<Key>& own,

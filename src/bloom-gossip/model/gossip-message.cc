@@ -47,9 +47,8 @@ Plan(const FilterShape& shape, size_t frameBytes)
     const uint64_t segments = (total + maxPer - 1) / maxPer;
     if (segments > 255)
     {
-        throw std::invalid_argument("filter needs " + std::to_string(segments) +
-                                    " segments of " + std::to_string(frameBytes) +
-                                    " bytes; at most 255 are allowed");
+        throw std::invalid_argument("filter needs " + std::to_string(segments) + " segments of " +
+                                    std::to_string(frameBytes) + " bytes; at most 255 are allowed");
     }
     uint64_t per = (total + segments - 1) / segments;
     if (shape.kind == FilterKind::ATTENUATED && shape.slots <= maxPer)
@@ -227,7 +226,8 @@ DecodeSegment(const uint8_t* data, size_t size)
     seg.slots.resize(seg.slotCount);
     for (uint32_t i = 0; i < seg.slotCount; ++i)
     {
-        seg.slots[i] = packed.Get(static_cast<uint64_t>(i) * seg.shape.slotBits, seg.shape.slotBits);
+        seg.slots[i] =
+            packed.Get(static_cast<uint64_t>(i) * seg.shape.slotBits, seg.shape.slotBits);
     }
     return seg;
 }

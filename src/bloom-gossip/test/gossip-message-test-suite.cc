@@ -195,6 +195,7 @@ class SegmentRejectionTestCase : public TestCase
         auto longer = good;
         longer.push_back(0);
         NS_TEST_ASSERT_MSG_EQ(Rejects(longer), true, "extra byte");
+
         struct Mutation
         {
             size_t offset;

@@ -189,12 +189,12 @@ class GossipSystemTestSuite : public TestSuite
 {
   public:
     GossipSystemTestSuite()
-        : TestSuite("bloom-gossip-system", test::kSystem)
+        : TestSuite("bloom-gossip-system", bloom::test::kSystem)
     {
-        AddTestCase(new ConvergenceTestCase("line", 20, 19), test::kQuick);
-        AddTestCase(new ConvergenceTestCase("grid", 36, 10), test::kQuick);
-        AddTestCase(new RemovalTestCase, test::kQuick);
-        AddTestCase(new ReproducibilityTestCase, test::kQuick);
+        AddTestCase(new ConvergenceTestCase("line", 20, 19), bloom::test::kQuick);
+        AddTestCase(new ConvergenceTestCase("grid", 36, 10), bloom::test::kQuick);
+        AddTestCase(new RemovalTestCase, bloom::test::kQuick);
+        AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);
     }
 };
 
