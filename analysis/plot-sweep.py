@@ -25,6 +25,7 @@ import pandas as pd  # noqa: E402
 
 COLORS = {"bf": "tab:gray", "lbf": "tab:blue", "abf": "tab:orange"}
 LABELS = {"bf": "Bloom filter", "lbf": "Linear BF", "abf": "Attenuated BF"}
+MARKERS = {"bf": "s", "lbf": "o", "abf": "^"}
 # Two-sided 95 % Student t quantiles by degrees of freedom (1..30); 1.96 beyond.
 T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
@@ -74,7 +75,8 @@ def panel(ax, df, keys, x, y, title, ylabel, logy=False):
                 continue
             label = LABELS[f] + (f" ({topo})" if s["topology"].nunique() > 1 else "")
             style = "-" if topo in (None, "line") else ("--" if topo == "grid" else ":")
-            ax.plot(g["x"], g["mean"], style, marker="o", ms=3, color=COLORS[f], label=label)
+            ax.plot(g["x"], g["mean"], style, marker=MARKERS[f], ms=5, mfc="none",
+                    color=COLORS[f], label=label, alpha=0.9)
             ax.fill_between(g["x"], g["mean"] - g["half"], g["mean"] + g["half"],
                             color=COLORS[f], alpha=0.2, linewidth=0)
     ax.set_title(title, fontsize=10)
@@ -85,15 +87,24 @@ def panel(ax, df, keys, x, y, title, ylabel, logy=False):
 
 
 def figure(panels, path, xlabel, suptitle):
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 4.2), squeeze=False)
-    for ax, spec in zip(axes[0], panels):
+    cols = 2 if len(panels) == 4 else len(panels)
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(5.4 * cols, 3.9 * rows + 0.8), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax, spec in zip(flat, panels):
         spec(ax)
         ax.set_xlabel(xlabel)
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    if handles:
-        fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 6), fontsize=9)
+    handles, labels = {}, []
+    for ax in flat:  # the union of the panels' legends
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab not in handles:
+                handles[lab] = h
+                labels.append(lab)
+    if labels:
+        fig.legend([handles[lab] for lab in labels], labels, loc="lower center",
+                   ncol=min(len(labels), 6), fontsize=9)
     fig.suptitle(suptitle, fontsize=11)
-    fig.tight_layout(rect=(0, 0.1, 1, 0.95))
+    fig.tight_layout(rect=(0, 0.5 / (3.9 * rows + 0.8), 1, 0.95))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     print(f"wrote {path}")

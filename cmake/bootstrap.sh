@@ -38,6 +38,20 @@ bg_install_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 }
 
+# A Python 3 that has Debian's matplotlib and pandas (a pyenv or venv python3
+# first in PATH may not).
+bg_python() {
+    local py
+    for py in python3 /usr/bin/python3; do
+        if command -v "$py" >/dev/null 2>&1 && "$py" -c 'import matplotlib, pandas' 2>/dev/null; then
+            echo "$py"
+            return 0
+        fi
+    done
+    echo "bloom-gossip: no python3 with matplotlib and pandas (apt-get install python3-matplotlib python3-pandas)" >&2
+    return 1
+}
+
 bg_bootstrap() {
     bg_install_packages
     local jobs

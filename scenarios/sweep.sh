@@ -69,6 +69,7 @@ run_one() { # run_one CONFIG SEED PART; extra options come from $EXTRA (printf %
     eval "extra=($EXTRA)"
     "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" \
         2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; return 1; }
+    echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"
 }
 export -f run_one
 export PROG="$prog"
@@ -77,7 +78,7 @@ if [ ${#extra[@]} -gt 0 ]; then EXTRA="$(printf '%q ' "${extra[@]}")"; fi
 export EXTRA
 if [ "$todo" -gt 0 ]; then
     if command -v parallel >/dev/null 2>&1; then
-        parallel --will-cite --bar -j "$jobs" --colsep '\t' run_one {1} {2} {3} :::: "$tasks"
+        parallel --will-cite --line-buffer -j "$jobs" --colsep '\t' run_one {1} {2} {3} :::: "$tasks"
     else
         tr '\t' '\n' < "$tasks" | xargs -d '\n' -n 3 -P "$jobs" bash -c 'run_one "$@"' _
     fi

@@ -193,17 +193,17 @@ Main(int argc, char** argv)
                                                 "beacon jitter (s), <= interval/2")(
         "expiry",
         po::value(&c.expiry)->default_value(c.expiry),
-        "neighbour entry expiry (s)")("timer",
-                                      po::value(&c.timer)->default_value(c.timer),
-                                      "periodic | trickle")(
-        "trickle-imin",
-        po::value(&c.trickleImin)->default_value(c.trickleImin),
-        "Trickle Imin (s)")("trickle-imax",
-                            po::value(&c.trickleImax)->default_value(c.trickleImax),
-                            "Trickle largest interval (s)")(
-        "trickle-k",
-        po::value(&c.trickleK)->default_value(c.trickleK),
-        "Trickle redundancy constant (0: no suppression)")(
+        "neighbour entry expiry (s); 0: 3.5 x interval, or 3.5 x trickle-imax with Trickle")(
+        "timer",
+        po::value(&c.timer)->default_value(c.timer),
+        "periodic | trickle")("trickle-imin",
+                              po::value(&c.trickleImin)->default_value(c.trickleImin),
+                              "Trickle Imin (s)")(
+        "trickle-imax",
+        po::value(&c.trickleImax)->default_value(c.trickleImax),
+        "Trickle largest interval (s)")("trickle-k",
+                                        po::value(&c.trickleK)->default_value(c.trickleK),
+                                        "Trickle redundancy constant (0: no suppression)")(
         "transport",
         po::value(&c.transport)->default_value(c.transport),
         "link-layer | udp6")("frame-bytes",

@@ -9,10 +9,13 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/gossip-message.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv6-address-helper.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/sixlowpan-helper.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -282,9 +285,9 @@ GossipScenarioConfig::Validate() const
     {
         Bad("--jitter", "must lie in [0, interval/2]");
     }
-    if (!(expiry > 0) || !std::isfinite(expiry))
+    if (!(expiry >= 0) || !std::isfinite(expiry))
     {
-        Bad("--expiry", "must be > 0 s");
+        Bad("--expiry", "must be > 0 s (or 0: automatic)");
     }
     if (timer != "periodic" && timer != "trickle")
     {
@@ -293,6 +296,19 @@ GossipScenarioConfig::Validate() const
     if (!(trickleImin > 0) || !(trickleImax >= trickleImin) || !std::isfinite(trickleImax))
     {
         Bad("--trickle-imin", "need 0 < imin <= imax");
+    }
+    if (timer == "trickle" && expiry > 0 && expiry <= 3 * trickleImax)
+    {
+        // A suppressed node refreshes after expiry/2 of silence, at its next
+        // transmission point, at most 1.5 Imax later.
+        Bad("--expiry",
+            fmt::format("with --timer trickle it must exceed 3 x --trickle-imax = {} s "
+                        "(or be 0: automatic)",
+                        3 * trickleImax));
+    }
+    if (timer == "periodic" && expiry > 0 && expiry <= interval + jitter)
+    {
+        Bad("--expiry", fmt::format("must exceed interval + jitter = {} s", interval + jitter));
     }
     if (transport != "link-layer" && transport != "udp6")
     {
@@ -333,6 +349,16 @@ GossipScenarioConfig::Validate() const
     }
 }
 
+double
+GossipScenarioConfig::EffectiveExpiry() const
+{
+    if (expiry > 0)
+    {
+        return expiry;
+    }
+    return 3.5 * (timer == "trickle" ? trickleImax : interval);
+}
+
 WsnTopology
 BuildTopology(const GossipScenarioConfig& c)
 {
@@ -360,11 +386,33 @@ BuildTopology(const GossipScenarioConfig& c)
     return WsnTopology::FromCsv(c.positions);
 }
 
+namespace
+{
+GossipScenarioResult RunValidated(const GossipScenarioConfig& c);
+} // namespace
+
 GossipScenarioResult
 RunGossipScenario(const GossipScenarioConfig& c)
 {
-    const auto wallStart = std::chrono::steady_clock::now();
     c.Validate();
+    try
+    {
+        return RunValidated(c);
+    }
+    catch (...)
+    {
+        // Leave no node, device or event behind for the next run.
+        Simulator::Destroy();
+        throw;
+    }
+}
+
+namespace
+{
+GossipScenarioResult
+RunValidated(const GossipScenarioConfig& c)
+{
+    const auto wallStart = std::chrono::steady_clock::now();
     GossipScenarioResult result;
     result.seed = RngSeedManager::GetSeed();
     result.run = RngSeedManager::GetRun();
@@ -387,10 +435,11 @@ RunGossipScenario(const GossipScenarioConfig& c)
     uint32_t slots = c.slots;
     if (c.budgetBytes > 0)
     {
+        // ABF levels are byte-aligned on the wire: whole bytes per level.
         const uint64_t bits = uint64_t{c.budgetBytes} * 8;
         const uint64_t per = c.filter == "bf"    ? bits
                              : c.filter == "lbf" ? bits / c.cellBits
-                                                 : bits / depth;
+                                                 : c.budgetBytes / depth * 8;
         if (per < 1)
         {
             Bad("--budget-bytes",
@@ -410,7 +459,7 @@ RunGossipScenario(const GossipScenarioConfig& c)
     BloomGossipHelper gossip(type);
     gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
     gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
-    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.expiry)));
+    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
     gossip.SetAttribute("Timer", StringValue(c.timer));
     gossip.SetAttribute("TrickleImin", TimeValue(Seconds(c.trickleImin)));
     gossip.SetAttribute("TrickleImax", TimeValue(Seconds(c.trickleImax)));
@@ -437,6 +486,21 @@ RunGossipScenario(const GossipScenarioConfig& c)
         gossip.SetAttribute("Bits", UintegerValue(slots));
     }
     NodeContainer nodes = network.GetNodes();
+    if (c.transport == "udp6")
+    {
+        // IPv6 over 6LoWPAN on the lr-wpan devices; gossip goes to ff02::1.
+        InternetStackHelper internet;
+        internet.SetIpv4StackInstall(false);
+        internet.Install(nodes);
+        stream += internet.AssignStreams(nodes, stream);
+        SixLowPanHelper sixlowpan;
+        NetDeviceContainer six = sixlowpan.Install(devices);
+        stream += sixlowpan.AssignStreams(six, stream);
+        Ipv6AddressHelper ipv6;
+        ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        ipv6.Assign(six);
+        gossip.SetAttribute("DeviceIndex", UintegerValue(six.Get(0)->GetIfIndex()));
+    }
     ApplicationContainer apps = gossip.Install(nodes);
     gossip.AssignStreams(nodes, stream);
     apps.Start(Seconds(0));
@@ -523,6 +587,7 @@ RunGossipScenario(const GossipScenarioConfig& c)
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     return result;
 }
+} // namespace
 
 std::string
 GossipCsvHeader()

@@ -75,7 +75,7 @@ struct GossipScenarioConfig
     // Gossip.
     double interval{1.0};
     double jitter{0.1};
-    double expiry{3.5};
+    double expiry{0};              //!< 0: 3.5 x interval (periodic) or 3.5 x trickleImax (trickle)
     std::string timer{"periodic"}; //!< periodic | trickle
     double trickleImin{0.5};
     double trickleImax{16.0};
@@ -91,6 +91,8 @@ struct GossipScenarioConfig
     double simTime{60.0};
 
     void Validate() const;
+    /// The neighbour expiry in force (resolves the automatic 0).
+    double EffectiveExpiry() const;
 };
 
 /// What one run produced.

@@ -91,7 +91,8 @@ BloomGossipApplication::GetTypeId()
                           MakeTimeAccessor(&BloomGossipApplication::m_trickleImax),
                           MakeTimeChecker(MicroSeconds(1)))
             .AddAttribute("TrickleK",
-                          "Trickle: redundancy constant k; 0 means never suppress.",
+                          "Trickle: redundancy constant k; 0 means never suppress.  A node "
+                          "silent for NeighbourExpiry/2 transmits even when suppressed.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&BloomGossipApplication::m_trickleK),
                           MakeUintegerChecker<uint32_t>())
@@ -322,6 +323,11 @@ BloomGossipApplication::StartApplication()
         m_socket = Socket::CreateSocket(GetNode(), TypeId::LookupByName("ns3::UdpSocketFactory"));
         NS_ABORT_MSG_IF(m_socket->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), m_port)) != 0,
                         "BloomGossipApplication: cannot bind UDP port " << m_port);
+        // ff02::1 is link-local: send on the configured device (e.g. 6LoWPAN).
+        NS_ABORT_MSG_UNLESS(m_deviceIndex < GetNode()->GetNDevices(),
+                            "BloomGossipApplication: node " << GetNode()->GetId()
+                                                            << " has no device " << m_deviceIndex);
+        m_socket->BindToNetDevice(GetNode()->GetDevice(m_deviceIndex));
         m_socket->SetAllowBroadcast(true);
         m_socket->SetRecvCallback(MakeCallback(&BloomGossipApplication::ReceiveFromSocket, this));
     }
@@ -387,7 +393,11 @@ BloomGossipApplication::TrickleStartInterval()
 void
 BloomGossipApplication::TrickleTransmit()
 {
-    if (m_trickleK == 0 || m_trickleC < m_trickleK)
+    // Suppression (c >= k) is overridden when the node has been silent for
+    // half the neighbour expiry: soft state would otherwise forget a node that
+    // is suppressed interval after interval.
+    const bool refresh = Simulator::Now() - m_lastSent >= m_expiry / 2;
+    if (m_trickleK == 0 || m_trickleC < m_trickleK || refresh)
     {
         SendAdvertisement();
     }
@@ -429,6 +439,7 @@ BloomGossipApplication::SendAdvertisement()
                         << frames.size() << " frames, " << bytes << " bytes");
     m_beaconSentTrace(m_sequence, static_cast<uint32_t>(frames.size()), bytes);
     ++m_sequence;
+    m_lastSent = Simulator::Now();
 }
 
 void
@@ -510,9 +521,17 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     bloom::ApplySegment(it->second.filter, segment);
     it->second.lastHeard = Simulator::Now();
     m_filterReceivedTrace(from, segment.sequence, segment.index);
-    if (!Rebuild())
+    const bool changed = Rebuild(); // a change resets Trickle by itself
+    if (!changed && m_timerMode == TRICKLE)
     {
-        ++m_trickleC; // consistent: hearing it changed nothing
+        if (Policy().Covers(it->second.filter, GetAdvertisedFilter()))
+        {
+            ++m_trickleC; // consistent: it changed nothing here and knows all we know
+        }
+        else
+        {
+            TrickleInconsistency(); // the neighbour lacks what we know
+        }
     }
     ScheduleExpiry();
 }

@@ -186,6 +186,7 @@ class BloomGossipApplication : public Application
     EventId m_trickleEndEvent;
     Time m_trickleI;
     uint32_t m_trickleC;
+    Time m_lastSent;
 
     TracedCallback<uint16_t, uint32_t, uint32_t> m_beaconSentTrace;
     TracedCallback<const Address&, uint16_t, uint8_t> m_filterReceivedTrace;

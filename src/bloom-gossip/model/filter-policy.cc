@@ -44,6 +44,21 @@ BfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>
 }
 
 bool
+BfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
+{
+    const auto& theirs = std::get<BloomFilter>(neighbour).Bits().Words();
+    const auto& ours = std::get<BloomFilter>(mine).Bits().Words();
+    for (size_t i = 0; i < ours.size(); ++i)
+    {
+        if ((ours[i] & ~theirs[i]) != 0)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool
 BfPolicy::Contains(const AnyFilter& filter, const Key& key) const
 {
     return std::get<BloomFilter>(filter).Contains(key);
@@ -117,6 +132,21 @@ LbfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*
 }
 
 bool
+LbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
+{
+    const auto& theirs = std::get<LinearBloomFilter>(neighbour);
+    const auto& ours = std::get<LinearBloomFilter>(mine);
+    for (uint32_t i = 0; i < ours.GetCells(); ++i)
+    {
+        if (m_decay.Apply(ours.GetCell(i)) > theirs.GetCell(i))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool
 LbfPolicy::Contains(const AnyFilter& filter, const Key& key) const
 {
     return std::get<LinearBloomFilter>(filter).QueryQuantized(key) != 0;
@@ -180,6 +210,26 @@ AbfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*
         f.MergeShifted(std::get<AttenuatedBloomFilter>(*n));
     }
     return f;
+}
+
+bool
+AbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
+{
+    const auto& theirs = std::get<AttenuatedBloomFilter>(neighbour);
+    const auto& ours = std::get<AttenuatedBloomFilter>(mine);
+    for (uint32_t level = 1; level < ours.GetDepth(); ++level)
+    {
+        const auto& a = ours.Level(level - 1).Bits().Words();
+        const auto& b = theirs.Level(level).Bits().Words();
+        for (size_t i = 0; i < a.size(); ++i)
+        {
+            if ((a[i] & ~b[i]) != 0)
+            {
+                return false;
+            }
+        }
+    }
+    return true;
 }
 
 bool

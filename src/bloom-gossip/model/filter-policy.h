@@ -43,6 +43,13 @@ class FilterPolicy
     /// (each of GetShape()).
     virtual AnyFilter Build(const std::vector<Key>& own,
                             const std::vector<const AnyFilter*>& neighbours) const = 0;
+    /**
+     * Whether `neighbour` already holds everything `mine` would add to it:
+     * Build({}, {&mine}) is below `neighbour` slot by slot.  Trickle counts a
+     * received advertisement as consistent only when it changed nothing here
+     * and covers this node's own advertisement.
+     */
+    virtual bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const = 0;
     /// Whether the filter reports the key at all.
     virtual bool Contains(const AnyFilter& filter, const Key& key) const = 0;
     /// Hop estimate; nullopt when absent or when the family has no distance (BF).
@@ -70,6 +77,7 @@ class BfPolicy : public FilterPolicy
     FilterShape GetShape() const override;
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;
@@ -93,6 +101,7 @@ class LbfPolicy : public FilterPolicy
     FilterShape GetShape() const override;
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;
@@ -118,6 +127,7 @@ class AbfPolicy : public FilterPolicy
     FilterShape GetShape() const override;
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;

@@ -8,6 +8,7 @@
 #include "bloom-gossip-test-compat.h"
 
 #include "ns3/gossip-scenario.h"
+#include "ns3/node-list.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
@@ -146,7 +147,7 @@ class RemovalTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r.metrics.stalePairs, 9U, filter << ": 9 live nodes");
             NS_TEST_ASSERT_MSG_EQ(r.metrics.staleReported, 0U, filter << ": resource vanished");
             NS_TEST_ASSERT_MSG_LT_OR_EQ(r.metrics.purgeTime.value_or(1e9),
-                                        c.expiry + reach * round,
+                                        c.EffectiveExpiry() + reach * round,
                                         filter << ": within expiry + reach rounds");
         }
     }
@@ -185,6 +186,47 @@ class ReproducibilityTestCase : public TestCase
     }
 };
 
+/// Equal message budget: every filter's payload fits the budget.
+class BudgetTestCase : public TestCase
+{
+  public:
+    BudgetTestCase()
+        : TestCase(
+              "equal budget: each filter carries at most N bytes; too small a budget is refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetRun(1);
+        for (const std::string filter : {"bf", "lbf", "abf"})
+        {
+            GossipScenarioConfig c = Roomy(filter, "grid", 25);
+            c.budgetBytes = 92;
+            c.cellBits = 5;
+            c.simTime = 2;
+            const GossipScenarioResult r = RunGossipScenario(c);
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.metrics.payloadBytes, 92U, filter << " fits");
+            NS_TEST_ASSERT_MSG_GT(r.metrics.payloadBytes, 92U - r.depth, filter << " uses it");
+            NS_TEST_ASSERT_MSG_EQ(r.metrics.framesPerBeacon, 1U, filter << ": one frame");
+        }
+        GossipScenarioConfig c = Roomy("abf", "line", 30);
+        c.budgetBytes = 20; // 30 levels cannot get a byte each
+        bool threw = false;
+        try
+        {
+            RunGossipScenario(c);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            threw = std::string(e.what()).find("--budget-bytes") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "a budget below one byte per level is refused");
+        NS_TEST_ASSERT_MSG_EQ(NodeList::GetNNodes(), 0U, "a refused run leaves no node behind");
+    }
+};
+
 class GossipSystemTestSuite : public TestSuite
 {
   public:
@@ -195,6 +237,7 @@ class GossipSystemTestSuite : public TestSuite
         AddTestCase(new ConvergenceTestCase("grid", 36, 10), bloom::test::kQuick);
         AddTestCase(new RemovalTestCase, bloom::test::kQuick);
         AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);
+        AddTestCase(new BudgetTestCase, bloom::test::kQuick);
     }
 };
 

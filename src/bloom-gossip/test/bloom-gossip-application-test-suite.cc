@@ -1,0 +1,157 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of the gossip application itself: other link layers (CSMA), UDP over
+ * IPv6/6LoWPAN, the Trickle timer, segmentation under a small frame budget,
+ * and the accounting of malformed and foreign frames.
+ */
+#include "bloom-gossip-test-compat.h"
+
+#include "ns3/bloom-gossip-application.h"
+#include "ns3/bloom-gossip-helper.h"
+#include "ns3/csma-helper.h"
+#include "ns3/gossip-message.h"
+#include "ns3/gossip-scenario.h"
+#include "ns3/node-container.h"
+#include "ns3/packet.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+using namespace ns3;
+
+namespace
+{
+
+void
+CountMalformed(uint32_t* count, Ptr<const Packet>, const std::string&)
+{
+    ++*count;
+}
+
+/// Four nodes on one CSMA segment: everyone is one hop from everyone.
+class CsmaTestCase : public TestCase
+{
+  public:
+    CsmaTestCase()
+        : TestCase("gossip over CSMA: link-layer broadcast with a protocol number")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(4);
+        CsmaHelper csma;
+        NetDeviceContainer devices = csma.Install(nodes);
+        BloomGossipHelper helper("ns3::LbfGossipApplication");
+        ApplicationContainer apps = helper.Install(nodes);
+        helper.AssignStreams(nodes, 1);
+        apps.Start(Seconds(0));
+        apps.Stop(Seconds(10));
+        std::vector<Ptr<BloomGossipApplication>> app;
+        uint32_t malformed = 0;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            app.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
+            app[i]->TraceConnectWithoutContext("MalformedDropped",
+                                               MakeBoundCallback(&CountMalformed, &malformed));
+        }
+        Simulator::Schedule(Seconds(0), [&]() { app[2]->AddResource(42); });
+        // A foreign frame (not starting with the dispatch byte) and a malformed
+        // gossip frame (dispatch byte, then garbage), broadcast by node 3.
+        Simulator::Schedule(Seconds(5), [&]() {
+            const uint8_t foreign[] = {0x60, 1, 2, 3};
+            const uint8_t broken[] = {bloom::kGossipDispatch, 1, 0, 0, 0, 1, 9, 9};
+            devices.Get(3)->Send(Create<Packet>(foreign, 4),
+                                 devices.Get(3)->GetBroadcast(),
+                                 0x88B5);
+            devices.Get(3)->Send(Create<Packet>(broken, 8), devices.Get(3)->GetBroadcast(), 0x88B5);
+        });
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(app[i]->EstimateHops(42).value_or(99),
+                                  (i == 2 ? 0U : 1U),
+                                  "node " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(app[0]->GetFrameBytes(), 1500U, "CSMA MTU");
+        NS_TEST_ASSERT_MSG_EQ(app[0]->GetFramesPerAdvertisement(), 1U, "one frame");
+        // Nodes 0, 1, 2 each drop the broken frame; nobody counts the foreign one.
+        NS_TEST_ASSERT_MSG_EQ(malformed, 3U, "malformed frames counted, foreign ones ignored");
+        Simulator::Destroy();
+    }
+};
+
+GossipScenarioConfig
+Line(const std::string& filter, uint32_t nodes)
+{
+    GossipScenarioConfig c;
+    c.filter = filter;
+    c.topology = "line";
+    c.nodes = nodes;
+    c.resources = 2;
+    c.probes = 0;
+    c.simTime = 40;
+    return c;
+}
+
+class TransportAndTimerTestCase : public TestCase
+{
+  public:
+    TransportAndTimerTestCase()
+        : TestCase("udp6 over 6LoWPAN, Trickle and tiny frames all converge to the truth")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        for (const std::string filter : {"lbf", "abf"})
+        {
+            GossipScenarioConfig udp = Line(filter, 8);
+            udp.transport = "udp6";
+            const GossipScenarioResult u = RunGossipScenario(udp);
+            NS_TEST_ASSERT_MSG_EQ(u.metrics.overall.exact, 1.0, filter << " over udp6");
+            // A 256-byte datagram travels as several 802.15.4 fragments.
+            NS_TEST_ASSERT_MSG_GT(u.metrics.phyFrames, 2 * u.metrics.gossipFrames, "fragments");
+
+            GossipScenarioConfig tiny = Line(filter, 8);
+            tiny.frameBytes = 40; // 18 payload bytes per segment
+            const GossipScenarioResult t = RunGossipScenario(tiny);
+            NS_TEST_ASSERT_MSG_GT(t.metrics.framesPerBeacon, 10U, filter << " many segments");
+            NS_TEST_ASSERT_MSG_EQ(t.metrics.overall.exact, 1.0, filter << " with tiny frames");
+
+            GossipScenarioConfig periodic = Line(filter, 10);
+            periodic.simTime = 120;
+            GossipScenarioConfig trickle = periodic;
+            trickle.timer = "trickle";
+            const GossipScenarioResult p = RunGossipScenario(periodic);
+            const GossipScenarioResult tr = RunGossipScenario(trickle);
+            NS_TEST_ASSERT_MSG_EQ(tr.metrics.overall.exact, 1.0, filter << " with Trickle");
+            NS_TEST_ASSERT_MSG_LT(tr.metrics.advertisements * 3,
+                                  p.metrics.advertisements,
+                                  filter << ": Trickle sends far fewer advertisements");
+        }
+    }
+};
+
+class BloomGossipApplicationTestSuite : public TestSuite
+{
+  public:
+    BloomGossipApplicationTestSuite()
+        : TestSuite("bloom-gossip-application", bloom::test::kUnit)
+    {
+        AddTestCase(new CsmaTestCase, bloom::test::kQuick);
+        AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
+    }
+};
+
+BloomGossipApplicationTestSuite g_bloomGossipApplicationTestSuite;
+
+} // namespace
