@@ -597,7 +597,7 @@ GossipCsvHeader()
            "advertisements,gossip_frames,bytes_on_air,gossip_bytes_per_node_s,hop_pairs,hop_mae,"
            "hop_rmse,hop_bias,hop_exact,hop_within1,hop_miss,membership,fpr,"
            "diss_latency_median,diss_latency_p95,diss_latency_max,convergence_time,stale_pairs,"
-           "stale_reported,purge_time,malformed";
+           "stale_reported,purge_time,malformed,phy_frames";
 }
 
 std::string
@@ -630,7 +630,7 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                     c.resources,
                     c.replicas,
                     Num(c.simTime));
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                        m.payloadBytes,
                        m.framesPerBeacon,
                        m.advertisements,
@@ -653,7 +653,8 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                        m.stalePairs,
                        m.staleReported,
                        Na(m.purgeTime),
-                       m.malformed);
+                       m.malformed,
+                       m.phyFrames);
     return out;
 }
 
