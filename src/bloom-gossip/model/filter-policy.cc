@@ -46,16 +46,7 @@ BfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>
 bool
 BfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
 {
-    const auto& theirs = std::get<BloomFilter>(neighbour).Bits().Words();
-    const auto& ours = std::get<BloomFilter>(mine).Bits().Words();
-    for (size_t i = 0; i < ours.size(); ++i)
-    {
-        if ((ours[i] & ~theirs[i]) != 0)
-        {
-            return false;
-        }
-    }
-    return true;
+    return std::get<BloomFilter>(mine).Bits().IsSubsetOf(std::get<BloomFilter>(neighbour).Bits());
 }
 
 bool
@@ -219,14 +210,9 @@ AbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
     const auto& ours = std::get<AttenuatedBloomFilter>(mine);
     for (uint32_t level = 1; level < ours.GetDepth(); ++level)
     {
-        const auto& a = ours.Level(level - 1).Bits().Words();
-        const auto& b = theirs.Level(level).Bits().Words();
-        for (size_t i = 0; i < a.size(); ++i)
+        if (!ours.Level(level - 1).Bits().IsSubsetOf(theirs.Level(level).Bits()))
         {
-            if ((a[i] & ~b[i]) != 0)
-            {
-                return false;
-            }
+            return false;
         }
     }
     return true;

@@ -42,6 +42,19 @@ PackedBits::OrWith(const PackedBits& other)
     }
 }
 
+bool
+PackedBits::IsSubsetOf(const PackedBits& other) const
+{
+    for (size_t i = 0; i < m_words.size(); ++i)
+    {
+        if ((m_words[i] & ~other.m_words[i]) != 0)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 void
 PackedBits::AppendBytes(std::vector<uint8_t>& out) const
 {

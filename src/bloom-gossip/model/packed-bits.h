@@ -78,6 +78,8 @@ class PackedBits
     void Clear();
     /// Bitwise OR with a string of the same size.
     void OrWith(const PackedBits& other);
+    /// Whether every bit set here is set in `other` (same size).
+    bool IsSubsetOf(const PackedBits& other) const;
 
     /// Number of bytes of the serialised form: ceil(size / 8).
     uint64_t ByteSize() const

@@ -95,46 +95,13 @@ class AbfLowestLevelTestCase : public TestCase
         fg.Clear();
         NS_TEST_ASSERT_MSG_EQ(fg.Contains(key), false, "clear");
 
-        bool threw = false;
-        try
-        {
-            AttenuatedBloomFilter bad(0, 64, 3);
-        }
-        catch (const std::invalid_argument&)
-        {
-            threw = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(threw, true, "depth 0 is refused");
-        threw = false;
-        try
-        {
-            AttenuatedBloomFilter bad(256, 64, 3);
-        }
-        catch (const std::invalid_argument&)
-        {
-            threw = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(threw, true, "depth 256 is refused");
-        threw = false;
-        try
-        {
-            f.MergeShifted(AttenuatedBloomFilter(7, 512, 3));
-        }
-        catch (const std::invalid_argument&)
-        {
-            threw = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(threw, true, "merge of another depth is refused");
-        threw = false;
-        try
-        {
-            f.Insert(key, 8);
-        }
-        catch (const std::invalid_argument&)
-        {
-            threw = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(threw, true, "level beyond depth is refused");
+        using bloom::test::Throws;
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { AttenuatedBloomFilter(0, 64, 3); }), true, "depth 0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { AttenuatedBloomFilter(256, 64, 3); }), true, "depth 256");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { f.MergeShifted(AttenuatedBloomFilter(7, 512, 3)); }),
+                              true,
+                              "merge of another depth is refused");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { f.Insert(key, 8); }), true, "level beyond depth");
     }
 };
 

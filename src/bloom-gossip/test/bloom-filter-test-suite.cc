@@ -135,29 +135,16 @@ class BloomFilterBasicsTestCase : public TestCase
         u.Clear();
         NS_TEST_ASSERT_MSG_EQ(u.CountOnes(), 0U, "clear");
 
-        bool threw = false;
-        try
-        {
-            a.Union(BloomFilter(128, 3));
-        }
-        catch (const std::invalid_argument&)
-        {
-            threw = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(threw, true, "union of different m is refused");
+        using bloom::test::Throws;
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { a.Union(BloomFilter(128, 3)); }),
+                              true,
+                              "union of different m is refused");
         for (auto [m, k] :
              {std::pair<uint32_t, uint32_t>{0, 3}, {64, 0}, {64, 33}, {(1U << 20) + 1, 3}})
         {
-            threw = false;
-            try
-            {
-                BloomFilter bad(m, k);
-            }
-            catch (const std::invalid_argument&)
-            {
-                threw = true;
-            }
-            NS_TEST_ASSERT_MSG_EQ(threw, true, "m=" << m << " k=" << k << " is refused");
+            NS_TEST_ASSERT_MSG_EQ(Throws([m = m, k = k] { BloomFilter(m, k); }),
+                                  true,
+                                  "m=" << m << " k=" << k << " is refused");
         }
     }
 };

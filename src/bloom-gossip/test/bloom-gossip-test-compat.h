@@ -3,13 +3,15 @@
  *
  * Names of test durations and suite types across ns-3 releases
  * (TestCase::QUICK became TestCase::Duration::QUICK in ns-3.42, the old
- * names were removed in 3.46).
+ * names were removed in 3.46), and small helpers shared by the suites.
  */
 #ifndef BLOOM_GOSSIP_TEST_COMPAT_H
 #define BLOOM_GOSSIP_TEST_COMPAT_H
 
 #include "ns3/bloom-gossip-version.h"
 #include "ns3/test.h"
+
+#include <stdexcept>
 
 namespace ns3
 {
@@ -28,6 +30,22 @@ constexpr auto kExtensive = TestCase::EXTENSIVE;
 constexpr auto kUnit = TestSuite::UNIT;
 constexpr auto kSystem = TestSuite::SYSTEM;
 #endif
+
+/// Whether f() throws an exception of type E.
+template <typename E = std::invalid_argument, typename F>
+bool
+Throws(F&& f)
+{
+    try
+    {
+        f();
+    }
+    catch (const E&)
+    {
+        return true;
+    }
+    return false;
+}
 } // namespace test
 } // namespace bloom
 } // namespace ns3

@@ -143,16 +143,9 @@ class RejectionTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(Rejects(longer), true, "one byte too many");
         }
         NS_TEST_ASSERT_MSG_EQ(Rejects({}), true, "empty");
-        bool threw = false;
-        try
-        {
-            Decode(nullptr, 0);
-        }
-        catch (const DecodeError&)
-        {
-            threw = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(threw, true, "null buffer");
+        NS_TEST_ASSERT_MSG_EQ(bloom::test::Throws<DecodeError>([] { Decode(nullptr, 0); }),
+                              true,
+                              "null buffer");
 
         const std::vector<uint8_t> bf = Encode(BloomFilter(64, 3));
         const std::vector<uint8_t> lbf = Encode(LinearBloomFilter(64, 4, 3));

@@ -19,20 +19,7 @@ using namespace ns3::bloom;
 namespace
 {
 
-template <typename F>
-bool
-Throws(F&& f)
-{
-    try
-    {
-        f();
-    }
-    catch (const std::invalid_argument&)
-    {
-        return true;
-    }
-    return false;
-}
+using bloom::test::Throws;
 
 LinearBloomFilter
 RandomLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k)
