@@ -575,7 +575,7 @@ BloomGossipApplication::ScheduleExpiry()
         oldest = Min(oldest, entry.second.lastHeard);
     }
     const Time due = Max(oldest + m_expiry - Simulator::Now(), Seconds(0));
-    if (m_expiryEvent.IsRunning() && Simulator::GetDelayLeft(m_expiryEvent) <= due)
+    if (!m_expiryEvent.IsExpired() && Simulator::GetDelayLeft(m_expiryEvent) <= due)
     {
         return;
     }
