@@ -310,12 +310,7 @@ LinearBloomFilter::OccupancyBits() const
 double
 LinearBloomFilter::OccupancyCells() const
 {
-    uint32_t nonZero = 0;
-    for (uint32_t i = 0; i < m_m; ++i)
-    {
-        nonZero += GetCell(i) != 0 ? 1 : 0;
-    }
-    return static_cast<double>(nonZero) / m_m;
+    return static_cast<double>(m_cells.CountNonZeroFields(m_b, m_m)) / m_m;
 }
 
 } // namespace bloom
