@@ -61,29 +61,16 @@ ParseQuantization(const std::string& name)
                                 "' (allowed: floor, ceil, round)");
 }
 
-uint32_t
-Quantize(double c, uint32_t bits, Quantization rule)
+void
+ThrowBadQuantizeArgument(double c, uint32_t bits)
 {
     CheckCellBits(bits);
-    if (!(c >= 0.0 && c <= 1.0))
-    {
-        throw std::invalid_argument("LBF confidence must lie in [0,1]");
-    }
-    const double scaled = c * static_cast<double>((1U << bits) - 1);
-    // 0 <= scaled < 2^16: truncation is floor, and scaled - floor is exact,
-    // so these equal std::floor, std::ceil and std::round (half away from
-    // zero) without a libm call.
-    const auto whole = static_cast<uint32_t>(scaled);
-    const double frac = scaled - whole;
-    switch (rule)
-    {
-    case Quantization::FLOOR:
-        return whole;
-    case Quantization::CEIL:
-        return whole + (frac > 0.0 ? 1 : 0);
-    case Quantization::ROUND:
-        return whole + (frac >= 0.5 ? 1 : 0);
-    }
+    throw std::invalid_argument("LBF confidence c=" + std::to_string(c) + " must lie in [0,1]");
+}
+
+void
+ThrowUnknownQuantization()
+{
     throw std::invalid_argument("unknown quantization rule");
 }
 
