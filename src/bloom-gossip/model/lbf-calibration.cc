@@ -3,6 +3,9 @@
  */
 #include "lbf-calibration.h"
 
+#include "linear-bloom-filter-bank.h"
+#include "unpacked-linear-bloom-filter.h"
+
 #include "ns3/rng-stream.h"
 
 #include <algorithm>
@@ -213,25 +216,28 @@ AddIteration(CalibrationSums& s,
              const uint32_t* q,
              Query&& query)
 {
+    // Local copies keep the running sums in registers; the order of the
+    // additions is the same as adding into s directly.
     double iterSum = 0;
     double iterSq = 0;
+    double sumChat2 = s.sumChat2;
+    double maxErrClean = s.maxErrClean;
+    uint64_t over = s.over;
     for (uint32_t e = 0; e < n; ++e)
     {
         const uint32_t read = query(e);
         const double chat = static_cast<double>(read) / top;
         const double d = chat - c[e];
         iterSum += chat;
-        s.sumChat2 += chat * chat;
+        sumChat2 += chat * chat;
         iterSq += d * d;
-        if (read > q[e])
-        {
-            ++s.over;
-        }
-        else
-        {
-            s.maxErrClean = std::max(s.maxErrClean, std::abs(d));
-        }
+        const bool collided = read > q[e];
+        over += collided ? 1 : 0;
+        maxErrClean = collided ? maxErrClean : std::max(maxErrClean, std::abs(d));
     }
+    s.sumChat2 = sumChat2;
+    s.maxErrClean = maxErrClean;
+    s.over = over;
     s.sumChat += iterSum;
     s.sumSqErr += iterSq;
     s.sumIterMean += iterSum / n;
@@ -392,8 +398,12 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
             const auto [first, last] = chunkRange(chunk);
             const uint32_t n = g.elements;
             ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
-            // filters[w][j * nRules + r]: width w, its j-th point, rule r.
-            std::vector<std::vector<UnpackedLinearBloomFilter>> filters(g.widths.size());
+            // The rules of a point run side by side in the lanes of filter
+            // banks: banks[w][j * nBanks + r / 4], lane r % 4, for width w,
+            // its j-th point and rule r.
+            const size_t nBanks =
+                (nRules + LinearBloomFilterBank::kLanes - 1) / LinearBloomFilterBank::kLanes;
+            std::vector<std::vector<LinearBloomFilterBank>> banks(g.widths.size());
             uint32_t maxHashes = 0;
             for (size_t w = 0; w < g.widths.size(); ++w)
             {
@@ -401,16 +411,20 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
                 maxHashes = std::max(maxHashes, width.maxHashes);
                 for (size_t idx : width.points)
                 {
-                    for (Quantization rule : options.rules)
+                    for (size_t bank = 0; bank < nBanks; ++bank)
                     {
-                        filters[w].emplace_back(width.cells, width.bits, points[idx].hashes, rule);
+                        banks[w].emplace_back(width.cells, width.bits, points[idx].hashes);
                     }
                 }
             }
             std::vector<double> c(n);
             std::vector<Key> keys(n, Key::FromHash(0));
             std::vector<uint32_t> positions(static_cast<size_t>(n) * maxHashes);
-            std::vector<uint32_t> q(static_cast<size_t>(n) * nRules);
+            std::vector<uint32_t> compact(positions.size());             // positions of a smaller k
+            std::vector<uint32_t> q(static_cast<size_t>(n) * nRules);    // q[r * n + e]
+            std::vector<LbfLanes> lanesIn(n * nBanks);                   // q, bank by bank
+            std::vector<uint32_t> read(static_cast<size_t>(n) * nRules); // cell minima
+            std::vector<CellCounts> counts(nBanks * LinearBloomFilterBank::kLanes);
             double chunkSumC = 0;
             for (uint64_t it = first; it < last; ++it)
             {
@@ -421,6 +435,7 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
                     const auto& width = g.widths[w];
                     const uint32_t kmax = width.maxHashes;
                     const double top = static_cast<double>((1U << width.bits) - 1);
+                    const double totalBits = static_cast<double>(width.cells) * width.bits;
                     for (uint32_t e = 0; e < n; ++e)
                     {
                         // Key::Position(i, m) for i < kmax; a point with k
@@ -431,40 +446,68 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
                             positions[e * kmax + i] = key.Position(i, width.cells);
                         }
                     }
+                    std::fill(lanesIn.begin(), lanesIn.end(), LbfLanes{0, 0, 0, 0});
                     for (size_t r = 0; r < nRules; ++r)
                     {
                         for (uint32_t e = 0; e < n; ++e)
                         {
                             q[r * n + e] = Quantize(c[e], width.bits, options.rules[r]);
+                            lanesIn[e * nBanks + r / LinearBloomFilterBank::kLanes]
+                                   [r % LinearBloomFilterBank::kLanes] =
+                                       static_cast<uint16_t>(q[r * n + e]);
                         }
                     }
                     for (size_t j = 0; j < width.points.size(); ++j)
                     {
                         const size_t idx = width.points[j];
-                        for (size_t r = 0; r < nRules; ++r)
+                        std::fill(counts.begin(), counts.end(), CellCounts{});
+                        for (size_t bank = 0; bank < nBanks; ++bank)
                         {
-                            UnpackedLinearBloomFilter& f = filters[w][j * nRules + r];
-                            CalibrationSums& s = sums[(idx * chunks + chunk) * nRules + r];
-                            const uint32_t* qr = &q[r * n];
+                            LinearBloomFilterBank& f = banks[w][j * nBanks + bank];
                             const uint32_t k = f.GetHashes();
                             for (uint32_t e = 0; e < n; ++e)
                             {
-                                f.InsertQuantizedAt(&positions[e * kmax], qr[e]);
+                                f.InsertQuantizedAt(&positions[e * kmax],
+                                                    lanesIn[e * nBanks + bank]);
                             }
-                            AddIteration(s, n, top, c.data(), qr, [&](uint32_t e) {
-                                return f.QueryQuantizedAt(&positions[e * kmax]);
-                            });
-                            // Count and clear only the cells written (the
-                            // first k of each element's kmax positions).
-                            CellCounts counts;
                             for (uint32_t e = 0; e < n; ++e)
                             {
-                                const CellCounts part = f.Drain(&positions[e * kmax], k);
-                                counts.ones += part.ones;
-                                counts.nonZero += part.nonZero;
+                                const LbfLanes v = f.QueryQuantizedAt(&positions[e * kmax]);
+                                for (uint32_t lane = 0; lane < LinearBloomFilterBank::kLanes;
+                                     ++lane)
+                                {
+                                    const size_t r = bank * LinearBloomFilterBank::kLanes + lane;
+                                    if (r < nRules)
+                                    {
+                                        read[r * n + e] = v[lane];
+                                    }
+                                }
                             }
-                            s.sumOccBits += f.OccupancyBits(counts);
-                            s.sumOccCells += f.OccupancyCells(counts);
+                            // Count and clear only the cells written: the
+                            // first k of each element's kmax positions.
+                            const uint32_t* written = positions.data();
+                            if (k < kmax)
+                            {
+                                for (uint32_t e = 0; e < n; ++e)
+                                {
+                                    std::copy_n(&positions[e * kmax], k, &compact[e * k]);
+                                }
+                                written = compact.data();
+                            }
+                            f.Drain(written,
+                                    static_cast<size_t>(n) * k,
+                                    &counts[bank * LinearBloomFilterBank::kLanes]);
+                        }
+                        for (size_t r = 0; r < nRules; ++r)
+                        {
+                            CalibrationSums& s = sums[(idx * chunks + chunk) * nRules + r];
+                            const uint32_t* rr = &read[r * n];
+                            AddIteration(s, n, top, c.data(), &q[r * n], [&](uint32_t e) {
+                                return rr[e];
+                            });
+                            // As LinearBloomFilter::OccupancyBits / OccupancyCells.
+                            s.sumOccBits += static_cast<double>(counts[r].ones) / totalBits;
+                            s.sumOccCells += static_cast<double>(counts[r].nonZero) / width.cells;
                         }
                     }
                 }

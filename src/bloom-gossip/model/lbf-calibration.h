@@ -17,7 +17,6 @@
 #define BLOOM_GOSSIP_LBF_CALIBRATION_H
 
 #include "linear-bloom-filter.h"
-#include "unpacked-linear-bloom-filter.h"
 
 #include <cstdint>
 #include <string>
@@ -99,8 +98,9 @@ struct CalibrationOptions
     uint32_t threads = 1;
     std::vector<Quantization> rules{Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
     /**
-     * false (default): UnpackedLinearBloomFilter, positions and draws shared
-     * by the points of the same (dim, n); true: one packed LinearBloomFilter
+     * false (default): the rules of a point run side by side in a
+     * LinearBloomFilterBank, and the points of the same (dim, n) share their
+     * draws, ids and positions; true: one packed LinearBloomFilter
      * per point, Key::Position per access (slow; the results are the same,
      * bit for bit, which the tests check).
      */
@@ -167,7 +167,8 @@ struct CapacityOptions
     std::vector<Quantization> rules{Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
     std::vector<double> targets{0.3, 0.4, 0.5, 0.6, 0.7}; //!< occupancy targets in (0,1]
     uint64_t maxElements = 1000000; //!< give up a repetition after this many insertions
-    bool referenceFilter = false;   //!< packed LinearBloomFilter instead of the fast path
+    //! packed LinearBloomFilter instead of UnpackedLinearBloomFilter (same results, slower)
+    bool referenceFilter = false;
 };
 
 /**

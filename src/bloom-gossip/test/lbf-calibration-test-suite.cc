@@ -7,6 +7,7 @@
 #include "bloom-gossip-test-compat.h"
 
 #include "ns3/lbf-calibration.h"
+#include "ns3/linear-bloom-filter-bank.h"
 #include "ns3/linear-bloom-filter.h"
 #include "ns3/test.h"
 #include "ns3/unpacked-linear-bloom-filter.h"
@@ -543,6 +544,96 @@ class UnpackedFilterTestCase : public TestCase
     }
 };
 
+class FilterBankTestCase : public TestCase
+{
+  public:
+    FilterBankTestCase()
+        : TestCase("LinearBloomFilterBank: each lane equals the LinearBloomFilter of its rule; "
+                   "lane-wise query and drain")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(13);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        const Quantization rules[3] = {Quantization::FLOOR,
+                                       Quantization::CEIL,
+                                       Quantization::ROUND};
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            const uint32_t m = 4096 / b;
+            const uint32_t k = 2 + b % 11;
+            LinearBloomFilterBank bank(m, b, k);
+            std::vector<LinearBloomFilter> packed;
+            for (Quantization r : rules)
+            {
+                packed.emplace_back(m, b, k, r);
+            }
+            std::vector<uint32_t> written;
+            const uint32_t n = 30 + 8 * b;
+            for (uint32_t id = 0; id < n; ++id)
+            {
+                const double c = unit(rng);
+                const Key key = Key::FromId(id);
+                uint32_t pos[kMaxHashes];
+                LbfLanes q = {0, 0, 0, 0}; // lane 3 unused: stays 0
+                for (uint32_t j = 0; j < 3; ++j)
+                {
+                    packed[j].Insert(key, c);
+                    q[j] = static_cast<uint16_t>(Quantize(c, b, rules[j]));
+                }
+                for (uint32_t i = 0; i < k; ++i)
+                {
+                    pos[i] = key.Position(i, m);
+                    written.push_back(pos[i]);
+                }
+                bank.InsertQuantizedAt(pos, q);
+            }
+            for (uint32_t j = 0; j < 3; ++j)
+            {
+                NS_TEST_ASSERT_MSG_EQ((bank.Pack(j, rules[j]) == packed[j]),
+                                      true,
+                                      "lane " << j << ", b=" << b);
+            }
+            for (uint32_t id = 0; id < 2 * n; ++id) // inserted and absent keys
+            {
+                uint32_t pos[kMaxHashes];
+                for (uint32_t i = 0; i < k; ++i)
+                {
+                    pos[i] = Key::FromId(id).Position(i, m);
+                }
+                const LbfLanes v = bank.QueryQuantizedAt(pos);
+                for (uint32_t j = 0; j < 3; ++j)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(uint32_t{v[j]},
+                                          packed[j].QueryQuantized(Key::FromId(id)),
+                                          "query");
+                }
+                NS_TEST_ASSERT_MSG_EQ(uint32_t{v[3]}, 0U, "unused lane");
+            }
+            CellCounts counts[LinearBloomFilterBank::kLanes];
+            // Listed twice: every cell still counts once.
+            written.insert(written.end(), written.begin(), written.end());
+            bank.Drain(written.data(), written.size(), counts);
+            for (uint32_t j = 0; j < 3; ++j)
+            {
+                NS_TEST_ASSERT_MSG_EQ(counts[j].ones, packed[j].Cells().CountOnes(), "ones");
+                NS_TEST_ASSERT_MSG_EQ(counts[j].nonZero * 1.0 / m,
+                                      packed[j].OccupancyCells(),
+                                      "non-zero cells");
+            }
+            NS_TEST_ASSERT_MSG_EQ(counts[3].nonZero, 0U, "unused lane");
+            NS_TEST_ASSERT_MSG_EQ((bank.Pack(0, Quantization::FLOOR) ==
+                                   LinearBloomFilter(m, b, k, Quantization::FLOOR)),
+                                  true,
+                                  "drained bank is empty");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LinearBloomFilterBank(8, 0, 3); }), true, "b=0");
+    }
+};
+
 class LbfCalibrationTestSuite : public TestSuite
 {
   public:
@@ -552,6 +643,7 @@ class LbfCalibrationTestSuite : public TestSuite
         AddTestCase(new RangeParserTestCase, test::kQuick);
         AddTestCase(new BadParametersTestCase, test::kQuick);
         AddTestCase(new UnpackedFilterTestCase, test::kQuick);
+        AddTestCase(new FilterBankTestCase, test::kQuick);
         AddTestCase(new DeterminismTestCase, test::kQuick);
         AddTestCase(new ReferenceTestCase, test::kQuick);
         AddTestCase(new ThreadsTestCase, test::kQuick);
