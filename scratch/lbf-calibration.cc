@@ -335,6 +335,32 @@ Run(int argc, char** argv)
                     hw)
             .c_str());
 
+    // Boost would take a following option as the value ("--bits --out x"):
+    // catch a missing value, and stray arguments, with a message of our own.
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string token = argv[i];
+        if (token.rfind("--", 0) == 0 && token.find('=') == std::string::npos)
+        {
+            const std::string name = token.substr(2);
+            const auto* option = desc.find_nothrow(name, false);
+            if (option == nullptr || name == "help")
+            {
+                continue; // unknown options: Boost's message below
+            }
+            if (i + 1 == argc || std::string(argv[i + 1]).rfind("--", 0) == 0)
+            {
+                Bad(name, "needs a value (see --help)");
+            }
+            ++i;
+        }
+        else if (token != "-h" && token.rfind("--", 0) != 0)
+        {
+            throw UsageError(fmt::format("unexpected argument '{}' (options are --name value; "
+                                         "see --help)",
+                                         token));
+        }
+    }
     po::variables_map vm;
     try
     {
