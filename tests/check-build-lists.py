@@ -25,7 +25,8 @@ MODULE_DIR = os.path.join('src', 'bloom-gossip')
 SCANNED_DIRS = ('model', 'helper', 'test')
 # CMake link items of external libraries -> the waf uselib names the wscript
 # adds to the module's `use`.
-EXTERNAL_LIBS = {'fmt::fmt': 'FMT', 'Boost::program_options': 'BOOST_PROGRAM_OPTIONS'}
+EXTERNAL_LIBS = {'fmt::fmt': 'FMT', 'Boost::program_options': 'BOOST_PROGRAM_OPTIONS',
+                 'Threads::Threads': 'PTHREAD'}
 
 problems = []
 

@@ -61,24 +61,16 @@ ParseQuantization(const std::string& name)
                                 "' (allowed: floor, ceil, round)");
 }
 
-uint32_t
-Quantize(double c, uint32_t bits, Quantization rule)
+void
+ThrowBadQuantizeArgument(double c, uint32_t bits)
 {
     CheckCellBits(bits);
-    if (!(c >= 0.0 && c <= 1.0))
-    {
-        throw std::invalid_argument("LBF confidence must lie in [0,1]");
-    }
-    const double scaled = c * static_cast<double>((1U << bits) - 1);
-    switch (rule)
-    {
-    case Quantization::FLOOR:
-        return static_cast<uint32_t>(std::floor(scaled));
-    case Quantization::CEIL:
-        return static_cast<uint32_t>(std::ceil(scaled));
-    case Quantization::ROUND:
-        return static_cast<uint32_t>(std::round(scaled));
-    }
+    throw std::invalid_argument("LBF confidence c=" + std::to_string(c) + " must lie in [0,1]");
+}
+
+void
+ThrowUnknownQuantization()
+{
     throw std::invalid_argument("unknown quantization rule");
 }
 
@@ -204,23 +196,28 @@ LinearBloomFilter::InsertQuantized(const Key& key, uint32_t q)
     {
         throw std::invalid_argument("LBF value exceeds 2^b - 1");
     }
+    if (q == 0)
+    {
+        return; // max(cell, 0) changes nothing
+    }
+    // A local copy: stores into the cells (uint64_t) could otherwise alias
+    // the key's hash and force it to be reloaded for every position.
+    const Key local = key;
     for (uint32_t i = 0; i < m_k; ++i)
     {
-        const uint32_t c = key.Position(i, m_m);
-        if (GetCell(c) < q)
-        {
-            SetCell(c, q);
-        }
+        const uint32_t c = local.Position(i, m_m);
+        SetCell(c, std::max(GetCell(c), q)); // branch-free max
     }
 }
 
 uint32_t
 LinearBloomFilter::QueryQuantized(const Key& key) const
 {
+    const Key local = key;
     uint32_t q = MaxValue();
-    for (uint32_t i = 0; i < m_k && q > 0; ++i)
+    for (uint32_t i = 0; i < m_k; ++i)
     {
-        q = std::min(q, GetCell(key.Position(i, m_m)));
+        q = std::min(q, GetCell(local.Position(i, m_m)));
     }
     return q;
 }
@@ -310,12 +307,7 @@ LinearBloomFilter::OccupancyBits() const
 double
 LinearBloomFilter::OccupancyCells() const
 {
-    uint32_t nonZero = 0;
-    for (uint32_t i = 0; i < m_m; ++i)
-    {
-        nonZero += GetCell(i) != 0 ? 1 : 0;
-    }
-    return static_cast<double>(nonZero) / m_m;
+    return static_cast<double>(m_cells.CountNonZeroFields(m_b, m_m)) / m_m;
 }
 
 } // namespace bloom

@@ -48,8 +48,40 @@ std::string ToString(Quantization q);
 /// Parse "floor", "ceil" or "round"; throws std::invalid_argument otherwise.
 Quantization ParseQuantization(const std::string& name);
 
-/// Quantise c (in [0,1], else std::invalid_argument) to b bits.
-uint32_t Quantize(double c, uint32_t bits, Quantization rule);
+/// Throws the std::invalid_argument of a bad Quantize() argument (c or b).
+[[noreturn]] void ThrowBadQuantizeArgument(double c, uint32_t bits);
+/// Throws std::invalid_argument("unknown quantization rule").
+[[noreturn]] void ThrowUnknownQuantization();
+
+/**
+ * Quantise c (in [0,1], else std::invalid_argument) to b bits (1..16, else
+ * std::invalid_argument).  Inline: simulations call it in their inner loops.
+ */
+inline uint32_t
+Quantize(double c, uint32_t bits, Quantization rule)
+{
+    if (bits < kMinCellBits || bits > kMaxCellBits || !(c >= 0.0 && c <= 1.0))
+    {
+        ThrowBadQuantizeArgument(c, bits);
+    }
+    const double scaled = c * static_cast<double>((1U << bits) - 1);
+    // 0 <= scaled < 2^16: truncation is floor, and scaled - floor is exact,
+    // so these equal std::floor, std::ceil and std::round (half away from
+    // zero) without a libm call.
+    const auto whole = static_cast<uint32_t>(scaled);
+    const double frac = scaled - whole;
+    switch (rule)
+    {
+    case Quantization::FLOOR:
+        return whole;
+    case Quantization::CEIL:
+        return whole + (frac > 0.0 ? 1 : 0);
+    case Quantization::ROUND:
+        return whole + (frac >= 0.5 ? 1 : 0);
+    }
+    ThrowUnknownQuantization();
+}
+
 /// q / (2^b - 1).
 double Dequantize(uint32_t q, uint32_t bits);
 

@@ -4,6 +4,7 @@
 #include "packed-bits.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -25,6 +26,66 @@ PackedBits::CountOnes() const
         n += static_cast<uint64_t>(__builtin_popcountll(w));
     }
     return n;
+}
+
+uint64_t
+PackedBits::CountNonZeroFields(unsigned width, uint64_t fields) const
+{
+    if (width < 1 || width > 16 || fields > m_nbits / width)
+    {
+        throw std::invalid_argument("PackedBits::CountNonZeroFields: width must be 1..16 and "
+                                    "fields * width at most Size()");
+    }
+    const uint64_t nbits = fields * width;
+    if (nbits == 0)
+    {
+        return 0;
+    }
+    __extension__ typedef unsigned __int128 Wide; // GCC and Clang, 64-bit targets
+    // OR over a window of `width` bits, placed at the window's lowest bit: OR
+    // over windows of 2^p <= width by doubling, then two overlapping windows.
+    unsigned pow2 = 1;
+    while (pow2 * 2 <= width)
+    {
+        pow2 *= 2;
+    }
+    // Field starts in a word form a periodic mask whose phase (the offset of
+    // the first start in the word) depends on the word index.
+    uint64_t startMask[16];
+    for (unsigned phase = 0; phase < width; ++phase)
+    {
+        uint64_t m = 0;
+        for (unsigned s = phase; s < 64; s += width)
+        {
+            m |= uint64_t{1} << s;
+        }
+        startMask[phase] = m;
+    }
+    const uint64_t words = (nbits + 63) / 64;
+    const unsigned step = 64 % width; // how far field starts shift per word
+    unsigned phase = 0;
+    uint64_t count = 0;
+    for (uint64_t w = 0; w < words; ++w)
+    {
+        Wide x = m_words[w];
+        if (w + 1 < m_words.size())
+        {
+            x |= static_cast<Wide>(m_words[w + 1]) << 64;
+        }
+        for (unsigned span = 1; span < pow2; span *= 2)
+        {
+            x |= x >> span;
+        }
+        x |= x >> (width - pow2);
+        uint64_t mask = startMask[phase];
+        if (w == words - 1 && (nbits & 63) != 0)
+        {
+            mask &= (uint64_t{1} << (nbits & 63)) - 1; // no start past the last field
+        }
+        count += static_cast<uint64_t>(__builtin_popcountll(static_cast<uint64_t>(x) & mask));
+        phase = (phase + width - step) % width;
+    }
+    return count;
 }
 
 void

@@ -74,6 +74,14 @@ class PackedBits
 
     /// Number of bits set to one.
     uint64_t CountOnes() const;
+    /**
+     * Number of non-zero fields among the first `fields` fields of `width`
+     * (1..16) bits, field i at bits i*width .. i*width+width-1.  Word-parallel
+     * (a few operations per 64-bit word, whatever the width);
+     * throws std::invalid_argument unless 1 <= width <= 16 and
+     * fields * width <= Size().
+     */
+    uint64_t CountNonZeroFields(unsigned width, uint64_t fields) const;
     /// Set every bit to zero.
     void Clear();
     /// Bitwise OR with a string of the same size.

@@ -356,6 +356,59 @@ class OccupancyTestCase : public TestCase
     }
 };
 
+class CountNonZeroFieldsTestCase : public TestCase
+{
+  public:
+    CountNonZeroFieldsTestCase()
+        : TestCase("PackedBits::CountNonZeroFields equals a field-by-field count, b = 1..16")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(7);
+        for (unsigned b = 1; b <= 16; ++b)
+        {
+            for (uint32_t m : {1U, 3U, 63U, 64U, 65U, 97U, 200U, 4096U / b})
+            {
+                // Sparse to full: single bits at random spots, so fields that
+                // straddle words are exercised with only their top or bottom bit.
+                for (double density : {0.0, 0.01, 0.1, 0.5, 1.0})
+                {
+                    PackedBits bits(uint64_t{m} * b);
+                    for (uint64_t j = 0; j < bits.Size(); ++j)
+                    {
+                        if (std::uniform_real_distribution<double>(0, 1)(rng) < density / b)
+                        {
+                            bits.SetBit(j);
+                        }
+                    }
+                    uint64_t naive = 0;
+                    for (uint32_t i = 0; i < m; ++i)
+                    {
+                        naive += bits.Get(uint64_t{i} * b, b) != 0 ? 1 : 0;
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(bits.CountNonZeroFields(b, m),
+                                          naive,
+                                          "b=" << b << " m=" << m << " density=" << density);
+                    // A prefix of the fields only.
+                    uint64_t prefix = 0;
+                    for (uint32_t i = 0; i < m / 2; ++i)
+                    {
+                        prefix += bits.Get(uint64_t{i} * b, b) != 0 ? 1 : 0;
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(bits.CountNonZeroFields(b, m / 2), prefix, "prefix");
+                }
+            }
+        }
+        PackedBits bits(64);
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { bits.CountNonZeroFields(0, 1); }), true, "width 0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { bits.CountNonZeroFields(17, 1); }), true, "width 17");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { bits.CountNonZeroFields(8, 9); }), true, "too many");
+    }
+};
+
 class LinearBloomFilterTestSuite : public TestSuite
 {
   public:
@@ -369,6 +422,7 @@ class LinearBloomFilterTestSuite : public TestSuite
         AddTestCase(new LineGossipTestCase, test::kQuick);
         AddTestCase(new MergeLawsTestCase, test::kQuick);
         AddTestCase(new OccupancyTestCase, test::kQuick);
+        AddTestCase(new CountNonZeroFieldsTestCase, test::kQuick);
     }
 };
 

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Reproduce the LBF paper's section 4 (Lima, Baquero & Miranda): the
+# calibration grid (Figs. 5 and 6: N = 100,000 iterations, b = 1..16 at k = 7
+# and k = 2..16 at b = 8, n = 30..70, floor/ceil/round), the capacity
+# experiment (Fig. 4: 1000 repetitions, k = 7, targets 30..70 %), then the
+# figures and the comparison with the paper's numbers.
+#
+# Builds nothing: run cmake first (see README).  Environment:
+#   BUILD_DIR   build folder holding bin/lbf-calibration (default: build)
+#   OUT_DIR     output folder (default: results/paper)
+#   IDS         element ids, continue or restart (default: continue)
+#   SEED        MRG32k3a seed (default: 1)
+#   THREADS     worker threads (default: all cores; results do not depend on it)
+#   PYTHON      interpreter with pandas and matplotlib (default: the first of
+#               python3, /usr/bin/python3 that imports both)
+#   ITERATIONS  calibration iterations N per point (default 100000, the paper's)
+#   REPETITIONS capacity repetitions (default 1000, the paper's)
+set -euo pipefail
+if [ $# -ne 0 ]; then
+    echo "paper-reproduction: no arguments; settings come from the environment (see the script's header)" >&2
+    exit 2
+fi
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-build}"
+case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$ROOT/$BUILD_DIR" ;; esac
+OUT_DIR="${OUT_DIR:-$ROOT/results/paper}"
+IDS="${IDS:-continue}"
+SEED="${SEED:-1}"
+ITERATIONS="${ITERATIONS:-100000}"
+REPETITIONS="${REPETITIONS:-1000}"
+THREADS="${THREADS:-$(nproc 2>/dev/null || echo 2)}"
+PROG="$BUILD_DIR/bin/lbf-calibration"
+if [ ! -x "$PROG" ]; then
+    echo "paper-reproduction: $PROG not found; build first (cmake -S . -B build -G Ninja && cmake --build build)" >&2
+    exit 1
+fi
+if [ -z "${PYTHON:-}" ]; then
+    for candidate in python3 /usr/bin/python3; do
+        if "$candidate" -c "import pandas, matplotlib" >/dev/null 2>&1; then
+            PYTHON="$candidate"
+            break
+        fi
+    done
+fi
+if [ -z "${PYTHON:-}" ]; then
+    echo "paper-reproduction: no python3 with pandas and matplotlib (apt-get install python3-pandas python3-matplotlib)" >&2
+    exit 1
+fi
+mkdir -p "$OUT_DIR"
+
+echo "paper-reproduction: calibration grid -> $OUT_DIR/calibration.csv"
+"$PROG" --experiment calibration --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
+    --iterations "$ITERATIONS" --out "$OUT_DIR/calibration.csv"
+echo "paper-reproduction: capacity (Fig. 4) -> $OUT_DIR/capacity.csv"
+"$PROG" --experiment capacity --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
+    --repetitions "$REPETITIONS" --out "$OUT_DIR/capacity.csv"
+echo "paper-reproduction: figures -> $OUT_DIR"
+"$PYTHON" "$ROOT/analysis/plot-paper.py" "$OUT_DIR/calibration.csv" "$OUT_DIR/capacity.csv" \
+    --out "$OUT_DIR" | tee "$OUT_DIR/comparison.md"

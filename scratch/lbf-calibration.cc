@@ -1,0 +1,610 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * lbf-calibration: the LBF paper's section 4 evaluation as a command-line
+ * program (a thin layer over ns3::bloom::RunCalibration / RunCapacity).
+ *
+ *   lbf-calibration --out results/paper/calibration.csv          # the paper's grid
+ *   lbf-calibration --grid product --bits 8 --hashes 7 --elements 70 --out point.csv
+ *   lbf-calibration --experiment capacity --out results/paper/capacity.csv
+ *
+ * Bad input: one line on stderr naming the option and what it accepts, exit
+ * code 2, no output file.  The CSV is written to a temporary file next to
+ * --out and renamed into place when complete.
+ */
+#include "ns3/lbf-calibration.h"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace po = boost::program_options;
+using namespace ns3::bloom;
+
+namespace
+{
+
+constexpr const char* kProgram = "lbf-calibration";
+
+/// A problem with the command line: reported as one line, exit code 2.
+class UsageError : public std::runtime_error
+{
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void
+Bad(const std::string& option, const std::string& what)
+{
+    throw UsageError("--" + option + ": " + what);
+}
+
+/**
+ * The output CSV: a temporary file in the destination's folder, renamed over
+ * the destination by Commit(); removed if the program stops before.  "-" is
+ * standard output.
+ */
+class AtomicOutput
+{
+  public:
+    explicit AtomicOutput(const std::string& path)
+        : m_path(path)
+    {
+        if (path == "-")
+        {
+            m_file = stdout;
+            return;
+        }
+        if (path.empty())
+        {
+            Bad("out", "an empty path (allowed: a writable file path, or -)");
+        }
+        struct stat st;
+        if (path.back() == '/' || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+        {
+            Bad("out", fmt::format("'{}' is a folder (allowed: a writable file path, or -)", path));
+        }
+        const size_t slash = path.rfind('/');
+        const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+        const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+        m_tmp = (slash == std::string::npos ? std::string() : dir) + "." + base + ".tmp.XXXXXX";
+        std::vector<char> name(m_tmp.begin(), m_tmp.end());
+        name.push_back('\0');
+        const int fd = ::mkstemp(name.data());
+        if (fd < 0)
+        {
+            m_tmp.clear();
+            Bad("out",
+                fmt::format("cannot create a file in '{}' ({}) (allowed: a writable file path, "
+                            "or -)",
+                            dir,
+                            std::strerror(errno)));
+        }
+        m_tmp.assign(name.data());
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        ::fchmod(fd, 0666 & ~mask); // mkstemp creates 0600
+        m_file = ::fdopen(fd, "w");
+        if (m_file == nullptr)
+        {
+            ::close(fd);
+            Discard();
+            throw std::runtime_error("fdopen failed");
+        }
+    }
+
+    ~AtomicOutput()
+    {
+        Discard();
+    }
+
+    AtomicOutput(const AtomicOutput&) = delete;
+    AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+    std::FILE* File() const
+    {
+        return m_file;
+    }
+
+    /// Flush, close and rename into place; throws on any I/O error.
+    void Commit()
+    {
+        if (m_file == stdout)
+        {
+            if (std::fflush(stdout) != 0)
+            {
+                throw std::runtime_error("cannot write to standard output");
+            }
+            return;
+        }
+        const bool ok =
+            std::fflush(m_file) == 0 && !std::ferror(m_file) && ::fsync(::fileno(m_file)) == 0;
+        const bool closed = std::fclose(m_file) == 0;
+        m_file = nullptr;
+        if (!ok || !closed)
+        {
+            throw std::runtime_error(fmt::format("cannot write '{}'", m_tmp));
+        }
+        if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
+        {
+            throw std::runtime_error(
+                fmt::format("cannot rename '{}' to '{}': {}", m_tmp, m_path, std::strerror(errno)));
+        }
+        m_tmp.clear();
+    }
+
+  private:
+    void Discard()
+    {
+        if (m_file != nullptr && m_file != stdout)
+        {
+            std::fclose(m_file);
+        }
+        m_file = nullptr;
+        if (!m_tmp.empty())
+        {
+            ::unlink(m_tmp.c_str());
+            m_tmp.clear();
+        }
+    }
+
+    std::string m_path;
+    std::string m_tmp;
+    std::FILE* m_file = nullptr;
+};
+
+/// An integer option given as one number.
+uint64_t
+Single(const po::variables_map& vm,
+       const std::string& name,
+       uint64_t fallback,
+       uint64_t lo,
+       uint64_t hi)
+{
+    if (!vm.count(name))
+    {
+        return fallback;
+    }
+    const std::string text = vm[name].as<std::string>();
+    const std::string range = fmt::format("allowed: an integer {}..{}", lo, hi);
+    if (text.empty() || text.size() > 19 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+    {
+        Bad(name, fmt::format("'{}' is not an integer ({})", text, range));
+    }
+    const uint64_t v = std::stoull(text);
+    if (v < lo || v > hi)
+    {
+        Bad(name, fmt::format("{} is out of range ({})", v, range));
+    }
+    return v;
+}
+
+/// An integer list option ("1:16", "30:70:10", "2,4").
+std::vector<uint64_t>
+List(const po::variables_map& vm,
+     const std::string& name,
+     const std::string& fallback,
+     uint64_t lo,
+     uint64_t hi)
+{
+    const std::string text = vm.count(name) ? vm[name].as<std::string>() : fallback;
+    try
+    {
+        return ParseUintList(text, lo, hi);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        Bad(name, e.what());
+    }
+}
+
+std::vector<Quantization>
+Rules(const po::variables_map& vm)
+{
+    const std::string text =
+        vm.count("quantization") ? vm["quantization"].as<std::string>() : "all";
+    const std::string allowed = "allowed: floor, ceil, round, all, or a comma-separated list";
+    if (text == "all")
+    {
+        return {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
+    }
+    std::vector<Quantization> rules;
+    size_t pos = 0;
+    while (true)
+    {
+        const size_t comma = text.find(',', pos);
+        const std::string item =
+            text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        Quantization rule;
+        try
+        {
+            rule = ParseQuantization(item);
+        }
+        catch (const std::invalid_argument&)
+        {
+            Bad("quantization", fmt::format("'{}' is not a rule ({})", text, allowed));
+        }
+        for (Quantization r : rules)
+        {
+            if (r == rule)
+            {
+                Bad("quantization", fmt::format("'{}' names a rule twice ({})", text, allowed));
+            }
+        }
+        rules.push_back(rule);
+        if (comma == std::string::npos)
+        {
+            break;
+        }
+        pos = comma + 1;
+    }
+    return rules;
+}
+
+std::string
+Num(double v)
+{
+    return fmt::format("{:.10g}", v);
+}
+
+int
+Run(int argc, char** argv)
+{
+    const unsigned hw = std::max(1U, std::thread::hardware_concurrency());
+    po::options_description desc(fmt::format(
+        "{}: the LBF paper's section 4 Monte-Carlo (calibration) and Fig. 4 (capacity).\n"
+        "Integer lists accept v, a:b, a:b:step and comma-separated items (e.g. 1:16, 30:70:10)."
+        "\nOptions",
+        kProgram));
+    // Every value is read as text and validated here, so that each problem
+    // gets one message naming the option and its allowed values.
+    desc.add_options()("help,h", "print this help and exit")(
+        "experiment",
+        po::value<std::string>(),
+        "calibration (default): c^ statistics per (b, k, n, rule); capacity: elements "
+        "inserted until an occupancy target is reached")(
+        "out",
+        po::value<std::string>(),
+        "CSV file to write (atomically, via a temporary file in the same folder); - for "
+        "standard output (default)")("dim",
+                                     po::value<std::string>(),
+                                     "filter size in bits, 16..1048576 (default 4096); m = "
+                                     "floor(dim / b) cells, any remainder bits unused")(
+        "bits",
+        po::value<std::string>(),
+        "cell widths b, 1..16 (default 1:16)")(
+        "hashes",
+        po::value<std::string>(),
+        "hash counts k, 1..32 (default 2:16 for calibration, 7 for capacity)")(
+        "elements",
+        po::value<std::string>(),
+        "calibration: elements n per iteration, 1..1000000 (default 30:70:10)")(
+        "grid",
+        po::value<std::string>(),
+        "calibration: paper (default) = b sweep at k = --paper-k plus k sweep at b = --paper-b "
+        "(Figs. 5 and 6), each for every n; product = every (b, k, n)")(
+        "paper-k",
+        po::value<std::string>(),
+        "calibration, paper grid: k of the b sweep, 1..32 (default 7)")(
+        "paper-b",
+        po::value<std::string>(),
+        "calibration, paper grid: b of the k sweep, 1..16 (default 8)")(
+        "iterations",
+        po::value<std::string>(),
+        "calibration: iterations N per point, 1..1000000000 (default 100000)")(
+        "repetitions",
+        po::value<std::string>(),
+        "capacity: repetitions per point, 1..10000000 (default 1000)")(
+        "targets",
+        po::value<std::string>(),
+        "capacity: occupancy targets in percent, 1..100 (default 30:70:10)")(
+        "max-elements",
+        po::value<std::string>(),
+        "capacity: give up a repetition after this many insertions, 1..1000000000 (default "
+        "1000000)")("quantization",
+                    po::value<std::string>(),
+                    "floor, ceil, round, all (default) or a list such as floor,ceil")(
+        "ids",
+        po::value<std::string>(),
+        "element ids: continue (default; the counter never restarts, every iteration sees "
+        "fresh hash positions) or restart (ids 0..n-1 in every iteration)")(
+        "seed",
+        po::value<std::string>(),
+        "MRG32k3a seed, 1..4294944442 (default 1)")(
+        "threads",
+        po::value<std::string>(),
+        fmt::format("worker threads, 1..1024 (default: hardware concurrency, {}); results do "
+                    "not depend on it",
+                    hw)
+            .c_str());
+
+    // Boost would take a following option as the value ("--bits --out x"):
+    // catch a missing value, and stray arguments, with a message of our own.
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string token = argv[i];
+        if (token.rfind("--", 0) == 0 && token.find('=') == std::string::npos)
+        {
+            const std::string name = token.substr(2);
+            const auto* option = desc.find_nothrow(name, false);
+            if (option == nullptr || name == "help")
+            {
+                continue; // unknown options: Boost's message below
+            }
+            if (i + 1 == argc || std::string(argv[i + 1]).rfind("--", 0) == 0)
+            {
+                Bad(name, "needs a value (see --help)");
+            }
+            ++i;
+        }
+        else if (token != "-h" && token.rfind("--", 0) != 0)
+        {
+            throw UsageError(fmt::format("unexpected argument '{}' (options are --name value; "
+                                         "see --help)",
+                                         token));
+        }
+    }
+    po::variables_map vm;
+    try
+    {
+        const po::positional_options_description none; // no positional arguments
+        po::store(po::command_line_parser(argc, argv).options(desc).positional(none).run(), vm);
+        po::notify(vm);
+    }
+    catch (const po::error& e)
+    {
+        throw UsageError(fmt::format("{} (see --help)", e.what()));
+    }
+    if (vm.count("help"))
+    {
+        std::ostringstream os;
+        os << desc;
+        fmt::print("{}", os.str());
+        return 0;
+    }
+
+    const std::string experiment =
+        vm.count("experiment") ? vm["experiment"].as<std::string>() : "calibration";
+    if (experiment != "calibration" && experiment != "capacity")
+    {
+        Bad("experiment",
+            fmt::format("'{}' is not an experiment (allowed: calibration, capacity)", experiment));
+    }
+    const bool calibration = experiment == "calibration";
+    const std::vector<std::string> calibrationOnly{"elements",
+                                                   "grid",
+                                                   "paper-k",
+                                                   "paper-b",
+                                                   "iterations"};
+    const std::vector<std::string> capacityOnly{"repetitions", "targets", "max-elements"};
+    for (const std::string& name : calibration ? capacityOnly : calibrationOnly)
+    {
+        if (vm.count(name))
+        {
+            Bad(name,
+                fmt::format("applies to --experiment {} only",
+                            calibration ? "capacity" : "calibration"));
+        }
+    }
+
+    const auto dim =
+        static_cast<uint32_t>(Single(vm, "dim", 4096, kMinCalibrationDim, kMaxCalibrationDim));
+    const auto bits = List(vm, "bits", "1:16", kMinCellBits, kMaxCellBits);
+    const auto hashes = List(vm, "hashes", calibration ? "2:16" : "7", 1, kMaxHashes);
+    const auto rules = Rules(vm);
+    IdMode ids = IdMode::CONTINUE;
+    if (vm.count("ids"))
+    {
+        try
+        {
+            ids = ParseIdMode(vm["ids"].as<std::string>());
+        }
+        catch (const std::invalid_argument&)
+        {
+            Bad("ids",
+                fmt::format("'{}' is not an id mode (allowed: continue, restart)",
+                            vm["ids"].as<std::string>()));
+        }
+    }
+    const auto seed = static_cast<uint32_t>(Single(vm, "seed", 1, 1, 4294944442ULL));
+    const auto threads = static_cast<uint32_t>(Single(vm, "threads", hw, 1, 1024));
+
+    std::vector<CalibrationPoint> points;
+    std::vector<CapacityPoint> capacityPoints;
+    CalibrationOptions cal;
+    CapacityOptions cap;
+    if (calibration)
+    {
+        const auto elements = List(vm, "elements", "30:70:10", 1, 1000000);
+        const std::string grid = vm.count("grid") ? vm["grid"].as<std::string>() : "paper";
+        if (grid != "paper" && grid != "product")
+        {
+            Bad("grid", fmt::format("'{}' is not a grid (allowed: paper, product)", grid));
+        }
+        const auto paperK = static_cast<uint32_t>(Single(vm, "paper-k", 7, 1, kMaxHashes));
+        const auto paperB =
+            static_cast<uint32_t>(Single(vm, "paper-b", 8, kMinCellBits, kMaxCellBits));
+        if (grid == "product" && (vm.count("paper-k") || vm.count("paper-b")))
+        {
+            Bad(vm.count("paper-k") ? "paper-k" : "paper-b", "applies to --grid paper only");
+        }
+        std::set<CalibrationPoint> set;
+        for (uint64_t n : elements)
+        {
+            const auto ne = static_cast<uint32_t>(n);
+            if (grid == "product")
+            {
+                for (uint64_t b : bits)
+                {
+                    for (uint64_t k : hashes)
+                    {
+                        set.insert({dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k), ne});
+                    }
+                }
+            }
+            else
+            {
+                for (uint64_t b : bits)
+                {
+                    set.insert({dim, static_cast<uint32_t>(b), paperK, ne});
+                }
+                for (uint64_t k : hashes)
+                {
+                    set.insert({dim, paperB, static_cast<uint32_t>(k), ne});
+                }
+            }
+        }
+        points.assign(set.begin(), set.end());
+        cal.iterations = Single(vm, "iterations", 100000, 1, 1000000000);
+        cal.seed = seed;
+        cal.ids = ids;
+        cal.threads = threads;
+        cal.rules = rules;
+    }
+    else
+    {
+        for (uint64_t b : bits)
+        {
+            for (uint64_t k : hashes)
+            {
+                capacityPoints.push_back({dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k)});
+            }
+        }
+        cap.repetitions = static_cast<uint32_t>(Single(vm, "repetitions", 1000, 1, 10000000));
+        cap.maxElements = Single(vm, "max-elements", 1000000, 1, 1000000000);
+        cap.targets.clear();
+        for (uint64_t t : List(vm, "targets", "30:70:10", 1, 100))
+        {
+            cap.targets.push_back(static_cast<double>(t) / 100.0);
+        }
+        cap.seed = seed;
+        cap.ids = ids;
+        cap.threads = threads;
+        cap.rules = rules;
+    }
+
+    // Open the output before the (long) run, so an unwritable path fails at once.
+    const std::string outPath = vm.count("out") ? vm["out"].as<std::string>() : "-";
+    AtomicOutput out(outPath);
+    std::FILE* f = out.File();
+    const auto start = std::chrono::steady_clock::now();
+    size_t rows = 0;
+    if (calibration)
+    {
+        const auto results = RunCalibration(points, cal);
+        fmt::print(f,
+                   "quantization,ids,seed,dim,cells,bits,hashes,elements,iterations,samples,"
+                   "mean_c_true,mean_c,se_mean_c,sigma,eqm,se_eqm,occupancy_bits,"
+                   "occupancy_cells,overestimated,max_abs_err_no_collision\n");
+        for (const auto& r : results)
+        {
+            fmt::print(f,
+                       "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                       ToString(r.rule),
+                       ToString(cal.ids),
+                       cal.seed,
+                       r.point.dim,
+                       r.cells,
+                       r.point.bits,
+                       r.point.hashes,
+                       r.point.elements,
+                       r.iterations,
+                       r.samples,
+                       Num(r.meanC),
+                       Num(r.meanChat),
+                       Num(r.seMeanChat),
+                       Num(r.sigma),
+                       Num(r.eqm),
+                       Num(r.seEqm),
+                       Num(r.occupancyBits),
+                       Num(r.occupancyCells),
+                       Num(r.overestimated),
+                       Num(r.maxErrorNoCollision));
+        }
+        rows = results.size();
+    }
+    else
+    {
+        const auto results = RunCapacity(capacityPoints, cap);
+        fmt::print(f,
+                   "quantization,ids,seed,dim,cells,bits,hashes,definition,target,repetitions,"
+                   "max_elements_cap,reachable,reached,mean_elements,rounded_mean_elements,"
+                   "sd_elements,se_elements,min_elements,max_elements\n");
+        for (const auto& r : results)
+        {
+            const bool reachable = r.target <= MaxOccupancy(r.point.bits, r.rule, r.definition);
+            fmt::print(f,
+                       "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                       ToString(r.rule),
+                       ToString(cap.ids),
+                       cap.seed,
+                       r.point.dim,
+                       r.cells,
+                       r.point.bits,
+                       r.point.hashes,
+                       ToString(r.definition),
+                       Num(r.target),
+                       r.repetitions,
+                       cap.maxElements,
+                       reachable ? 1 : 0,
+                       r.reached,
+                       Num(r.meanElements),
+                       r.reached > 0 ? Num(std::round(r.meanElements)) : "nan",
+                       Num(r.sdElements),
+                       Num(r.seElements),
+                       r.minElements,
+                       r.maxElements);
+        }
+        rows = results.size();
+    }
+    out.Commit();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::print(stderr,
+               "{}: {} rows ({}) in {:.2f} s on {} thread(s) -> {}\n",
+               kProgram,
+               rows,
+               experiment,
+               seconds,
+               threads,
+               outPath);
+    return 0;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    try
+    {
+        return Run(argc, argv);
+    }
+    catch (const UsageError& e)
+    {
+        fmt::print(stderr, "{}: {}\n", kProgram, e.what());
+        return 2;
+    }
+    catch (const std::exception& e)
+    {
+        fmt::print(stderr, "{}: error: {}\n", kProgram, e.what());
+        return 1;
+    }
+}

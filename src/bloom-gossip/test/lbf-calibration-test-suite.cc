@@ -1,0 +1,658 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of the LBF calibration engine (the paper's section 4 Monte-Carlo and
+ * Fig. 4 capacity experiment) and of its fast path, UnpackedLinearBloomFilter.
+ */
+#include "bloom-gossip-test-compat.h"
+
+#include "ns3/lbf-calibration.h"
+#include "ns3/linear-bloom-filter-bank.h"
+#include "ns3/linear-bloom-filter.h"
+#include "ns3/test.h"
+#include "ns3/unpacked-linear-bloom-filter.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <stdexcept>
+
+using namespace ns3;
+using namespace ns3::bloom;
+
+namespace
+{
+
+template <typename F>
+bool
+Throws(F&& f)
+{
+    try
+    {
+        f();
+    }
+    catch (const std::invalid_argument&)
+    {
+        return true;
+    }
+    return false;
+}
+
+/// Bit-for-bit equality of two doubles (NaN equals NaN).
+bool
+Same(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool
+Same(const CalibrationResult& a, const CalibrationResult& b)
+{
+    return a.point == b.point && a.rule == b.rule && a.cells == b.cells &&
+           a.iterations == b.iterations && a.samples == b.samples && Same(a.meanC, b.meanC) &&
+           Same(a.meanChat, b.meanChat) && Same(a.seMeanChat, b.seMeanChat) &&
+           Same(a.sigma, b.sigma) && Same(a.eqm, b.eqm) && Same(a.seEqm, b.seEqm) &&
+           Same(a.occupancyBits, b.occupancyBits) && Same(a.occupancyCells, b.occupancyCells) &&
+           Same(a.overestimated, b.overestimated) &&
+           Same(a.maxErrorNoCollision, b.maxErrorNoCollision);
+}
+
+bool
+Same(const CapacityResult& a, const CapacityResult& b)
+{
+    return a.point.dim == b.point.dim && a.point.bits == b.point.bits &&
+           a.point.hashes == b.point.hashes && a.rule == b.rule && a.cells == b.cells &&
+           a.definition == b.definition && Same(a.target, b.target) &&
+           a.repetitions == b.repetitions && a.reached == b.reached &&
+           Same(a.meanElements, b.meanElements) && Same(a.sdElements, b.sdElements) &&
+           Same(a.seElements, b.seElements) && a.minElements == b.minElements &&
+           a.maxElements == b.maxElements;
+}
+
+template <typename R>
+bool
+SameAll(const std::vector<R>& a, const std::vector<R>& b)
+{
+    if (a.size() != b.size())
+    {
+        return false;
+    }
+    for (size_t i = 0; i < a.size(); ++i)
+    {
+        if (!Same(a[i], b[i]))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// A few points across widths that do and do not divide 64, small and large k.
+std::vector<CalibrationPoint>
+SmallGrid()
+{
+    return {{4096, 1, 7, 30},
+            {4096, 3, 7, 40},
+            {4096, 8, 2, 70},
+            {4096, 8, 7, 70},
+            {4096, 8, 16, 30},
+            {4096, 13, 7, 50},
+            {4096, 16, 12, 70},
+            {1000, 5, 3, 20}};
+}
+
+class DeterminismTestCase : public TestCase
+{
+  public:
+    DeterminismTestCase()
+        : TestCase("Calibration: same seed, same results; another seed, other results; sane "
+                   "statistics")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CalibrationOptions o;
+        o.iterations = 2500; // two full chunks and a partial one
+        o.seed = 7;
+        const auto points = SmallGrid();
+        const auto a = RunCalibration(points, o);
+        const auto b = RunCalibration(points, o);
+        NS_TEST_ASSERT_MSG_EQ(a.size(), points.size() * 3, "one result per point and rule");
+        NS_TEST_ASSERT_MSG_EQ(SameAll(a, b), true, "a second run gives the same results");
+        o.seed = 8;
+        const auto c = RunCalibration(points, o);
+        NS_TEST_ASSERT_MSG_EQ(Same(a[0].meanC, c[0].meanC), false, "another seed, other draws");
+        for (const auto& r : a)
+        {
+            const double n = static_cast<double>(r.samples);
+            NS_TEST_ASSERT_MSG_EQ(r.iterations, 2500U, "N");
+            NS_TEST_ASSERT_MSG_EQ(r.cells, r.point.dim / r.point.bits, "m = floor(dim / b)");
+            // c ~ U(0,1): mean 1/2, sd 1/sqrt(12); 5 standard errors.
+            NS_TEST_ASSERT_MSG_LT(std::abs(r.meanC - 0.5), 5 * 0.2887 / std::sqrt(n), "mean c");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.eqm, 0.0, "EQM");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.occupancyBits,
+                                        r.occupancyCells + 1e-12,
+                                        "a non-zero cell has at least one 1-bit");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.seMeanChat,
+                                        0.0,
+                                        "standard error (0 when c^ is constant)");
+        }
+        // The rules of a point share their draws, and a point's results do
+        // not depend on the other points of the run.
+        o.seed = 7;
+        o.rules = {Quantization::ROUND};
+        const auto d = RunCalibration({points[3]}, o);
+        NS_TEST_ASSERT_MSG_EQ(Same(d[0], a[3 * 3 + 2]), true, "round alone, one point alone");
+    }
+};
+
+class ReferenceTestCase : public TestCase
+{
+  public:
+    ReferenceTestCase()
+        : TestCase("Fast path (unpacked cells, shared positions) equals the packed "
+                   "LinearBloomFilter path bit for bit")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (IdMode ids : {IdMode::CONTINUE, IdMode::RESTART})
+        {
+            CalibrationOptions o;
+            o.iterations = 1200;
+            o.ids = ids;
+            o.threads = 2;
+            const auto fast = RunCalibration(SmallGrid(), o);
+            o.referenceFilter = true;
+            const auto reference = RunCalibration(SmallGrid(), o);
+            NS_TEST_ASSERT_MSG_EQ(SameAll(fast, reference), true, "calibration, " << ToString(ids));
+
+            CapacityOptions c;
+            c.repetitions = 12;
+            c.ids = ids;
+            c.threads = 2;
+            const std::vector<CapacityPoint> points{{4096, 1, 7}, {4096, 4, 7}, {4096, 11, 5}};
+            const auto cfast = RunCapacity(points, c);
+            c.referenceFilter = true;
+            const auto creference = RunCapacity(points, c);
+            NS_TEST_ASSERT_MSG_EQ(SameAll(cfast, creference), true, "capacity, " << ToString(ids));
+        }
+    }
+};
+
+class ThreadsTestCase : public TestCase
+{
+  public:
+    ThreadsTestCase()
+        : TestCase("Results do not depend on the number of threads (1 vs 3)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CalibrationOptions o;
+        o.iterations = 3500;
+        o.threads = 1;
+        const auto one = RunCalibration(SmallGrid(), o);
+        o.threads = 3;
+        const auto three = RunCalibration(SmallGrid(), o);
+        NS_TEST_ASSERT_MSG_EQ(SameAll(one, three), true, "calibration");
+
+        CapacityOptions c;
+        c.repetitions = 30;
+        c.threads = 1;
+        const std::vector<CapacityPoint> points{{4096, 2, 7}, {4096, 6, 7}, {4096, 16, 7}};
+        const auto cone = RunCapacity(points, c);
+        c.threads = 3;
+        const auto cthree = RunCapacity(points, c);
+        NS_TEST_ASSERT_MSG_EQ(SameAll(cone, cthree), true, "capacity");
+    }
+};
+
+class SaturationTestCase : public TestCase
+{
+  public:
+    SaturationTestCase()
+        : TestCase("b = 16: more elements and more hashes move the filter toward saturation "
+                   "(occupancy and EQM rise)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CalibrationOptions o;
+        o.iterations = 2000;
+        o.rules = {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
+        // m = 256 cells.  n grows at k = 16, then k grows at n = 70.
+        const std::vector<CalibrationPoint> byN{{4096, 16, 16, 10},
+                                                {4096, 16, 16, 30},
+                                                {4096, 16, 16, 50},
+                                                {4096, 16, 16, 70}};
+        const std::vector<CalibrationPoint> byK{{4096, 16, 4, 70},
+                                                {4096, 16, 8, 70},
+                                                {4096, 16, 12, 70},
+                                                {4096, 16, 16, 70}};
+        for (const auto* points : {&byN, &byK})
+        {
+            const auto res = RunCalibration(*points, o);
+            for (size_t r = 0; r < 3; ++r)
+            {
+                for (size_t i = 1; i < points->size(); ++i)
+                {
+                    const auto& lo = res[(i - 1) * 3 + r];
+                    const auto& hi = res[i * 3 + r];
+                    NS_TEST_ASSERT_MSG_GT(hi.occupancyBits, lo.occupancyBits, "bits occupancy");
+                    NS_TEST_ASSERT_MSG_GT(hi.occupancyCells, lo.occupancyCells, "cells");
+                    NS_TEST_ASSERT_MSG_GT(hi.eqm, lo.eqm, "EQM");
+                    NS_TEST_ASSERT_MSG_GT(hi.overestimated, lo.overestimated, "over-estimation");
+                    NS_TEST_ASSERT_MSG_GT(hi.meanChat, lo.meanChat, "c^ drifts up");
+                }
+            }
+            // The most crowded point is near saturation: nearly every cell is
+            // set and the over-estimation dominates the (tiny) quantisation error.
+            const auto& last = res.back();
+            NS_TEST_ASSERT_MSG_GT(last.occupancyCells, 0.95, "k n / m = 4.4");
+            NS_TEST_ASSERT_MSG_GT(last.eqm, 0.01, "saturated EQM");
+            NS_TEST_ASSERT_MSG_GT(last.meanChat, 0.53, "c^ biased upward");
+        }
+    }
+};
+
+class QuantizationErrorTestCase : public TestCase
+{
+  public:
+    QuantizationErrorTestCase()
+        : TestCase("Without collision the error stays within one quantisation step (round: "
+                   "half a step); n = 1 never collides and gives the quantisation EQM")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CalibrationOptions o;
+        o.iterations = 1000;
+        std::vector<CalibrationPoint> crowded;
+        std::vector<CalibrationPoint> single;
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            crowded.push_back({4096, b, 7, 70});
+            single.push_back({4096, b, 7, 1});
+        }
+        for (const auto& r : RunCalibration(crowded, o))
+        {
+            const double step = 1.0 / ((1U << r.point.bits) - 1);
+            const double bound = r.rule == Quantization::ROUND ? step / 2 : step;
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.maxErrorNoCollision,
+                                        bound * (1 + 1e-12),
+                                        "b=" << r.point.bits << " " << ToString(r.rule));
+        }
+        o.iterations = 5000; // n = 1: cheap; the EQM below within 10 % is then > 6 sigma
+        for (const auto& r : RunCalibration(single, o))
+        {
+            const double step = 1.0 / ((1U << r.point.bits) - 1);
+            NS_TEST_ASSERT_MSG_EQ(r.overestimated, 0.0, "one element cannot collide");
+            NS_TEST_ASSERT_MSG_LT(r.maxErrorNoCollision,
+                                  (r.rule == Quantization::ROUND ? step / 2 : step) * (1 + 1e-12),
+                                  "error bound, b=" << r.point.bits);
+            // The error is uniform on a step (floor, ceil) or half-step
+            // (round): EQM = step^2 / 3 or step^2 / 12.  b = 1 floor and ceil
+            // are exact cases of the same law (c^ = 0 or 1: E[c^2] = 1/3).
+            const double expect =
+                r.rule == Quantization::ROUND ? step * step / 12 : step * step / 3;
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.eqm, expect, expect * 0.1, "EQM, b=" << r.point.bits);
+            if (r.point.bits == 1 && r.rule != Quantization::ROUND)
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.sigma, 0.0, "b = 1 floor/ceil: sigma 0 (paper, 4.2)");
+            }
+        }
+    }
+};
+
+class CapacityTestCase : public TestCase
+{
+  public:
+    CapacityTestCase()
+        : TestCase("Capacity: Bloom-filter fill law for cells, unreachable targets, bad input")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CapacityOptions o;
+        o.repetitions = 200;
+        o.rules = {Quantization::FLOOR, Quantization::CEIL};
+        const auto res = RunCapacity({{4096, 1, 7}, {4096, 2, 7}}, o);
+        // Order: point, rule, definition (bits, cells), target.
+        NS_TEST_ASSERT_MSG_EQ(res.size(), 2U * 2 * 2 * 5, "rows");
+        for (const auto& r : res)
+        {
+            const double most = MaxOccupancy(r.point.bits, r.rule, r.definition);
+            if (r.target > most)
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.reached, 0U, "unreachable target");
+                NS_TEST_ASSERT_MSG_EQ(std::isnan(r.meanElements), true, "no mean");
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_EQ(r.reached, r.repetitions, "every repetition reaches it");
+            if (r.rule == Quantization::CEIL && r.definition == OccupancyDefinition::CELLS)
+            {
+                // Every insertion sets its k cells: a plain Bloom filter, whose
+                // fill after n insertions is 1 - (1 - 1/m)^(k n).
+                const double m = r.cells;
+                const double law = std::log(1 - r.target) / (7 * std::log(1 - 1 / m));
+                NS_TEST_ASSERT_MSG_EQ_TOL(r.meanElements, law, 2.0, "fill law, b=" << r.point.bits);
+            }
+        }
+        // b = 1 floor stores nothing; b = 1 ceil: bits and cells are the same.
+        NS_TEST_ASSERT_MSG_EQ(res[0].reached, 0U, "b=1 floor");
+        NS_TEST_ASSERT_MSG_EQ(Same(res[10].meanElements, res[15].meanElements), true, "b=1 ceil");
+        NS_TEST_ASSERT_MSG_EQ(MaxOccupancy(2, Quantization::FLOOR, OccupancyDefinition::BITS),
+                              0.5,
+                              "b=2 floor: at most 10b");
+        NS_TEST_ASSERT_MSG_EQ(MaxOccupancy(5, Quantization::CEIL, OccupancyDefinition::BITS),
+                              1.0,
+                              "ceil reaches all ones");
+
+        CapacityOptions bad;
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] {
+                                  bad.repetitions = 0;
+                                  RunCapacity({{4096, 4, 7}}, bad);
+                              }),
+                              true,
+                              "repetitions 0");
+        bad = CapacityOptions();
+        bad.targets = {0.5, 0.4};
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { RunCapacity({{4096, 4, 7}}, bad); }), true, "order");
+        bad.targets = {0.0};
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { RunCapacity({{4096, 4, 7}}, bad); }), true, "0 %");
+        bad = CapacityOptions();
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { RunCapacity({{4096, 17, 7}}, bad); }), true, "b=17");
+    }
+};
+
+class BadParametersTestCase : public TestCase
+{
+  public:
+    BadParametersTestCase()
+        : TestCase("Calibration rejects bad parameters")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto rejects = [](CalibrationPoint p, CalibrationOptions o) {
+            return Throws([&] { RunCalibration({p}, o); });
+        };
+        const CalibrationPoint ok{4096, 8, 7, 10};
+        CalibrationOptions o;
+        o.iterations = 10;
+        NS_TEST_ASSERT_MSG_EQ(rejects(ok, o), false, "valid");
+        NS_TEST_ASSERT_MSG_EQ(rejects({4096, 0, 7, 10}, o), true, "b=0");
+        NS_TEST_ASSERT_MSG_EQ(rejects({4096, 17, 7, 10}, o), true, "b=17");
+        NS_TEST_ASSERT_MSG_EQ(rejects({4096, 8, 0, 10}, o), true, "k=0");
+        NS_TEST_ASSERT_MSG_EQ(rejects({4096, 8, 33, 10}, o), true, "k=33");
+        NS_TEST_ASSERT_MSG_EQ(rejects({4096, 8, 7, 0}, o), true, "n=0");
+        NS_TEST_ASSERT_MSG_EQ(rejects({8, 8, 7, 10}, o), true, "dim=8");
+        NS_TEST_ASSERT_MSG_EQ(rejects({(1U << 20) + 1, 8, 7, 10}, o), true, "dim too large");
+        CalibrationOptions z = o;
+        z.iterations = 0;
+        NS_TEST_ASSERT_MSG_EQ(rejects(ok, z), true, "N=0");
+        z = o;
+        z.seed = 0;
+        NS_TEST_ASSERT_MSG_EQ(rejects(ok, z), true, "seed 0");
+        z = o;
+        z.seed = 4294944443U;
+        NS_TEST_ASSERT_MSG_EQ(rejects(ok, z), true, "seed >= MRG32k3a modulus");
+        z = o;
+        z.threads = 0;
+        NS_TEST_ASSERT_MSG_EQ(rejects(ok, z), true, "threads 0");
+        z = o;
+        z.rules.clear();
+        NS_TEST_ASSERT_MSG_EQ(rejects(ok, z), true, "no rule");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { ParseIdMode("sequential"); }), true, "id mode");
+        NS_TEST_ASSERT_MSG_EQ((ParseIdMode("restart") == IdMode::RESTART), true, "restart");
+    }
+};
+
+class RangeParserTestCase : public TestCase
+{
+  public:
+    RangeParserTestCase()
+        : TestCase("Integer lists: 1:16, a:b:step, comma lists; malformed input rejected")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint64_t> all;
+        for (uint64_t v = 1; v <= 16; ++v)
+        {
+            all.push_back(v);
+        }
+        NS_TEST_ASSERT_MSG_EQ((ParseUintList("1:16", 1, 16) == all), true, "1:16");
+        NS_TEST_ASSERT_MSG_EQ(
+            (ParseUintList("30:70:10", 1, 100) == std::vector<uint64_t>{30, 40, 50, 60, 70}),
+            true,
+            "30:70:10");
+        NS_TEST_ASSERT_MSG_EQ((ParseUintList("2:16:5", 1, 16) == std::vector<uint64_t>{2, 7, 12}),
+                              true,
+                              "the end need not be on the step");
+        NS_TEST_ASSERT_MSG_EQ(
+            (ParseUintList("8,2,4:5,4", 1, 16) == std::vector<uint64_t>{2, 4, 5, 8}),
+            true,
+            "sorted, no duplicates");
+        NS_TEST_ASSERT_MSG_EQ((ParseUintList("7", 1, 32) == std::vector<uint64_t>{7}), true, "7");
+        NS_TEST_ASSERT_MSG_EQ((ParseUintList("5:5", 1, 32) == std::vector<uint64_t>{5}),
+                              true,
+                              "5:5");
+        for (const char* bad : {"3:1",
+                                "a:b",
+                                "",
+                                "1:",
+                                ":3",
+                                "1:16:0",
+                                "1::2",
+                                "1:2:3:4",
+                                "0:3",
+                                "17",
+                                "-1",
+                                " 1",
+                                "1,,2",
+                                "1,",
+                                "2:x",
+                                "1.5",
+                                "99999999999999999999",
+                                "0x10"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(Throws([&] { ParseUintList(bad, 1, 16); }), true, bad);
+        }
+    }
+};
+
+class UnpackedFilterTestCase : public TestCase
+{
+  public:
+    UnpackedFilterTestCase()
+        : TestCase("UnpackedLinearBloomFilter agrees with LinearBloomFilter: cells, queries, "
+                   "occupancy counts, drain")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(11);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            for (Quantization rule : {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND})
+            {
+                const uint32_t m = 4096 / b;
+                const uint32_t k = 1 + b % 9;
+                LinearBloomFilter packed(m, b, k, rule);
+                UnpackedLinearBloomFilter fast(m, b, k, rule);
+                CellCounts running;
+                std::vector<uint32_t> written;
+                const uint32_t n = 20 + 10 * b;
+                for (uint32_t id = 0; id < n; ++id)
+                {
+                    const double c = unit(rng);
+                    const Key key = Key::FromId(id);
+                    packed.Insert(key, c);
+                    uint32_t pos[kMaxHashes];
+                    fast.Positions(key, pos);
+                    for (uint32_t i = 0; i < k; ++i)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(pos[i], key.Position(i, m), "positions");
+                        written.push_back(pos[i]);
+                    }
+                    fast.InsertQuantizedAt(pos, Quantize(c, b, rule), running);
+                }
+                NS_TEST_ASSERT_MSG_EQ((fast.Pack() == packed), true, "same cells, b=" << b);
+                for (uint32_t id = 0; id < 2 * n; ++id) // inserted and absent keys
+                {
+                    const Key key = Key::FromId(id);
+                    NS_TEST_ASSERT_MSG_EQ(fast.QueryQuantized(key),
+                                          packed.QueryQuantized(key),
+                                          "query");
+                }
+                const CellCounts full = fast.Count();
+                NS_TEST_ASSERT_MSG_EQ(full.ones, packed.Cells().CountOnes(), "ones");
+                NS_TEST_ASSERT_MSG_EQ(running.ones, full.ones, "counting insert: ones");
+                NS_TEST_ASSERT_MSG_EQ(running.nonZero, full.nonZero, "counting insert: cells");
+                NS_TEST_ASSERT_MSG_EQ(fast.OccupancyBits(full), packed.OccupancyBits(), "bits");
+                NS_TEST_ASSERT_MSG_EQ(fast.OccupancyCells(full), packed.OccupancyCells(), "cells");
+                const CellCounts drained = fast.Drain(written.data(), written.size());
+                NS_TEST_ASSERT_MSG_EQ(drained.ones, full.ones, "drain: ones");
+                NS_TEST_ASSERT_MSG_EQ(drained.nonZero, full.nonZero, "drain: cells");
+                NS_TEST_ASSERT_MSG_EQ(fast.Count().ones, 0U, "drained filter is empty");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { UnpackedLinearBloomFilter(0, 4, 3); }), true, "m=0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { UnpackedLinearBloomFilter(8, 17, 3); }), true, "b=17");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { UnpackedLinearBloomFilter(8, 4, 33); }), true, "k=33");
+    }
+};
+
+class FilterBankTestCase : public TestCase
+{
+  public:
+    FilterBankTestCase()
+        : TestCase("LinearBloomFilterBank: each lane equals the LinearBloomFilter of its rule; "
+                   "lane-wise query and drain")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(13);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        const Quantization rules[3] = {Quantization::FLOOR,
+                                       Quantization::CEIL,
+                                       Quantization::ROUND};
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            const uint32_t m = 4096 / b;
+            const uint32_t k = 2 + b % 11;
+            LinearBloomFilterBank bank(m, b, k);
+            std::vector<LinearBloomFilter> packed;
+            for (Quantization r : rules)
+            {
+                packed.emplace_back(m, b, k, r);
+            }
+            std::vector<uint32_t> written;
+            const uint32_t n = 30 + 8 * b;
+            for (uint32_t id = 0; id < n; ++id)
+            {
+                const double c = unit(rng);
+                const Key key = Key::FromId(id);
+                uint32_t pos[kMaxHashes];
+                LbfLanes q = {0, 0, 0, 0}; // lane 3 unused: stays 0
+                for (uint32_t j = 0; j < 3; ++j)
+                {
+                    packed[j].Insert(key, c);
+                    q[j] = static_cast<uint16_t>(Quantize(c, b, rules[j]));
+                }
+                for (uint32_t i = 0; i < k; ++i)
+                {
+                    pos[i] = key.Position(i, m);
+                    written.push_back(pos[i]);
+                }
+                bank.InsertQuantizedAt(pos, q);
+            }
+            for (uint32_t j = 0; j < 3; ++j)
+            {
+                NS_TEST_ASSERT_MSG_EQ((bank.Pack(j, rules[j]) == packed[j]),
+                                      true,
+                                      "lane " << j << ", b=" << b);
+            }
+            for (uint32_t id = 0; id < 2 * n; ++id) // inserted and absent keys
+            {
+                uint32_t pos[kMaxHashes];
+                for (uint32_t i = 0; i < k; ++i)
+                {
+                    pos[i] = Key::FromId(id).Position(i, m);
+                }
+                const LbfLanes v = bank.QueryQuantizedAt(pos);
+                for (uint32_t j = 0; j < 3; ++j)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(uint32_t{v[j]},
+                                          packed[j].QueryQuantized(Key::FromId(id)),
+                                          "query");
+                }
+                NS_TEST_ASSERT_MSG_EQ(uint32_t{v[3]}, 0U, "unused lane");
+            }
+            CellCounts counts[LinearBloomFilterBank::kLanes];
+            // Listed twice: every cell still counts once.
+            written.insert(written.end(), written.begin(), written.end());
+            bank.Drain(written.data(), written.size(), counts);
+            for (uint32_t j = 0; j < 3; ++j)
+            {
+                NS_TEST_ASSERT_MSG_EQ(counts[j].ones, packed[j].Cells().CountOnes(), "ones");
+                NS_TEST_ASSERT_MSG_EQ(counts[j].nonZero * 1.0 / m,
+                                      packed[j].OccupancyCells(),
+                                      "non-zero cells");
+            }
+            NS_TEST_ASSERT_MSG_EQ(counts[3].nonZero, 0U, "unused lane");
+            NS_TEST_ASSERT_MSG_EQ((bank.Pack(0, Quantization::FLOOR) ==
+                                   LinearBloomFilter(m, b, k, Quantization::FLOOR)),
+                                  true,
+                                  "drained bank is empty");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LinearBloomFilterBank(8, 0, 3); }), true, "b=0");
+    }
+};
+
+class LbfCalibrationTestSuite : public TestSuite
+{
+  public:
+    LbfCalibrationTestSuite()
+        : TestSuite("bloom-gossip-lbf-calibration", test::kUnit)
+    {
+        AddTestCase(new RangeParserTestCase, test::kQuick);
+        AddTestCase(new BadParametersTestCase, test::kQuick);
+        AddTestCase(new UnpackedFilterTestCase, test::kQuick);
+        AddTestCase(new FilterBankTestCase, test::kQuick);
+        AddTestCase(new DeterminismTestCase, test::kQuick);
+        AddTestCase(new ReferenceTestCase, test::kQuick);
+        AddTestCase(new ThreadsTestCase, test::kQuick);
+        AddTestCase(new SaturationTestCase, test::kQuick);
+        AddTestCase(new QuantizationErrorTestCase, test::kQuick);
+        AddTestCase(new CapacityTestCase, test::kQuick);
+    }
+};
+
+LbfCalibrationTestSuite g_lbfCalibrationTestSuite;
+
+} // namespace
