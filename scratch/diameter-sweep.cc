@@ -492,12 +492,14 @@ Main(int argc, char** argv)
             }
         }
     }
-    WriteFileAtomically(out, JoinLines(GossipCsvHeader(), rows));
-    WriteFileAtomically(outDistance, JoinLines(GossipDistanceCsvHeader(), distanceRows));
+    // The per-run table last: when it exists, so do the others (sweep.sh
+    // resumes on it).
     if (c.queries > 0)
     {
         WriteFileAtomically(outQueries, JoinLines(GossipQueryCsvHeader(), queryRows));
     }
+    WriteFileAtomically(outDistance, JoinLines(GossipDistanceCsvHeader(), distanceRows));
+    WriteFileAtomically(out, JoinLines(GossipCsvHeader(), rows));
     if (!quiet)
     {
         std::cerr << "wrote " << out << ", " << outDistance
