@@ -355,6 +355,10 @@ GossipScenarioConfig::Validate() const
     {
         Bad("--query-max-visited", fmt::format("{} out of range 0..255", queryMaxVisited));
     }
+    if (queries > 0 && transport != "link-layer")
+    {
+        Bad("--queries", "queries need --transport link-layer");
+    }
     std::vector<bloom::QueryStrategy> strategies;
     try
     {

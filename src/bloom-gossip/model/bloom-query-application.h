@@ -37,7 +37,7 @@ class Packet;
  * \ingroup bloom-gossip
  * \brief Answers and issues resource queries; one per node, next to the
  * node's BloomGossipApplication (found on the node at start; it must be
- * installed first).
+ * installed first and use the link-layer transport on the same device).
  *
  * Frames share the gossip dispatch byte 0x3B and carry bloom::QueryMessage
  * (type 2) or bloom::ReplyMessage (type 3); the gossip application ignores
