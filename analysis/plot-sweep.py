@@ -11,7 +11,8 @@ scenarios/sweep.sh).  Writes into OUTDIR:
     latency.png           dissemination latency (median, p95) vs diameter
     hop-accuracy.png      hop MAE, exact-match, within-1 and miss rate vs diameter
     error-by-distance.png hop MAE, exact-match and miss rate vs true hop distance
-Networks are grouped by (topology, nodes); x is their mean diameter.
+Networks are grouped by (topology, nodes); x is their mean diameter.  Runs
+with queries (one row per query strategy) are counted once.
 """
 import math
 import os
@@ -119,6 +120,10 @@ def main(argv):
                           "membership", "diss_latency_median", "diss_latency_p95"])
     dist = read(argv[2], ["filter", "topology", "nodes", "run", "true_hops", "hop_mae",
                           "hop_exact", "hop_miss", "membership"])
+    # Runs with queries have one row per query strategy, the gossip columns
+    # repeated: keep one row per run.
+    gossip_columns = [c for c in runs.columns if c != "queries" and not c.startswith("query_")]
+    runs = runs.drop_duplicates(subset=gossip_columns)
     out = argv[3]
     os.makedirs(out, exist_ok=True)
     keys = ["topology", "nodes"]

@@ -8,8 +8,10 @@
 #   -o DIR      output folder, default results/sweep
 #   -j N        parallel jobs, default all cores
 # Each (config, seed) writes DIR/parts/<config>-run<seed>.csv (and
-# -by-distance.csv); finished parts are skipped when the sweep is re-run
-# (resume).  The concatenation goes to DIR/runs.csv and DIR/by-distance.csv.
+# -by-distance.csv, and -queries.csv for configs with queries); finished
+# parts are skipped when the sweep is re-run (resume).  The concatenation
+# goes to DIR/runs.csv, DIR/by-distance.csv and, when any part has queries,
+# DIR/queries.csv.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -26,7 +28,7 @@ while [ $# -gt 0 ]; do
         -o) outdir="$2"; shift 2 ;;
         -b) build="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
         -*) echo "sweep.sh: unknown option $1" >&2; exit 2 ;;
         *) configs+=("$1"); shift ;;
     esac
@@ -88,7 +90,8 @@ concat() { # concat SUFFIX OUT: one header, then every part's rows
     local suffix="$1" out="$2" first=1 tmp="$2.tmp.$$"
     : > "$tmp"
     for f in "$outdir"/parts/*-run*"$suffix"; do
-        case "$f" in *-by-distance.csv) [ "$suffix" = ".csv" ] && continue ;; esac
+        [ -e "$f" ] || continue
+        case "$f" in *-by-distance.csv|*-queries.csv) [ "$suffix" = ".csv" ] && continue ;; esac
         if [ $first -eq 1 ]; then head -n 1 "$f" >> "$tmp"; first=0; fi
         tail -n +2 "$f" >> "$tmp"
     done
@@ -96,4 +99,9 @@ concat() { # concat SUFFIX OUT: one header, then every part's rows
 }
 concat ".csv" "$outdir/runs.csv"
 concat "-by-distance.csv" "$outdir/by-distance.csv"
-echo "sweep.sh: wrote $outdir/runs.csv ($(($(wc -l < "$outdir/runs.csv") - 1)) rows) and $outdir/by-distance.csv"
+queries=""
+if compgen -G "$outdir/parts/*-run*-queries.csv" > /dev/null; then
+    concat "-queries.csv" "$outdir/queries.csv"
+    queries=" and $outdir/queries.csv ($(($(wc -l < "$outdir/queries.csv") - 1)) queries)"
+fi
+echo "sweep.sh: wrote $outdir/runs.csv ($(($(wc -l < "$outdir/runs.csv") - 1)) rows), $outdir/by-distance.csv$queries"

@@ -2,11 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * diameter-sweep: BF, LBF and ABF gossip on multi-hop 802.15.4 networks of
- * growing diameter.  One CSV row per (network, filter), plus a CSV broken
- * down by true hop distance.
+ * growing diameter.  One CSV row per (network, filter) - per (network,
+ * filter, query strategy) with --queries - plus a CSV broken down by true hop
+ * distance and, with --queries, a CSV with one row per query.
  *
  *   diameter-sweep --topology line --diameters 5,10,20,40 --filter all --out line.csv
  *   diameter-sweep --config scenarios/grid.ini --RngRun=3
+ *   diameter-sweep --config scenarios/queries.ini --query-strategy all
  *   diameter-sweep --help
  *
  * Unrecognised --ns3::Type::Attribute=value and --RngRun/--RngSeed options
@@ -96,6 +98,7 @@ Main(int argc, char** argv)
     std::string eventsList;
     std::string out = "diameter-sweep.csv";
     std::string outDistance;
+    std::string outQueries;
     std::string configFile;
     bool quiet = false;
 
@@ -110,6 +113,9 @@ Main(int argc, char** argv)
         "out-distance",
         po::value(&outDistance),
         "per-distance CSV (default: OUT with -by-distance before .csv)")(
+        "out-queries",
+        po::value(&outQueries),
+        "per-query CSV, written with --queries (default: OUT with -queries before .csv)")(
         "quiet",
         po::bool_switch(&quiet),
         "no progress lines on stderr");
@@ -226,8 +232,36 @@ Main(int argc, char** argv)
         po::value(&c.simTime)->default_value(c.simTime),
         "simulated time (s)");
 
+    po::options_description query("Queries");
+    query.add_options()(
+        "queries",
+        po::value(&c.queries)->default_value(c.queries),
+        "query draws (origin, key) per run, each issued once per strategy; 0: none")(
+        "query-start",
+        po::value(&c.queryStart)->default_value(c.queryStart),
+        "time of the first query (s); 0: as late as the window allows (last answer due at "
+        "--sim-time)")("query-interval",
+                       po::value(&c.queryInterval)->default_value(c.queryInterval),
+                       "seconds between two queries")(
+        "query-absent",
+        po::value(&c.queryAbsent)->default_value(c.queryAbsent),
+        "share of draws for keys never inserted (0..1)")(
+        "query-strategy",
+        po::value(&c.queryStrategy)->default_value(c.queryStrategy),
+        "comma list of gradient (LBF/ABF), flood, ring, blind-flood; auto = gradient for "
+        "lbf/abf, flood,ring,blind-flood for bf; all = every strategy the filter supports")(
+        "query-ttl",
+        po::value(&c.queryTtl)->default_value(c.queryTtl),
+        "most transmissions of a query (gradient walk, flood scope, largest ring); 0: auto, "
+        "gradient 2 D, floods D")("query-max-visited",
+                                  po::value(&c.queryMaxVisited)->default_value(c.queryMaxVisited),
+                                  "gradient: visited-list entries carried (0..47 on lr-wpan)")(
+        "query-timeout",
+        po::value(&c.queryTimeout)->default_value(c.queryTimeout),
+        "the origin gives up after this long (s)");
+
     po::options_description all;
-    all.add(general).add(topo).add(filter).add(gossip).add(work);
+    all.add(general).add(topo).add(filter).add(gossip).add(work).add(query);
 
     po::variables_map vm;
     std::vector<std::string> ns3Args{kProgram};
@@ -379,7 +413,19 @@ Main(int argc, char** argv)
             (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
             "-by-distance.csv";
     }
-    for (const std::string& path : {out, outDistance})
+    if (outQueries.empty())
+    {
+        const auto dot = out.rfind(".csv");
+        outQueries =
+            (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
+            "-queries.csv";
+    }
+    std::vector<std::string> outputs{out, outDistance};
+    if (c.queries > 0)
+    {
+        outputs.push_back(outQueries);
+    }
+    for (const std::string& path : outputs)
     {
         std::ofstream probe(path + ".check", std::ios::trunc);
         if (!probe)
@@ -392,6 +438,7 @@ Main(int argc, char** argv)
 
     std::vector<std::string> rows;
     std::vector<std::string> distanceRows;
+    std::vector<std::string> queryRows;
     const size_t total = points.size() * filterNames.size();
     size_t done = 0;
     for (const auto& base : points)
@@ -401,10 +448,17 @@ Main(int argc, char** argv)
             GossipScenarioConfig p = base;
             p.filter = f;
             const GossipScenarioResult r = RunGossipScenario(p);
-            rows.push_back(GossipCsvRow(p, r));
+            for (auto& row : GossipCsvRows(p, r))
+            {
+                rows.push_back(std::move(row));
+            }
             for (auto& row : GossipDistanceCsvRows(p, r))
             {
                 distanceRows.push_back(std::move(row));
+            }
+            for (auto& row : GossipQueryCsvRows(p, r))
+            {
+                queryRows.push_back(std::move(row));
             }
             ++done;
             if (!quiet)
@@ -421,14 +475,35 @@ Main(int argc, char** argv)
                                              ? fmt::format("{:.3f}", r.metrics.overall.exact)
                                              : std::string("NA"),
                                          r.wallSeconds);
+                for (bloom::QueryStrategy strategy : r.queryStrategies)
+                {
+                    const QuerySummary q = SummariseQueries(r.queries, strategy);
+                    std::cerr << fmt::format("        queries {}: {} issued, success {:.3f}, "
+                                             "latency median {:.4f} s, stretch {:.2f}, "
+                                             "{:.1f} frames/query, absent {:.1f} frames\n",
+                                             bloom::ToString(strategy),
+                                             q.queries,
+                                             q.success,
+                                             q.latencyMedian,
+                                             q.stretch,
+                                             q.frames,
+                                             q.absentFrames);
+                }
             }
         }
     }
-    WriteFileAtomically(out, JoinLines(GossipCsvHeader(), rows));
+    // The per-run table last: when it exists, so do the others (sweep.sh
+    // resumes on it).
+    if (c.queries > 0)
+    {
+        WriteFileAtomically(outQueries, JoinLines(GossipQueryCsvHeader(), queryRows));
+    }
     WriteFileAtomically(outDistance, JoinLines(GossipDistanceCsvHeader(), distanceRows));
+    WriteFileAtomically(out, JoinLines(GossipCsvHeader(), rows));
     if (!quiet)
     {
-        std::cerr << "wrote " << out << " and " << outDistance << "\n";
+        std::cerr << "wrote " << out << ", " << outDistance
+                  << (c.queries > 0 ? ", " + outQueries : std::string()) << "\n";
     }
     return 0;
 }

@@ -4,8 +4,10 @@
 #include "gossip-scenario.h"
 
 #include "bloom-gossip-helper.h"
+#include "bloom-query-helper.h"
 
 #include "ns3/bloom-gossip-application.h"
+#include "ns3/bloom-query-application.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/gossip-message.h"
@@ -27,6 +29,7 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -40,9 +43,14 @@ namespace
 /// Probe keys live far away from resource numbers.
 constexpr uint64_t kProbeBase = 1000000000ULL;
 
-/// Stream numbers: topology draws, workload draws, then devices and apps.
+/// Keys of absent-key queries (never inserted, distinct from the probes).
+constexpr uint64_t kAbsentBase = 2000000000ULL;
+
+/// Stream numbers: topology draws, workload draws, query draws, then devices
+/// and apps (gossip applications, then query applications).
 constexpr int64_t kTopologyStream = 0;
 constexpr int64_t kWorkloadStream = 1;
+constexpr int64_t kQueryStream = 2;
 constexpr int64_t kFirstDeviceStream = 100;
 
 [[noreturn]] void
@@ -335,6 +343,71 @@ GossipScenarioConfig::Validate() const
     {
         Bad("--sim-time", "must be > 0 s");
     }
+    if (queries > 100000)
+    {
+        Bad("--queries", "at most 100000");
+    }
+    if (!(queryStart >= 0) || !std::isfinite(queryStart))
+    {
+        Bad("--query-start", "must be >= 0 s (0: automatic)");
+    }
+    if (!(queryInterval > 0) || !std::isfinite(queryInterval))
+    {
+        Bad("--query-interval", "must be > 0 s");
+    }
+    if (!(queryAbsent >= 0 && queryAbsent <= 1))
+    {
+        Bad("--query-absent", "must lie in [0, 1]");
+    }
+    if (!(queryTimeout > 0) || !std::isfinite(queryTimeout))
+    {
+        Bad("--query-timeout", "must be > 0 s");
+    }
+    if (queryTtl > 255)
+    {
+        Bad("--query-ttl", fmt::format("{} out of range 0 (auto)..255", queryTtl));
+    }
+    if (queryMaxVisited > 255)
+    {
+        Bad("--query-max-visited", fmt::format("{} out of range 0..255", queryMaxVisited));
+    }
+    if (queries > 0 && transport != "link-layer")
+    {
+        Bad("--queries", "queries need --transport link-layer");
+    }
+    std::vector<bloom::QueryStrategy> strategies;
+    try
+    {
+        strategies = QueryStrategies();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        Bad("--query-strategy", e.what());
+    }
+    if (queries > 0 && !strategies.empty())
+    {
+        const double count = static_cast<double>(queries) * strategies.size();
+        const double span = (count - 1) * queryInterval + queryTimeout;
+        if (queryStart == 0 && span > simTime)
+        {
+            Bad("--queries",
+                fmt::format("{} queries x {} strategies, {} s apart, with a {} s timeout need {} "
+                            "s; raise --sim-time ({} s)",
+                            queries,
+                            strategies.size(),
+                            queryInterval,
+                            queryTimeout,
+                            span,
+                            simTime));
+        }
+        if (queryStart > 0 && queryStart + span > simTime + 1e-9)
+        {
+            Bad("--query-start",
+                fmt::format("the last query's answer is due at {} s, after --sim-time {} s",
+                            queryStart + span,
+                            simTime));
+        }
+    }
     for (const ScenarioEvent& e : events)
     {
         if (e.time > simTime)
@@ -357,6 +430,68 @@ GossipScenarioConfig::EffectiveExpiry() const
         return expiry;
     }
     return 3.5 * (timer == "trickle" ? trickleImax : interval);
+}
+
+std::vector<bloom::QueryStrategy>
+GossipScenarioConfig::QueryStrategies() const
+{
+    using bloom::QueryStrategy;
+    const bool distance = filter == "lbf" || filter == "abf";
+    std::vector<QueryStrategy> out;
+    const auto add = [&out, distance](QueryStrategy s) {
+        if ((s != QueryStrategy::GRADIENT || distance) &&
+            std::find(out.begin(), out.end(), s) == out.end())
+        {
+            out.push_back(s);
+        }
+    };
+    for (const std::string& name : Split(queryStrategy, ','))
+    {
+        if (name == "auto")
+        {
+            if (distance)
+            {
+                add(QueryStrategy::GRADIENT);
+            }
+            else
+            {
+                add(QueryStrategy::FLOOD);
+                add(QueryStrategy::RING);
+                add(QueryStrategy::BLIND_FLOOD);
+            }
+        }
+        else if (name == "all")
+        {
+            for (auto s : {QueryStrategy::GRADIENT,
+                           QueryStrategy::FLOOD,
+                           QueryStrategy::RING,
+                           QueryStrategy::BLIND_FLOOD})
+            {
+                add(s);
+            }
+        }
+        else
+        {
+            add(bloom::ParseQueryStrategy(name));
+        }
+    }
+    return out;
+}
+
+double
+GossipScenarioConfig::QueryWindowStart() const
+{
+    if (queryStart > 0)
+    {
+        return queryStart;
+    }
+    const size_t strategies = QueryStrategies().size();
+    if (queries == 0 || strategies == 0)
+    {
+        return simTime;
+    }
+    const double count = static_cast<double>(queries) * strategies;
+    return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
 }
 
 WsnTopology
@@ -502,9 +637,30 @@ RunValidated(const GossipScenarioConfig& c)
         gossip.SetAttribute("DeviceIndex", UintegerValue(six.Get(0)->GetIfIndex()));
     }
     ApplicationContainer apps = gossip.Install(nodes);
-    gossip.AssignStreams(nodes, stream);
+    stream += gossip.AssignStreams(nodes, stream);
     apps.Start(Seconds(0));
     apps.Stop(Seconds(c.simTime));
+
+    // Query applications, only when the run issues queries (runs without
+    // queries stay as they were, random streams included).
+    const std::vector<bloom::QueryStrategy> strategies =
+        c.queries > 0 ? c.QueryStrategies() : std::vector<bloom::QueryStrategy>{};
+    result.queryStrategies = strategies;
+    std::vector<Ptr<BloomQueryApplication>> queryApps;
+    if (!strategies.empty())
+    {
+        BloomQueryHelper query;
+        query.SetAttribute("MaxVisited", UintegerValue(c.queryMaxVisited));
+        query.SetAttribute("QueryTimeout", TimeValue(Seconds(c.queryTimeout)));
+        ApplicationContainer qapps = query.Install(nodes);
+        stream += query.AssignStreams(nodes, stream);
+        qapps.Start(Seconds(0));
+        qapps.Stop(Seconds(c.simTime));
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            queryApps.push_back(DynamicCast<BloomQueryApplication>(qapps.Get(i)));
+        }
+    }
 
     std::vector<Ptr<BloomGossipApplication>> appList;
     std::vector<std::vector<uint32_t>> graph;
@@ -579,9 +735,141 @@ RunValidated(const GossipScenarioConfig& c)
         }
     }
 
+    // Query workload: draw i (origin, key) at its first slot, issue it once
+    // per strategy.
+    std::unique_ptr<QueryMetrics> queryMetrics;
+    if (!queryApps.empty())
+    {
+        queryMetrics = std::make_unique<QueryMetrics>(queryApps, metrics);
+        queryMetrics->TrackDevices(devices);
+        std::vector<uint64_t> known;
+        for (uint64_t r = 1; r <= c.resources; ++r)
+        {
+            known.push_back(r);
+        }
+        for (const ScenarioEvent& e : c.events)
+        {
+            if (e.kind == ScenarioEvent::ADD &&
+                std::find(known.begin(), known.end(), e.resource) == known.end())
+            {
+                known.push_back(e.resource);
+            }
+        }
+        Ptr<UniformRandomVariable> qpick = CreateObject<UniformRandomVariable>();
+        qpick->SetStream(kQueryStream);
+
+        struct Draw
+        {
+            bool valid{false};
+            uint32_t origin{0};
+            uint64_t key{0};
+            bool absent{false};
+        };
+
+        auto draws = std::make_shared<std::vector<Draw>>(c.queries);
+        // Locals of this block are gone when the events run: copy them.
+        const auto draw = [&metrics, &appList, &c, qpick, known, n](uint32_t i) {
+            Draw d;
+            std::vector<uint32_t> live;
+            for (uint32_t node = 0; node < n; ++node)
+            {
+                if (!appList[node]->IsFailed())
+                {
+                    live.push_back(node);
+                }
+            }
+            if (live.empty())
+            {
+                return d;
+            }
+            d.valid = true;
+            d.absent = qpick->GetValue(0.0, 1.0) < c.queryAbsent;
+            std::vector<uint64_t> present;
+            if (!d.absent)
+            {
+                for (uint64_t r : known)
+                {
+                    for (uint32_t node : live)
+                    {
+                        if (metrics.TrueDistance(node, r) == 0)
+                        {
+                            present.push_back(r);
+                            break;
+                        }
+                    }
+                }
+                d.absent = present.empty();
+            }
+            if (d.absent)
+            {
+                d.key = kAbsentBase + i;
+                d.origin = live[qpick->GetInteger(0, static_cast<uint32_t>(live.size()) - 1)];
+                return d;
+            }
+            d.key = present[qpick->GetInteger(0, static_cast<uint32_t>(present.size()) - 1)];
+            std::vector<uint32_t> origins;
+            for (uint32_t node : live)
+            {
+                if (metrics.TrueDistance(node, d.key) != 0)
+                {
+                    origins.push_back(node);
+                }
+            }
+            if (origins.empty())
+            {
+                origins = live; // every live node holds it
+            }
+            d.origin = origins[qpick->GetInteger(0, static_cast<uint32_t>(origins.size()) - 1)];
+            return d;
+        };
+        const auto ttlFor = [&c, &result](bloom::QueryStrategy s) -> uint8_t {
+            if (c.queryTtl > 0)
+            {
+                return static_cast<uint8_t>(c.queryTtl);
+            }
+            const uint32_t d = result.diameter;
+            const uint32_t ttl =
+                s == bloom::QueryStrategy::GRADIENT ? std::max(2U, 2 * d) : std::max(1U, d);
+            return static_cast<uint8_t>(std::min(255U, ttl));
+        };
+        const size_t count = static_cast<size_t>(c.queries) * strategies.size();
+        const double start = c.QueryWindowStart();
+        for (size_t j = 0; j < count; ++j)
+        {
+            const uint32_t i = static_cast<uint32_t>(j / strategies.size());
+            const bloom::QueryStrategy s = strategies[j % strategies.size()];
+            const bool first = j % strategies.size() == 0;
+            Simulator::Schedule(
+                Seconds(start + j * c.queryInterval),
+                [&queryMetrics, draws, draw, ttlFor, i, s, first]() {
+                    Draw& d = (*draws)[i];
+                    if (first)
+                    {
+                        d = draw(i);
+                    }
+                    if (d.valid)
+                    {
+                        queryMetrics->Issue(d.origin, d.key, d.absent, s, ttlFor(s));
+                    }
+                });
+        }
+    }
+
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
     result.metrics = metrics.Finish(Seconds(c.simTime));
+    if (queryMetrics)
+    {
+        result.queries = queryMetrics->GetRecords();
+        for (QueryRecord& q : result.queries)
+        {
+            // The stop event runs before a timeout due at the same instant.
+            if (q.outcome == "pending" && q.issued + c.queryTimeout <= c.simTime + 1e-9)
+            {
+                q.outcome = "timeout";
+            }
+        }
+    }
     Simulator::Destroy();
     result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
@@ -597,11 +885,102 @@ GossipCsvHeader()
            "advertisements,gossip_frames,bytes_on_air,gossip_bytes_per_node_s,hop_pairs,hop_mae,"
            "hop_rmse,hop_bias,hop_exact,hop_within1,hop_miss,membership,fpr,"
            "diss_latency_median,diss_latency_p95,diss_latency_max,convergence_time,stale_pairs,"
-           "stale_reported,purge_time,malformed,phy_frames";
+           "stale_reported,purge_time,malformed,phy_frames,query_strategy,queries,query_success,"
+           "query_latency_median,query_latency_p95,query_stretch,query_frames,query_rtt_median,"
+           "query_absent_frames";
+}
+
+namespace
+{
+
+/// The gossip columns of a per-run row (everything before query_strategy).
+std::string GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r);
+
+} // namespace
+
+std::vector<std::string>
+GossipCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    const std::string gossip = GossipColumns(c, r);
+    std::vector<std::string> rows;
+    for (bloom::QueryStrategy strategy : r.queryStrategies)
+    {
+        const QuerySummary q = SummariseQueries(r.queries, strategy);
+        rows.push_back(fmt::format("{},{},{},{},{},{},{},{},{},{}",
+                                   gossip,
+                                   bloom::ToString(strategy),
+                                   q.queries,
+                                   Num(q.success),
+                                   Num(q.latencyMedian),
+                                   Num(q.latencyP95),
+                                   Num(q.stretch),
+                                   Num(q.frames),
+                                   Num(q.rttMedian),
+                                   Num(q.absentFrames)));
+    }
+    if (rows.empty())
+    {
+        rows.push_back(gossip + ",NA,0,NA,NA,NA,NA,NA,NA,NA");
+    }
+    return rows;
 }
 
 std::string
 GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    return GossipCsvRows(c, r).front();
+}
+
+std::string
+GossipQueryCsvHeader()
+{
+    return "filter,strategy,nodes,diameter,seed,run,query_id,origin,key,absent,true_hops,success,"
+           "hops_taken,stretch,latency_to_holder,round_trip,frames,topology,issued,delivered,"
+           "holders_reached,outcome";
+}
+
+std::vector<std::string>
+GossipQueryCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    std::vector<std::string> rows;
+    rows.reserve(r.queries.size());
+    for (const QueryRecord& q : r.queries)
+    {
+        const std::string trueHops =
+            q.trueHops == kUnreachable ? std::string("NA") : fmt::format("{}", q.trueHops);
+        rows.push_back(
+            fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                        c.filter,
+                        bloom::ToString(q.strategy),
+                        r.nodes,
+                        r.diameter,
+                        r.seed,
+                        r.run,
+                        q.index,
+                        q.origin,
+                        q.key,
+                        q.absent ? 1 : 0,
+                        trueHops,
+                        q.success ? 1 : 0,
+                        q.delivered ? fmt::format("{}", q.hopsTaken) : "NA",
+                        Num(q.Stretch()),
+                        q.delivered ? Num(q.latencyToHolder) : "NA",
+                        q.success ? Num(q.roundTrip) : "NA",
+                        q.frames,
+                        c.topology,
+                        Num(q.issued),
+                        q.delivered ? 1 : 0,
+                        q.holdersReached,
+                        q.outcome));
+    }
+    return rows;
+}
+
+namespace
+{
+
+std::string
+GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
     const GossipRunMetrics& m = r.metrics;
     const HopAccuracy& h = m.overall;
@@ -657,6 +1036,8 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                        m.phyFrames);
     return out;
 }
+
+} // namespace
 
 std::string
 GossipDistanceCsvHeader()

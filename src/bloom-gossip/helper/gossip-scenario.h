@@ -9,7 +9,10 @@
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_H
 
 #include "gossip-metrics.h"
+#include "query-metrics.h"
 #include "wsn-network-helper.h"
+
+#include "ns3/query-message.h"
 
 #include <cstdint>
 #include <string>
@@ -90,6 +93,31 @@ struct GossipScenarioConfig
     std::vector<ScenarioEvent> events;
     double simTime{60.0};
 
+    // Queries (none unless queries > 0).  The run draws `queries` (origin,
+    // key) pairs and issues each once per strategy, one query every
+    // queryInterval seconds (query i with strategy s at
+    // start + (i S + s) queryInterval for S strategies).
+    uint32_t queries{0};               //!< query draws (each issued once per strategy)
+    double queryStart{0};              //!< first query (s); 0: auto, the last answer due at simTime
+    double queryInterval{1.0};         //!< seconds between two queries
+    double queryAbsent{0};             //!< share of draws for keys never inserted
+    std::string queryStrategy{"auto"}; //!< comma list of gradient, flood, ring, blind-flood;
+                                       //!< or auto, all (see QueryStrategies)
+    uint32_t queryTtl{0};              //!< 0: auto (gradient 2 D, floods D; 2..255)
+    uint32_t queryMaxVisited{16};      //!< gradient visited list entries
+    double queryTimeout{10.0};         //!< origin gives up after this long (s)
+
+    /**
+     * Strategies of this configuration's filter, in the order given.  "auto":
+     * gradient for lbf and abf; flood, ring and blind-flood for bf.  "all":
+     * every strategy the filter supports.  A list keeps the strategies the
+     * filter supports (gradient needs lbf or abf), so the list may be empty.
+     * Throws std::invalid_argument on an unknown name.
+     */
+    std::vector<bloom::QueryStrategy> QueryStrategies() const;
+    /// Time of the first query (resolves the automatic start).
+    double QueryWindowStart() const;
+
     void Validate() const;
     /// The neighbour expiry in force (resolves the automatic 0).
     double EffectiveExpiry() const;
@@ -108,6 +136,8 @@ struct GossipScenarioResult
     uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
     std::string describe; //!< filter parameters in words
     GossipRunMetrics metrics;
+    std::vector<bloom::QueryStrategy> queryStrategies; //!< strategies queried in this run
+    std::vector<QueryRecord> queries;                  //!< one per query issued
     double wallSeconds{0};
 };
 
@@ -119,8 +149,20 @@ GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config);
 
 /// CSV header of the per-run table (no trailing newline).
 std::string GossipCsvHeader();
-/// One row of the per-run table (no trailing newline).
+/**
+ * Rows of the per-run table (no trailing newline): one per query strategy of
+ * the run (the gossip columns repeated), or one row with query_strategy NA
+ * and NA query columns when the run issued no queries.
+ */
+std::vector<std::string> GossipCsvRows(const GossipScenarioConfig& config,
+                                       const GossipScenarioResult& result);
+/// The first of GossipCsvRows.
 std::string GossipCsvRow(const GossipScenarioConfig& config, const GossipScenarioResult& result);
+/// CSV header of the per-query table.
+std::string GossipQueryCsvHeader();
+/// Rows of the per-query table, one per query.
+std::vector<std::string> GossipQueryCsvRows(const GossipScenarioConfig& config,
+                                            const GossipScenarioResult& result);
 /// CSV header of the per-distance table.
 std::string GossipDistanceCsvHeader();
 /// Rows of the per-distance table, one per true hop distance.

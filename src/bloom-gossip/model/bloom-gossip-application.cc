@@ -223,6 +223,14 @@ BloomGossipApplication::HasResource(uint64_t id) const
 }
 
 bool
+BloomGossipApplication::HoldsKey(const bloom::Key& key) const
+{
+    return std::any_of(m_own.begin(), m_own.end(), [&key](uint64_t id) {
+        return bloom::Key::FromId(id) == key;
+    });
+}
+
+bool
 BloomGossipApplication::Knows(uint64_t id) const
 {
     return Policy().Contains(GetAdvertisedFilter(), bloom::Key::FromId(id));
@@ -496,6 +504,11 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     if (size == 0 || bytes[0] != bloom::kGossipDispatch)
     {
         return; // not a bloom-gossip frame (e.g. 6LoWPAN on the same link)
+    }
+    if (size >= 2 && (bytes[1] == static_cast<uint8_t>(bloom::MessageType::QUERY) ||
+                      bytes[1] == static_cast<uint8_t>(bloom::MessageType::REPLY)))
+    {
+        return; // queries and replies belong to BloomQueryApplication
     }
     bloom::AdvertisementSegment segment;
     try

@@ -50,6 +50,10 @@ class Packet;
  * are split into self-describing segments (bloom::EncodeSegments): losing one
  * frame loses only its slot range.
  *
+ * Frames of the same dispatch that carry queries or replies
+ * (bloom::MessageType::QUERY, REPLY) are left to BloomQueryApplication and
+ * not counted as malformed; any other unknown type is.
+ *
  * Subclasses only supply the policy (BfGossipApplication,
  * LbfGossipApplication, AbfGossipApplication).
  */
@@ -79,6 +83,8 @@ class BloomGossipApplication : public Application
     /// Remove a local resource; no-op if absent.
     void RemoveResource(uint64_t id);
     bool HasResource(uint64_t id) const;
+    /// Whether a local resource has this key (queries carry key hashes).
+    bool HoldsKey(const bloom::Key& key) const;
 
     /// Whether the node's current filter reports the resource.
     bool Knows(uint64_t id) const;

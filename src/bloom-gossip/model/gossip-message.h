@@ -29,6 +29,8 @@ constexpr uint8_t kGossipDispatch = 0x3B;
 enum class MessageType : uint8_t
 {
     ADVERTISEMENT = 1, //!< one segment of a node's filter
+    QUERY = 2,         //!< a resource query (query-message.h)
+    REPLY = 3,         //!< the answer to a query (query-message.h)
 };
 
 /// Bytes before the packed slots of a segment.

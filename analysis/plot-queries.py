@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Plots of query-based discovery: one line per (filter, strategy), mean over
+seeds with a 95 % confidence band (Student t).
+
+    analysis/plot-queries.py QUERIES.csv OUTDIR
+
+QUERIES.csv is the per-query table of diameter-sweep (--out-queries, or
+queries.csv concatenated by scenarios/sweep.sh).  For every topology in it,
+writes into OUTDIR (the topology's name is appended when there are several):
+    queries-by-distance.png  success ratio, latency to the holder, frames per
+                             query and stretch vs true hop distance (all
+                             networks of the topology pooled)
+    queries-by-diameter.png  success ratio, latency to the holder, frames per
+                             query (present keys) and per absent-key query vs
+                             network diameter
+Statistics are computed per run (seed) first - share answered, median
+latency, mean frames, mean stretch - then averaged over runs; the band is
+the 95 % CI of that mean.  Queries for present keys whose holder is reachable
+count towards success, latency, frames and stretch; absent-key queries only
+towards "frames per absent-key query".  Latency and stretch are over the
+queries that reached a holder.
+"""
+import math
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+# Two-sided 95 % Student t quantiles by degrees of freedom (1..30); 1.96 beyond.
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+       2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF"}
+STRATEGY_NAMES = {"gradient": "gradient", "flood": "flood (gated)",
+                  "ring": "expanding ring (gated)", "blind-flood": "blind flood"}
+# Fixed colours and markers so that a (filter, strategy) looks the same in
+# every figure.
+STYLES = {
+    ("lbf", "gradient"): ("tab:blue", "o", "-"),
+    ("abf", "gradient"): ("tab:orange", "s", "-"),
+    ("bf", "flood"): ("tab:green", "^", "--"),
+    ("bf", "ring"): ("tab:purple", "v", "--"),
+    ("bf", "blind-flood"): ("tab:gray", "D", ":"),
+    ("lbf", "flood"): ("tab:cyan", "^", "--"),
+    ("lbf", "ring"): ("tab:pink", "v", "--"),
+    ("lbf", "blind-flood"): ("silver", "D", ":"),
+    ("abf", "flood"): ("gold", "^", "--"),
+    ("abf", "ring"): ("tab:brown", "v", "--"),
+    ("abf", "blind-flood"): ("dimgray", "D", ":"),
+}
+ORDER = list(STYLES)
+
+NEEDED = ["filter", "strategy", "nodes", "diameter", "run", "absent", "true_hops",
+          "success", "hops_taken", "stretch", "latency_to_holder", "frames", "topology",
+          "delivered"]
+
+
+def die(message):
+    print(f"plot-queries.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def read(path):
+    try:
+        df = pd.read_csv(path, na_values=["NA"])
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+        die(f"cannot read {path}: {e}")
+    missing = [c for c in NEEDED if c not in df.columns]
+    if missing:
+        die(f"{path}: missing columns {', '.join(missing)} (is it a per-query CSV?)")
+    if df.empty:
+        die(f"{path}: no rows")
+    return df
+
+
+# Distance bins (lower edges): single hops up to 6, then wider bins so that
+# every point pools enough queries per seed.
+BIN_EDGES = [1, 2, 3, 4, 5, 6, 7, 9, 11, 13, 17, 21, 25, 33, 41, 49, 65, 97, 129, 193, 256]
+
+
+def bin_distance(df):
+    """Adds `dist_bin` (bin index) and `dist_x` (mean true distance of the bin)."""
+    idx = pd.cut(df["true_hops"], bins=BIN_EDGES + [10 ** 6], right=False, labels=False)
+    df = df.assign(dist_bin=idx)
+    centre = df.groupby("dist_bin")["true_hops"].mean()
+    return df.assign(dist_x=df["dist_bin"].map(centre))
+
+
+def label(f, s):
+    return f"{FILTER_NAMES.get(f, f)} {STRATEGY_NAMES.get(s, s)}"
+
+
+def per_run(df, keys):
+    """Per-run statistics of the queries grouped by keys + (filter, strategy, run)."""
+    group = keys + ["filter", "strategy", "run"]
+    present = df[(df["absent"] == 0) & df["true_hops"].notna()]
+    delivered = present[present["delivered"] == 1]
+    out = present.groupby(group).agg(success=("success", "mean"), frames=("frames", "mean"))
+    lat = delivered.groupby(group)["latency_to_holder"].median().rename("latency_ms") * 1e3
+    stretch = delivered.groupby(group)["stretch"].mean().rename("stretch")
+    absent = df[df["absent"] == 1].groupby(group)["frames"].mean().rename("absent_frames")
+    return out.join(lat, how="outer").join(stretch, how="outer").join(absent, how="outer") \
+              .reset_index()
+
+
+def summarise(runs, xkey, y):
+    """Mean of y over runs and its 95 % CI half-width, per (filter, strategy, x)."""
+    rows = []
+    for (f, s, x), g in runs.groupby(["filter", "strategy", xkey]):
+        vals = g[y].dropna()
+        n = len(vals)
+        if n == 0:
+            continue
+        half = 0.0
+        if n > 1:
+            t = T95[n - 2] if n - 2 < len(T95) else 1.96
+            half = t * vals.std(ddof=1) / math.sqrt(n)
+        rows.append({"filter": f, "strategy": s, "x": x, "mean": vals.mean(), "half": half,
+                     "n": n})
+    return pd.DataFrame(rows, columns=["filter", "strategy", "x", "mean", "half", "n"])
+
+
+def panel(ax, runs, xkey, y, title, ylabel, logy=False, ylim=None, upper=None):
+    s = summarise(runs, xkey, y)
+    # The quantities are >= 0 (shares <= 1): clip the band, not the mean.
+    s["lo"] = (s["mean"] - s["half"]).clip(lower=0)
+    s["hi"] = s["mean"] + s["half"]
+    if upper is not None:
+        s["hi"] = s["hi"].clip(upper=upper)
+    combos = sorted(set(zip(s["filter"], s["strategy"])),
+                    key=lambda c: ORDER.index(c) if c in ORDER else len(ORDER))
+    for f, st in combos:
+        g = s[(s["filter"] == f) & (s["strategy"] == st)].sort_values("x")
+        color, marker, style = STYLES.get((f, st), ("black", "x", "-"))
+        ax.plot(g["x"], g["mean"], style, marker=marker, ms=4, color=color, label=label(f, st))
+        ax.fill_between(g["x"], g["lo"], g["hi"], color=color, alpha=0.15, linewidth=0)
+    ax.set_title(title, fontsize=10)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, alpha=0.3)
+    if logy:
+        ax.set_yscale("log")
+    if ylim:
+        ax.set_ylim(*ylim)
+
+
+def figure(panels, path, xlabel, suptitle):
+    """Four panels in a 2 x 2 grid, one legend below."""
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8.6))
+    axes = axes.flatten()
+    for ax, spec in zip(axes, panels):
+        spec(ax)
+        ax.set_xlabel(xlabel)
+    handles, labels = [], []
+    for ax in axes:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab not in labels:
+                handles.append(h)
+                labels.append(lab)
+    if handles:
+        fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 3), fontsize=10)
+    fig.suptitle(suptitle, fontsize=12)
+    fig.tight_layout(rect=(0, 0.08, 1, 0.95))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    print(f"wrote {path}")
+
+
+def main(argv):
+    if len(argv) != 3:
+        die("usage: plot-queries.py QUERIES.csv OUTDIR")
+    df = read(argv[1])
+    out = argv[2]
+    os.makedirs(out, exist_ok=True)
+    topologies = sorted(df["topology"].unique())
+    for topo in topologies:
+        d = df[df["topology"] == topo]
+        suffix = f"-{topo}" if len(topologies) > 1 else ""
+        seeds = d["run"].nunique()
+        note = f"{topo}, mean over {seeds} seed(s), 95 % CI band"
+
+        by_dist = per_run(bin_distance(d[d["true_hops"].notna()]), ["dist_x"])
+        xdist = "true hop distance to the nearest holder (binned beyond 6)"
+        figure([lambda ax: panel(ax, by_dist, "dist_x", "success", "Answered (reply at origin)",
+                                 "share of queries", ylim=(-0.02, 1.02), upper=1),
+                lambda ax: panel(ax, by_dist, "dist_x", "latency_ms",
+                                 "Latency to the holder (median per seed)", "ms"),
+                lambda ax: panel(ax, by_dist, "dist_x", "frames",
+                                 "Frames on air per query (incl. reply, MAC retries)",
+                                 "frames", logy=True),
+                lambda ax: panel(ax, by_dist, "dist_x", "stretch",
+                                 "Stretch (hops taken / shortest path)", "ratio")],
+               os.path.join(out, f"queries-by-distance{suffix}.png"), xdist,
+               f"Queries for present keys vs distance\n({note}; all network sizes pooled)")
+
+        by_diam = per_run(d, ["nodes"])
+        diam = d.groupby("nodes")["diameter"].mean()
+        by_diam["diameter"] = by_diam["nodes"].map(diam)
+        figure([lambda ax: panel(ax, by_diam, "diameter", "success",
+                                 "Answered (reply at origin)", "share of queries",
+                                 ylim=(-0.02, 1.02), upper=1),
+                lambda ax: panel(ax, by_diam, "diameter", "latency_ms",
+                                 "Latency to the holder (median per seed)", "ms"),
+                lambda ax: panel(ax, by_diam, "diameter", "frames",
+                                 "Frames per query, present keys", "frames", logy=True),
+                lambda ax: panel(ax, by_diam, "diameter", "absent_frames",
+                                 "Frames per query, absent keys (no holder)", "frames")],
+               os.path.join(out, f"queries-by-diameter{suffix}.png"), "network diameter (hops)",
+               f"Queries vs network diameter ({note})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,226 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "query-metrics.h"
+
+#include "ns3/abort.h"
+#include "ns3/callback.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+#include <cmath>
+#include <numeric>
+
+namespace ns3
+{
+
+double
+QueryRecord::Stretch() const
+{
+    if (!delivered || trueHops == 0 || trueHops == kUnreachable)
+    {
+        return std::nan("");
+    }
+    return static_cast<double>(hopsTaken) / trueHops;
+}
+
+QuerySummary
+SummariseQueries(const std::vector<QueryRecord>& records, bloom::QueryStrategy strategy)
+{
+    QuerySummary s;
+    s.strategy = strategy;
+    std::vector<double> latencies;
+    std::vector<double> rtts;
+    double stretchSum = 0;
+    uint64_t stretchN = 0;
+    uint64_t answered = 0;
+    uint64_t delivered = 0;
+    uint64_t frames = 0;
+    uint64_t absentFrames = 0;
+    for (const QueryRecord& r : records)
+    {
+        if (r.strategy != strategy)
+        {
+            continue;
+        }
+        ++s.queries;
+        if (r.absent)
+        {
+            ++s.absent;
+            absentFrames += r.frames;
+            continue;
+        }
+        if (r.trueHops == kUnreachable)
+        {
+            continue;
+        }
+        ++s.reachable;
+        frames += r.frames;
+        if (r.delivered)
+        {
+            ++delivered;
+            latencies.push_back(r.latencyToHolder);
+            const double st = r.Stretch();
+            if (std::isfinite(st))
+            {
+                stretchSum += st;
+                ++stretchN;
+            }
+        }
+        if (r.success)
+        {
+            ++answered;
+            rtts.push_back(r.roundTrip);
+        }
+    }
+    const double nan = std::nan("");
+    s.success = s.reachable ? static_cast<double>(answered) / s.reachable : nan;
+    s.delivered = s.reachable ? static_cast<double>(delivered) / s.reachable : nan;
+    s.latencyMedian = Quantile(latencies, 0.5);
+    s.latencyP95 = Quantile(latencies, 0.95);
+    s.rttMedian = Quantile(rtts, 0.5);
+    s.stretch = stretchN ? stretchSum / stretchN : nan;
+    s.frames = s.reachable ? static_cast<double>(frames) / s.reachable : nan;
+    s.absentFrames = s.absent ? static_cast<double>(absentFrames) / s.absent : nan;
+    return s;
+}
+
+QueryMetrics::QueryMetrics(std::vector<Ptr<BloomQueryApplication>> apps, const GossipMetrics& truth)
+    : m_apps(std::move(apps)),
+      m_truth(truth)
+{
+    for (uint32_t i = 0; i < m_apps.size(); ++i)
+    {
+        Ptr<BloomQueryApplication> app = m_apps[i];
+        app->TraceConnectWithoutContext("QuerySent", MakeCallback(&QueryMetrics::OnSent, this));
+        app->TraceConnectWithoutContext("QueryDelivered",
+                                        MakeCallback(&QueryMetrics::OnDelivered, this, i));
+        app->TraceConnectWithoutContext("QueryFailed", MakeCallback(&QueryMetrics::OnFailed, this));
+        app->TraceConnectWithoutContext("ReplyReceived",
+                                        MakeCallback(&QueryMetrics::OnReply, this));
+        app->TraceConnectWithoutContext("FrameSent", MakeCallback(&QueryMetrics::OnFrame, this));
+    }
+}
+
+void
+QueryMetrics::TrackDevices(const NetDeviceContainer& devices)
+{
+    for (auto it = devices.Begin(); it != devices.End(); ++it)
+    {
+        PointerValue mac;
+        if ((*it)->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>() &&
+            mac.Get<Object>()->TraceConnectWithoutContext(
+                "MacTx",
+                MakeCallback(&QueryMetrics::OnMacTx, this)))
+        {
+            m_macTracked = true;
+        }
+    }
+}
+
+size_t
+QueryMetrics::Issue(uint32_t origin,
+                    uint64_t key,
+                    bool absent,
+                    bloom::QueryStrategy strategy,
+                    uint8_t ttl)
+{
+    NS_ABORT_MSG_UNLESS(origin < m_apps.size(), "QueryMetrics: no node " << origin);
+    QueryRecord r;
+    r.index = static_cast<uint32_t>(m_records.size());
+    r.strategy = strategy;
+    r.origin = origin;
+    r.key = key;
+    r.absent = absent;
+    r.trueHops = absent ? kUnreachable : m_truth.TrueDistance(origin, key);
+    r.issued = Simulator::Now().GetSeconds();
+    m_records.push_back(r);
+    m_issuing = m_records.size() - 1;
+    m_apps[origin]->Query(bloom::Key::FromId(key), strategy, ttl);
+    m_issuing = SIZE_MAX;
+    return m_records.size() - 1;
+}
+
+QueryRecord*
+QueryMetrics::Find(const bloom::QueryId& id)
+{
+    auto it = m_byId.find(id);
+    return it == m_byId.end() ? nullptr : &m_records[it->second];
+}
+
+void
+QueryMetrics::OnSent(const bloom::QueryId& id, uint64_t, bloom::QueryStrategy)
+{
+    if (m_issuing != SIZE_MAX)
+    {
+        m_byId[id] = m_issuing;
+    }
+}
+
+void
+QueryMetrics::OnDelivered(uint32_t, const bloom::QueryId& id, uint8_t hops)
+{
+    QueryRecord* r = Find(id);
+    if (!r)
+    {
+        return;
+    }
+    ++r->holdersReached;
+    if (!r->delivered)
+    {
+        r->delivered = true;
+        r->latencyToHolder = Simulator::Now().GetSeconds() - r->issued;
+        r->hopsTaken = hops;
+    }
+}
+
+void
+QueryMetrics::OnFailed(const bloom::QueryId& id, const std::string& outcome)
+{
+    if (QueryRecord* r = Find(id))
+    {
+        r->outcome = outcome;
+    }
+}
+
+void
+QueryMetrics::OnReply(const bloom::QueryId& id, uint16_t, uint8_t, uint8_t)
+{
+    if (QueryRecord* r = Find(id))
+    {
+        r->success = true;
+        r->roundTrip = Simulator::Now().GetSeconds() - r->issued;
+        r->outcome = "found";
+    }
+}
+
+void
+QueryMetrics::OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet)
+{
+    auto it = m_byId.find(id);
+    if (it == m_byId.end())
+    {
+        return;
+    }
+    if (m_macTracked)
+    {
+        m_byUid[packet->GetUid()] = it->second;
+    }
+    else
+    {
+        ++m_records[it->second].frames;
+    }
+}
+
+void
+QueryMetrics::OnMacTx(Ptr<const Packet> packet)
+{
+    auto it = m_byUid.find(packet->GetUid());
+    if (it != m_byUid.end())
+    {
+        ++m_records[it->second].frames;
+    }
+}
+
+} // namespace ns3

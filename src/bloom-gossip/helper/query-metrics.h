@@ -1,0 +1,146 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Per-query records of a run: outcome, latency, hops against the BFS truth,
+ * frames on air.
+ */
+#ifndef BLOOM_GOSSIP_QUERY_METRICS_H
+#define BLOOM_GOSSIP_QUERY_METRICS_H
+
+#include "gossip-metrics.h"
+
+#include "ns3/bloom-query-application.h"
+#include "ns3/net-device-container.h"
+#include "ns3/query-message.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup bloom-gossip
+ * \brief What happened to one query.
+ *
+ * Definitions:
+ *  - trueHops: BFS distance from the origin to the nearest live holder when
+ *    the query was issued (kUnreachable for absent keys or cut-off holders);
+ *  - delivered / latencyToHolder / hopsTaken: the query reached a holder;
+ *    time from issue to the first arrival at any holder, and the
+ *    transmissions the query had taken on the way (gradient: the walk
+ *    including backtracks; floods: the hop count of that copy);
+ *  - success / roundTrip: the origin received a FOUND reply; time from issue
+ *    to that reply;
+ *  - stretch: hopsTaken / trueHops (delivered, trueHops >= 1);
+ *  - frames: every transmission of a frame of this query on air, queries and
+ *    replies of all rounds, MAC retransmissions included (lr-wpan MacTx; on
+ *    other devices, frames handed to the device); MAC ACKs are not counted;
+ *  - outcome: found, filter-absent, no-gradient, exhausted, ttl-expired,
+ *    timeout, or pending (no outcome before the end of the simulation).
+ */
+struct QueryRecord
+{
+    uint32_t index{0};                                             //!< issue order in the run
+    bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT}; //!< strategy
+    uint32_t origin{0};                                            //!< node index of the origin
+    uint64_t key{0};                 //!< resource number (or absent id)
+    bool absent{false};              //!< key never inserted
+    uint32_t trueHops{kUnreachable}; //!< BFS distance at issue time
+    double issued{0};                //!< issue time (s)
+    bool delivered{false};           //!< reached a holder
+    double latencyToHolder{0};       //!< s, when delivered
+    uint32_t hopsTaken{0};           //!< when delivered
+    uint32_t holdersReached{0};      //!< distinct holders reached
+    bool success{false};             //!< FOUND reply at the origin
+    double roundTrip{0};             //!< s, when success
+    std::string outcome{"pending"};  //!< see above
+    uint64_t frames{0};              //!< transmissions on air
+
+    /// hopsTaken / trueHops, NaN when not delivered or trueHops is 0 or unknown.
+    double Stretch() const;
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Summary of the queries of one strategy.  success, latency and
+ * stretch figures are over the queries for present keys whose holder was
+ * reachable ("reachable" queries); absentFrames over the queries for absent
+ * keys.  NaN where there is nothing to average.
+ */
+struct QuerySummary
+{
+    bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT};
+    uint64_t queries{0};     //!< all queries of the strategy
+    uint64_t reachable{0};   //!< present key, holder reachable
+    uint64_t absent{0};      //!< absent key
+    double success{0};       //!< share of reachable queries answered (FOUND reply)
+    double delivered{0};     //!< share of reachable queries that reached a holder
+    double latencyMedian{0}; //!< to the holder, over delivered reachable queries (s)
+    double latencyP95{0};
+    double rttMedian{0};    //!< round trip, over successful reachable queries (s)
+    double stretch{0};      //!< mean hopsTaken / trueHops over delivered reachable queries
+    double frames{0};       //!< mean frames per reachable query
+    double absentFrames{0}; //!< mean frames per absent-key query
+};
+
+/// Summary of the records of one strategy.
+QuerySummary SummariseQueries(const std::vector<QueryRecord>& records,
+                              bloom::QueryStrategy strategy);
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Issues queries and records their fate through the query
+ * applications' trace sources (and the lr-wpan MACs' MacTx trace for frame
+ * counts).
+ */
+class QueryMetrics
+{
+  public:
+    /// \param apps one query application per node, index = node index of `truth`.
+    /// \param truth ground truth (hop distances) of the same nodes.
+    QueryMetrics(std::vector<Ptr<BloomQueryApplication>> apps, const GossipMetrics& truth);
+
+    /// Count transmissions on air through these devices' lr-wpan MAC (MacTx).
+    void TrackDevices(const NetDeviceContainer& devices);
+
+    /**
+     * Issue a query now from node `origin` for resource `key` (absent: a key
+     * never inserted); ttl 0 = the application's Ttl attribute.  Returns the
+     * record index.
+     */
+    size_t Issue(uint32_t origin,
+                 uint64_t key,
+                 bool absent,
+                 bloom::QueryStrategy strategy,
+                 uint8_t ttl = 0);
+
+    const std::vector<QueryRecord>& GetRecords() const
+    {
+        return m_records;
+    }
+
+  private:
+    QueryRecord* Find(const bloom::QueryId& id);
+    void OnSent(const bloom::QueryId& id, uint64_t keyHash, bloom::QueryStrategy strategy);
+    void OnDelivered(uint32_t node, const bloom::QueryId& id, uint8_t hops);
+    void OnFailed(const bloom::QueryId& id, const std::string& outcome);
+    void OnReply(const bloom::QueryId& id, uint16_t holder, uint8_t queryHops, uint8_t replyHops);
+    void OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet);
+    void OnMacTx(Ptr<const Packet> packet);
+
+    std::vector<Ptr<BloomQueryApplication>> m_apps;
+    const GossipMetrics& m_truth;
+    std::vector<QueryRecord> m_records;
+    std::map<bloom::QueryId, size_t> m_byId;
+    std::unordered_map<uint64_t, size_t> m_byUid;
+    size_t m_issuing{SIZE_MAX};
+    bool m_macTracked{false};
+};
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_QUERY_METRICS_H

@@ -1,0 +1,376 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "query-message.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace bloom
+{
+
+namespace
+{
+
+constexpr uint8_t kFlagBacktrack = 0x01;
+constexpr uint16_t kBroadcastShort = 0xFFFF;
+constexpr uint16_t kNoShort = 0xFFFE;
+
+void
+PutU16(std::vector<uint8_t>& out, uint32_t v)
+{
+    out.push_back(static_cast<uint8_t>(v));
+    out.push_back(static_cast<uint8_t>(v >> 8));
+}
+
+void
+PutU64(std::vector<uint8_t>& out, uint64_t v)
+{
+    for (int i = 0; i < 8; ++i)
+    {
+        out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    }
+}
+
+uint16_t
+GetU16(const uint8_t* p)
+{
+    return static_cast<uint16_t>(p[0] | (p[1] << 8));
+}
+
+uint64_t
+GetU64(const uint8_t* p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; --i)
+    {
+        v = (v << 8) | p[i];
+    }
+    return v;
+}
+
+bool
+Reserved(uint16_t address)
+{
+    return address == kBroadcastShort || address == kNoShort;
+}
+
+bool
+KnownStrategy(uint8_t s)
+{
+    return s >= static_cast<uint8_t>(QueryStrategy::GRADIENT) &&
+           s <= static_cast<uint8_t>(QueryStrategy::BLIND_FLOOD);
+}
+
+/// Reason a query is invalid, or empty.
+std::string
+CheckQuery(const QueryMessage& m)
+{
+    if (!KnownStrategy(static_cast<uint8_t>(m.strategy)))
+    {
+        return "unknown query strategy " + std::to_string(static_cast<int>(m.strategy));
+    }
+    if (Reserved(m.id.origin))
+    {
+        return "reserved origin address";
+    }
+    if (m.ttl == 0)
+    {
+        return "query TTL 0";
+    }
+    if (m.hops > m.ttl)
+    {
+        return "query hops " + std::to_string(m.hops) + " > TTL " + std::to_string(m.ttl);
+    }
+    if (m.backtrack && m.strategy != QueryStrategy::GRADIENT)
+    {
+        return "backtrack flag on a non-gradient query";
+    }
+    if (m.round != 0 && m.strategy != QueryStrategy::RING)
+    {
+        return "ring round on a non-ring query";
+    }
+    if (m.round > kMaxRingRound)
+    {
+        return "ring round " + std::to_string(m.round) + " > " + std::to_string(kMaxRingRound);
+    }
+    if (!m.visited.empty() && m.strategy != QueryStrategy::GRADIENT)
+    {
+        return "visited list on a non-gradient query";
+    }
+    if (m.visited.size() > 255)
+    {
+        return "more than 255 visited entries";
+    }
+    for (size_t i = 0; i < m.visited.size(); ++i)
+    {
+        if (Reserved(m.visited[i]))
+        {
+            return "reserved address in the visited list";
+        }
+        if (std::find(m.visited.begin(), m.visited.begin() + i, m.visited[i]) !=
+            m.visited.begin() + i)
+        {
+            return "duplicate address in the visited list";
+        }
+    }
+    return {};
+}
+
+std::string
+CheckReply(const ReplyMessage& m)
+{
+    if (!KnownStrategy(static_cast<uint8_t>(m.strategy)))
+    {
+        return "unknown query strategy " + std::to_string(static_cast<int>(m.strategy));
+    }
+    if (m.status != ReplyStatus::FOUND && m.status != ReplyStatus::TTL_EXPIRED)
+    {
+        return "unknown reply status " + std::to_string(static_cast<int>(m.status));
+    }
+    if (m.status == ReplyStatus::TTL_EXPIRED && m.strategy != QueryStrategy::GRADIENT)
+    {
+        return "TTL-expired reply to a non-gradient query";
+    }
+    if (Reserved(m.id.origin) || Reserved(m.responder))
+    {
+        return "reserved address in a reply";
+    }
+    if (m.replyHops == 0)
+    {
+        return "reply hops 0";
+    }
+    if (m.round != 0 && m.strategy != QueryStrategy::RING)
+    {
+        return "ring round on a non-ring reply";
+    }
+    if (m.round > kMaxRingRound)
+    {
+        return "ring round " + std::to_string(m.round) + " > " + std::to_string(kMaxRingRound);
+    }
+    return {};
+}
+
+void
+CheckHead(const uint8_t* data, size_t size, size_t minimum, MessageType type)
+{
+    if (data == nullptr || size < minimum)
+    {
+        throw DecodeError("truncated " +
+                          std::string(type == MessageType::QUERY ? "query" : "reply") + " (" +
+                          std::to_string(size) + " bytes)");
+    }
+    if (data[0] != kGossipDispatch)
+    {
+        throw DecodeError("not a bloom-gossip frame (dispatch " + std::to_string(data[0]) + ")");
+    }
+    if (data[1] != static_cast<uint8_t>(type))
+    {
+        throw DecodeError("message type " + std::to_string(data[1]) + ", expected " +
+                          std::to_string(static_cast<int>(type)));
+    }
+}
+
+} // namespace
+
+std::string
+ToString(QueryStrategy strategy)
+{
+    switch (strategy)
+    {
+    case QueryStrategy::GRADIENT:
+        return "gradient";
+    case QueryStrategy::FLOOD:
+        return "flood";
+    case QueryStrategy::RING:
+        return "ring";
+    case QueryStrategy::BLIND_FLOOD:
+        return "blind-flood";
+    }
+    return "unknown";
+}
+
+QueryStrategy
+ParseQueryStrategy(const std::string& name)
+{
+    for (auto s : {QueryStrategy::GRADIENT,
+                   QueryStrategy::FLOOD,
+                   QueryStrategy::RING,
+                   QueryStrategy::BLIND_FLOOD})
+    {
+        if (ToString(s) == name)
+        {
+            return s;
+        }
+    }
+    throw std::invalid_argument("'" + name +
+                                "' is not a query strategy (gradient, flood, ring, blind-flood)");
+}
+
+bool
+QueryMessage::operator==(const QueryMessage& o) const
+{
+    return id == o.id && keyHash == o.keyHash && strategy == o.strategy &&
+           backtrack == o.backtrack && ttl == o.ttl && hops == o.hops && round == o.round &&
+           visited == o.visited;
+}
+
+bool
+ReplyMessage::operator==(const ReplyMessage& o) const
+{
+    return id == o.id && keyHash == o.keyHash && strategy == o.strategy && status == o.status &&
+           responder == o.responder && queryHops == o.queryHops && replyHops == o.replyHops &&
+           round == o.round;
+}
+
+size_t
+MaxVisitedEntries(size_t frameBytes)
+{
+    if (frameBytes <= kQueryHeaderSize)
+    {
+        return 0;
+    }
+    return std::min<size_t>(255, (frameBytes - kQueryHeaderSize) / 2);
+}
+
+std::vector<uint8_t>
+EncodeQuery(const QueryMessage& m)
+{
+    const std::string problem = CheckQuery(m);
+    if (!problem.empty())
+    {
+        throw std::invalid_argument("EncodeQuery: " + problem);
+    }
+    std::vector<uint8_t> out;
+    out.reserve(kQueryHeaderSize + 2 * m.visited.size());
+    out.push_back(kGossipDispatch);
+    out.push_back(static_cast<uint8_t>(MessageType::QUERY));
+    PutU16(out, m.id.origin);
+    PutU16(out, m.id.sequence);
+    PutU64(out, m.keyHash);
+    out.push_back(static_cast<uint8_t>(m.strategy));
+    out.push_back(m.backtrack ? kFlagBacktrack : 0);
+    out.push_back(m.ttl);
+    out.push_back(m.hops);
+    out.push_back(m.round);
+    out.push_back(static_cast<uint8_t>(m.visited.size()));
+    for (uint16_t a : m.visited)
+    {
+        PutU16(out, a);
+    }
+    return out;
+}
+
+QueryMessage
+DecodeQuery(const uint8_t* data, size_t size)
+{
+    CheckHead(data, size, kQueryHeaderSize, MessageType::QUERY);
+    QueryMessage m;
+    m.id.origin = GetU16(data + 2);
+    m.id.sequence = GetU16(data + 4);
+    m.keyHash = GetU64(data + 6);
+    if (!KnownStrategy(data[14]))
+    {
+        throw DecodeError("unknown query strategy " + std::to_string(data[14]));
+    }
+    m.strategy = static_cast<QueryStrategy>(data[14]);
+    if ((data[15] & ~kFlagBacktrack) != 0)
+    {
+        throw DecodeError("unknown query flags " + std::to_string(data[15]));
+    }
+    m.backtrack = (data[15] & kFlagBacktrack) != 0;
+    m.ttl = data[16];
+    m.hops = data[17];
+    m.round = data[18];
+    const size_t n = data[19];
+    if (size != kQueryHeaderSize + 2 * n)
+    {
+        throw DecodeError("query has " + std::to_string(size) + " bytes, expected " +
+                          std::to_string(kQueryHeaderSize + 2 * n));
+    }
+    m.visited.reserve(n);
+    for (size_t i = 0; i < n; ++i)
+    {
+        m.visited.push_back(GetU16(data + kQueryHeaderSize + 2 * i));
+    }
+    const std::string problem = CheckQuery(m);
+    if (!problem.empty())
+    {
+        throw DecodeError(problem);
+    }
+    return m;
+}
+
+std::vector<uint8_t>
+EncodeReply(const ReplyMessage& m)
+{
+    const std::string problem = CheckReply(m);
+    if (!problem.empty())
+    {
+        throw std::invalid_argument("EncodeReply: " + problem);
+    }
+    std::vector<uint8_t> out;
+    out.reserve(kReplySize);
+    out.push_back(kGossipDispatch);
+    out.push_back(static_cast<uint8_t>(MessageType::REPLY));
+    PutU16(out, m.id.origin);
+    PutU16(out, m.id.sequence);
+    PutU64(out, m.keyHash);
+    out.push_back(static_cast<uint8_t>(m.strategy));
+    out.push_back(static_cast<uint8_t>(m.status));
+    PutU16(out, m.responder);
+    out.push_back(m.queryHops);
+    out.push_back(m.replyHops);
+    out.push_back(m.round);
+    return out;
+}
+
+ReplyMessage
+DecodeReply(const uint8_t* data, size_t size)
+{
+    CheckHead(data, size, kReplySize, MessageType::REPLY);
+    if (size != kReplySize)
+    {
+        throw DecodeError("reply has " + std::to_string(size) + " bytes, expected " +
+                          std::to_string(kReplySize));
+    }
+    ReplyMessage m;
+    m.id.origin = GetU16(data + 2);
+    m.id.sequence = GetU16(data + 4);
+    m.keyHash = GetU64(data + 6);
+    if (!KnownStrategy(data[14]))
+    {
+        throw DecodeError("unknown query strategy " + std::to_string(data[14]));
+    }
+    m.strategy = static_cast<QueryStrategy>(data[14]);
+    if (data[15] > static_cast<uint8_t>(ReplyStatus::TTL_EXPIRED))
+    {
+        throw DecodeError("unknown reply status " + std::to_string(data[15]));
+    }
+    m.status = static_cast<ReplyStatus>(data[15]);
+    m.responder = GetU16(data + 16);
+    m.queryHops = data[18];
+    m.replyHops = data[19];
+    m.round = data[20];
+    const std::string problem = CheckReply(m);
+    if (!problem.empty())
+    {
+        throw DecodeError(problem);
+    }
+    return m;
+}
+
+std::optional<uint8_t>
+PeekMessageType(const uint8_t* data, size_t size)
+{
+    if (data == nullptr || size < 2 || data[0] != kGossipDispatch)
+    {
+        return std::nullopt;
+    }
+    return data[1];
+}
+
+} // namespace bloom
+} // namespace ns3

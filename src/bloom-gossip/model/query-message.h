@@ -1,0 +1,182 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Wire format of resource queries and their replies.  Plain C++17, no ns-3
+ * dependency.
+ */
+#ifndef BLOOM_GOSSIP_QUERY_MESSAGE_H
+#define BLOOM_GOSSIP_QUERY_MESSAGE_H
+
+#include "gossip-message.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ns3
+{
+namespace bloom
+{
+
+/**
+ * \ingroup bloom-gossip
+ * How a query looks for a holder of its key.
+ */
+enum class QueryStrategy : uint8_t
+{
+    /// Walk: unicast to the neighbour whose advertised filter puts the key
+    /// closest (LBF: highest cell minimum, ABF: lowest matching level);
+    /// visited list, backtracking on dead ends.  LBF and ABF only.
+    GRADIENT = 1,
+    /// TTL-scoped flood with duplicate suppression, only when the origin's own
+    /// filter reports the key (a plain BF tells whether to search, not where).
+    FLOOD = 2,
+    /// Expanding-ring search: gated like FLOOD, floods of TTL 1, 2, 4, ... up
+    /// to the maximum, a new round when no reply came in time.
+    RING = 3,
+    /// Flood that ignores every filter (baseline).
+    BLIND_FLOOD = 4,
+};
+
+/// "gradient", "flood", "ring", "blind-flood".
+std::string ToString(QueryStrategy strategy);
+/// Inverse of ToString; throws std::invalid_argument on anything else.
+QueryStrategy ParseQueryStrategy(const std::string& name);
+
+/// Status of a reply.
+enum class ReplyStatus : uint8_t
+{
+    FOUND = 0,       //!< the responder holds the key
+    TTL_EXPIRED = 1, //!< a gradient walk used up its TTL at the responder
+};
+
+/// Identity of a query: origin short address and the origin's sequence number.
+struct QueryId
+{
+    uint16_t origin{0};
+    uint16_t sequence{0};
+
+    bool operator==(const QueryId& o) const
+    {
+        return origin == o.origin && sequence == o.sequence;
+    }
+
+    bool operator!=(const QueryId& o) const
+    {
+        return !(*this == o);
+    }
+
+    bool operator<(const QueryId& o) const
+    {
+        return std::tie(origin, sequence) < std::tie(o.origin, o.sequence);
+    }
+};
+
+/// Bytes of a QUERY before its visited list.
+constexpr size_t kQueryHeaderSize = 20;
+/// Bytes of a REPLY (fixed size).
+constexpr size_t kReplySize = 21;
+/// Largest ring round number accepted on the wire.
+constexpr uint8_t kMaxRingRound = 15;
+
+/**
+ * \ingroup bloom-gossip
+ * \brief A QUERY message.  Wire layout (integers little-endian):
+ *
+ *     offset size field
+ *     0      1    dispatch 0x3B (kGossipDispatch)
+ *     1      1    type 2 (MessageType::QUERY)
+ *     2      2    origin short address
+ *     4      2    query sequence number (per origin)
+ *     6      8    key hash (Key::GetHash, XXH3-64)
+ *     14     1    strategy (QueryStrategy, 1..4)
+ *     15     1    flags: bit 0 BACKTRACK (gradient only), other bits zero
+ *     16     1    TTL: most transmissions of the query (1..255)
+ *     17     1    hops: transmissions so far, this one included (<= TTL)
+ *     18     1    ring round (RING: 0..15; other strategies 0)
+ *     19     1    n, entries of the visited list (gradient only; else 0)
+ *     20     2n   visited short addresses, oldest first, no duplicates
+ *
+ * Short addresses 0xFFFF (broadcast) and 0xFFFE (none) are rejected as
+ * origin or visited entry.  With the lr-wpan MTU of 114 bytes a frame holds
+ * at most 47 visited entries (MaxVisitedEntries).
+ */
+struct QueryMessage
+{
+    QueryId id;
+    uint64_t keyHash{0};
+    QueryStrategy strategy{QueryStrategy::GRADIENT};
+    bool backtrack{false};
+    uint8_t ttl{1};
+    uint8_t hops{0};
+    uint8_t round{0};
+    std::vector<uint16_t> visited;
+
+    bool operator==(const QueryMessage& o) const;
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief A REPLY message, sent hop by hop back along the query's reverse
+ * path.  Wire layout (integers little-endian), 21 bytes:
+ *
+ *     offset size field
+ *     0      1    dispatch 0x3B
+ *     1      1    type 3 (MessageType::REPLY)
+ *     2      2    origin short address (of the query)
+ *     4      2    query sequence number
+ *     6      8    key hash
+ *     14     1    strategy of the query
+ *     15     1    status (ReplyStatus: 0 found, 1 TTL expired - gradient only)
+ *     16     2    responder short address (holder, or where the TTL ran out)
+ *     18     1    query hops: transmissions of the query until the responder
+ *     19     1    reply hops: transmissions of the reply so far, this one
+ *                 included (>= 1)
+ *     20     1    ring round of the query copy answered (RING; else 0)
+ */
+struct ReplyMessage
+{
+    QueryId id;
+    uint64_t keyHash{0};
+    QueryStrategy strategy{QueryStrategy::GRADIENT};
+    ReplyStatus status{ReplyStatus::FOUND};
+    uint16_t responder{0};
+    uint8_t queryHops{0};
+    uint8_t replyHops{1};
+    uint8_t round{0};
+
+    bool operator==(const ReplyMessage& o) const;
+};
+
+/// Visited entries a QUERY frame of `frameBytes` bytes can carry (0..255).
+size_t MaxVisitedEntries(size_t frameBytes);
+
+/// Encode a query; throws std::invalid_argument on fields the decoder would
+/// reject.
+std::vector<uint8_t> EncodeQuery(const QueryMessage& message);
+/// Decode a query; throws DecodeError on a wrong dispatch or type, truncated
+/// or over-long input, unknown strategy or flags, TTL 0, hops > TTL, a round
+/// or visited list the strategy does not allow, duplicate or reserved
+/// addresses.
+QueryMessage DecodeQuery(const uint8_t* data, size_t size);
+
+/// Encode a reply; throws std::invalid_argument on fields the decoder would
+/// reject.
+std::vector<uint8_t> EncodeReply(const ReplyMessage& message);
+/// Decode a reply; throws DecodeError on a wrong dispatch or type, a size
+/// other than kReplySize, unknown strategy or status, a status the strategy
+/// does not allow, reply hops 0, a round the strategy does not allow, or
+/// reserved addresses.
+ReplyMessage DecodeReply(const uint8_t* data, size_t size);
+
+/// Message type byte of a bloom-gossip frame; nullopt when the frame is
+/// shorter than two bytes or does not start with kGossipDispatch.
+std::optional<uint8_t> PeekMessageType(const uint8_t* data, size_t size);
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_QUERY_MESSAGE_H

@@ -1,0 +1,781 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Query-based discovery: the query/reply wire format, the gossip
+ * application leaving query frames alone, and queries over simulated
+ * 802.15.4 networks (gradient walks in exactly the shortest-path hop count,
+ * absent keys reported failed, floods reaching every holder, replies back at
+ * the origin, fallback around a deaf neighbour).
+ */
+#include "bloom-gossip-test-compat.h"
+
+#include "ns3/bloom-gossip-compat.h"
+#include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-query-application.h"
+#include "ns3/bloom-query-helper.h"
+#include "ns3/double.h"
+#include "ns3/gossip-scenario.h"
+#include "ns3/lr-wpan-mac.h"
+#include "ns3/lr-wpan-net-device.h"
+#include "ns3/packet.h"
+#include "ns3/query-message.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+#include "ns3/wsn-network-helper.h"
+
+#include <map>
+#include <random>
+#include <set>
+
+using namespace ns3;
+using namespace ns3::bloom;
+
+namespace
+{
+
+void
+Count(uint32_t* n, Ptr<const Packet>, const std::string&)
+{
+    ++*n;
+}
+
+void
+RecordDelivery(std::map<uint32_t, uint8_t>* delivered, uint32_t node, const QueryId&, uint8_t hops)
+{
+    (*delivered)[node] = hops;
+}
+
+void
+RecordReply(bool* replied, const QueryId&, uint16_t, uint8_t, uint8_t)
+{
+    *replied = true;
+}
+
+void
+RecordFailure(std::string* failure, const QueryId&, const std::string& outcome)
+{
+    *failure = outcome;
+}
+
+void
+RecordHolder(std::map<std::pair<uint16_t, uint16_t>, std::set<uint32_t>>* reached,
+             uint32_t node,
+             const QueryId& id,
+             uint8_t)
+{
+    (*reached)[{id.origin, id.sequence}].insert(node);
+}
+
+void
+RecordAnswer(std::set<std::pair<uint16_t, uint16_t>>* answered,
+             const QueryId& id,
+             uint16_t,
+             uint8_t,
+             uint8_t)
+{
+    answered->insert({id.origin, id.sequence});
+}
+
+template <typename Message, typename Decoder>
+bool
+Rejects(const std::vector<uint8_t>& bytes, Decoder decode)
+{
+    try
+    {
+        decode(bytes.data(), bytes.size());
+    }
+    catch (const DecodeError&)
+    {
+        return true;
+    }
+    return false;
+}
+
+bool
+QueryRejects(const std::vector<uint8_t>& bytes)
+{
+    return Rejects<QueryMessage>(bytes, DecodeQuery);
+}
+
+bool
+ReplyRejects(const std::vector<uint8_t>& bytes)
+{
+    return Rejects<ReplyMessage>(bytes, DecodeReply);
+}
+
+QueryMessage
+SampleQuery()
+{
+    QueryMessage m;
+    m.id = {0x0102, 0x0304};
+    m.keyHash = 0x1122334455667788ULL;
+    m.strategy = QueryStrategy::GRADIENT;
+    m.backtrack = true;
+    m.ttl = 20;
+    m.hops = 3;
+    m.visited = {0x0001, 0x0A0B, 0x0007};
+    return m;
+}
+
+ReplyMessage
+SampleReply()
+{
+    ReplyMessage r;
+    r.id = {0x0102, 0x0304};
+    r.keyHash = 0x1122334455667788ULL;
+    r.strategy = QueryStrategy::RING;
+    r.status = ReplyStatus::FOUND;
+    r.responder = 0x0009;
+    r.queryHops = 4;
+    r.replyHops = 2;
+    r.round = 3;
+    return r;
+}
+
+class QueryMessageRoundTripTestCase : public TestCase
+{
+  public:
+    QueryMessageRoundTripTestCase()
+        : TestCase("query and reply messages: byte layout and round trips")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> q = EncodeQuery(SampleQuery());
+        const std::vector<uint8_t> expected = {0x3B, 0x02, 0x02, 0x01, 0x04, 0x03, 0x88, 0x77, 0x66,
+                                               0x55, 0x44, 0x33, 0x22, 0x11, 0x01, 0x01, 20,   3,
+                                               0,    3,    0x01, 0x00, 0x0B, 0x0A, 0x07, 0x00};
+        NS_TEST_ASSERT_MSG_EQ((q == expected), true, "query byte layout");
+        NS_TEST_ASSERT_MSG_EQ((DecodeQuery(q.data(), q.size()) == SampleQuery()),
+                              true,
+                              "query decodes to itself");
+        const std::vector<uint8_t> r = EncodeReply(SampleReply());
+        const std::vector<uint8_t> expectedReply = {0x3B, 0x03, 0x02, 0x01, 0x04, 0x03, 0x88,
+                                                    0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
+                                                    0x03, 0x00, 0x09, 0x00, 4,    2,    3};
+        NS_TEST_ASSERT_MSG_EQ((r == expectedReply), true, "reply byte layout");
+        NS_TEST_ASSERT_MSG_EQ(r.size(), kReplySize, "reply size");
+        NS_TEST_ASSERT_MSG_EQ((DecodeReply(r.data(), r.size()) == SampleReply()),
+                              true,
+                              "reply decodes to itself");
+        NS_TEST_ASSERT_MSG_EQ(MaxVisitedEntries(114), 47U, "47 visited entries on lr-wpan");
+        NS_TEST_ASSERT_MSG_EQ(PeekMessageType(q.data(), q.size()).value_or(0), 2, "peek query");
+        NS_TEST_ASSERT_MSG_EQ(PeekMessageType(r.data(), 1).has_value(), false, "peek short");
+
+        std::mt19937_64 rng(5);
+        for (int i = 0; i < 2000; ++i)
+        {
+            QueryMessage m;
+            m.id = {static_cast<uint16_t>(rng() % 0xFFFE), static_cast<uint16_t>(rng())};
+            m.keyHash = rng();
+            m.strategy = static_cast<QueryStrategy>(1 + rng() % 4);
+            m.ttl = static_cast<uint8_t>(1 + rng() % 255);
+            m.hops = static_cast<uint8_t>(rng() % (m.ttl + 1));
+            if (m.strategy == QueryStrategy::GRADIENT)
+            {
+                m.backtrack = rng() % 2;
+                const size_t n = rng() % 48;
+                while (m.visited.size() < n)
+                {
+                    const auto a = static_cast<uint16_t>(rng() % 0xFFFE);
+                    if (std::find(m.visited.begin(), m.visited.end(), a) == m.visited.end())
+                    {
+                        m.visited.push_back(a);
+                    }
+                }
+            }
+            if (m.strategy == QueryStrategy::RING)
+            {
+                m.round = static_cast<uint8_t>(rng() % (kMaxRingRound + 1));
+            }
+            const auto bytes = EncodeQuery(m);
+            NS_TEST_ASSERT_MSG_EQ(bytes.size(), kQueryHeaderSize + 2 * m.visited.size(), "size");
+            NS_TEST_ASSERT_MSG_EQ((DecodeQuery(bytes.data(), bytes.size()) == m), true, "round");
+        }
+    }
+};
+
+class QueryMessageRejectTestCase : public TestCase
+{
+  public:
+    QueryMessageRejectTestCase()
+        : TestCase("query and reply decoders reject truncated, oversized, inconsistent and "
+                   "unknown input")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> q = EncodeQuery(SampleQuery());
+        for (size_t n = 0; n < q.size(); ++n)
+        {
+            NS_TEST_ASSERT_MSG_EQ(QueryRejects({q.begin(), q.begin() + n}),
+                                  true,
+                                  "query prefix of " << n << " bytes");
+        }
+        auto longer = q;
+        longer.push_back(0);
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(longer), true, "query with an extra byte");
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects({}), true, "empty query");
+
+        struct Mutation
+        {
+            size_t offset;
+            uint8_t value;
+            const char* what;
+        };
+
+        const Mutation queryMutations[] = {
+            {0, 0x3A, "dispatch"},
+            {1, 3, "type reply"},
+            {1, 1, "type advertisement"},
+            {1, 9, "unknown type"},
+            {14, 0, "strategy 0"},
+            {14, 5, "strategy 5"},
+            {15, 2, "unknown flag"},
+            {16, 0, "TTL 0"},
+            {17, 21, "hops > TTL"},
+            {18, 1, "round on a gradient query"},
+            {19, 4, "visited count beyond the data"},
+            {19, 2, "visited count short of the data"},
+        };
+        for (const auto& mut : queryMutations)
+        {
+            auto bad = q;
+            bad[mut.offset] = mut.value;
+            NS_TEST_ASSERT_MSG_EQ(QueryRejects(bad), true, "query: " << mut.what);
+        }
+
+        // Two-byte fields (visited: 01 00, 0B 0A, 07 00 at offset 20).
+        const struct
+        {
+            size_t offset;
+            uint8_t lo;
+            uint8_t hi;
+            const char* what;
+        } pairs[] = {
+            {20, 0x07, 0x00, "duplicate visited entry"},
+            {20, 0xFF, 0xFF, "broadcast address in the visited list"},
+            {22, 0xFE, 0xFF, "no-address in the visited list"},
+            {2, 0xFF, 0xFF, "broadcast origin"},
+        };
+
+        for (const auto& p : pairs)
+        {
+            auto bad = q;
+            bad[p.offset] = p.lo;
+            bad[p.offset + 1] = p.hi;
+            NS_TEST_ASSERT_MSG_EQ(QueryRejects(bad), true, "query: " << p.what);
+        }
+        // Strategy-dependent fields.
+        QueryMessage flood = SampleQuery();
+        flood.strategy = QueryStrategy::FLOOD;
+        flood.backtrack = false;
+        flood.visited.clear();
+        auto f = EncodeQuery(flood);
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(f), false, "plain flood accepted");
+        auto g = f;
+        g[15] = 1;
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(g), true, "backtrack on a flood");
+        g = f;
+        g[18] = 1;
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(g), true, "round on a flood");
+        g = f;
+        g[19] = 1;
+        g.push_back(1);
+        g.push_back(0);
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(g), true, "visited list on a flood");
+        g = f;
+        g[14] = static_cast<uint8_t>(QueryStrategy::RING);
+        g[18] = kMaxRingRound + 1;
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(g), true, "ring round too large");
+        g[18] = kMaxRingRound;
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(g), false, "largest ring round accepted");
+
+        const std::vector<uint8_t> r = EncodeReply(SampleReply());
+        for (size_t n = 0; n < r.size(); ++n)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ReplyRejects({r.begin(), r.begin() + n}),
+                                  true,
+                                  "reply prefix of " << n << " bytes");
+        }
+        auto longReply = r;
+        longReply.push_back(0);
+        NS_TEST_ASSERT_MSG_EQ(ReplyRejects(longReply), true, "reply with an extra byte");
+        const Mutation replyMutations[] = {
+            {0, 0x00, "dispatch"},
+            {1, 2, "type query"},
+            {14, 7, "strategy 7"},
+            {15, 2, "status 2"},
+            {15, 1, "TTL expired on a ring query"},
+            {19, 0, "reply hops 0"},
+            {14, 2, "round on a flood reply"},
+            {20, kMaxRingRound + 1, "ring round too large"},
+        };
+        for (const auto& mut : replyMutations)
+        {
+            auto bad = r;
+            bad[mut.offset] = mut.value;
+            NS_TEST_ASSERT_MSG_EQ(ReplyRejects(bad), true, "reply: " << mut.what);
+        }
+        auto bad = r;
+        bad[16] = 0xFE;
+        bad[17] = 0xFF;
+        NS_TEST_ASSERT_MSG_EQ(ReplyRejects(bad), true, "reply: reserved responder");
+        ReplyMessage ttl = SampleReply();
+        ttl.strategy = QueryStrategy::GRADIENT;
+        ttl.round = 0;
+        ttl.status = ReplyStatus::TTL_EXPIRED;
+        NS_TEST_ASSERT_MSG_EQ(ReplyRejects(EncodeReply(ttl)), false, "TTL expired on a gradient");
+
+        // The encoders refuse what the decoders would reject.
+        QueryMessage wrong = SampleQuery();
+        wrong.hops = 30;
+        bool threw = false;
+        try
+        {
+            EncodeQuery(wrong);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "EncodeQuery refuses hops > TTL");
+        ReplyMessage wrongReply = SampleReply();
+        wrongReply.replyHops = 0;
+        threw = false;
+        try
+        {
+            EncodeReply(wrongReply);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "EncodeReply refuses reply hops 0");
+
+        // Random and bit-flipped buffers: never a crash, and what decodes
+        // re-encodes to the same bytes.
+        std::mt19937_64 rng(11);
+        for (int i = 0; i < 20000; ++i)
+        {
+            std::vector<uint8_t> buf = i % 2 ? q : r;
+            if (i % 3 == 0)
+            {
+                buf.resize(rng() % 64);
+                for (auto& b : buf)
+                {
+                    b = static_cast<uint8_t>(rng());
+                }
+                if (!buf.empty())
+                {
+                    buf[0] = kGossipDispatch;
+                }
+                if (buf.size() > 1)
+                {
+                    buf[1] = static_cast<uint8_t>(2 + rng() % 2);
+                }
+            }
+            else
+            {
+                buf[rng() % buf.size()] ^= static_cast<uint8_t>(1U << (rng() % 8));
+            }
+            try
+            {
+                if (buf.size() > 1 && buf[1] == 2)
+                {
+                    const QueryMessage m = DecodeQuery(buf.data(), buf.size());
+                    NS_TEST_ASSERT_MSG_EQ((EncodeQuery(m) == buf), true, "canonical query");
+                }
+                else
+                {
+                    const ReplyMessage m = DecodeReply(buf.data(), buf.size());
+                    NS_TEST_ASSERT_MSG_EQ((EncodeReply(m) == buf), true, "canonical reply");
+                }
+            }
+            catch (const DecodeError&)
+            {
+            }
+        }
+    }
+};
+
+/// A small lr-wpan network with LBF or ABF gossip and query applications.
+struct QueryNet
+{
+    WsnNetworkHelper network{GossipScenarioConfig::DefaultRadio()};
+    NodeContainer nodes;
+    NetDeviceContainer devices;
+    std::vector<Ptr<BloomGossipApplication>> gossip;
+    std::vector<Ptr<BloomQueryApplication>> query;
+
+    /// Gossip runs until `gossipStop` (the filters then stay as they are),
+    /// queries until `stop`.
+    QueryNet(const WsnTopology& topology, const std::string& filter, Time stop, Time gossipStop)
+    {
+        devices = network.Install(topology);
+        nodes = network.GetNodes();
+        network.AssignStreams(100);
+        BloomGossipHelper g(filter == "lbf" ? "ns3::LbfGossipApplication"
+                                            : "ns3::AbfGossipApplication");
+        if (filter == "lbf")
+        {
+            g.SetAttribute("Cells", UintegerValue(256));
+            g.SetAttribute("CellBits", UintegerValue(8));
+        }
+        else
+        {
+            g.SetAttribute("Depth", UintegerValue(network.GetTopology().Diameter() + 1));
+            g.SetAttribute("Bits", UintegerValue(256));
+        }
+        ApplicationContainer ga = g.Install(nodes);
+        g.AssignStreams(nodes, 1000);
+        BloomQueryHelper q;
+        ApplicationContainer qa = q.Install(nodes);
+        q.AssignStreams(nodes, 2000);
+        for (uint32_t i = 0; i < nodes.GetN(); ++i)
+        {
+            gossip.push_back(DynamicCast<BloomGossipApplication>(ga.Get(i)));
+            query.push_back(DynamicCast<BloomQueryApplication>(qa.Get(i)));
+        }
+        ga.Start(Seconds(0));
+        ga.Stop(gossipStop);
+        qa.Start(Seconds(0));
+        qa.Stop(stop);
+    }
+};
+
+/**
+ * Frames with the gossip dispatch: queries and replies are not malformed
+ * for the gossip application, unknown types still are; broken query frames
+ * are malformed for the query application.
+ */
+class GossipIgnoresQueriesTestCase : public TestCase
+{
+  public:
+    GossipIgnoresQueriesTestCase()
+        : TestCase("the gossip application does not count query or reply frames as malformed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        QueryNet net(WsnTopology::Line(2, 10), "lbf", Seconds(4), Seconds(4));
+        uint32_t gossipMalformed = 0;
+        uint32_t queryMalformed = 0;
+        net.gossip[1]->TraceConnectWithoutContext("MalformedDropped",
+                                                  MakeBoundCallback(&Count, &gossipMalformed));
+        net.query[1]->TraceConnectWithoutContext("MalformedDropped",
+                                                 MakeBoundCallback(&Count, &queryMalformed));
+
+        // Valid frames node 1 has no state for: a backtrack and a reply.
+        QueryMessage m = SampleQuery();
+        ReplyMessage r = SampleReply();
+        std::vector<std::vector<uint8_t>> frames = {EncodeQuery(m), EncodeReply(r)};
+        auto truncated = EncodeQuery(m);
+        truncated.resize(12);
+        frames.push_back(truncated); // broken query: query app's
+        std::vector<uint8_t> unknown(30, 0);
+        unknown[0] = kGossipDispatch;
+        unknown[1] = 9;
+        frames.push_back(unknown); // unknown type: gossip app's
+        Ptr<NetDevice> device = net.devices.Get(0);
+        for (size_t i = 0; i < frames.size(); ++i)
+        {
+            Simulator::Schedule(Seconds(2) + MilliSeconds(50 * i), [device, bytes = frames[i]]() {
+                device->Send(Create<Packet>(bytes.data(), bytes.size()), device->GetBroadcast(), 0);
+            });
+        }
+        Simulator::Stop(Seconds(4));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(gossipMalformed, 1U, "gossip: only the unknown type is malformed");
+        NS_TEST_ASSERT_MSG_EQ(queryMalformed, 1U, "query: only the truncated query is malformed");
+    }
+};
+
+/// Roomy filters on a line, converged before the queries.
+GossipScenarioConfig
+RoomyLine(const std::string& filter, uint32_t nodes)
+{
+    GossipScenarioConfig c;
+    c.filter = filter;
+    c.topology = "line";
+    c.nodes = nodes;
+    c.slots = filter == "bf" ? 2048 : 256;
+    c.hashes = 4;
+    c.cellBits = 8;
+    c.resources = 2;
+    c.probes = 0;
+    c.simTime = 36;
+    c.queries = 16;
+    c.queryInterval = 0.5;
+    c.queryTimeout = 2;
+    return c;
+}
+
+class GradientShortestPathTestCase : public TestCase
+{
+  public:
+    GradientShortestPathTestCase()
+        : TestCase("converged roomy LBF and ABF on a line: a gradient query reaches the holder in "
+                   "exactly the shortest-path hop count and its reply returns to the origin")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(3);
+        for (const std::string filter : {"lbf", "abf"})
+        {
+            GossipScenarioConfig c = RoomyLine(filter, 14);
+            c.queryStrategy = "gradient";
+            const GossipScenarioResult r = RunGossipScenario(c);
+            NS_TEST_ASSERT_MSG_EQ(r.queries.size(), c.queries, filter << ": every query issued");
+            NS_TEST_ASSERT_MSG_EQ(r.metrics.malformed, 0U, filter << ": no malformed frame");
+            std::set<uint32_t> distances;
+            for (const QueryRecord& q : r.queries)
+            {
+                NS_TEST_ASSERT_MSG_EQ(q.absent, false, "present key");
+                NS_TEST_ASSERT_MSG_GT(q.trueHops, 0U, "origin is not a holder");
+                NS_TEST_ASSERT_MSG_EQ(q.delivered, true, filter << ": query " << q.index);
+                NS_TEST_ASSERT_MSG_EQ(q.hopsTaken,
+                                      q.trueHops,
+                                      filter << ": query " << q.index << " shortest path");
+                NS_TEST_ASSERT_MSG_EQ(q.success, true, filter << ": reply at the origin");
+                NS_TEST_ASSERT_MSG_EQ(q.outcome, "found", filter << ": outcome");
+                NS_TEST_ASSERT_MSG_GT(q.roundTrip, q.latencyToHolder, "round trip");
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(q.frames, 2U * q.trueHops, "a frame per hop, each way");
+                distances.insert(q.trueHops);
+            }
+            NS_TEST_ASSERT_MSG_GT(distances.size(), 3U, filter << ": several distances");
+            const QuerySummary s = SummariseQueries(r.queries, QueryStrategy::GRADIENT);
+            NS_TEST_ASSERT_MSG_EQ(s.success, 1.0, "success ratio");
+            NS_TEST_ASSERT_MSG_EQ(s.stretch, 1.0, "stretch");
+        }
+    }
+};
+
+class AbsentKeyTestCase : public TestCase
+{
+  public:
+    AbsentKeyTestCase()
+        : TestCase("a query for an absent key ends (no gradient, TTL, exhausted, gated) and is "
+                   "reported failed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(4);
+        // Roomy filters: nobody reports the key.
+        for (const std::string filter : {"lbf", "abf", "bf"})
+        {
+            GossipScenarioConfig c = RoomyLine(filter, 10);
+            c.queryStrategy = "all";
+            c.queryAbsent = 1;
+            c.queries = 4;
+            const GossipScenarioResult r = RunGossipScenario(c);
+            NS_TEST_ASSERT_MSG_GT(r.queries.size(), 0U, "queries issued");
+            for (const QueryRecord& q : r.queries)
+            {
+                NS_TEST_ASSERT_MSG_EQ(q.absent, true, "absent key");
+                NS_TEST_ASSERT_MSG_EQ(q.success, false, "failed");
+                NS_TEST_ASSERT_MSG_EQ(q.delivered, false, "no holder reached");
+                const std::string expected = q.strategy == QueryStrategy::GRADIENT ? "no-gradient"
+                                             : q.strategy == QueryStrategy::BLIND_FLOOD
+                                                 ? "timeout"
+                                                 : "filter-absent";
+                NS_TEST_ASSERT_MSG_EQ(q.outcome,
+                                      expected,
+                                      filter << " " << ToString(q.strategy) << " outcome");
+                if (q.strategy != QueryStrategy::BLIND_FLOOD)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(q.frames, 0U, "nothing sent");
+                }
+                else
+                {
+                    NS_TEST_ASSERT_MSG_GT(q.frames, 0U, "the blind flood searched");
+                }
+            }
+        }
+        // Crowded filters: false positives lead the walk astray; it still
+        // ends, with a failure reported before the timeout.
+        for (const std::string filter : {"lbf", "abf"})
+        {
+            GossipScenarioConfig c = RoomyLine(filter, 10);
+            c.slots = 12;
+            c.hashes = 1;
+            c.resources = 6;
+            c.queryStrategy = "gradient";
+            c.queryAbsent = 1;
+            c.queries = 12;
+            c.queryTtl = 6;
+            const GossipScenarioResult r = RunGossipScenario(c);
+            uint32_t walked = 0;
+            for (const QueryRecord& q : r.queries)
+            {
+                NS_TEST_ASSERT_MSG_EQ(q.success, false, "failed");
+                const bool ended = q.outcome == "no-gradient" || q.outcome == "ttl-expired" ||
+                                   q.outcome == "exhausted";
+                NS_TEST_ASSERT_MSG_EQ(ended, true, filter << ": ended as " << q.outcome);
+                walked += q.outcome != "no-gradient";
+                // At most TTL query transmissions plus a TTL-expired reply
+                // back over at most TTL hops (MAC retries aside).
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(q.frames, 2U * c.queryTtl + 6, "bounded by the TTL");
+            }
+            NS_TEST_ASSERT_MSG_GT(walked, 0U, filter << ": some false positive walked");
+        }
+    }
+};
+
+class FloodTestCase : public TestCase
+{
+  public:
+    FloodTestCase()
+        : TestCase("flooding reaches every reachable holder and the reply returns to the origin")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(5);
+        // Holders 0, 4 and 9 on a line of 10.  The gossip stops once
+        // converged (its filters stay), so that no beacon collides with a
+        // flood frame at a hidden terminal: a line has one path per
+        // direction, and broadcasts are not acknowledged.
+        QueryNet net(WsnTopology::Line(10, 10), "lbf", Seconds(40), Seconds(15));
+        const std::set<uint32_t> holders{0, 4, 9};
+        for (uint32_t h : holders)
+        {
+            net.gossip[h]->AddResource(1);
+        }
+        std::map<std::pair<uint16_t, uint16_t>, std::set<uint32_t>> reached;
+        std::set<std::pair<uint16_t, uint16_t>> answered;
+        for (uint32_t i = 0; i < 10; ++i)
+        {
+            net.query[i]->TraceConnectWithoutContext("QueryDelivered",
+                                                     MakeBoundCallback(&RecordHolder, &reached, i));
+            net.query[i]->TraceConnectWithoutContext("ReplyReceived",
+                                                     MakeBoundCallback(&RecordAnswer, &answered));
+        }
+        std::vector<std::pair<QueryId, QueryStrategy>> issued;
+        Time t = Seconds(16);
+        for (QueryStrategy s :
+             {QueryStrategy::FLOOD, QueryStrategy::BLIND_FLOOD, QueryStrategy::RING})
+        {
+            for (uint32_t origin = 0; origin < 10; ++origin)
+            {
+                if (holders.count(origin))
+                {
+                    continue;
+                }
+                Simulator::Schedule(t, [&net, &issued, origin, s]() {
+                    issued.emplace_back(net.query[origin]->Query(Key::FromId(1), s, 9), s);
+                });
+                t += MilliSeconds(500);
+            }
+        }
+        Simulator::Stop(Seconds(40));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(issued.size(), 21U, "7 origins x 3 strategies");
+        for (const auto& [id, s] : issued)
+        {
+            const auto key = std::make_pair(id.origin, id.sequence);
+            const std::string what = ToString(s) + " from " + std::to_string(id.origin);
+            NS_TEST_ASSERT_MSG_EQ(answered.count(key), 1U, what << ": reply at the origin");
+            if (s != QueryStrategy::RING)
+            {
+                NS_TEST_ASSERT_MSG_EQ((reached[key] == holders), true, what << ": every holder");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_GT(reached[key].size(), 0U, what << ": a holder");
+            }
+        }
+    }
+};
+
+/**
+ * Fallback: the best next hop stops receiving (its radio is deaf, its
+ * advertisements still arrive); the walk falls back to the next-best
+ * neighbour and still finds the holder.
+ */
+class FallbackTestCase : public TestCase
+{
+  public:
+    FallbackTestCase()
+        : TestCase("a gradient hop that is not acknowledged falls back to the next-best neighbour")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(6);
+        // 3 x 3 grid, node = 3 y + x.  Holder 2 (corner), origin 0: best
+        // neighbour 1 (1 hop from the holder), next best 3 (3 hops).
+        QueryNet net(WsnTopology::Grid(3, 3, 10), "lbf", Seconds(20), Seconds(20));
+        net.gossip[2]->AddResource(7);
+        std::map<uint32_t, uint8_t> delivered;
+        bool replied = false;
+        std::string failure;
+        net.query[2]->TraceConnectWithoutContext(
+            "QueryDelivered",
+            MakeBoundCallback(&RecordDelivery, &delivered, uint32_t{2}));
+        net.query[0]->TraceConnectWithoutContext("ReplyReceived",
+                                                 MakeBoundCallback(&RecordReply, &replied));
+        net.query[0]->TraceConnectWithoutContext("QueryFailed",
+                                                 MakeBoundCallback(&RecordFailure, &failure));
+        Ptr<LrWpanNetDevice> deaf = DynamicCast<LrWpanNetDevice>(net.devices.Get(1));
+        Simulator::Schedule(Seconds(15), [deaf]() { deaf->GetMac()->SetRxOnWhenIdle(false); });
+        Simulator::Schedule(Seconds(15.2), [&net]() {
+            NS_ASSERT(net.gossip[0]->EstimateHops(7).value_or(0) == 2);
+            net.query[0]->Query(Key::FromId(7), QueryStrategy::GRADIENT, 10);
+        });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(failure, "", "no failure");
+        NS_TEST_ASSERT_MSG_EQ(replied, true, "answered");
+        NS_TEST_ASSERT_MSG_EQ(delivered.count(2), 1U, "holder reached");
+        // 0 -> 3 -> 4 -> 5 -> 2 (node 4 also falls back from deaf node 1).
+        NS_TEST_ASSERT_MSG_EQ(int{delivered[2]}, 4, "around the deaf node");
+    }
+};
+
+class QueryTestSuite : public TestSuite
+{
+  public:
+    QueryTestSuite()
+        : TestSuite("bloom-gossip-query", bloom::test::kSystem)
+    {
+        AddTestCase(new QueryMessageRoundTripTestCase, bloom::test::kQuick);
+        AddTestCase(new QueryMessageRejectTestCase, bloom::test::kQuick);
+        AddTestCase(new GossipIgnoresQueriesTestCase, bloom::test::kQuick);
+        AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);
+        AddTestCase(new AbsentKeyTestCase, bloom::test::kQuick);
+        AddTestCase(new FloodTestCase, bloom::test::kQuick);
+        AddTestCase(new FallbackTestCase, bloom::test::kQuick);
+    }
+};
+
+QueryTestSuite g_queryTestSuite;
+
+} // namespace
