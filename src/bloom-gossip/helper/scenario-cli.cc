@@ -458,6 +458,10 @@ ParseCommandLine(int argc,
         {
             if (IsNs3Argument(arg))
             {
+                if (arg.find('=') == std::string::npos)
+                {
+                    Fail(arg, "needs a value, written " + arg + "=VALUE");
+                }
                 ns3Args.push_back(arg);
             }
             else if (arg.rfind('-', 0) == 0 && arg.size() > 1)
