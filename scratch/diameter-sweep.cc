@@ -80,6 +80,7 @@ Main(int argc, char** argv)
     std::string outDistance;
     std::string configFile;
     bool quiet = false;
+    bool dryRun = false;
     bool help = false; // read from vm before Notify
     const double inf = std::numeric_limits<double>::infinity();
 
@@ -93,7 +94,11 @@ Main(int argc, char** argv)
         .Text("out-distance",
               &outDistance,
               "per-distance CSV (default: OUT with -by-distance before .csv)")
-        .Flag("quiet", &quiet, "no progress lines on stderr");
+        .Flag("quiet", &quiet, "no progress lines on stderr")
+        .Flag("dry-run",
+              &dryRun,
+              "check every option and set up every network of the sweep, then exit (0 when all "
+              "is well) without simulating or writing");
 
     po::options_description topo("Topology and radio");
     cli::OptionAdder(topo)
@@ -364,6 +369,17 @@ Main(int argc, char** argv)
             p.filter = f;
             CheckGossipScenario(p);
         }
+    }
+
+    if (dryRun)
+    {
+        if (!quiet)
+        {
+            std::cerr << fmt::format("{}: {} runs checked, nothing simulated\n",
+                                     kProgram,
+                                     points.size() * filterNames.size());
+        }
+        return 0;
     }
 
     std::vector<std::string> rows;

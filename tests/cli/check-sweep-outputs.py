@@ -7,6 +7,7 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
     network and filter), nothing else;
   * two runs with the same --RngRun give byte-identical CSVs, another
     --RngRun on a random-disk topology gives different ones;
+  * --dry-run exits 0 and writes nothing;
   * a run killed while it simulates leaves no CSV (outputs are written at the
     end, through a temporary file renamed into place).
 Exits 1 listing what failed.
@@ -59,6 +60,14 @@ def main():
             lines = rows(os.path.join(d, 'line-by-distance.csv'))
             check(lines[0].startswith('filter,topology,nodes,diameter') and len(lines) > 1,
                   'per-distance CSV has a header and rows')
+
+        # --dry-run: checks and set-up only, no file.
+        sub = os.path.join(d, 'dry')
+        os.mkdir(sub)
+        p = run(program, sub, 'dry.csv', '--topology', 'grid', '--diameters', '4,8', '--dry-run')
+        check(p.returncode == 0 and p.stderr == '' and os.listdir(sub) == [],
+              '--dry-run exits 0 and writes nothing (rc %d, stderr %r, files %s)'
+              % (p.returncode, p.stderr, os.listdir(sub)))
 
         # Reproducibility on a random topology.
         disk = ['--topology', 'disk', '--nodes', '15', '--sim-time', '10']
