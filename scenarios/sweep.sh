@@ -46,8 +46,14 @@ case "$seeds" in
     *:*) seed_list=$(seq "${seeds%%:*}" "${seeds##*:}") ;;
     *) seed_list=$(echo "$seeds" | tr ',' ' ') ;;
 esac
+names=" "
 for cfg in "${configs[@]}"; do
     [ -r "$cfg" ] || { echo "sweep.sh: cannot read $cfg" >&2; exit 2; }
+    name="$(basename "$cfg" .ini)"
+    case "$names" in
+        *" $name "*) echo "sweep.sh: two configs named $name.ini (their parts would collide)" >&2; exit 2 ;;
+    esac
+    names="$names$name "
 done
 mkdir -p "$outdir/parts"
 
@@ -86,14 +92,34 @@ if [ "$todo" -gt 0 ]; then
     fi
 fi
 
-concat() { # concat SUFFIX OUT: one header, then every part's rows
-    local suffix="$1" out="$2" first=1 tmp="$2.tmp.$$"
+# The parts of this sweep, in config then seed order (not every file in
+# parts/: an earlier sweep into the same folder may have left others).
+parts=()
+for cfg in "${configs[@]}"; do
+    name="$(basename "$cfg" .ini)"
+    for s in $seed_list; do
+        parts+=("$outdir/parts/$name-run$s")
+    done
+done
+concat() { # concat SUFFIX OUT: one header, then every part's rows; OUT appears complete or not at all
+    local suffix="$1" out="$2" first=1 tmp="$2.tmp.$$" part header=""
     : > "$tmp"
-    for f in "$outdir"/parts/*-run*"$suffix"; do
-        [ -e "$f" ] || continue
-        case "$f" in *-by-distance.csv|*-queries.csv) [ "$suffix" = ".csv" ] && continue ;; esac
-        if [ $first -eq 1 ]; then head -n 1 "$f" >> "$tmp"; first=0; fi
-        tail -n +2 "$f" >> "$tmp"
+    for part in "${parts[@]}"; do
+        if [ ! -s "$part$suffix" ]; then
+            echo "sweep.sh: missing $part$suffix" >&2
+            rm -f "$tmp"
+            exit 1
+        fi
+        if [ $first -eq 1 ]; then
+            header="$(head -n 1 "$part$suffix")"
+            printf '%s\n' "$header" >> "$tmp"
+            first=0
+        elif [ "$(head -n 1 "$part$suffix")" != "$header" ]; then
+            echo "sweep.sh: $part$suffix has another header than the first part (stale part from another version? delete it to re-run)" >&2
+            rm -f "$tmp"
+            exit 1
+        fi
+        tail -n +2 "$part$suffix" >> "$tmp"
     done
     mv "$tmp" "$out"
 }

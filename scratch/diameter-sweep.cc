@@ -11,69 +11,37 @@
  *   diameter-sweep --config scenarios/queries.ini --query-strategy all
  *   diameter-sweep --help
  *
- * Unrecognised --ns3::Type::Attribute=value and --RngRun/--RngSeed options
- * are handed to ns-3 (CommandLine), e.g. --ns3::LrWpanMac::MacMaxFrameRetries=5.
+ * --ns3::Type::Attribute=value (an attribute default, e.g.
+ * --ns3::LrWpanMac::MacMaxFrameRetries=5), --RngRun=N and --RngSeed=N are
+ * ns-3's.  Every option is checked before the first simulation starts; a bad
+ * one gives one line "diameter-sweep: --option: problem" on stderr and exit
+ * code 2, and no output file.
  */
 #include "ns3/bloom-gossip-module.h"
-#include "ns3/command-line.h"
 #include "ns3/gossip-scenario.h"
-#include "ns3/rng-seed-manager.h"
+#include "ns3/scenario-cli.h"
 
 #include <boost/program_options.hpp>
-#include <cmath>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <limits>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace po = boost::program_options;
 using namespace ns3;
+using cli::Range;
 
 namespace
 {
 
 constexpr const char* kProgram = "diameter-sweep";
-
-/// A user error: reported as one line, exit code 2.
-struct UsageError : std::runtime_error
-{
-    using std::runtime_error::runtime_error;
-};
-
-std::vector<uint32_t>
-ParseList(const std::string& option, const std::string& text, uint32_t lo, uint32_t hi)
-{
-    std::vector<uint32_t> out;
-    std::stringstream ss(text);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        size_t used = 0;
-        unsigned long v = 0;
-        try
-        {
-            v = std::stoul(item, &used);
-        }
-        catch (const std::exception&)
-        {
-            used = 0;
-        }
-        if (used == 0 || used != item.size() || item[0] == '-' || v < lo || v > hi)
-        {
-            throw UsageError(
-                fmt::format("{}: '{}' is not a list of integers in {}..{}", option, text, lo, hi));
-        }
-        out.push_back(static_cast<uint32_t>(v));
-    }
-    if (out.empty())
-    {
-        throw UsageError(option + ": empty list");
-    }
-    return out;
-}
 
 std::string
 JoinLines(const std::string& header, const std::vector<std::string>& rows)
@@ -84,6 +52,20 @@ JoinLines(const std::string& header, const std::vector<std::string>& rows)
         out += row + "\n";
     }
     return out;
+}
+
+/// Whether a file can be created next to `path` (then removed again).
+void
+CheckWritable(const std::string& option, const std::string& path)
+{
+    const std::string probe = path + ".check." + std::to_string(static_cast<long>(getpid()));
+    std::ofstream os(probe, std::ios::trunc);
+    if (!os)
+    {
+        cli::Fail(option, "cannot write '" + path + "' (" + std::strerror(errno) + ")");
+    }
+    os.close();
+    std::remove(probe.c_str());
 }
 
 int
@@ -101,254 +83,244 @@ Main(int argc, char** argv)
     std::string outQueries;
     std::string configFile;
     bool quiet = false;
+    bool dryRun = false;
+    bool help = false; // read from vm before Notify
+    const double inf = std::numeric_limits<double>::infinity();
 
     po::options_description general("General");
-    general.add_options()("help,h", "print this help and exit")(
-        "config",
-        po::value(&configFile),
-        "read options from an ini file (key = value; command line wins)")(
-        "out",
-        po::value(&out)->default_value(out),
-        "per-run CSV (one row per network and filter)")(
-        "out-distance",
-        po::value(&outDistance),
-        "per-distance CSV (default: OUT with -by-distance before .csv)")(
-        "out-queries",
-        po::value(&outQueries),
-        "per-query CSV, written with --queries (default: OUT with -queries before .csv)")(
-        "quiet",
-        po::bool_switch(&quiet),
-        "no progress lines on stderr");
+    cli::OptionAdder(general)
+        .Flag("help,h", &help, "print this help and exit")
+        .Text("config",
+              &configFile,
+              "read options from an ini file (key = value; command line wins)")
+        .Text("out", &out, "per-run CSV (one row per network and filter)")
+        .Text("out-distance",
+              &outDistance,
+              "per-distance CSV (default: OUT with -by-distance before .csv)")
+        .Text("out-queries",
+              &outQueries,
+              "per-query CSV, written with --queries (default: OUT with -queries before .csv)")
+        .Flag("quiet", &quiet, "no progress lines on stderr")
+        .Flag("dry-run",
+              &dryRun,
+              "check every option and set up every network of the sweep, then exit (0 when all "
+              "is well) without simulating or writing");
 
     po::options_description topo("Topology and radio");
-    topo.add_options()("topology",
-                       po::value(&c.topology)->default_value(c.topology),
-                       "line | grid | disk | file")(
-        "nodes",
-        po::value(&nodesList),
-        "node counts to sweep, comma-separated (default 20)")(
-        "diameters",
-        po::value(&diametersList),
-        "line/grid: diameters to sweep (line: D+1 nodes; grid: (D/2+1)^2 nodes, D even)")(
-        "grid",
-        po::value(&grid),
-        "grid: WxH (one network)")("spacing",
-                                   po::value(&c.spacing)->default_value(c.spacing),
-                                   "line/grid spacing (m)")(
-        "degree",
-        po::value(&c.meanDegree)->default_value(c.meanDegree),
-        "disk: mean degree the square is sized for")(
-        "disk-policy",
-        po::value(&c.diskPolicy)->default_value(c.diskPolicy),
-        "disk: connected (redraw) | largest-component")("positions",
-                                                        po::value(&c.positions),
-                                                        "file: CSV id,x,y")(
-        "radio",
-        po::value(&radio)->default_value(radio),
-        "range (unit disk) | log-distance")("range",
-                                            po::value(&c.radio.range)->default_value(c.radio.range),
-                                            "range radio: radius (m)")(
-        "tx-power",
-        po::value(&c.radio.txPowerDbm)->default_value(c.radio.txPowerDbm),
-        "transmit power (dBm)")("exponent",
-                                po::value(&c.radio.exponent)->default_value(c.radio.exponent),
-                                "log-distance: path-loss exponent")(
-        "reference-loss",
-        po::value(&c.radio.referenceLossDb)->default_value(c.radio.referenceLossDb),
-        "log-distance: loss at 1 m (dB)")(
-        "shadowing",
-        po::value(&c.radio.shadowingSigmaDb)->default_value(c.radio.shadowingSigmaDb),
-        "log-distance: static log-normal shadowing sigma (dB)")(
-        "link-margin",
-        po::value(&c.radio.linkMarginDb)->default_value(c.radio.linkMarginDb),
-        "log-distance: ground-truth link iff rx >= sensitivity + margin (dB)");
+    cli::OptionAdder(topo)
+        .Choice("topology", &c.topology, {"line", "grid", "disk", "file"}, "topology")
+        .Text("nodes",
+              &nodesList,
+              fmt::format("node counts to sweep, comma-separated, each 2..{} (default 20)",
+                          kMaxScenarioNodes))
+        .Text("diameters",
+              &diametersList,
+              "line/grid: diameters to sweep, comma-separated (line: D+1 nodes, D >= 1; grid: "
+              "(D/2+1)^2 nodes, D even, 2..508)")
+        .Text("grid", &grid, "grid: WxH (one network), W, H >= 1 and 2..65533 nodes")
+        .Real("spacing", &c.spacing, Range::Closed(1e-3, 1e6), "line/grid spacing (m)")
+        .Real("degree",
+              &c.meanDegree,
+              Range::Open(0, inf),
+              "disk: mean degree the square is sized for, < nodes")
+        .Choice("disk-policy",
+                &c.diskPolicy,
+                {"connected", "largest-component"},
+                "disk: redraw until connected, or keep the largest component")
+        .Text("positions", &c.positions, "file: CSV id,x,y")
+        .Choice("radio", &radio, {"range", "log-distance"}, "unit disk or log-distance loss")
+        .Real("range", &c.radio.range, Range::Closed(1e-3, 1e6), "range radio: radius (m)")
+        .Real("tx-power", &c.radio.txPowerDbm, Range::Closed(-100, 100), "transmit power (dBm)")
+        .Real("exponent",
+              &c.radio.exponent,
+              Range::LeftOpen(0, 10),
+              "log-distance: path-loss exponent")
+        .Real("reference-loss",
+              &c.radio.referenceLossDb,
+              Range::Closed(-1000, 1000),
+              "log-distance: loss at 1 m (dB)")
+        .Real("shadowing",
+              &c.radio.shadowingSigmaDb,
+              Range::Closed(0, 100),
+              "log-distance: static log-normal shadowing sigma (dB)")
+        .Real("link-margin",
+              &c.radio.linkMarginDb,
+              Range::Closed(-100, 100),
+              "log-distance: ground-truth link iff rx >= sensitivity + margin (dB)");
 
     po::options_description filter("Filters");
-    filter.add_options()("filter",
-                         po::value(&filters)->default_value(filters),
-                         "bf | lbf | abf | all")("m",
-                                                 po::value(&c.slots)->default_value(c.slots),
-                                                 "slots: BF bits, LBF cells, ABF bits per level")(
-        "k",
-        po::value(&c.hashes)->default_value(c.hashes),
-        "hash functions")("b",
-                          po::value(&c.cellBits)->default_value(c.cellBits),
-                          "LBF bits per cell (1..16)")(
-        "quantization",
-        po::value(&c.quantization)->default_value(c.quantization),
-        "LBF: floor | ceil | round")("decay",
-                                     po::value(&c.decay)->default_value(c.decay),
-                                     "LBF: multiplicative | subtractive")(
-        "a",
-        po::value(&c.factor)->default_value(c.factor),
-        "LBF multiplicative factor, 0 < a < 1")("delta",
-                                                po::value(&c.step)->default_value(c.step),
-                                                "LBF subtractive step")(
-        "depth",
-        po::value(&c.depth)->default_value(c.depth),
-        "ABF levels; 0 = diameter + 1")(
-        "budget-bytes",
-        po::value(&c.budgetBytes)->default_value(c.budgetBytes),
-        "equal message budget: m of each filter derived so it carries N bytes (0: equal m)");
+    cli::OptionAdder(filter)
+        .Choice("filter", &filters, {"bf", "lbf", "abf", "all"}, "filter family")
+        .Unsigned("m",
+                  &c.slots,
+                  1,
+                  bloom::kMaxSlots,
+                  "slots: BF bits, LBF cells, ABF bits per level")
+        .Unsigned("k", &c.hashes, 1, bloom::kMaxHashes, "hash functions")
+        .Unsigned("b", &c.cellBits, bloom::kMinCellBits, bloom::kMaxCellBits, "LBF bits per cell")
+        .Choice("quantization", &c.quantization, {"floor", "ceil", "round"}, "LBF quantization")
+        .Choice("decay", &c.decay, {"multiplicative", "subtractive"}, "LBF per-hop decay")
+        .Real("a", &c.factor, Range::Open(0, 1), "LBF multiplicative factor")
+        .Unsigned("delta", &c.step, 1, 65535, "LBF subtractive step, at most 2^b - 1")
+        .Unsigned("depth", &c.depth, 0, bloom::kMaxDepth, "ABF levels; 0 = diameter + 1")
+        .Unsigned(
+            "budget-bytes",
+            &c.budgetBytes,
+            0,
+            kMaxBudgetBytes,
+            "equal message budget: m of each filter derived so it carries N bytes (0: equal m)");
 
     po::options_description gossip("Gossip");
-    gossip.add_options()("interval",
-                         po::value(&c.interval)->default_value(c.interval),
-                         "beacon interval (s)")("jitter",
-                                                po::value(&c.jitter)->default_value(c.jitter),
-                                                "beacon jitter (s), <= interval/2")(
-        "expiry",
-        po::value(&c.expiry)->default_value(c.expiry),
-        "neighbour entry expiry (s); 0: 3.5 x interval, or 3.5 x trickle-imax with Trickle")(
-        "timer",
-        po::value(&c.timer)->default_value(c.timer),
-        "periodic | trickle")("trickle-imin",
-                              po::value(&c.trickleImin)->default_value(c.trickleImin),
-                              "Trickle Imin (s)")(
-        "trickle-imax",
-        po::value(&c.trickleImax)->default_value(c.trickleImax),
-        "Trickle largest interval (s)")("trickle-k",
-                                        po::value(&c.trickleK)->default_value(c.trickleK),
-                                        "Trickle redundancy constant (0: no suppression)")(
-        "transport",
-        po::value(&c.transport)->default_value(c.transport),
-        "link-layer | udp6")("frame-bytes",
-                             po::value(&c.frameBytes)->default_value(c.frameBytes),
-                             "bytes per frame; 0 = device MTU (114 on lr-wpan)");
+    const Range period = Range::Closed(kMinScenarioPeriod, kMaxScenarioTime);
+    cli::OptionAdder(gossip)
+        .Real("interval", &c.interval, period, "beacon interval (s)")
+        .Real("jitter",
+              &c.jitter,
+              Range::Closed(0, kMaxScenarioTime),
+              "beacon jitter (s), <= interval/2")
+        .Real("expiry",
+              &c.expiry,
+              Range::Closed(0, kMaxScenarioTime),
+              "neighbour entry expiry (s); 0: 3.5 x interval, or 3.5 x trickle-imax with Trickle")
+        .Choice("timer", &c.timer, {"periodic", "trickle"}, "beacon timer")
+        .Real("trickle-imin", &c.trickleImin, period, "Trickle Imin (s)")
+        .Real("trickle-imax", &c.trickleImax, period, "Trickle largest interval (s), >= Imin")
+        .Unsigned("trickle-k",
+                  &c.trickleK,
+                  0,
+                  1000,
+                  "Trickle redundancy constant (0: no suppression)")
+        .Choice("transport",
+                &c.transport,
+                {"link-layer", "udp6"},
+                "broadcast frames on the link layer, or UDP to ff02::1 over IPv6/6LoWPAN")
+        .Unsigned("frame-bytes",
+                  &c.frameBytes,
+                  0,
+                  65000,
+                  fmt::format("bytes per frame; 0 = device MTU (114 on lr-wpan), else >= {}",
+                              bloom::kSegmentHeaderSize + 1));
 
     po::options_description work("Workload");
-    work.add_options()("resources",
-                       po::value(&c.resources)->default_value(c.resources),
-                       "resources, numbered 1..R, on random nodes")(
-        "replicas",
-        po::value(&c.replicas)->default_value(c.replicas),
-        "holders per resource")("probes",
-                                po::value(&c.probes)->default_value(c.probes),
-                                "keys never inserted, for the false-positive rate")(
-        "events",
-        po::value(&eventsList),
-        "comma-separated T:add:RES:NODE, T:remove:RES, T:fail:NODE")(
-        "sim-time",
-        po::value(&c.simTime)->default_value(c.simTime),
-        "simulated time (s)");
+    cli::OptionAdder(work)
+        .Unsigned("resources", &c.resources, 0, 100000, "resources, numbered 1..R, on random nodes")
+        .Unsigned("replicas", &c.replicas, 1, kMaxScenarioNodes, "holders per resource")
+        .Unsigned("probes",
+                  &c.probes,
+                  0,
+                  100000,
+                  "keys never inserted, for the false-positive rate")
+        .Text("events", &eventsList, "comma-separated T:add:RES:NODE, T:remove:RES, T:fail:NODE")
+        .Real("sim-time", &c.simTime, period, "simulated time (s)");
 
     po::options_description query("Queries");
-    query.add_options()(
-        "queries",
-        po::value(&c.queries)->default_value(c.queries),
-        "query draws (origin, key) per run, each issued once per strategy; 0: none")(
-        "query-start",
-        po::value(&c.queryStart)->default_value(c.queryStart),
-        "time of the first query (s); 0: as late as the window allows (last answer due at "
-        "--sim-time)")("query-interval",
-                       po::value(&c.queryInterval)->default_value(c.queryInterval),
-                       "seconds between two queries")(
-        "query-absent",
-        po::value(&c.queryAbsent)->default_value(c.queryAbsent),
-        "share of draws for keys never inserted (0..1)")(
-        "query-strategy",
-        po::value(&c.queryStrategy)->default_value(c.queryStrategy),
-        "comma list of gradient (LBF/ABF), flood, ring, blind-flood; auto = gradient for "
-        "lbf/abf, flood,ring,blind-flood for bf; all = every strategy the filter supports")(
-        "query-ttl",
-        po::value(&c.queryTtl)->default_value(c.queryTtl),
-        "most transmissions of a query (gradient walk, flood scope, largest ring); 0: auto, "
-        "gradient 2 D, floods D")("query-max-visited",
-                                  po::value(&c.queryMaxVisited)->default_value(c.queryMaxVisited),
-                                  "gradient: visited-list entries carried (0..47 on lr-wpan)")(
-        "query-timeout",
-        po::value(&c.queryTimeout)->default_value(c.queryTimeout),
-        "the origin gives up after this long (s)");
+    cli::OptionAdder(query)
+        .Unsigned("queries",
+                  &c.queries,
+                  0,
+                  100000,
+                  "query draws (origin, key) per run, each issued once per strategy; 0: none")
+        .Real("query-start",
+              &c.queryStart,
+              Range::Closed(0, kMaxScenarioTime),
+              "time of the first query (s); 0: as late as the window allows (last answer due at "
+              "--sim-time)")
+        .Real("query-interval", &c.queryInterval, period, "seconds between two queries")
+        .Real("query-absent",
+              &c.queryAbsent,
+              Range::Closed(0, 1),
+              "share of draws for keys never inserted")
+        .Text("query-strategy",
+              &c.queryStrategy,
+              "comma list of gradient (LBF/ABF), flood, ring, blind-flood; auto = gradient for "
+              "lbf/abf, flood,ring,blind-flood for bf; all = every strategy the filter supports")
+        .Unsigned("query-ttl",
+                  &c.queryTtl,
+                  0,
+                  255,
+                  "most transmissions of a query (gradient walk, flood scope, largest ring); 0: "
+                  "auto, gradient 2 D, floods D")
+        .Unsigned("query-max-visited",
+                  &c.queryMaxVisited,
+                  0,
+                  255,
+                  "gradient: visited-list entries carried (at most 47 fit a 114-byte frame)")
+        .Real("query-timeout", &c.queryTimeout, period, "the origin gives up after this long (s)");
 
     po::options_description all;
     all.add(general).add(topo).add(filter).add(gossip).add(work).add(query);
 
     po::variables_map vm;
-    std::vector<std::string> ns3Args{kProgram};
-    try
-    {
-        po::parsed_options parsed =
-            po::command_line_parser(argc, argv).options(all).allow_unregistered().run();
-        for (const std::string& arg :
-             po::collect_unrecognized(parsed.options, po::include_positional))
-        {
-            if (arg.rfind("--ns3::", 0) == 0 || arg.rfind("--RngRun=", 0) == 0 ||
-                arg.rfind("--RngSeed=", 0) == 0)
-            {
-                ns3Args.push_back(arg);
-            }
-            else
-            {
-                throw UsageError("unknown option '" + arg + "' (see --help)");
-            }
-        }
-        po::store(parsed, vm);
-        if (vm.count("config"))
-        {
-            std::ifstream is(vm["config"].as<std::string>());
-            if (!is)
-            {
-                throw UsageError("--config: cannot read '" + vm["config"].as<std::string>() + "'");
-            }
-            po::store(po::parse_config_file(is, all), vm);
-        }
-        po::notify(vm);
-    }
-    catch (const po::error& e)
-    {
-        throw UsageError(e.what());
-    }
-    if (vm.count("help"))
+    const std::vector<std::string> ns3Args = cli::ParseCommandLine(argc, argv, all, vm, "config");
+    if (vm.count("help") && vm["help"].as<bool>())
     {
         std::cout << "Usage: " << kProgram << " [options] [--ns3::Type::Attr=value] [--RngRun=N]\n"
                   << all << "\n";
         return 0;
     }
-
-    // ns-3's own options (--RngRun, --ns3::...).
-    {
-        std::vector<char*> cargv;
-        for (auto& a : ns3Args)
-        {
-            cargv.push_back(a.data());
-        }
-        CommandLine cmd;
-        cmd.Parse(static_cast<int>(cargv.size()), cargv.data());
-    }
+    cli::Notify(vm);
+    // ns-3's own options (--RngRun, --ns3::...): checked and applied before
+    // anything random is drawn.
+    cli::ApplyNs3Arguments(ns3Args);
 
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
-    if (!eventsList.empty())
+    if (vm.count("events") && !vm["events"].defaulted())
     {
-        std::stringstream ss(eventsList);
-        std::string item;
-        while (std::getline(ss, item, ','))
+        if (eventsList.empty())
         {
-            c.events.push_back(ScenarioEvent::Parse(item));
+            cli::Fail("--events",
+                      "empty list; expected T:add:RES:NODE, T:remove:RES or T:fail:NODE, "
+                      "comma-separated");
+        }
+        size_t start = 0;
+        while (true)
+        {
+            const size_t comma = eventsList.find(',', start);
+            const std::string item =
+                eventsList.substr(start,
+                                  comma == std::string::npos ? std::string::npos : comma - start);
+            try
+            {
+                c.events.push_back(ScenarioEvent::Parse(item));
+            }
+            catch (const std::invalid_argument& e)
+            {
+                cli::Fail("--events", e.what());
+            }
+            if (comma == std::string::npos)
+            {
+                break;
+            }
+            start = comma + 1;
         }
     }
-    std::vector<std::string> filterNames;
-    if (filters == "all")
-    {
-        filterNames = {"bf", "lbf", "abf"};
-    }
-    else
-    {
-        filterNames = {filters};
-    }
+    const std::vector<std::string> filterNames = filters == "all"
+                                                     ? std::vector<std::string>{"bf", "lbf", "abf"}
+                                                     : std::vector<std::string>{filters};
 
     // The networks of the sweep.
-    std::vector<GossipScenarioConfig> points;
-    if (!diametersList.empty())
+    const bool given[3] = {vm.count("diameters") > 0, vm.count("grid") > 0, vm.count("nodes") > 0};
+    if (given[0] + given[1] + given[2] > 1)
     {
-        if (!nodesList.empty() || !grid.empty())
-        {
-            throw UsageError("--diameters: give either --diameters, --nodes or --grid");
-        }
+        cli::Fail(given[0] ? "--diameters" : "--grid",
+                  "give only one of --diameters, --grid and --nodes");
+    }
+    if (c.topology == "file" && (given[0] || given[1] || given[2]))
+    {
+        cli::Fail(given[0]   ? "--diameters"
+                  : given[1] ? "--grid"
+                             : "--nodes",
+                  "not with --topology file (the positions file sets the nodes)");
+    }
+    std::vector<GossipScenarioConfig> points;
+    if (given[0])
+    {
         if (c.topology != "line" && c.topology != "grid")
         {
-            throw UsageError("--diameters: only for --topology line or grid (use --nodes)");
+            cli::Fail("--diameters", "only for --topology line or grid (use --nodes)");
         }
-        for (uint32_t d : ParseList("--diameters", diametersList, 1, 4000))
+        for (uint32_t d :
+             cli::ParseUnsignedList("--diameters", diametersList, 1, kMaxScenarioNodes - 1))
         {
             GossipScenarioConfig p = c;
             if (c.topology == "line")
@@ -357,11 +329,10 @@ Main(int argc, char** argv)
             }
             else
             {
-                if (d % 2 != 0)
+                if (d % 2 != 0 || d < 2 || d > 508)
                 {
-                    throw UsageError(fmt::format("--diameters: a square grid has an even "
-                                                 "diameter, {} is odd",
-                                                 d));
+                    cli::Fail("--diameters",
+                              fmt::format("{}: a square grid has an even diameter in 2..508", d));
                 }
                 p.gridWidth = p.gridHeight = d / 2 + 1;
                 p.nodes = p.gridWidth * p.gridHeight;
@@ -369,42 +340,51 @@ Main(int argc, char** argv)
             points.push_back(p);
         }
     }
-    else if (!grid.empty())
+    else if (given[1])
     {
-        unsigned w = 0;
-        unsigned h = 0;
-        char x = 0;
-        char extra = 0;
-        if (std::sscanf(grid.c_str(), "%u%c%u%c", &w, &x, &h, &extra) != 3 || x != 'x' || w < 1 ||
-            h < 1 || w * h < 2 || w > 1000 || h > 1000)
-        {
-            throw UsageError("--grid: '" + grid + "' is not WxH with 1..1000 each and >= 2 nodes");
-        }
         if (c.topology != "grid")
         {
-            throw UsageError("--grid: needs --topology grid");
+            cli::Fail("--grid", "needs --topology grid");
         }
-        c.gridWidth = w;
-        c.gridHeight = h;
-        c.nodes = w * h;
+        const auto x = grid.find('x');
+        if (x == std::string::npos)
+        {
+            cli::Fail("--grid", "'" + grid + "' is not WxH (e.g. 5x4)");
+        }
+        const auto w = cli::ParseUnsigned("--grid", grid.substr(0, x), 1, kMaxScenarioNodes);
+        const auto h = cli::ParseUnsigned("--grid", grid.substr(x + 1), 1, kMaxScenarioNodes);
+        if (w * h < 2 || w * h > kMaxScenarioNodes)
+        {
+            cli::Fail("--grid",
+                      fmt::format("'{}' has {} nodes, out of range 2..{}",
+                                  grid,
+                                  w * h,
+                                  kMaxScenarioNodes));
+        }
+        c.gridWidth = static_cast<uint32_t>(w);
+        c.gridHeight = static_cast<uint32_t>(h);
+        c.nodes = c.gridWidth * c.gridHeight;
+        points.push_back(c);
+    }
+    else if (c.topology == "file")
+    {
         points.push_back(c);
     }
     else
     {
-        for (uint32_t n : ParseList("--nodes", nodesList.empty() ? "20" : nodesList, 2, 100000))
+        for (uint32_t n :
+             cli::ParseUnsignedList("--nodes", given[2] ? nodesList : "20", 2, kMaxScenarioNodes))
         {
             GossipScenarioConfig p = c;
             p.nodes = n;
             points.push_back(p);
         }
     }
-    for (auto& p : points)
+
+    // Outputs: two distinct writable files.
+    if (out.empty())
     {
-        for (const auto& f : filterNames)
-        {
-            p.filter = f;
-            p.Validate();
-        }
+        cli::Fail("--out", "empty file name");
     }
     if (outDistance.empty())
     {
@@ -420,20 +400,46 @@ Main(int argc, char** argv)
             (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
             "-queries.csv";
     }
-    std::vector<std::string> outputs{out, outDistance};
+    std::error_code ec;
+    const auto canonical = [&ec](const std::string& path) {
+        return std::filesystem::weakly_canonical(path, ec);
+    };
+    if (canonical(out) == canonical(outDistance))
+    {
+        cli::Fail("--out-distance", "same file as --out");
+    }
+    if (c.queries > 0 &&
+        (canonical(outQueries) == canonical(out) || canonical(outQueries) == canonical(outDistance)))
+    {
+        cli::Fail("--out-queries", "same file as --out or --out-distance");
+    }
+    CheckWritable("--out", out);
+    CheckWritable("--out-distance", outDistance);
     if (c.queries > 0)
     {
-        outputs.push_back(outQueries);
+        CheckWritable("--out-queries", outQueries);
     }
-    for (const std::string& path : outputs)
+
+    // Everything a run could reject, before the first simulation: set up
+    // (without running) every network and filter of the sweep.
+    for (auto& p : points)
     {
-        std::ofstream probe(path + ".check", std::ios::trunc);
-        if (!probe)
+        for (const auto& f : filterNames)
         {
-            throw UsageError("--out: cannot write next to '" + path + "'");
+            p.filter = f;
+            CheckGossipScenario(p);
         }
-        probe.close();
-        std::remove((path + ".check").c_str());
+    }
+
+    if (dryRun)
+    {
+        if (!quiet)
+        {
+            std::cerr << fmt::format("{}: {} runs checked, nothing simulated\n",
+                                     kProgram,
+                                     points.size() * filterNames.size());
+        }
+        return 0;
     }
 
     std::vector<std::string> rows;
@@ -513,22 +519,5 @@ Main(int argc, char** argv)
 int
 main(int argc, char** argv)
 {
-    try
-    {
-        return Main(argc, argv);
-    }
-    catch (const UsageError& e)
-    {
-        std::cerr << kProgram << ": " << e.what() << "\n";
-    }
-    catch (const std::invalid_argument& e)
-    {
-        std::cerr << kProgram << ": " << e.what() << "\n";
-    }
-    catch (const std::exception& e)
-    {
-        std::cerr << kProgram << ": " << e.what() << "\n";
-        return 1;
-    }
-    return 2;
+    return cli::RunMain(kProgram, [&]() { return Main(argc, argv); });
 }

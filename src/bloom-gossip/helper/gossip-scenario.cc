@@ -197,6 +197,7 @@ ScenarioEvent::ToString() const
 void
 GossipScenarioConfig::Validate() const
 {
+    const auto range = [](double v, double lo, double hi) { return v >= lo && v <= hi; };
     if (topology != "line" && topology != "grid" && topology != "disk" && topology != "file")
     {
         Bad("--topology", "'" + topology + "' is not one of line, grid, disk, file");
@@ -205,31 +206,63 @@ GossipScenarioConfig::Validate() const
     {
         if (positions.empty())
         {
-            Bad("--positions", "required with --topology file");
+            Bad("--positions", "required with --topology file (a CSV file id,x,y)");
         }
     }
     else if (topology == "grid" && gridWidth > 0)
     {
-        if (gridWidth * static_cast<uint64_t>(gridHeight == 0 ? gridWidth : gridHeight) < 2)
+        const uint64_t n =
+            gridWidth * static_cast<uint64_t>(gridHeight == 0 ? gridWidth : gridHeight);
+        if (n < 2 || n > kMaxScenarioNodes)
         {
-            Bad("--grid", "needs at least 2 nodes");
+            Bad("--grid", fmt::format("{} nodes, out of range 2..{}", n, kMaxScenarioNodes));
         }
     }
-    else if (nodes < 2 || nodes > 100000)
+    else if (nodes < 2 || nodes > kMaxScenarioNodes)
     {
-        Bad("--nodes", fmt::format("{} out of range 2..100000", nodes));
+        Bad("--nodes", fmt::format("{} out of range 2..{}", nodes, kMaxScenarioNodes));
     }
-    if (!(spacing > 0) || !std::isfinite(spacing))
+    if (!range(spacing, 1e-3, 1e6))
     {
-        Bad("--spacing", "must be > 0");
+        Bad("--spacing", fmt::format("{} out of range [0.001, 1e6] m", spacing));
     }
     if (topology == "disk" && !(meanDegree > 0 && meanDegree < nodes))
     {
-        Bad("--degree", fmt::format("must lie in (0, nodes) = (0, {})", nodes));
+        Bad("--degree", fmt::format("{} out of range (0, nodes) = (0, {})", meanDegree, nodes));
     }
     if (diskPolicy != "connected" && diskPolicy != "largest-component")
     {
         Bad("--disk-policy", "'" + diskPolicy + "' is not connected or largest-component");
+    }
+    // Radio: each field under the option that sets it.
+    if (!range(radio.range, 1e-3, 1e6))
+    {
+        Bad("--range", fmt::format("{} out of range [0.001, 1e6] m", radio.range));
+    }
+    if (!range(radio.txPowerDbm, -100, 100))
+    {
+        Bad("--tx-power", fmt::format("{} out of range [-100, 100] dBm", radio.txPowerDbm));
+    }
+    if (!(radio.exponent > 0 && radio.exponent <= 10))
+    {
+        Bad("--exponent", fmt::format("{} out of range (0, 10]", radio.exponent));
+    }
+    if (!range(radio.referenceLossDb, -1000, 1000))
+    {
+        Bad("--reference-loss",
+            fmt::format("{} out of range [-1000, 1000] dB", radio.referenceLossDb));
+    }
+    if (!range(radio.shadowingSigmaDb, 0, 100))
+    {
+        Bad("--shadowing", fmt::format("{} out of range [0, 100] dB", radio.shadowingSigmaDb));
+    }
+    if (radio.shadowingSigmaDb > 0 && radio.loss != WsnRadioConfig::Loss::LOG_DISTANCE)
+    {
+        Bad("--shadowing", "needs --radio log-distance (or 0)");
+    }
+    if (!range(radio.linkMarginDb, -100, 100))
+    {
+        Bad("--link-margin", fmt::format("{} out of range [-100, 100] dB", radio.linkMarginDb));
     }
     try
     {
@@ -267,14 +300,15 @@ GossipScenarioConfig::Validate() const
     {
         if (!(factor > 0 && factor < 1))
         {
-            Bad("--a", "attenuation factor must lie in (0, 1)");
+            Bad("--a", fmt::format("{} out of range (0, 1)", factor));
         }
     }
     else if (decay == "subtractive")
     {
         if (step < 1 || step >= (1U << cellBits))
         {
-            Bad("--delta", fmt::format("{} out of range 1..{}", step, (1U << cellBits) - 1));
+            Bad("--delta",
+                fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
         }
     }
     else
@@ -285,25 +319,55 @@ GossipScenarioConfig::Validate() const
     {
         Bad("--depth", fmt::format("{} out of range 0 (auto)..{}", depth, bloom::kMaxDepth));
     }
-    if (!(interval > 0) || !std::isfinite(interval))
+    if (budgetBytes > kMaxBudgetBytes)
     {
-        Bad("--interval", "must be > 0 s");
+        Bad("--budget-bytes", fmt::format("{} out of range 0..{}", budgetBytes, kMaxBudgetBytes));
     }
+    if (budgetBytes > 0)
+    {
+        // Bytes one slot needs (ABF: a byte per level); an automatic ABF depth
+        // is checked once the diameter is known (CheckGossipScenario).
+        const uint64_t need = filter == "lbf" ? (cellBits + 7) / 8 : filter == "abf" ? depth : 1;
+        if (budgetBytes < need)
+        {
+            Bad("--budget-bytes",
+                fmt::format("{} bytes cannot hold one slot of {} ({} levels); need >= {}",
+                            budgetBytes,
+                            filter,
+                            filter == "abf" ? depth : 1,
+                            need));
+        }
+    }
+    const auto time = [&](const char* option, double v, double lo) {
+        if (!range(v, lo, kMaxScenarioTime))
+        {
+            Bad(option, fmt::format("{} out of range [{}, {:g}] s", v, lo, kMaxScenarioTime));
+        }
+    };
+    time("--interval", interval, kMinScenarioPeriod);
     if (!(jitter >= 0) || jitter > interval / 2)
     {
-        Bad("--jitter", "must lie in [0, interval/2]");
+        Bad("--jitter",
+            fmt::format("{} out of range [0, interval/2] = [0, {}] s", jitter, interval / 2));
     }
-    if (!(expiry >= 0) || !std::isfinite(expiry))
+    if (expiry != 0)
     {
-        Bad("--expiry", "must be > 0 s (or 0: automatic)");
+        time("--expiry", expiry, kMinScenarioPeriod); // 0: automatic
     }
     if (timer != "periodic" && timer != "trickle")
     {
         Bad("--timer", "'" + timer + "' is not periodic or trickle");
     }
-    if (!(trickleImin > 0) || !(trickleImax >= trickleImin) || !std::isfinite(trickleImax))
+    time("--trickle-imin", trickleImin, kMinScenarioPeriod);
+    time("--trickle-imax", trickleImax, kMinScenarioPeriod);
+    if (trickleImax < trickleImin)
     {
-        Bad("--trickle-imin", "need 0 < imin <= imax");
+        Bad("--trickle-imax",
+            fmt::format("{} below --trickle-imin {}; need imin <= imax", trickleImax, trickleImin));
+    }
+    if (trickleK > 1000)
+    {
+        Bad("--trickle-k", fmt::format("{} out of range 0..1000", trickleK));
     }
     if (timer == "trickle" && expiry > 0 && expiry <= 3 * trickleImax)
     {
@@ -325,44 +389,37 @@ GossipScenarioConfig::Validate() const
     if (frameBytes != 0 && (frameBytes <= bloom::kSegmentHeaderSize || frameBytes > 65000))
     {
         Bad("--frame-bytes",
-            fmt::format("must be 0 (device MTU) or {}..65000", bloom::kSegmentHeaderSize + 1));
+            fmt::format("{} out of range: 0 (device MTU) or {}..65000",
+                        frameBytes,
+                        bloom::kSegmentHeaderSize + 1));
     }
     if (resources > 100000)
     {
-        Bad("--resources", "at most 100000");
+        Bad("--resources", fmt::format("{} out of range 0..100000", resources));
     }
-    if (replicas < 1)
+    if (replicas < 1 || replicas > kMaxScenarioNodes)
     {
-        Bad("--replicas", "must be >= 1");
+        Bad("--replicas", fmt::format("{} out of range 1..{}", replicas, kMaxScenarioNodes));
     }
     if (probes > 100000)
     {
-        Bad("--probes", "at most 100000");
+        Bad("--probes", fmt::format("{} out of range 0..100000", probes));
     }
-    if (!(simTime > 0) || !std::isfinite(simTime))
-    {
-        Bad("--sim-time", "must be > 0 s");
-    }
+    time("--sim-time", simTime, kMinScenarioPeriod);
     if (queries > 100000)
     {
-        Bad("--queries", "at most 100000");
+        Bad("--queries", fmt::format("{} out of range 0..100000", queries));
     }
-    if (!(queryStart >= 0) || !std::isfinite(queryStart))
+    if (queryStart != 0)
     {
-        Bad("--query-start", "must be >= 0 s (0: automatic)");
+        time("--query-start", queryStart, 0.0); // 0: automatic
     }
-    if (!(queryInterval > 0) || !std::isfinite(queryInterval))
+    time("--query-interval", queryInterval, kMinScenarioPeriod);
+    if (!range(queryAbsent, 0, 1))
     {
-        Bad("--query-interval", "must be > 0 s");
+        Bad("--query-absent", fmt::format("{} out of range [0, 1]", queryAbsent));
     }
-    if (!(queryAbsent >= 0 && queryAbsent <= 1))
-    {
-        Bad("--query-absent", "must lie in [0, 1]");
-    }
-    if (!(queryTimeout > 0) || !std::isfinite(queryTimeout))
-    {
-        Bad("--query-timeout", "must be > 0 s");
-    }
+    time("--query-timeout", queryTimeout, kMinScenarioPeriod);
     if (queryTtl > 255)
     {
         Bad("--query-ttl", fmt::format("{} out of range 0 (auto)..255", queryTtl));
@@ -410,14 +467,24 @@ GossipScenarioConfig::Validate() const
     }
     for (const ScenarioEvent& e : events)
     {
-        if (e.time > simTime)
+        if (!(e.time >= 0) || e.time > simTime)
         {
-            Bad("--events", "event '" + e.ToString() + "' after --sim-time");
+            Bad("--events",
+                fmt::format("event '{}' outside [0, --sim-time] = [0, {}] s",
+                            e.ToString(),
+                            simTime));
         }
         if ((e.kind == ScenarioEvent::ADD || e.kind == ScenarioEvent::REMOVE) &&
-            e.resource > resources + 1000000)
+            (e.resource < 1 || e.resource > resources + 1000000))
         {
-            Bad("--events", "event '" + e.ToString() + "': resource number too large");
+            Bad("--events",
+                fmt::format("event '{}': resource out of range 1..{}",
+                            e.ToString(),
+                            resources + 1000000));
+        }
+        if (e.kind != ScenarioEvent::REMOVE && e.node >= kMaxScenarioNodes)
+        {
+            Bad("--events", fmt::format("event '{}': node out of range", e.ToString()));
         }
     }
 }
@@ -523,36 +590,62 @@ BuildTopology(const GossipScenarioConfig& c)
 
 namespace
 {
-GossipScenarioResult RunValidated(const GossipScenarioConfig& c);
+GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c, bool simulate);
+
+/// SetUpAndRun, leaving no node, device or event behind when it throws.
+GossipScenarioResult
+SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate)
+{
+    c.Validate();
+    try
+    {
+        return SetUpAndRun(c, simulate);
+    }
+    catch (...)
+    {
+        Simulator::Destroy();
+        throw;
+    }
+}
 } // namespace
 
 GossipScenarioResult
 RunGossipScenario(const GossipScenarioConfig& c)
 {
-    c.Validate();
-    try
-    {
-        return RunValidated(c);
-    }
-    catch (...)
-    {
-        // Leave no node, device or event behind for the next run.
-        Simulator::Destroy();
-        throw;
-    }
+    return SetUpAndRunCleanly(c, true);
+}
+
+void
+CheckGossipScenario(const GossipScenarioConfig& c)
+{
+    SetUpAndRunCleanly(c, false);
 }
 
 namespace
 {
+/// Set up a run and, when `simulate`, run it; RunGossipScenario and
+/// CheckGossipScenario share every step up to Simulator::Run.
 GossipScenarioResult
-RunValidated(const GossipScenarioConfig& c)
+SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
 {
     const auto wallStart = std::chrono::steady_clock::now();
     GossipScenarioResult result;
     result.seed = RngSeedManager::GetSeed();
     result.run = RngSeedManager::GetRun();
 
-    WsnTopology input = BuildTopology(c);
+    WsnTopology input;
+    try
+    {
+        input = BuildTopology(c);
+    }
+    catch (const std::exception& e)
+    {
+        // A bad positions file, or no connected random draw.
+        Bad(c.topology == "file"   ? "--positions"
+            : c.topology == "disk" ? "--degree"
+                                   : "--topology",
+            e.what());
+    }
     WsnNetworkHelper network(c.radio);
     NetDeviceContainer devices = network.Install(input);
     int64_t stream = kFirstDeviceStream;
@@ -671,7 +764,16 @@ RunValidated(const GossipScenarioConfig& c)
     }
     result.describe = appList.front()->GetPolicy().Describe();
     // Fail early, with a clear reason, when the filter cannot be segmented.
-    appList.front()->GetFramesPerAdvertisement();
+    try
+    {
+        appList.front()->GetFramesPerAdvertisement();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        Bad(c.budgetBytes > 0 ? "--budget-bytes" : "--m",
+            std::string(e.what()) + " (lower --m, --b, --depth or --budget-bytes, or raise "
+                                    "--frame-bytes)");
+    }
 
     GossipMetrics metrics(appList, graph);
     metrics.TrackDevices(devices);
@@ -855,6 +957,11 @@ RunValidated(const GossipScenarioConfig& c)
         }
     }
 
+    if (!simulate)
+    {
+        Simulator::Destroy();
+        return result;
+    }
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
     result.metrics = metrics.Finish(Seconds(c.simTime));

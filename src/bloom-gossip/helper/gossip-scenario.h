@@ -21,6 +21,15 @@
 namespace ns3
 {
 
+/// Most nodes a scenario may have (16-bit short addresses of one PAN).
+constexpr uint32_t kMaxScenarioNodes = 65533;
+/// Shortest interval, expiry, Trickle Imin and simulated time (s).
+constexpr double kMinScenarioPeriod = 1e-3;
+/// Longest simulated time and timer setting (s).
+constexpr double kMaxScenarioTime = 1e7;
+/// Largest message budget (bytes).
+constexpr uint32_t kMaxBudgetBytes = 1U << 20;
+
 /// A scheduled change of the workload.
 struct ScenarioEvent
 {
@@ -146,6 +155,17 @@ WsnTopology BuildTopology(const GossipScenarioConfig& config);
 
 /// Run one simulation (Simulator::Destroy() is called at the end).
 GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config);
+
+/**
+ * Everything RunGossipScenario would reject, found without simulating: runs
+ * its set-up (Validate(), the topology with its positions file or random
+ * draw, the network and the radio ground truth, the filter shape derived
+ * from the budget and the diameter, its segmentation into frames, the
+ * events' node numbers) and then Simulator::Destroy().  Throws
+ * std::invalid_argument "--option: problem".  Draws the same random numbers
+ * as the run, so results do not change.
+ */
+void CheckGossipScenario(const GossipScenarioConfig& config);
 
 /// CSV header of the per-run table (no trailing newline).
 std::string GossipCsvHeader();

@@ -328,7 +328,11 @@ BloomGossipApplication::StartApplication()
     }
     else
     {
-        m_socket = Socket::CreateSocket(GetNode(), TypeId::LookupByName("ns3::UdpSocketFactory"));
+        const TypeId udp = TypeId::LookupByName("ns3::UdpSocketFactory");
+        NS_ABORT_MSG_UNLESS(GetNode()->GetObject<Object>(udp),
+                            "BloomGossipApplication: Transport udp6 needs an IPv6 stack on node "
+                                << GetNode()->GetId() << " (InternetStackHelper)");
+        m_socket = Socket::CreateSocket(GetNode(), udp);
         NS_ABORT_MSG_IF(m_socket->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), m_port)) != 0,
                         "BloomGossipApplication: cannot bind UDP port " << m_port);
         // ff02::1 is link-local: send on the configured device (e.g. 6LoWPAN).

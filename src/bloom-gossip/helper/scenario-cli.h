@@ -1,0 +1,175 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Command-line plumbing shared by the scenario programs (scratch/): options
+ * that are parsed and range-checked by us rather than by Boost.Program_options
+ * (which wraps "--m -5" into 4294967291 and accepts "nan"), ns-3's own
+ * arguments (--RngRun=N, --ns3::Type::Attribute=value) checked without letting
+ * ns-3 abort, and one error line with exit code 2 for every user error.
+ */
+#ifndef BLOOM_GOSSIP_SCENARIO_CLI_H
+#define BLOOM_GOSSIP_SCENARIO_CLI_H
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace cli
+{
+
+/**
+ * A user error.  RunMain prints it as one line "<program>: <what>" and exits
+ * with code 2.  By convention `what` reads "--option: problem", the problem
+ * stating the allowed values.
+ */
+class UsageError : public std::runtime_error
+{
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Throw UsageError("<option>: <problem>").
+[[noreturn]] void Fail(const std::string& option, const std::string& problem);
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Allowed values of a real-valued option: an interval with open or
+ * closed ends (infinite ends allowed); NaN and infinities are always refused.
+ */
+class Range
+{
+  public:
+    /// [lo, hi]
+    static Range Closed(double lo, double hi);
+    /// (lo, hi)
+    static Range Open(double lo, double hi);
+    /// (lo, hi]
+    static Range LeftOpen(double lo, double hi);
+    /// Any finite number.
+    static Range Finite();
+
+    bool Contains(double v) const;
+    /// "(0, 1)", "[0.001, 1e+07]", "> 0", "any finite number", ...
+    std::string ToString() const;
+
+  private:
+    Range(double lo, double hi, bool loOpen, bool hiOpen);
+    double m_lo;
+    double m_hi;
+    bool m_loOpen;
+    bool m_hiOpen;
+};
+
+/**
+ * An integer in lo..hi written in decimal digits (a leading '-' is read, so
+ * "-5" is reported as out of range rather than wrapped).  Throws UsageError
+ * "<option>: ... lo..hi".
+ */
+uint64_t ParseUnsigned(const std::string& option,
+                       const std::string& text,
+                       uint64_t lo,
+                       uint64_t hi);
+/// A finite decimal number inside `range`; throws UsageError naming the range.
+double ParseReal(const std::string& option, const std::string& text, const Range& range);
+/// A non-empty comma-separated list of integers in lo..hi (no empty items).
+std::vector<uint32_t> ParseUnsignedList(const std::string& option,
+                                        const std::string& text,
+                                        uint64_t lo,
+                                        uint64_t hi);
+/// One of `choices`; throws UsageError listing them.
+std::string ParseChoice(const std::string& option,
+                        const std::string& text,
+                        const std::vector<std::string>& choices);
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Adds options to a Boost.PO options_description.  Every value is
+ * read as a string and parsed by the functions above when the variables map
+ * is notified, so bad values and out-of-range numbers fail with
+ * "--name: problem (allowed range)".  The allowed range is appended to the
+ * help text.
+ *
+ *     cli::OptionAdder(desc)
+ *         .Unsigned("m", &config.slots, 1, 1 << 20, "slots")
+ *         .Real("a", &config.factor, cli::Range::Open(0, 1), "attenuation factor")
+ *         .Choice("filter", &filter, {"bf", "lbf", "abf", "all"}, "filter family");
+ */
+class OptionAdder
+{
+  public:
+    explicit OptionAdder(boost::program_options::options_description& description);
+
+    /// A switch without a value.
+    OptionAdder& Flag(const char* name, bool* target, const std::string& help);
+    /// Free text (file names, lists parsed later); the default is the target's
+    /// current value when not empty.
+    OptionAdder& Text(const char* name, std::string* target, const std::string& help);
+    OptionAdder& Choice(const char* name,
+                        std::string* target,
+                        const std::vector<std::string>& choices,
+                        const std::string& help);
+    OptionAdder& Unsigned(const char* name,
+                          uint32_t* target,
+                          uint64_t lo,
+                          uint64_t hi,
+                          const std::string& help);
+    OptionAdder& Unsigned64(const char* name,
+                            uint64_t* target,
+                            uint64_t lo,
+                            uint64_t hi,
+                            const std::string& help);
+    OptionAdder& Real(const char* name,
+                      double* target,
+                      const Range& range,
+                      const std::string& help);
+
+  private:
+    boost::program_options::options_description& m_description;
+};
+
+/**
+ * Parse argv (and, when `configOption` is not empty and given, that ini
+ * file; the command line wins) into `vm` without running the notifiers
+ * (call Notify after handling --help).  Prefix abbreviations of option names
+ * are not accepted.  Returns the ns-3 arguments (IsNs3Argument) for
+ * ApplyNs3Arguments; any other unknown option or positional word throws
+ * UsageError.
+ */
+std::vector<std::string> ParseCommandLine(int argc,
+                                          char** argv,
+                                          const boost::program_options::options_description& all,
+                                          boost::program_options::variables_map& vm,
+                                          const std::string& configOption = "config");
+
+/// po::notify, Boost errors turned into UsageError.
+void Notify(boost::program_options::variables_map& vm);
+
+/// --RngRun=N, --RngSeed=N or --ns3::Type::Attribute=value.
+bool IsNs3Argument(const std::string& arg);
+
+/**
+ * Check and apply ns-3 arguments: --RngRun=N (0..2^63-1), --RngSeed=N
+ * (1..2^32-1), --ns3::Type::Attribute=value (Config::SetDefault: the type and
+ * attribute must exist and the value must be valid for it; the value is tried
+ * in a child process first, since some ns-3 value parsers abort on garbage).
+ * Throws UsageError naming the argument.  Call before anything is simulated.
+ */
+void ApplyNs3Arguments(const std::vector<std::string>& args);
+
+/**
+ * Run a program's body and turn exceptions into one line on stderr,
+ * "<program>: <what>" (line breaks in `what` replaced): UsageError,
+ * std::invalid_argument and Boost.PO errors give exit code 2, any other
+ * std::exception exit code 1.  Returns the body's exit code otherwise.
+ */
+int RunMain(const std::string& program, const std::function<int()>& body);
+
+} // namespace cli
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_SCENARIO_CLI_H

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Run a scenario program with bad arguments and check that each is refused cleanly.
+
+Usage: check-cli.py PROGRAM CASES_FILE [--min-cases N] [--timeout SECONDS] [--verbose]
+
+For every case of CASES_FILE, PROGRAM runs in a fresh empty folder and must
+  * exit with code 2,
+  * print exactly one line on stderr, "<program name>: ...", containing every
+    expected substring of the case (the option's name first, then e.g. the
+    allowed range),
+  * print nothing on stdout,
+  * leave the folder empty: no output file, no temporary file.
+
+CASES_FILE holds one case per line (blank lines and lines starting with # are
+skipped), read as shell words (shlex):
+
+    EXPECTED... :: ARGUMENTS...         e.g.   --b 1..16 :: --b 0
+
+and directives:
+
+    %args WORDS...      arguments put before every following case's own
+                        (%args alone clears them)
+    %file NAME TEXT     create fixture file NAME with TEXT (\\n: line break)
+    %dir NAME           create fixture folder NAME
+
+In arguments, {out} is the case's folder (also its working directory) and
+{fixtures} the folder of the fixtures.  Exits 1 listing the failed cases, or
+when there are fewer than --min-cases cases.
+"""
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+
+def parse_cases(path):
+    cases, files, dirs = [], [], []
+    args = []
+    with open(path, encoding='utf-8') as f:
+        for number, raw in enumerate(f, 1):
+            line = raw.strip()
+            if not line or line.startswith('#'):
+                continue
+            where = '%s:%d' % (os.path.basename(path), number)
+            words = shlex.split(line)
+            if words[0] == '%args':
+                args = words[1:]
+            elif words[0] == '%file':
+                if len(words) != 3:
+                    sys.exit('%s: expected %%file NAME TEXT' % where)
+                files.append((words[1], words[2].replace('\\n', '\n')))
+            elif words[0] == '%dir':
+                dirs.extend(words[1:])
+            elif '::' in words:
+                cut = words.index('::')
+                if cut == 0:
+                    sys.exit('%s: no expected text before ::' % where)
+                cases.append({'where': where, 'expect': words[:cut],
+                              'args': args + words[cut + 1:]})
+            else:
+                sys.exit('%s: expected "EXPECTED... :: ARGUMENTS..." or a %%directive' % where)
+    return cases, files, dirs
+
+
+def run_case(program, case, root, fixtures, timeout):
+    """Returns a list of problems (empty: passed) and the stderr text."""
+    out = tempfile.mkdtemp(prefix='case-', dir=root)
+    args = [a.replace('{out}', out).replace('{fixtures}', fixtures) for a in case['args']]
+    try:
+        p = subprocess.run([program] + args, cwd=out, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return ['no answer within %g s' % timeout], ''
+    stderr = p.stderr.decode('utf-8', 'replace')
+    problems = []
+    if p.returncode != 2:
+        problems.append('exit code %d, expected 2' % p.returncode)
+    lines = stderr.splitlines()
+    name = os.path.basename(program)
+    if len(lines) != 1 or not stderr.endswith('\n'):
+        problems.append('%d lines on stderr, expected 1' % len(lines))
+    if not stderr.startswith(name + ': '):
+        problems.append('stderr does not start with "%s: "' % name)
+    for text in case['expect']:
+        if text not in stderr:
+            problems.append('stderr lacks %r' % text)
+    if p.stdout:
+        problems.append('%d bytes on stdout' % len(p.stdout))
+    left = sorted(os.listdir(out))
+    if left:
+        problems.append('left files behind: %s' % ', '.join(left))
+    return problems, stderr
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('program')
+    parser.add_argument('cases')
+    parser.add_argument('--min-cases', type=int, default=0)
+    parser.add_argument('--timeout', type=float, default=60)
+    parser.add_argument('--verbose', action='store_true', help='print every error line')
+    opts = parser.parse_args()
+    program = os.path.abspath(opts.program)
+    cases, files, dirs = parse_cases(opts.cases)
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix='check-cli-') as root:
+        fixtures = os.path.join(root, 'fixtures')
+        os.mkdir(fixtures)
+        for name, text in files:
+            with open(os.path.join(fixtures, name), 'w', encoding='utf-8') as f:
+                f.write(text)
+        for name in dirs:
+            os.makedirs(os.path.join(fixtures, name), exist_ok=True)
+        for case in cases:
+            problems, stderr = run_case(program, case, root, fixtures, opts.timeout)
+            shown = ' '.join(shlex.quote(a) for a in case['args'])
+            if problems:
+                failed += 1
+                print('FAIL %s: %s' % (case['where'], shown))
+                for problem in problems:
+                    print('     %s' % problem)
+                print('     stderr: %s' % stderr.rstrip('\n').replace('\n', '\n             '))
+            elif opts.verbose:
+                print('ok   %s: %s\n     %s' % (case['where'], shown, stderr.rstrip('\n')))
+    print('%s: %d cases, %d failed' % (os.path.basename(opts.cases), len(cases), failed))
+    if len(cases) < opts.min_cases:
+        print('fewer cases than --min-cases %d' % opts.min_cases)
+        return 1
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""End-to-end checks of diameter-sweep's outputs.
+
+Usage: check-sweep-outputs.py DIAMETER_SWEEP
+
+  * a good invocation exits 0 and writes both CSVs (header and one row per
+    network and filter), nothing else;
+  * two runs with the same --RngRun give byte-identical CSVs, another
+    --RngRun on a random-disk topology gives different ones;
+  * --dry-run exits 0 and writes nothing;
+  * a run killed while it simulates leaves no CSV (outputs are written at the
+    end, through a temporary file renamed into place).
+Exits 1 listing what failed.
+"""
+
+import filecmp
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+failures = []
+
+
+def check(ok, what):
+    print('%s %s' % ('ok  ' if ok else 'FAIL', what))
+    if not ok:
+        failures.append(what)
+
+
+def run(program, folder, out, *args):
+    return subprocess.run([program, '--out', os.path.join(folder, out), '--quiet'] + list(args),
+                          cwd=folder, capture_output=True, text=True, timeout=300)
+
+
+def rows(path):
+    with open(path) as f:
+        return f.read().splitlines()
+
+
+def main():
+    program = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix='check-sweep-') as d:
+        # A good invocation.
+        p = run(program, d, 'line.csv', '--topology', 'line', '--nodes', '6,8', '--sim-time', '10')
+        check(p.returncode == 0, 'good invocation exits 0 (stderr: %r)' % p.stderr)
+        check(p.stderr == '', '--quiet run prints nothing on stderr')
+        check(sorted(os.listdir(d)) == ['line-by-distance.csv', 'line.csv'],
+              'writes exactly line.csv and line-by-distance.csv (found %s)' % os.listdir(d))
+        if os.path.exists(os.path.join(d, 'line.csv')):
+            lines = rows(os.path.join(d, 'line.csv'))
+            check(lines[0].startswith('filter,topology,nodes,diameter'), 'per-run CSV header')
+            check(len(lines) == 1 + 2 * 3, 'one row per network and filter (2 x 3), got %d'
+                  % (len(lines) - 1))
+            check(all(len(r.split(',')) == len(lines[0].split(',')) for r in lines),
+                  'every per-run row has as many fields as the header')
+        if os.path.exists(os.path.join(d, 'line-by-distance.csv')):
+            lines = rows(os.path.join(d, 'line-by-distance.csv'))
+            check(lines[0].startswith('filter,topology,nodes,diameter') and len(lines) > 1,
+                  'per-distance CSV has a header and rows')
+
+        # --dry-run: checks and set-up only, no file.
+        sub = os.path.join(d, 'dry')
+        os.mkdir(sub)
+        p = run(program, sub, 'dry.csv', '--topology', 'grid', '--diameters', '4,8', '--dry-run')
+        check(p.returncode == 0 and p.stderr == '' and os.listdir(sub) == [],
+              '--dry-run exits 0 and writes nothing (rc %d, stderr %r, files %s)'
+              % (p.returncode, p.stderr, os.listdir(sub)))
+
+        # Reproducibility on a random topology.
+        disk = ['--topology', 'disk', '--nodes', '15', '--sim-time', '10']
+        outputs = {}
+        for name, rng in (('a', '4'), ('b', '4'), ('c', '5')):
+            p = run(program, d, name + '.csv', '--RngRun=' + rng, *disk)
+            check(p.returncode == 0, 'disk run %s (RngRun %s) exits 0 (stderr: %r)'
+                  % (name, rng, p.stderr))
+            outputs[name] = [os.path.join(d, name + s) for s in ('.csv', '-by-distance.csv')]
+        for i in range(2):
+            check(filecmp.cmp(outputs['a'][i], outputs['b'][i], shallow=False),
+                  'same --RngRun, byte-identical %s' % os.path.basename(outputs['b'][i]))
+        check(not filecmp.cmp(outputs['a'][0], outputs['c'][0], shallow=False),
+              'another --RngRun on a disk topology gives another per-run CSV')
+
+        # Interrupted while simulating: no CSV at all.
+        sub = os.path.join(d, 'killed')
+        os.mkdir(sub)
+        proc = subprocess.Popen([program, '--out', os.path.join(sub, 'k.csv'), '--quiet',
+                                 '--topology', 'grid', '--nodes', '400', '--sim-time', '3000'],
+                                cwd=sub, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(2)
+        still = proc.poll() is None
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        check(still, 'the long run was still simulating when killed')
+        check(os.listdir(sub) == [], 'a killed run leaves no file (found %s)' % os.listdir(sub))
+
+    print('%d checks failed' % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

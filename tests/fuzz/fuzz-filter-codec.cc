@@ -1,0 +1,204 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * libFuzzer target: bloom::Decode / ParseHeader (filter-codec.h) on
+ * arbitrary bytes.  Properties: every rejection is a DecodeError; a parsed
+ * header re-encodes to the same 10 bytes; whatever decodes re-encodes to the
+ * same bytes (one canonical encoding) and has the header's shape; the
+ * decoded filter survives what a node does with a neighbour's filter (its
+ * variant's FilterPolicy::Build, queries, merges) with the algebraic laws
+ * that must hold.
+ */
+#include "filter-codec.h"
+#include "filter-policy.h"
+#include "fuzz-common.h"
+
+#include <cmath>
+#include <cstring>
+#include <optional>
+
+using namespace ns3::bloom;
+
+namespace
+{
+
+std::vector<Key>
+SomeKeys()
+{
+    return {Key::FromId(1), Key::FromId(2), Key::FromId(77), Key::FromName("sensor/temp")};
+}
+
+void
+Exercise(const BloomFilter& f)
+{
+    BloomFilter u = f;
+    u.Union(f);
+    FUZZ_CHECK(u == f); // idempotent
+    const double fill = f.Fill();
+    FUZZ_CHECK(fill >= 0 && fill <= 1);
+    const double fpr = f.EstimatedFpr();
+    FUZZ_CHECK(fpr >= 0 && fpr <= 1);
+    FUZZ_CHECK(!(f.EstimatedCardinality() < 0));
+    BfPolicy policy(f.GetBits(), f.GetHashes());
+    const AnyFilter neighbour = f;
+    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    for (const Key& key : SomeKeys())
+    {
+        FUZZ_CHECK(policy.Contains(built, key)); // own keys are always found
+        (void)f.Contains(key);
+    }
+}
+
+void
+Exercise(const LinearBloomFilter& f, bool subtractive)
+{
+    LinearBloomFilter m = f;
+    m.Merge(f);
+    FUZZ_CHECK(m == f); // idempotent
+    // Decays precompute a chain of 2^b values: built once per (rule, b).
+    static std::optional<LbfDecay> decays[2][kMaxCellBits + 1];
+    std::optional<LbfDecay>& cached = decays[subtractive ? 1 : 0][f.GetCellBits()];
+    if (!cached)
+    {
+        cached = subtractive ? LbfDecay::Subtractive(1, f.GetCellBits())
+                             : LbfDecay::Multiplicative(0.9, f.GetCellBits());
+    }
+    const LbfDecay& decay = *cached;
+    LinearBloomFilter a = f;
+    a.MergeAttenuated(f, decay);
+    FUZZ_CHECK(a == f); // max(x, decay(x)) = x
+    for (const Key& key : SomeKeys())
+    {
+        const double c = f.Query(key);
+        FUZZ_CHECK(c >= 0 && c <= 1);
+        (void)f.EstimateHops(key, decay);
+    }
+    const double occupancy = f.OccupancyBits();
+    FUZZ_CHECK(occupancy >= 0 && occupancy <= 1);
+    LbfPolicy policy(f.GetCells(), f.GetCellBits(), f.GetHashes(), f.GetQuantization(), decay);
+    const AnyFilter neighbour = f;
+    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    for (const Key& key : SomeKeys())
+    {
+        FUZZ_CHECK(policy.EstimateHops(built, key) == std::optional<uint32_t>(0));
+    }
+}
+
+void
+Exercise(const AttenuatedBloomFilter& f)
+{
+    AttenuatedBloomFilter m = f;
+    m.Merge(f);
+    FUZZ_CHECK(m == f);
+    AttenuatedBloomFilter s = f;
+    s.MergeShifted(f);
+    for (const Key& key : SomeKeys())
+    {
+        const auto h = f.EstimateHops(key);
+        FUZZ_CHECK(!h || *h < f.GetDepth());
+        FUZZ_CHECK(h.has_value() == f.Contains(key));
+    }
+    AbfPolicy policy(f.GetDepth(), f.GetBits(), f.GetHashes());
+    const AnyFilter neighbour = f;
+    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    for (const Key& key : SomeKeys())
+    {
+        FUZZ_CHECK(policy.EstimateHops(built, key) == std::optional<uint32_t>(0));
+    }
+}
+
+} // namespace
+
+extern "C" int
+LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    try
+    {
+        const FilterShape shape = ParseHeader(data, size);
+        std::vector<uint8_t> header;
+        AppendHeader(shape, header);
+        FUZZ_CHECK(header.size() == kWireHeaderSize);
+        FUZZ_CHECK(std::memcmp(header.data(), data, kWireHeaderSize) == 0);
+        FUZZ_CHECK(shape.EncodedBytes() == kWireHeaderSize + shape.PayloadBytes());
+    }
+    catch (const DecodeError&)
+    {
+    }
+
+    std::optional<AnyFilter> decoded;
+    try
+    {
+        decoded = Decode(data, size);
+    }
+    catch (const DecodeError&)
+    {
+        return 0;
+    }
+    const AnyFilter& filter = *decoded;
+    const std::vector<uint8_t> again = Encode(filter);
+    FUZZ_CHECK(again.size() == size);
+    FUZZ_CHECK(std::memcmp(again.data(), data, size) == 0);
+    FUZZ_CHECK(ShapeOf(filter) == ParseHeader(data, size));
+    FUZZ_CHECK(Decode(again) == filter);
+
+    if (const auto* bf = std::get_if<BloomFilter>(&filter))
+    {
+        Exercise(*bf);
+    }
+    else if (const auto* lbf = std::get_if<LinearBloomFilter>(&filter))
+    {
+        Exercise(*lbf, (data[size - 1] & 1) != 0);
+    }
+    else
+    {
+        Exercise(std::get<AttenuatedBloomFilter>(filter));
+    }
+    return 0;
+}
+
+std::vector<std::vector<uint8_t>>
+fuzz::Seeds()
+{
+    std::vector<std::vector<uint8_t>> seeds;
+    const auto keys = SomeKeys();
+    for (uint32_t m : {1U, 13U, 64U, 200U})
+    {
+        BloomFilter bf(m, 3);
+        for (const Key& k : keys)
+        {
+            bf.Insert(k);
+        }
+        seeds.push_back(Encode(bf));
+    }
+    for (uint32_t b : {1U, 3U, 8U, 13U, 16U})
+    {
+        for (Quantization q : {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND})
+        {
+            LinearBloomFilter lbf(17, b, 4, q);
+            double c = 1.0;
+            for (const Key& k : keys)
+            {
+                lbf.Insert(k, c);
+                c *= 0.7;
+            }
+            seeds.push_back(Encode(lbf));
+        }
+    }
+    for (uint32_t d : {1U, 2U, 5U})
+    {
+        AttenuatedBloomFilter abf(d, 24, 2);
+        for (uint32_t i = 0; i < keys.size(); ++i)
+        {
+            abf.Insert(keys[i], i % d);
+        }
+        seeds.push_back(Encode(abf));
+    }
+    // Nearly valid: truncated, one byte too many, another version.
+    std::vector<uint8_t> base = Encode(LinearBloomFilter(9, 5, 2, Quantization::FLOOR));
+    seeds.emplace_back(base.begin(), base.end() - 1);
+    seeds.push_back(base);
+    seeds.back().push_back(0);
+    seeds.push_back(base);
+    seeds.back()[0] = 2;
+    return seeds;
+}

@@ -1,0 +1,183 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * libFuzzer target: bloom::DecodeSegment (gossip-message.h), the decoder of
+ * every received advertisement frame, and ApplySegment on what it accepts.
+ * Properties: every rejection is a DecodeError; an accepted segment is
+ * consistent (index < count, slot range inside the filter, slot values fit b
+ * bits) and re-encodes, by an independent encoder here, to the same bytes;
+ * applied to a filter of another shape it replaces it, sets exactly its
+ * slot range, is idempotent, and the resulting filter survives
+ * Encode/Decode and EncodeSegments/DecodeSegment/ApplySegment.
+ */
+#include "fuzz-common.h"
+#include "gossip-message.h"
+
+#include <cstring>
+
+using namespace ns3::bloom;
+
+namespace
+{
+
+/// Applying allocates the whole filter: only up to this many bits.
+constexpr uint64_t kApplyBits = uint64_t{1} << 17;
+/// Full round trips through EncodeSegments: only up to this many bits.
+constexpr uint64_t kRoundTripBits = uint64_t{1} << 14;
+
+/// The wire form of a segment, written here independently of EncodeSegments.
+std::vector<uint8_t>
+Reencode(const AdvertisementSegment& s)
+{
+    std::vector<uint8_t> out{kGossipDispatch,
+                             static_cast<uint8_t>(MessageType::ADVERTISEMENT),
+                             static_cast<uint8_t>(s.sequence),
+                             static_cast<uint8_t>(s.sequence >> 8),
+                             s.index,
+                             s.count};
+    AppendHeader(s.shape, out);
+    for (int i = 0; i < 4; ++i)
+    {
+        out.push_back(static_cast<uint8_t>(s.firstSlot >> (8 * i)));
+    }
+    out.push_back(static_cast<uint8_t>(s.slotCount));
+    out.push_back(static_cast<uint8_t>(s.slotCount >> 8));
+    const uint32_t b = s.shape.slotBits;
+    std::vector<uint8_t> packed((static_cast<uint64_t>(s.slotCount) * b + 7) / 8, 0);
+    for (uint64_t i = 0; i < s.slotCount; ++i)
+    {
+        for (uint32_t j = 0; j < b; ++j)
+        {
+            const uint64_t bit = i * b + j;
+            packed[bit / 8] |= static_cast<uint8_t>(((s.slots[i] >> j) & 1U) << (bit % 8));
+        }
+    }
+    out.insert(out.end(), packed.begin(), packed.end());
+    return out;
+}
+
+} // namespace
+
+extern "C" int
+LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    AdvertisementSegment seg;
+    try
+    {
+        seg = DecodeSegment(data, size);
+    }
+    catch (const DecodeError&)
+    {
+        return 0;
+    }
+    const uint64_t total = TotalSlots(seg.shape);
+    const uint32_t b = seg.shape.slotBits;
+    FUZZ_CHECK(seg.count >= 1 && seg.index < seg.count);
+    FUZZ_CHECK(seg.slotCount >= 1 && seg.firstSlot + uint64_t{seg.slotCount} <= total);
+    FUZZ_CHECK(seg.slots.size() == seg.slotCount);
+    for (uint32_t v : seg.slots)
+    {
+        FUZZ_CHECK(v < (uint32_t{1} << b));
+    }
+    const std::vector<uint8_t> again = Reencode(seg);
+    FUZZ_CHECK(again.size() == size && std::memcmp(again.data(), data, size) == 0);
+
+    if (total * b > kApplyBits)
+    {
+        return 0;
+    }
+    // A neighbour entry of another shape is replaced by the segment's shape.
+    AnyFilter filter = BloomFilter(8, 1);
+    ApplySegment(filter, seg);
+    FUZZ_CHECK(ShapeOf(filter) == seg.shape);
+    AnyFilter expected = MakeFilter(seg.shape); // zero outside the range
+    for (uint32_t i = 0; i < seg.slotCount; ++i)
+    {
+        FUZZ_CHECK(GetSlot(filter, seg.firstSlot + uint64_t{i}) == seg.slots[i]);
+        SetSlot(expected, seg.firstSlot + uint64_t{i}, seg.slots[i]);
+    }
+    FUZZ_CHECK(filter == expected);
+    const AnyFilter once = filter;
+    ApplySegment(filter, seg);
+    FUZZ_CHECK(filter == once); // idempotent
+    FUZZ_CHECK(Decode(Encode(filter)) == filter);
+
+    if (total * b > kRoundTripBits)
+    {
+        return 0;
+    }
+    const size_t frame = 23 + data[size - 1] % 100; // 23..122 bytes
+    std::vector<std::vector<uint8_t>> frames;
+    try
+    {
+        frames = EncodeSegments(filter, seg.sequence, frame);
+    }
+    catch (const std::invalid_argument&)
+    {
+        return 0; // more than 255 frames
+    }
+    AnyFilter copy = MakeFilter(seg.shape);
+    for (const auto& f : frames)
+    {
+        FUZZ_CHECK(f.size() <= frame);
+        const AdvertisementSegment s = DecodeSegment(f.data(), f.size());
+        FUZZ_CHECK(s.count == frames.size() && s.sequence == seg.sequence);
+        ApplySegment(copy, s);
+    }
+    FUZZ_CHECK(copy == filter);
+    return 0;
+}
+
+std::vector<std::vector<uint8_t>>
+fuzz::Seeds()
+{
+    std::vector<std::vector<uint8_t>> seeds;
+    std::vector<AnyFilter> filters;
+    {
+        BloomFilter bf(300, 3);
+        bf.Insert(Key::FromId(1));
+        bf.Insert(Key::FromId(2));
+        filters.emplace_back(bf);
+    }
+    for (uint32_t b : {1U, 5U, 8U, 16U})
+    {
+        LinearBloomFilter lbf(70, b, 3, Quantization::FLOOR);
+        lbf.Insert(Key::FromId(1), 1.0);
+        lbf.Insert(Key::FromId(2), 0.5);
+        filters.emplace_back(lbf);
+    }
+    {
+        AttenuatedBloomFilter abf(4, 40, 2);
+        abf.Insert(Key::FromId(1), 0);
+        abf.Insert(Key::FromId(2), 3);
+        filters.emplace_back(abf);
+        filters.emplace_back(AttenuatedBloomFilter(3, 1000, 2)); // levels split across frames
+    }
+    uint16_t sequence = 7;
+    for (const AnyFilter& f : filters)
+    {
+        for (size_t frame : {114U, 40U})
+        {
+            try
+            {
+                for (auto& s : EncodeSegments(f, sequence++, frame))
+                {
+                    seeds.push_back(std::move(s));
+                }
+            }
+            catch (const std::invalid_argument&)
+            {
+            }
+        }
+    }
+    // Nearly valid: truncated, one byte too many, another type, index = count.
+    const std::vector<uint8_t> base = seeds.front();
+    seeds.emplace_back(base.begin(), base.end() - 1);
+    seeds.push_back(base);
+    seeds.back().push_back(0);
+    seeds.push_back(base);
+    seeds.back()[1] = 2;
+    seeds.push_back(base);
+    seeds.back()[4] = seeds.back()[5];
+    return seeds;
+}
