@@ -211,7 +211,11 @@ Main(int argc, char** argv)
                   100000,
                   "keys never inserted, for the false-positive rate")
         .Text("events", &eventsList, "comma-separated T:add:RES:NODE, T:remove:RES, T:fail:NODE")
-        .Real("sim-time", &c.simTime, period, "simulated time (s)");
+        .Real("sim-time", &c.simTime, period, "simulated time (s)")
+        .Real("frame-loss",
+              &c.frameLoss,
+              Range::Closed(0, 0.9),
+              "share of received frames every PHY drops anyway (RateErrorModel)");
 
     po::options_description query("Queries");
     cli::OptionAdder(query)
@@ -408,8 +412,8 @@ Main(int argc, char** argv)
     {
         cli::Fail("--out-distance", "same file as --out");
     }
-    if (c.queries > 0 &&
-        (canonical(outQueries) == canonical(out) || canonical(outQueries) == canonical(outDistance)))
+    if (c.queries > 0 && (canonical(outQueries) == canonical(out) ||
+                          canonical(outQueries) == canonical(outDistance)))
     {
         cli::Fail("--out-queries", "same file as --out or --out-distance");
     }

@@ -7,13 +7,17 @@
 #include "bloom-query-helper.h"
 
 #include "ns3/bloom-gossip-application.h"
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-query-application.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/error-model.h"
 #include "ns3/gossip-message.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv6-address-helper.h"
+#include "ns3/lr-wpan-phy.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -29,6 +33,7 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -406,6 +411,10 @@ GossipScenarioConfig::Validate() const
         Bad("--probes", fmt::format("{} out of range 0..100000", probes));
     }
     time("--sim-time", simTime, kMinScenarioPeriod);
+    if (!range(frameLoss, 0, 0.9))
+    {
+        Bad("--frame-loss", fmt::format("{} out of range [0, 0.9]", frameLoss));
+    }
     if (queries > 100000)
     {
         Bad("--queries", fmt::format("{} out of range 0..100000", queries));
@@ -561,6 +570,19 @@ GossipScenarioConfig::QueryWindowStart() const
     return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
 }
 
+std::optional<double>
+PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    if (r.reach == std::numeric_limits<uint32_t>::max() || c.timer != "periodic")
+    {
+        return std::nullopt;
+    }
+    const bool crash = std::any_of(c.events.begin(), c.events.end(), [](const ScenarioEvent& e) {
+        return e.kind == ScenarioEvent::FAIL;
+    });
+    return (r.reach + 1.0) * (c.interval + c.jitter) + (crash ? c.EffectiveExpiry() : 0.0);
+}
+
 WsnTopology
 BuildTopology(const GossipScenarioConfig& c)
 {
@@ -650,6 +672,21 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     NetDeviceContainer devices = network.Install(input);
     int64_t stream = kFirstDeviceStream;
     stream += network.AssignStreams(stream);
+    if (c.frameLoss > 0)
+    {
+        // Frame loss on top of the radio: every PHY drops a share of the
+        // frames it received correctly (ACKs included), each with its stream.
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            PointerValue phy;
+            devices.Get(i)->GetAttribute("Phy", phy);
+            Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+            loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            loss->SetRate(c.frameLoss);
+            stream += loss->AssignStreams(stream);
+            phy.Get<LrWpanPhy>()->SetPostReceptionErrorModel(loss);
+        }
+    }
     const WsnTopology& topo = network.GetTopology();
     const uint32_t n = topo.GetN();
     result.nodes = n;
@@ -763,6 +800,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         graph.push_back(topo.GetNeighbours(i));
     }
     result.describe = appList.front()->GetPolicy().Describe();
+    result.reach = appList.front()->GetPolicy().Reach();
     // Fail early, with a clear reason, when the filter cannot be segmented.
     try
     {
@@ -992,7 +1030,8 @@ GossipCsvHeader()
            "advertisements,gossip_frames,bytes_on_air,gossip_bytes_per_node_s,hop_pairs,hop_mae,"
            "hop_rmse,hop_bias,hop_exact,hop_within1,hop_miss,membership,fpr,"
            "diss_latency_median,diss_latency_p95,diss_latency_max,convergence_time,stale_pairs,"
-           "stale_reported,purge_time,malformed,phy_frames,query_strategy,queries,query_success,"
+           "stale_reported,purge_time,malformed,phy_frames,frame_loss,purge_bound,query_strategy,"
+           "queries,query_success,"
            "query_latency_median,query_latency_p95,query_stretch,query_frames,query_rtt_median,"
            "query_absent_frames";
 }
@@ -1116,31 +1155,34 @@ GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                     c.resources,
                     c.replicas,
                     Num(c.simTime));
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                       m.payloadBytes,
-                       m.framesPerBeacon,
-                       m.advertisements,
-                       m.gossipFrames,
-                       m.bytesOnAir,
-                       Num(m.gossipBytesPerNodeS),
-                       h.pairs,
-                       hopValue(h.mae),
-                       hopValue(h.rmse),
-                       hopValue(h.bias),
-                       hopValue(h.exact),
-                       hopValue(h.within1),
-                       hopValue(h.miss),
-                       h.pairs > 0 ? Num(h.membership) : "NA",
-                       m.probePairs > 0 ? Num(m.fpr) : "NA",
-                       Num(Quantile(lat, 0.5)),
-                       Num(Quantile(lat, 0.95)),
-                       Num(Quantile(lat, 1.0)),
-                       Na(m.convergenceTime),
-                       m.stalePairs,
-                       m.staleReported,
-                       Na(m.purgeTime),
-                       m.malformed,
-                       m.phyFrames);
+    out +=
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                    m.payloadBytes,
+                    m.framesPerBeacon,
+                    m.advertisements,
+                    m.gossipFrames,
+                    m.bytesOnAir,
+                    Num(m.gossipBytesPerNodeS),
+                    h.pairs,
+                    hopValue(h.mae),
+                    hopValue(h.rmse),
+                    hopValue(h.bias),
+                    hopValue(h.exact),
+                    hopValue(h.within1),
+                    hopValue(h.miss),
+                    h.pairs > 0 ? Num(h.membership) : "NA",
+                    m.probePairs > 0 ? Num(m.fpr) : "NA",
+                    Num(Quantile(lat, 0.5)),
+                    Num(Quantile(lat, 0.95)),
+                    Num(Quantile(lat, 1.0)),
+                    Na(m.convergenceTime),
+                    m.stalePairs,
+                    m.staleReported,
+                    Na(m.purgeTime),
+                    m.malformed,
+                    m.phyFrames,
+                    Num(c.frameLoss),
+                    Na(PurgeBound(c, r)));
     return out;
 }
 

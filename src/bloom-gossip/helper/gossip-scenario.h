@@ -101,6 +101,9 @@ struct GossipScenarioConfig
     uint32_t probes{100};  //!< keys never inserted (false positives)
     std::vector<ScenarioEvent> events;
     double simTime{60.0};
+    /// Share of correctly received frames dropped anyway, independently on
+    /// every PHY (a RateErrorModel per device, post-reception); 0..0.9.
+    double frameLoss{0};
 
     // Queries (none unless queries > 0).  The run draws `queries` (origin,
     // key) pairs and issues each once per strategy, one query every
@@ -144,11 +147,23 @@ struct GossipScenarioResult
     uint32_t slots{0};    //!< m actually used
     uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
     std::string describe; //!< filter parameters in words
+    /// Largest hop distance the filter can report (LBF H - 1, ABF d - 1;
+    /// UINT32_MAX for BF).
+    uint32_t reach{0};
     GossipRunMetrics metrics;
     std::vector<bloom::QueryStrategy> queryStrategies; //!< strategies queried in this run
     std::vector<QueryRecord> queries;                  //!< one per query issued
     double wallSeconds{0};
 };
+
+/**
+ * The analytic bound on `purge_time`: a stale LBF value or ABF bit climbs one
+ * hop per beacon round, so it is gone after reach + 1 rounds of at most
+ * interval + jitter, plus the neighbour expiry when a node crashed.  Empty
+ * for the BF (no bound: union never forgets in a cycle) and with Trickle.
+ */
+std::optional<double> PurgeBound(const GossipScenarioConfig& config,
+                                 const GossipScenarioResult& result);
 
 /// Build the topology a configuration describes (no simulation objects).
 WsnTopology BuildTopology(const GossipScenarioConfig& config);

@@ -153,6 +153,56 @@ class RemovalTestCase : public TestCase
     }
 };
 
+/**
+ * Faults under 20 % frame loss: a removed resource and the resource of a
+ * crashed node fade out of every live node's LBF and ABF; the plain BF keeps
+ * both.  The loss-free bound no longer holds (lost exchanges stall the
+ * count-up), but recovery completes.
+ */
+class FaultsUnderLossTestCase : public TestCase
+{
+  public:
+    FaultsUnderLossTestCase()
+        : TestCase("with 20 % frame loss, LBF and ABF forget a removed resource and a crashed "
+                   "holder; BF does not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(3);
+        for (const std::string filter : {"lbf", "abf", "bf"})
+        {
+            GossipScenarioConfig c = Roomy(filter, "grid", 36);
+            c.cellBits = 5; // horizon 18 > diameter 10
+            c.frameLoss = 0.2;
+            c.resources = 0;
+            c.simTime = 120;
+            c.events = {ScenarioEvent::Parse("0:add:1:0"),
+                        ScenarioEvent::Parse("0:add:2:35"),
+                        ScenarioEvent::Parse("0:add:3:14"),
+                        ScenarioEvent::Parse("30:remove:1"),
+                        ScenarioEvent::Parse("30:fail:35")};
+            const GossipScenarioResult r = RunGossipScenario(c);
+            const auto& m = r.metrics;
+            NS_TEST_ASSERT_MSG_EQ(m.stalePairs, 70U, filter << ": 2 gone resources x 35 nodes");
+            NS_TEST_ASSERT_MSG_EQ(m.overall.pairs, 35U, filter << ": resource 3 everywhere");
+            NS_TEST_ASSERT_MSG_EQ(m.overall.membership, 1.0, filter << ": resource 3 known");
+            if (filter == "bf")
+            {
+                NS_TEST_ASSERT_MSG_EQ(m.staleReported, 70U, "BF keeps both gone resources");
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_EQ(m.staleReported, 0U, filter << ": both gone resources forgotten");
+            NS_TEST_ASSERT_MSG_EQ(m.purgeTime.has_value(), true, filter << ": purge time");
+            NS_TEST_ASSERT_MSG_EQ(m.overall.exact, 1.0, filter << ": resource 3 exact");
+            NS_TEST_ASSERT_MSG_GT(m.phyFrames, 0U, "traffic");
+        }
+    }
+};
+
 class ReproducibilityTestCase : public TestCase
 {
   public:
@@ -236,6 +286,7 @@ class GossipSystemTestSuite : public TestSuite
         AddTestCase(new ConvergenceTestCase("line", 20, 19), bloom::test::kQuick);
         AddTestCase(new ConvergenceTestCase("grid", 36, 10), bloom::test::kQuick);
         AddTestCase(new RemovalTestCase, bloom::test::kQuick);
+        AddTestCase(new FaultsUnderLossTestCase, bloom::test::kQuick);
         AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);
         AddTestCase(new BudgetTestCase, bloom::test::kQuick);
     }
