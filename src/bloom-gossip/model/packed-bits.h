@@ -98,6 +98,15 @@ class PackedBits
         return m_words;
     }
 
+    /**
+     * Direct access to the words for whole-word algorithms.  The caller must
+     * keep every bit past Size() zero.
+     */
+    std::vector<uint64_t>& MutableWords()
+    {
+        return m_words;
+    }
+
     bool operator==(const PackedBits& o) const
     {
         return m_nbits == o.m_nbits && m_words == o.m_words;
