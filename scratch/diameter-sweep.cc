@@ -93,6 +93,7 @@ Main(int argc, char** argv)
     std::string diametersList;
     std::string grid;
     std::string radio = "range";
+    std::string channel = "stock";
     std::string eventsList;
     std::string out = "diameter-sweep.csv";
     std::string outDistance;
@@ -139,9 +140,13 @@ Main(int argc, char** argv)
                                                         "file: CSV id,x,y")(
         "radio",
         po::value(&radio)->default_value(radio),
-        "range (unit disk) | log-distance")("range",
-                                            po::value(&c.radio.range)->default_value(c.radio.range),
-                                            "range radio: radius (m)")(
+        "range (unit disk) | log-distance")(
+        "channel",
+        po::value(&channel)->default_value(channel),
+        "stock (SingleModelSpectrumChannel, O(N) per frame) | grid (GridSpectrumChannel: "
+        "spatial index, same results)")("range",
+                                        po::value(&c.radio.range)->default_value(c.radio.range),
+                                        "range radio: radius (m)")(
         "tx-power",
         po::value(&c.radio.txPowerDbm)->default_value(c.radio.txPowerDbm),
         "transmit power (dBm)")("exponent",
@@ -283,6 +288,7 @@ Main(int argc, char** argv)
     }
 
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
+    c.radio.channel = WsnRadioConfig::ParseChannel(channel);
     if (!eventsList.empty())
     {
         std::stringstream ss(eventsList);
