@@ -100,14 +100,16 @@ AttenuatedBloomFilter::Merge(const AttenuatedBloomFilter& other)
     }
 }
 
-void
+bool
 AttenuatedBloomFilter::MergeShifted(const AttenuatedBloomFilter& neighbour)
 {
     CheckCompatible(neighbour);
+    bool changed = false;
     for (uint32_t i = 1; i < m_levels.size(); ++i)
     {
-        m_levels[i].Union(neighbour.m_levels[i - 1]);
+        changed |= m_levels[i].Union(neighbour.m_levels[i - 1]);
     }
+    return changed;
 }
 
 void

@@ -44,6 +44,12 @@ BfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>
 }
 
 bool
+BfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<BloomFilter>(view).Union(std::get<BloomFilter>(neighbour));
+}
+
+bool
 BfPolicy::Contains(const AnyFilter& filter, const Key& key) const
 {
     return std::get<BloomFilter>(filter).Contains(key);
@@ -117,6 +123,13 @@ LbfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*
 }
 
 bool
+LbfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<LinearBloomFilter>(view).MergeAttenuated(std::get<LinearBloomFilter>(neighbour),
+                                                             m_decay);
+}
+
+bool
 LbfPolicy::Contains(const AnyFilter& filter, const Key& key) const
 {
     return std::get<LinearBloomFilter>(filter).QueryQuantized(key) != 0;
@@ -180,6 +193,13 @@ AbfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*
         f.MergeShifted(std::get<AttenuatedBloomFilter>(*n));
     }
     return f;
+}
+
+bool
+AbfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<AttenuatedBloomFilter>(view).MergeShifted(
+        std::get<AttenuatedBloomFilter>(neighbour));
 }
 
 bool

@@ -43,6 +43,14 @@ class FilterPolicy
     /// (each of GetShape()).
     virtual AnyFilter Build(const std::vector<Key>& own,
                             const std::vector<const AnyFilter*>& neighbours) const = 0;
+    /**
+     * Fold one neighbour's filter into an advertised filter, as Build does
+     * for each neighbour (BF union, LBF max with the attenuated filter, ABF
+     * shifted union); true when `view` changed.  Every contribution is
+     * monotone in the neighbour's slots, so when a neighbour's filter only
+     * grew, Accumulate(view, grown) gives what Build would give afresh.
+     */
+    virtual bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const = 0;
     /// Whether the filter reports the key at all.
     virtual bool Contains(const AnyFilter& filter, const Key& key) const = 0;
     /// Hop estimate; nullopt when absent or when the family has no distance (BF).
@@ -70,6 +78,7 @@ class BfPolicy : public FilterPolicy
     FilterShape GetShape() const override;
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;
@@ -93,6 +102,7 @@ class LbfPolicy : public FilterPolicy
     FilterShape GetShape() const override;
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;
@@ -118,6 +128,7 @@ class AbfPolicy : public FilterPolicy
     FilterShape GetShape() const override;
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;

@@ -152,21 +152,25 @@ AttenuateWords(std::vector<uint64_t>& x, const LbfDecay& decay)
 }
 
 template <unsigned B>
-void
+bool
 MergeAttenuatedWords(std::vector<uint64_t>& x,
                      const std::vector<uint64_t>& y,
                      const LbfDecay& decay)
 {
     const uint8_t* byteTable = decay.ByteTable().data();
     const uint16_t* next = decay.NextTable().data();
+    uint64_t changed = 0;
     for (size_t i = 0; i < x.size(); ++i)
     {
         const uint64_t o = y[i];
         if (o != 0)
         {
-            x[i] = SwarMax<B>(x[i], DecayWord<B>(o, byteTable, next));
+            const uint64_t merged = SwarMax<B>(x[i], DecayWord<B>(o, byteTable, next));
+            changed |= merged ^ x[i];
+            x[i] = merged;
         }
     }
+    return changed != 0;
 }
 
 /// Calls f(std::integral_constant<unsigned, B>) for b in {1, 2, 4, 8, 16};
@@ -516,34 +520,39 @@ LinearBloomFilter::AttenuateGeneric(const LbfDecay& decay)
     }
 }
 
-void
+bool
 LinearBloomFilter::MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay)
 {
     CheckCompatible(other);
     CheckDecay(decay);
     auto& x = m_cells.MutableWords();
     const auto& y = other.m_cells.Words();
+    bool changed = false;
     if (!DispatchWidth(m_b, [&](auto width) {
-            MergeAttenuatedWords<decltype(width)::value>(x, y, decay);
+            changed = MergeAttenuatedWords<decltype(width)::value>(x, y, decay);
         }))
     {
-        MergeAttenuatedGeneric(other, decay);
+        changed = MergeAttenuatedGeneric(other, decay);
     }
+    return changed;
 }
 
-void
+bool
 LinearBloomFilter::MergeAttenuatedGeneric(const LinearBloomFilter& other, const LbfDecay& decay)
 {
     CheckCompatible(other);
     CheckDecay(decay);
+    bool changed = false;
     for (uint32_t i = 0; i < m_m; ++i)
     {
         const uint32_t v = decay.Apply(other.GetCell(i));
         if (v > GetCell(i))
         {
             SetCell(i, v);
+            changed = true;
         }
     }
+    return changed;
 }
 
 void

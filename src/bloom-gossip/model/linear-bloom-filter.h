@@ -198,8 +198,9 @@ class LinearBloomFilter
     void Merge(const LinearBloomFilter& other);
     /// Apply one hop of decay to every cell.
     void Attenuate(const LbfDecay& decay);
-    /// this = max(this, decay(other)), without a temporary copy.
-    void MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay);
+    /// this = max(this, decay(other)), without a temporary copy; true when a
+    /// cell changed.
+    bool MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay);
     void Clear();
 
     uint32_t GetCell(uint32_t i) const
@@ -222,7 +223,7 @@ class LinearBloomFilter
     uint32_t QueryQuantizedGeneric(const Key& key) const;
     void MergeGeneric(const LinearBloomFilter& other);
     void AttenuateGeneric(const LbfDecay& decay);
-    void MergeAttenuatedGeneric(const LinearBloomFilter& other, const LbfDecay& decay);
+    bool MergeAttenuatedGeneric(const LinearBloomFilter& other, const LbfDecay& decay);
 
     void SetCell(uint32_t i, uint32_t q)
     {

@@ -33,13 +33,16 @@ PackedBits::Clear()
     std::fill(m_words.begin(), m_words.end(), 0);
 }
 
-void
+bool
 PackedBits::OrWith(const PackedBits& other)
 {
+    uint64_t added = 0;
     for (size_t i = 0; i < m_words.size(); ++i)
     {
+        added |= other.m_words[i] & ~m_words[i];
         m_words[i] |= other.m_words[i];
     }
+    return added != 0;
 }
 
 void

@@ -76,8 +76,8 @@ class PackedBits
     uint64_t CountOnes() const;
     /// Set every bit to zero.
     void Clear();
-    /// Bitwise OR with a string of the same size.
-    void OrWith(const PackedBits& other);
+    /// Bitwise OR with a string of the same size; true when a bit changed.
+    bool OrWith(const PackedBits& other);
 
     /// Number of bytes of the serialised form: ceil(size / 8).
     uint64_t ByteSize() const
