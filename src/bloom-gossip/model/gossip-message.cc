@@ -84,6 +84,48 @@ GetU32(const uint8_t* p)
     return GetU16(p) | (GetU16(p + 2) << 16);
 }
 
+/// Copy `bits` bits from `src` at bit `from` to `dst` at bit `to`, 32 at a time.
+void
+CopyBits(const PackedBits& src, uint64_t from, PackedBits& dst, uint64_t to, uint64_t bits)
+{
+    for (uint64_t j = 0; j < bits; j += 32)
+    {
+        const unsigned w = static_cast<unsigned>(std::min<uint64_t>(32, bits - j));
+        dst.Set(to + j, w, src.Get(from + j, w));
+    }
+}
+
+/// Flat slots first .. first + n - 1 of a filter, packed into `dst` from bit 0.
+void
+CopySlotRange(const AnyFilter& filter, uint64_t first, uint64_t n, PackedBits& dst)
+{
+    if (const auto* bf = std::get_if<BloomFilter>(&filter))
+    {
+        CopyBits(bf->Bits(), first, dst, 0, n);
+    }
+    else if (const auto* lbf = std::get_if<LinearBloomFilter>(&filter))
+    {
+        const uint64_t b = lbf->GetCellBits();
+        CopyBits(lbf->Cells(), first * b, dst, 0, n * b);
+    }
+    else
+    {
+        const auto& abf = std::get<AttenuatedBloomFilter>(filter);
+        const uint64_t m = abf.GetBits();
+        for (uint64_t slot = first; slot < first + n;)
+        {
+            const uint64_t local = slot % m;
+            const uint64_t count = std::min(first + n - slot, m - local);
+            CopyBits(abf.Level(static_cast<uint32_t>(slot / m)).Bits(),
+                     local,
+                     dst,
+                     slot - first,
+                     count);
+            slot += count;
+        }
+    }
+}
+
 } // namespace
 
 uint64_t
@@ -170,10 +212,7 @@ EncodeSegments(const AnyFilter& filter, uint16_t sequence, size_t frameBytes)
         PutU32(out, static_cast<uint32_t>(first));
         PutU16(out, static_cast<uint32_t>(n));
         PackedBits packed(n * shape.slotBits);
-        for (uint64_t i = 0; i < n; ++i)
-        {
-            packed.Set(i * shape.slotBits, shape.slotBits, GetSlot(filter, first + i));
-        }
+        CopySlotRange(filter, first, n, packed);
         packed.AppendBytes(out);
         segments.push_back(std::move(out));
     }
