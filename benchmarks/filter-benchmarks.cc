@@ -288,6 +288,51 @@ LbfCopy(benchmark::State& state)
     }
 }
 
+// The per-cell reference paths (the implementation before the whole-word
+// paths), for a same-run before/after comparison.
+
+void
+LbfQueryGeneric(benchmark::State& state)
+{
+    const auto m = static_cast<uint32_t>(state.range(0));
+    const LinearBloomFilter f = MakeLbf(m, static_cast<uint32_t>(state.range(1)), 1);
+    const auto probes = ProbeKeys(Keys(Fill(m), 1'000'000));
+    size_t i = 0;
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(f.QueryQuantizedGeneric(probes[i++ & (kProbeKeys - 1)]));
+    }
+}
+
+void
+LbfMergeGeneric(benchmark::State& state)
+{
+    const auto m = static_cast<uint32_t>(state.range(0));
+    const auto b = static_cast<uint32_t>(state.range(1));
+    LinearBloomFilter x = MakeLbf(m, b, 1);
+    const LinearBloomFilter y = MakeLbf(m, b, 2);
+    for (auto _ : state)
+    {
+        x.MergeGeneric(y);
+        benchmark::ClobberMemory();
+    }
+}
+
+void
+LbfMergeAttenuatedGeneric(benchmark::State& state)
+{
+    const auto m = static_cast<uint32_t>(state.range(0));
+    const auto b = static_cast<uint32_t>(state.range(1));
+    LinearBloomFilter x = MakeLbf(m, b, 1);
+    const LinearBloomFilter y = MakeLbf(m, b, 2);
+    const LbfDecay decay = LbfDecay::Multiplicative(0.9, b);
+    for (auto _ : state)
+    {
+        x.MergeAttenuatedGeneric(y, decay);
+        benchmark::ClobberMemory();
+    }
+}
+
 void
 LbfEncode(benchmark::State& state)
 {
@@ -449,6 +494,9 @@ BENCHMARK(LbfMerge)->Apply(LbfArgs);
 BENCHMARK(LbfCopy)->Apply(LbfArgs);
 BENCHMARK(LbfAttenuate)->Apply(LbfArgs);
 BENCHMARK(LbfMergeAttenuated)->Apply(LbfArgs);
+BENCHMARK(LbfQueryGeneric)->Apply(LbfArgs);
+BENCHMARK(LbfMergeGeneric)->Apply(LbfArgs);
+BENCHMARK(LbfMergeAttenuatedGeneric)->Apply(LbfArgs);
 BENCHMARK(LbfEncode)->Apply(LbfArgs);
 BENCHMARK(LbfDecode)->Apply(LbfArgs);
 
