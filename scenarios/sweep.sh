@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
-# Run diameter-sweep for every (config, seed) pair on all cores and concatenate
-# the CSVs.
+# Run diameter-sweep for every (config, seed) pair on all cores, or on several
+# hosts, and concatenate the CSVs.
 #
-#   scenarios/sweep.sh [-j JOBS] [-s SEEDS] [-o OUTDIR] [-b BUILD_DIR] CONFIG.ini... [-- EXTRA OPTIONS]
+#   scenarios/sweep.sh [-j JOBS] [-s SEEDS] [-o OUTDIR] [-b BUILD_DIR]
+#                      [--sshloginfile FILE [--no-shared-fs] [--ssh CMD]]
+#                      CONFIG.ini... [-- EXTRA OPTIONS]
 #
 #   -s 1:5      RngRun values (a:b range or comma list), default 1:3
 #   -o DIR      output folder, default results/sweep
-#   -j N        parallel jobs, default all cores
+#   -j N        parallel jobs (per host with --sshloginfile), default all cores
+#   --sshloginfile FILE
+#               run the tasks on the hosts listed in FILE (GNU parallel:
+#               one "[ncpus/][user@]host" per line, ":" is this machine).
+#               Assumes a shared filesystem: the build, the config files and
+#               the output folder are seen at the same absolute paths on every
+#               host (e.g. an NFS home), and bash is there.
+#   --no-shared-fs
+#               with --sshloginfile, when the hosts do not share OUTDIR: each
+#               task's config file is copied to the host (--transferfile) and
+#               its CSVs and log are copied back (--return) and removed there
+#               (--cleanup); diameter-sweep must still be installed at the same
+#               path (BUILD_DIR) on every host, built from the same commit.
+#   --ssh CMD   ssh command for GNU parallel, e.g. "ssh -p 2222"
 # Each (config, seed) writes DIR/parts/<config>-run<seed>.csv (and
 # -by-distance.csv, and -queries.csv for configs with queries); finished
 # parts are skipped when the sweep is re-run (resume).  The concatenation
 # goes to DIR/runs.csv, DIR/by-distance.csv and, when any part has queries,
 # DIR/queries.csv.
+# For a SLURM cluster, see scenarios/slurm-sweep.sh.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -19,6 +35,9 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 seeds="1:3"
 outdir="$here/results/sweep"
 build="${BUILD_DIR:-$here/build}"
+sshloginfile=""
+shared_fs=1
+ssh_cmd=""
 configs=()
 extra=()
 while [ $# -gt 0 ]; do
@@ -27,8 +46,11 @@ while [ $# -gt 0 ]; do
         -s) seeds="$2"; shift 2 ;;
         -o) outdir="$2"; shift 2 ;;
         -b) build="$2"; shift 2 ;;
+        --sshloginfile) sshloginfile="$2"; shift 2 ;;
+        --no-shared-fs) shared_fs=0; shift ;;
+        --ssh) ssh_cmd="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
         -*) echo "sweep.sh: unknown option $1" >&2; exit 2 ;;
         *) configs+=("$1"); shift ;;
     esac
@@ -37,6 +59,15 @@ if [ ${#configs[@]} -eq 0 ]; then
     echo "sweep.sh: no config file given (e.g. scenarios/line.ini)" >&2
     exit 2
 fi
+if [ -n "$sshloginfile" ]; then
+    [ -r "$sshloginfile" ] || { echo "sweep.sh: cannot read $sshloginfile" >&2; exit 2; }
+    command -v parallel >/dev/null 2>&1 ||
+        { echo "sweep.sh: --sshloginfile needs GNU parallel" >&2; exit 2; }
+elif [ $shared_fs -eq 0 ]; then
+    echo "sweep.sh: --no-shared-fs needs --sshloginfile" >&2
+    exit 2
+fi
+build="$(cd "$build" 2>/dev/null && pwd || echo "$build")"
 prog="$build/bin/diameter-sweep"
 if [ ! -x "$prog" ]; then
     echo "sweep.sh: $prog not built (run ./quick-start.sh or cmake --build build)" >&2
@@ -56,25 +87,44 @@ for cfg in "${configs[@]}"; do
     names="$names$name "
 done
 mkdir -p "$outdir/parts"
+outdir="$(cd "$outdir" && pwd)" # absolute: remote hosts start in their home
 
+# Tasks: config, seed, part, its by-distance CSV, its log.  Paths are
+# absolute, or relative to OUTDIR without a shared filesystem (where they
+# are the same on both ends of the transfer).
 tasks="$outdir/tasks.txt"
 : > "$tasks"
+if [ $shared_fs -eq 0 ]; then
+    mkdir -p "$outdir/configs"
+fi
 for cfg in "${configs[@]}"; do
     name="$(basename "$cfg" .ini)"
+    if [ $shared_fs -eq 0 ]; then
+        cp "$cfg" "$outdir/configs/$name.ini"
+        cfg_path="configs/$name.ini"
+        prefix="parts"
+    else
+        cfg_path="$(cd "$(dirname "$cfg")" && pwd)/$(basename "$cfg")"
+        prefix="$outdir/parts"
+    fi
     for s in $seed_list; do
         part="$outdir/parts/$name-run$s.csv"
         if [ -s "$part" ] && [ -s "${part%.csv}-by-distance.csv" ]; then
             continue # finished earlier: resume
         fi
-        printf '%s\t%s\t%s\n' "$cfg" "$s" "$part" >> "$tasks"
+        p="$prefix/$name-run$s"
+        printf '%s\t%s\t%s\t%s\t%s\n' "$cfg_path" "$s" "$p.csv" "$p-by-distance.csv" "$p.log" >> "$tasks"
     done
 done
 todo=$(wc -l < "$tasks")
-echo "sweep.sh: $todo runs to do on $jobs jobs (output $outdir)"
+where="$jobs jobs"
+[ -n "$sshloginfile" ] && where="the hosts of $sshloginfile ($jobs jobs each unless the file says)"
+echo "sweep.sh: $todo runs to do on $where (output $outdir)"
 
 run_one() { # run_one CONFIG SEED PART; extra options come from $EXTRA (printf %q words)
     local cfg="$1" seed="$2" part="$3" extra=()
     eval "extra=($EXTRA)"
+    mkdir -p "$(dirname "$part")"
     "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" \
         2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; return 1; }
     echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"
@@ -85,10 +135,21 @@ EXTRA=""
 if [ ${#extra[@]} -gt 0 ]; then EXTRA="$(printf '%q ' "${extra[@]}")"; fi
 export EXTRA
 if [ "$todo" -gt 0 ]; then
-    if command -v parallel >/dev/null 2>&1; then
+    if [ -n "$sshloginfile" ]; then
+        remote=(--sshloginfile "$sshloginfile" --env run_one --env PROG --env EXTRA)
+        [ -n "$ssh_cmd" ] && remote+=(--ssh "$ssh_cmd")
+        if [ $shared_fs -eq 0 ]; then
+            # Relative paths under a fresh folder on the host; results come back
+            # into OUTDIR (parallel runs from there).
+            remote+=(--workdir ... --transferfile {1} --return {3} --return {4} --return {5}
+                --cleanup)
+        fi
+        (cd "$outdir" && parallel --will-cite -j "$jobs" --colsep '\t' "${remote[@]}" \
+            run_one {1} {2} {3} :::: "$tasks")
+    elif command -v parallel >/dev/null 2>&1; then
         parallel --will-cite --line-buffer -j "$jobs" --colsep '\t' run_one {1} {2} {3} :::: "$tasks"
     else
-        tr '\t' '\n' < "$tasks" | xargs -d '\n' -n 3 -P "$jobs" bash -c 'run_one "$@"' _
+        cut -f 1-3 "$tasks" | tr '\t' '\n' | xargs -d '\n' -n 3 -P "$jobs" bash -c 'run_one "$@"' _
     fi
 fi
 

@@ -77,6 +77,7 @@ Main(int argc, char** argv)
     std::string diametersList;
     std::string grid;
     std::string radio = "range";
+    std::string channel = "stock";
     std::string eventsList;
     std::string out = "diameter-sweep.csv";
     std::string outDistance;
@@ -129,6 +130,11 @@ Main(int argc, char** argv)
                 "disk: redraw until connected, or keep the largest component")
         .Text("positions", &c.positions, "file: CSV id,x,y")
         .Choice("radio", &radio, {"range", "log-distance"}, "unit disk or log-distance loss")
+        .Choice("channel",
+                &channel,
+                {"stock", "grid"},
+                "stock (SingleModelSpectrumChannel, O(N) per frame) or grid (GridSpectrumChannel: "
+                "spatial index, same results)")
         .Real("range", &c.radio.range, Range::Closed(1e-3, 1e6), "range radio: radius (m)")
         .Real("tx-power", &c.radio.txPowerDbm, Range::Closed(-100, 100), "transmit power (dBm)")
         .Real("exponent",
@@ -268,6 +274,7 @@ Main(int argc, char** argv)
     cli::ApplyNs3Arguments(ns3Args);
 
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
+    c.radio.channel = WsnRadioConfig::ParseChannel(channel);
     if (vm.count("events") && !vm["events"].defaulted())
     {
         if (eventsList.empty())

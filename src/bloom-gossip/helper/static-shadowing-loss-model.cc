@@ -8,6 +8,7 @@
 #include "ns3/log.h"
 #include "ns3/mobility-model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -62,6 +63,23 @@ StaticShadowingLossModel::Reset()
 {
     m_z.clear();
     m_index.clear();
+}
+
+double
+StaticShadowingLossModel::GetMaxOffsetDb() const
+{
+    double top = 0.0;
+    for (const auto& row : m_z)
+    {
+        for (float z : row)
+        {
+            if (!std::isnan(z))
+            {
+                top = std::max(top, static_cast<double>(z));
+            }
+        }
+    }
+    return m_sigmaDb * top;
 }
 
 uint32_t

@@ -7,6 +7,7 @@
 #include "ns3/bloom-gossip-version.h"
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
+#include "ns3/grid-spectrum-channel.h"
 #include "ns3/log.h"
 #include "ns3/lr-wpan-helper.h"
 #include "ns3/lr-wpan-mac.h"
@@ -84,6 +85,26 @@ std::string
 WsnRadioConfig::LossName(Loss loss)
 {
     return loss == Loss::RANGE ? "range" : "log-distance";
+}
+
+WsnRadioConfig::Channel
+WsnRadioConfig::ParseChannel(const std::string& name)
+{
+    if (name == "stock")
+    {
+        return Channel::STOCK;
+    }
+    if (name == "grid")
+    {
+        return Channel::GRID;
+    }
+    throw std::invalid_argument("unknown channel '" + name + "' (expected stock or grid)");
+}
+
+std::string
+WsnRadioConfig::ChannelName(Channel channel)
+{
+    return channel == Channel::STOCK ? "stock" : "grid";
 }
 
 void
@@ -175,10 +196,16 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
         m_loss = logDistance;
     }
 
-    Ptr<SingleModelSpectrumChannel> channel = CreateObject<SingleModelSpectrumChannel>();
-    channel->AddPropagationLossModel(m_loss);
-    channel->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
-    m_channel = channel;
+    if (m_config.channel == WsnRadioConfig::Channel::GRID)
+    {
+        m_channel = CreateObject<GridSpectrumChannel>();
+    }
+    else
+    {
+        m_channel = CreateObject<SingleModelSpectrumChannel>();
+    }
+    m_channel->AddPropagationLossModel(m_loss);
+    m_channel->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
 
     // Nodes and positions.
     m_nodes.Create(n);
@@ -236,6 +263,7 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
     m_channel->SetAttribute("MaxLossDb", DoubleValue(m_maxLossDb));
 
     BuildGroundTruth();
+    UpdateChannelCutoff();
     NS_LOG_INFO("built " << n << " nodes, loss " << WsnRadioConfig::LossName(m_config.loss) << ", "
                          << m_topology.GetLinkCount() << " links, mean degree "
                          << m_topology.MeanDegree());
@@ -267,8 +295,34 @@ WsnNetworkHelper::AssignStreams(int64_t stream)
     if (m_shadowing)
     {
         BuildGroundTruth();
+        UpdateChannelCutoff();
     }
     return current - stream;
+}
+
+double
+WsnNetworkHelper::GetDeliveryCutoff() const
+{
+    if (!m_installed)
+    {
+        throw std::logic_error("WsnNetworkHelper::GetDeliveryCutoff before Install");
+    }
+    return m_cutoff;
+}
+
+void
+WsnNetworkHelper::UpdateChannelCutoff()
+{
+    // The shadowing model is the only other model of the chain; every pair
+    // has been drawn by BuildGroundTruth, so its largest gain is known.
+    const double extraGainDb = m_shadowing ? m_shadowing->GetMaxOffsetDb() : 0.0;
+    m_cutoff = GridSpectrumChannel::CutoffFor(m_loss, m_maxLossDb, extraGainDb);
+    if (m_config.channel == WsnRadioConfig::Channel::GRID)
+    {
+        // 0 would mean "automatic"; infinity "no cut-off": both as 0 when infinite.
+        m_channel->SetAttribute("CutoffDistance",
+                                DoubleValue(std::isfinite(m_cutoff) ? m_cutoff : 0.0));
+    }
 }
 
 void

@@ -56,10 +56,23 @@ struct WsnRadioConfig
     double maxLossDb{std::numeric_limits<double>::quiet_NaN()};
     uint16_t panId{1}; ///< PAN id of all devices
 
+    /// Spectrum channel implementation.
+    enum class Channel
+    {
+        STOCK, ///< ns-3 SingleModelSpectrumChannel: every frame to every PHY, O(N)
+        GRID,  ///< GridSpectrumChannel: only PHYs within the cut-off, same results
+    };
+
+    Channel channel{Channel::STOCK}; ///< channel implementation
+
     /// "range" or "log-distance"; anything else throws std::invalid_argument.
     static Loss ParseLoss(const std::string& name);
     /// "range" or "log-distance".
     static std::string LossName(Loss loss);
+    /// "stock" or "grid"; anything else throws std::invalid_argument.
+    static Channel ParseChannel(const std::string& name);
+    /// "stock" or "grid".
+    static std::string ChannelName(Channel channel);
     /// Throws std::invalid_argument on a value out of range.
     void Validate() const;
 };
@@ -68,7 +81,8 @@ struct WsnRadioConfig
  * \ingroup bloom-gossip
  * \brief Builds the ns-3 network of a WsnTopology: nodes at the topology's
  * positions (ConstantPositionMobilityModel), one SingleModelSpectrumChannel
- * (constant-speed delay, the configured loss, MaxLossDb set), one lr-wpan
+ * or GridSpectrumChannel (WsnRadioConfig::channel; constant-speed delay, the
+ * configured loss, MaxLossDb set), one lr-wpan
  * device per node associated to one PAN, and the ground-truth graph of the
  * radio.
  *
@@ -172,6 +186,15 @@ class WsnNetworkHelper
         return m_maxLossDb;
     }
 
+    /**
+     * Largest distance (m) at which a frame can be delivered, i.e. the path
+     * loss can be <= MaxLossDb: RANGE, the range (infinity when MaxLossDb >=
+     * 1000 dB); LOG_DISTANCE, the inversion of the log-distance law at
+     * MaxLossDb plus the largest shadowing gain drawn (every pair is drawn
+     * when the ground truth is built).  The GRID channel's CutoffDistance.
+     */
+    double GetDeliveryCutoff() const;
+
     /// Rx power (dBm) at node `to` of a frame from node `from`, from the channel's loss models.
     double PredictRxPowerDbm(uint32_t from, uint32_t to) const;
     /// Ground-truth link predicate (same as GetTopology().HasLink once built).
@@ -192,6 +215,7 @@ class WsnNetworkHelper
   private:
     void CheckNode(uint32_t i) const;
     void BuildGroundTruth();
+    void UpdateChannelCutoff();
 
     WsnRadioConfig m_config;                                 ///< radio configuration
     WsnTopology m_topology;                                  ///< positions and ground truth
@@ -200,6 +224,7 @@ class WsnNetworkHelper
     std::vector<Ptr<MobilityModel>> m_mobility;              ///< mobility model i
     Ptr<SpectrumChannel> m_channel;                          ///< the channel
     Ptr<PropagationLossModel> m_loss;                        ///< head of the loss chain
+    double m_cutoff{0};                                      ///< delivery cut-off (m)
     Ptr<StaticShadowingLossModel> m_shadowing;               ///< shadowing, or null
     double m_sensitivityDbm{kLrWpanDefaultRxSensitivityDbm}; ///< PHY sensitivity (dBm)
     double m_maxLossDb{0.0};                                 ///< channel MaxLossDb

@@ -50,11 +50,25 @@ AttenuatedBloomFilter::Insert(const Key& key, uint32_t level)
 std::optional<uint32_t>
 AttenuatedBloomFilter::EstimateHops(const Key& key) const
 {
-    for (uint32_t i = 0; i < m_levels.size(); ++i)
+    // Every level has the same m and k: compute the k positions once.
+    const uint32_t m = GetBits();
+    const uint32_t k = GetHashes();
+    uint32_t positions[kMaxHashes];
+    for (uint32_t i = 0; i < k; ++i)
     {
-        if (m_levels[i].Contains(key))
+        positions[i] = key.Position(i, m);
+    }
+    for (uint32_t level = 0; level < m_levels.size(); ++level)
+    {
+        const PackedBits& bits = m_levels[level].Bits();
+        uint32_t i = 0;
+        while (i < k && bits.Test(positions[i]))
         {
-            return i;
+            ++i;
+        }
+        if (i == k)
+        {
+            return level;
         }
     }
     return std::nullopt;
@@ -86,14 +100,16 @@ AttenuatedBloomFilter::Merge(const AttenuatedBloomFilter& other)
     }
 }
 
-void
+bool
 AttenuatedBloomFilter::MergeShifted(const AttenuatedBloomFilter& neighbour)
 {
     CheckCompatible(neighbour);
+    bool changed = false;
     for (uint32_t i = 1; i < m_levels.size(); ++i)
     {
-        m_levels[i].Union(neighbour.m_levels[i - 1]);
+        changed |= m_levels[i].Union(neighbour.m_levels[i - 1]);
     }
+    return changed;
 }
 
 void

@@ -63,8 +63,9 @@ class AttenuatedBloomFilter
 
     /// Level-wise union with a filter of the same shape.
     void Merge(const AttenuatedBloomFilter& other);
-    /// Union of a neighbour's filter seen one hop away: level i |= other level i-1.
-    void MergeShifted(const AttenuatedBloomFilter& neighbour);
+    /// Union of a neighbour's filter seen one hop away: level i |= other level
+    /// i-1; true when a bit changed.
+    bool MergeShifted(const AttenuatedBloomFilter& neighbour);
     void Clear();
 
     const BloomFilter& Level(uint32_t i) const

@@ -61,14 +61,14 @@ BloomFilter::Contains(const Key& key) const
     return true;
 }
 
-void
+bool
 BloomFilter::Union(const BloomFilter& other)
 {
     if (other.m_m != m_m || other.m_k != m_k)
     {
         throw std::invalid_argument("Bloom filter union needs equal m and k");
     }
-    m_bits.OrWith(other.m_bits);
+    return m_bits.OrWith(other.m_bits);
 }
 
 void

@@ -46,8 +46,8 @@ class BloomFilter
 
     void Insert(const Key& key);
     bool Contains(const Key& key) const;
-    /// Set union: this |= other.
-    void Union(const BloomFilter& other);
+    /// Set union: this |= other; true when a bit changed.
+    bool Union(const BloomFilter& other);
     void Clear();
 
     /// Number of bits set (X).

@@ -176,6 +176,7 @@ BloomGossipApplication::Policy() const
     if (!m_policy)
     {
         m_policy = CreatePolicy();
+        m_shape = m_policy->GetShape();
     }
     return *m_policy;
 }
@@ -503,8 +504,9 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         return;
     }
     const uint32_t size = packet->GetSize();
-    std::vector<uint8_t> bytes(size);
-    packet->CopyData(bytes.data(), size);
+    m_rxBuffer.resize(size);
+    packet->CopyData(m_rxBuffer.data(), size);
+    const uint8_t* bytes = m_rxBuffer.data();
     if (size == 0 || bytes[0] != bloom::kGossipDispatch)
     {
         return; // not a bloom-gossip frame (e.g. 6LoWPAN on the same link)
@@ -517,7 +519,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     bloom::AdvertisementSegment segment;
     try
     {
-        segment = bloom::DecodeSegment(bytes.data(), size);
+        segment = bloom::DecodeSegmentHeader(bytes, size);
     }
     catch (const bloom::DecodeError& e)
     {
@@ -525,7 +527,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         m_malformedTrace(packet, e.what());
         return;
     }
-    if (!(segment.shape == Policy().GetShape()))
+    if (!(segment.shape == m_shape))
     {
         m_malformedTrace(packet, "filter shape differs from this node's");
         return;
@@ -535,10 +537,37 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     {
         it = m_neighbours.emplace(from, Neighbour{Policy().Build({}, {}), Simulator::Now()}).first;
     }
-    bloom::ApplySegment(it->second.filter, segment);
+    const bloom::SegmentEffect effect =
+        bloom::ApplySegmentPayload(it->second.filter, segment, bytes + bloom::kSegmentHeaderSize);
     it->second.lastHeard = Simulator::Now();
     m_filterReceivedTrace(from, segment.sequence, segment.index);
-    const bool changed = Rebuild(); // a change resets Trickle by itself
+    // The advertised filter is a function of the own resources and the
+    // neighbour filters (Rebuild).  While running it is always up to date, so:
+    // an unchanged neighbour filter leaves it as it is; one that only grew
+    // can be folded in (every policy's contribution is monotone); one that
+    // lost something needs the full rebuild.
+    bool changed;
+    if (!m_view)
+    {
+        changed = Rebuild();
+    }
+    else if (!effect.changed)
+    {
+        changed = false;
+    }
+    else if (!effect.lowered)
+    {
+        changed = Policy().Accumulate(*m_view, it->second.filter);
+        if (changed)
+        {
+            m_filterChangedTrace();
+            TrickleInconsistency();
+        }
+    }
+    else
+    {
+        changed = Rebuild();
+    }
     if (!changed && m_timerMode == TRICKLE)
     {
         if (Policy().Covers(it->second.filter, GetAdvertisedFilter()))
@@ -550,7 +579,12 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
             TrickleInconsistency(); // the neighbour lacks what we know
         }
     }
-    ScheduleExpiry();
+    // Hearing a neighbour only moves the oldest entry later, so a pending
+    // expiry check is still due first (ScheduleExpiry would keep it).
+    if (m_expiryEvent.IsExpired())
+    {
+        ScheduleExpiry();
+    }
 }
 
 bool

@@ -178,7 +178,9 @@ class BloomGossipApplication : public Application
 
     // State.
     mutable std::unique_ptr<bloom::FilterPolicy> m_policy;
+    mutable bloom::FilterShape m_shape; //!< m_policy->GetShape()
     mutable std::optional<bloom::AnyFilter> m_view;
+    std::vector<uint8_t> m_rxBuffer; //!< bytes of the frame being handled
     std::set<uint64_t> m_own;
     std::map<Address, Neighbour> m_neighbours;
     Ptr<NetDevice> m_device;

@@ -50,6 +50,12 @@ BfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
 }
 
 bool
+BfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<BloomFilter>(view).Union(std::get<BloomFilter>(neighbour));
+}
+
+bool
 BfPolicy::Contains(const AnyFilter& filter, const Key& key) const
 {
     return std::get<BloomFilter>(filter).Contains(key);
@@ -138,6 +144,13 @@ LbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
 }
 
 bool
+LbfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<LinearBloomFilter>(view).MergeAttenuated(std::get<LinearBloomFilter>(neighbour),
+                                                             m_decay);
+}
+
+bool
 LbfPolicy::Contains(const AnyFilter& filter, const Key& key) const
 {
     return std::get<LinearBloomFilter>(filter).QueryQuantized(key) != 0;
@@ -216,6 +229,13 @@ AbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
         }
     }
     return true;
+}
+
+bool
+AbfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<AttenuatedBloomFilter>(view).MergeShifted(
+        std::get<AttenuatedBloomFilter>(neighbour));
 }
 
 bool

@@ -50,6 +50,14 @@ class FilterPolicy
      * and covers this node's own advertisement.
      */
     virtual bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const = 0;
+    /**
+     * Fold one neighbour's filter into an advertised filter, as Build does
+     * for each neighbour (BF union, LBF max with the attenuated filter, ABF
+     * shifted union); true when `view` changed.  Every contribution is
+     * monotone in the neighbour's slots, so when a neighbour's filter only
+     * grew, Accumulate(view, grown) gives what Build would give afresh.
+     */
+    virtual bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const = 0;
     /// Whether the filter reports the key at all.
     virtual bool Contains(const AnyFilter& filter, const Key& key) const = 0;
     /// Hop estimate; nullopt when absent or when the family has no distance (BF).
@@ -78,6 +86,7 @@ class BfPolicy : public FilterPolicy
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
     bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;
@@ -102,6 +111,7 @@ class LbfPolicy : public FilterPolicy
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
     bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;
@@ -128,6 +138,7 @@ class AbfPolicy : public FilterPolicy
     AnyFilter Build(const std::vector<Key>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
     bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
     bool Contains(const AnyFilter& filter, const Key& key) const override;
     std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
     bool HasDistance() const override;

@@ -84,6 +84,48 @@ GetU32(const uint8_t* p)
     return GetU16(p) | (GetU16(p + 2) << 16);
 }
 
+/// Copy `bits` bits from `src` at bit `from` to `dst` at bit `to`, 32 at a time.
+void
+CopyBits(const PackedBits& src, uint64_t from, PackedBits& dst, uint64_t to, uint64_t bits)
+{
+    for (uint64_t j = 0; j < bits; j += 32)
+    {
+        const unsigned w = static_cast<unsigned>(std::min<uint64_t>(32, bits - j));
+        dst.Set(to + j, w, src.Get(from + j, w));
+    }
+}
+
+/// Flat slots first .. first + n - 1 of a filter, packed into `dst` from bit 0.
+void
+CopySlotRange(const AnyFilter& filter, uint64_t first, uint64_t n, PackedBits& dst)
+{
+    if (const auto* bf = std::get_if<BloomFilter>(&filter))
+    {
+        CopyBits(bf->Bits(), first, dst, 0, n);
+    }
+    else if (const auto* lbf = std::get_if<LinearBloomFilter>(&filter))
+    {
+        const uint64_t b = lbf->GetCellBits();
+        CopyBits(lbf->Cells(), first * b, dst, 0, n * b);
+    }
+    else
+    {
+        const auto& abf = std::get<AttenuatedBloomFilter>(filter);
+        const uint64_t m = abf.GetBits();
+        for (uint64_t slot = first; slot < first + n;)
+        {
+            const uint64_t local = slot % m;
+            const uint64_t count = std::min(first + n - slot, m - local);
+            CopyBits(abf.Level(static_cast<uint32_t>(slot / m)).Bits(),
+                     local,
+                     dst,
+                     slot - first,
+                     count);
+            slot += count;
+        }
+    }
+}
+
 } // namespace
 
 uint64_t
@@ -170,10 +212,7 @@ EncodeSegments(const AnyFilter& filter, uint16_t sequence, size_t frameBytes)
         PutU32(out, static_cast<uint32_t>(first));
         PutU16(out, static_cast<uint32_t>(n));
         PackedBits packed(n * shape.slotBits);
-        for (uint64_t i = 0; i < n; ++i)
-        {
-            packed.Set(i * shape.slotBits, shape.slotBits, GetSlot(filter, first + i));
-        }
+        CopySlotRange(filter, first, n, packed);
         packed.AppendBytes(out);
         segments.push_back(std::move(out));
     }
@@ -181,7 +220,7 @@ EncodeSegments(const AnyFilter& filter, uint16_t sequence, size_t frameBytes)
 }
 
 AdvertisementSegment
-DecodeSegment(const uint8_t* data, size_t size)
+DecodeSegmentHeader(const uint8_t* data, size_t size)
 {
     if (data == nullptr || size < kSegmentHeaderSize)
     {
@@ -218,11 +257,21 @@ DecodeSegment(const uint8_t* data, size_t size)
         throw DecodeError("gossip segment has " + std::to_string(size) + " bytes, expected " +
                           std::to_string(kSegmentHeaderSize + (bits + 7) / 8));
     }
-    PackedBits packed(bits);
-    if (!packed.LoadBytes(data + kSegmentHeaderSize))
+    const unsigned tail = bits % 8;
+    if (tail != 0 && (data[size - 1] >> tail) != 0)
     {
         throw DecodeError("non-zero padding bits in gossip segment");
     }
+    return seg;
+}
+
+AdvertisementSegment
+DecodeSegment(const uint8_t* data, size_t size)
+{
+    AdvertisementSegment seg = DecodeSegmentHeader(data, size);
+    const uint64_t bits = static_cast<uint64_t>(seg.slotCount) * seg.shape.slotBits;
+    PackedBits packed(bits);
+    packed.LoadBytes(data + kSegmentHeaderSize); // padding checked above
     seg.slots.resize(seg.slotCount);
     for (uint32_t i = 0; i < seg.slotCount; ++i)
     {
@@ -230,6 +279,104 @@ DecodeSegment(const uint8_t* data, size_t size)
             packed.Get(static_cast<uint64_t>(i) * seg.shape.slotBits, seg.shape.slotBits);
     }
     return seg;
+}
+
+namespace
+{
+
+/// `width` (1..32) bits of a little-endian bit string from bit `bit` on.
+uint32_t
+ReadBits(const uint8_t* p, uint64_t bit, unsigned width)
+{
+    const uint8_t* q = p + bit / 8;
+    const unsigned shift = bit % 8;
+    const unsigned bytes = (shift + width + 7) / 8;
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; ++i)
+    {
+        v |= uint64_t{q[i]} << (8 * i);
+    }
+    return static_cast<uint32_t>((v >> shift) & ((uint64_t{1} << width) - 1));
+}
+
+/// Copy `nbits` bits (fields of `b` bits) from `src` at bit `srcBit` into
+/// `dst` at bit `dstBit`, noting changes and lowered fields.
+void
+CopyFields(PackedBits& dst,
+           uint64_t dstBit,
+           const uint8_t* src,
+           uint64_t srcBit,
+           uint64_t nbits,
+           unsigned b,
+           SegmentEffect& effect)
+{
+    const unsigned chunk = (32 / b) * b;
+    const uint32_t mask = (1U << b) - 1;
+    for (uint64_t j = 0; j < nbits; j += chunk)
+    {
+        const unsigned w = static_cast<unsigned>(std::min<uint64_t>(chunk, nbits - j));
+        const uint32_t now = ReadBits(src, srcBit + j, w);
+        const uint32_t before = dst.Get(dstBit + j, w);
+        if (now == before)
+        {
+            continue;
+        }
+        effect.changed = true;
+        for (unsigned f = 0; f < w && !effect.lowered; f += b)
+        {
+            effect.lowered = ((now >> f) & mask) < ((before >> f) & mask);
+        }
+        dst.Set(dstBit + j, w, now);
+    }
+}
+
+} // namespace
+
+SegmentEffect
+ApplySegmentPayload(AnyFilter& filter, const AdvertisementSegment& segment, const uint8_t* payload)
+{
+    SegmentEffect effect;
+    if (!(ShapeOf(filter) == segment.shape))
+    {
+        filter = MakeFilter(segment.shape);
+        effect.changed = effect.lowered = true;
+    }
+    const unsigned b = segment.shape.slotBits;
+    if (auto* bf = std::get_if<BloomFilter>(&filter))
+    {
+        CopyFields(bf->Bits(), segment.firstSlot, payload, 0, segment.slotCount, 1, effect);
+    }
+    else if (auto* lbf = std::get_if<LinearBloomFilter>(&filter))
+    {
+        CopyFields(lbf->Cells(),
+                   uint64_t{segment.firstSlot} * b,
+                   payload,
+                   0,
+                   uint64_t{segment.slotCount} * b,
+                   b,
+                   effect);
+    }
+    else
+    {
+        auto& abf = std::get<AttenuatedBloomFilter>(filter);
+        const uint64_t m = abf.GetBits();
+        uint64_t slot = segment.firstSlot;
+        const uint64_t end = slot + segment.slotCount;
+        while (slot < end)
+        {
+            const uint64_t local = slot % m;
+            const uint64_t n = std::min(end - slot, m - local);
+            CopyFields(abf.Level(static_cast<uint32_t>(slot / m)).Bits(),
+                       local,
+                       payload,
+                       slot - segment.firstSlot,
+                       n,
+                       1,
+                       effect);
+            slot += n;
+        }
+    }
+    return effect;
 }
 
 void

@@ -102,6 +102,32 @@ uint32_t SegmentCount(const FilterShape& shape, size_t frameBytes);
 AdvertisementSegment DecodeSegment(const uint8_t* data, size_t size);
 
 /**
+ * Parse and validate one segment exactly as DecodeSegment does (padding bits
+ * included) but leave `slots` empty: the payload, data + kSegmentHeaderSize,
+ * is applied with ApplySegmentPayload.
+ */
+AdvertisementSegment DecodeSegmentHeader(const uint8_t* data, size_t size);
+
+/// What applying a segment did to a filter.
+struct SegmentEffect
+{
+    bool changed{false}; //!< some slot took a new value
+    bool lowered{false}; //!< some slot took a smaller value (or the shape was replaced)
+};
+
+/**
+ * Write the packed slots of a segment straight into `filter`: the same
+ * result as ApplySegment(filter, DecodeSegment(data, size)), without
+ * unpacking the slots, whole runs of bits at a time.  `segment` comes from
+ * DecodeSegmentHeader(data, size) and `payload` is data + kSegmentHeaderSize.
+ * When the filter's shape differs it is replaced by an empty filter of the
+ * segment's shape first (reported as changed and lowered).
+ */
+SegmentEffect ApplySegmentPayload(AnyFilter& filter,
+                                  const AdvertisementSegment& segment,
+                                  const uint8_t* payload);
+
+/**
  * Write a segment's slots into `filter`.  When the filter's shape differs
  * (a neighbour changed parameters) it is replaced by an empty filter of the
  * segment's shape first.

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace ns3
 {
@@ -25,6 +26,181 @@ CheckCellBits(uint32_t bits)
                                     std::to_string(kMaxCellBits));
     }
 }
+
+// ----------------------------------------------------------- whole-word paths
+// For b dividing 64 no cell straddles two words, so cells can be handled a
+// word (64 / b cells) at a time with SWAR arithmetic.
+
+/// 1 in the lowest bit of every B-bit field.
+template <unsigned B>
+constexpr uint64_t kLowBits = ~uint64_t{0} / ((uint64_t{1} << B) - 1);
+/// 1 in the highest bit of every B-bit field.
+template <unsigned B>
+constexpr uint64_t kHighBits = kLowBits<B> << (B - 1);
+
+/// Field-wise unsigned maximum of two words of B-bit fields.
+template <unsigned B>
+inline uint64_t
+SwarMax(uint64_t x, uint64_t y)
+{
+    if constexpr (B == 1)
+    {
+        return x | y;
+    }
+    else
+    {
+        constexpr uint64_t H = kHighBits<B>;
+        // Per field: 2^(B-1) + low(x) - low(y) >= 1, so no borrow crosses a
+        // field; its high bit tells low(x) >= low(y).
+        const uint64_t diff = (x | H) - (y & ~H);
+        const uint64_t ge = ((x & ~y) | (~(x ^ y) & diff)) & H; // x >= y
+        uint64_t mask = ge >> (B - 1);
+        mask = (mask << B) - mask; // all ones in the fields where x >= y
+        return (x & mask) | (y & ~mask);
+    }
+}
+
+/// Decay of every B-bit field of a word.
+template <unsigned B>
+inline uint64_t
+DecayWord(uint64_t w, const uint8_t* byteTable, const uint16_t* next)
+{
+    uint64_t out = 0;
+    if constexpr (B <= 8)
+    {
+        (void)next;
+        for (unsigned j = 0; j < 64; j += 8)
+        {
+            out |= uint64_t{byteTable[(w >> j) & 0xFF]} << j;
+        }
+    }
+    else
+    {
+        (void)byteTable;
+        for (unsigned j = 0; j < 64; j += 16)
+        {
+            out |= uint64_t{next[(w >> j) & 0xFFFF]} << j;
+        }
+    }
+    return out;
+}
+
+template <unsigned B>
+inline uint32_t
+CellAt(const uint64_t* words, uint32_t i)
+{
+    const uint64_t off = static_cast<uint64_t>(i) * B;
+    return static_cast<uint32_t>((words[off >> 6] >> (off & 63)) & ((uint64_t{1} << B) - 1));
+}
+
+template <unsigned B>
+uint32_t
+QueryWords(const uint64_t* words, const Key& key, uint32_t m, uint32_t k)
+{
+    uint32_t q = (1U << B) - 1;
+    for (uint32_t i = 0; i < k; ++i)
+    {
+        q = std::min(q, CellAt<B>(words, key.Position(i, m)));
+        if (q == 0)
+        {
+            break;
+        }
+    }
+    return q;
+}
+
+template <unsigned B>
+void
+InsertWords(uint64_t* words, const Key& key, uint32_t m, uint32_t k, uint32_t q)
+{
+    for (uint32_t i = 0; i < k; ++i)
+    {
+        const uint64_t off = static_cast<uint64_t>(key.Position(i, m)) * B;
+        uint64_t& w = words[off >> 6];
+        const unsigned s = off & 63;
+        const uint64_t cell = (w >> s) & ((uint64_t{1} << B) - 1);
+        if (cell < q)
+        {
+            w = (w & ~(((uint64_t{1} << B) - 1) << s)) | (uint64_t{q} << s);
+        }
+    }
+}
+
+template <unsigned B>
+void
+MergeWords(std::vector<uint64_t>& x, const std::vector<uint64_t>& y)
+{
+    for (size_t i = 0; i < x.size(); ++i)
+    {
+        x[i] = SwarMax<B>(x[i], y[i]);
+    }
+}
+
+template <unsigned B>
+void
+AttenuateWords(std::vector<uint64_t>& x, const LbfDecay& decay)
+{
+    const uint8_t* byteTable = decay.ByteTable().data();
+    const uint16_t* next = decay.NextTable().data();
+    for (uint64_t& w : x)
+    {
+        if (w != 0)
+        {
+            w = DecayWord<B>(w, byteTable, next);
+        }
+    }
+}
+
+template <unsigned B>
+bool
+MergeAttenuatedWords(std::vector<uint64_t>& x,
+                     const std::vector<uint64_t>& y,
+                     const LbfDecay& decay)
+{
+    const uint8_t* byteTable = decay.ByteTable().data();
+    const uint16_t* next = decay.NextTable().data();
+    uint64_t changed = 0;
+    for (size_t i = 0; i < x.size(); ++i)
+    {
+        const uint64_t o = y[i];
+        if (o != 0)
+        {
+            const uint64_t merged = SwarMax<B>(x[i], DecayWord<B>(o, byteTable, next));
+            changed |= merged ^ x[i];
+            x[i] = merged;
+        }
+    }
+    return changed != 0;
+}
+
+/// Calls f(std::integral_constant<unsigned, B>) for b in {1, 2, 4, 8, 16};
+/// returns false for any other width.
+template <typename F>
+bool
+DispatchWidth(uint32_t b, F&& f)
+{
+    switch (b)
+    {
+    case 1:
+        f(std::integral_constant<unsigned, 1>{});
+        return true;
+    case 2:
+        f(std::integral_constant<unsigned, 2>{});
+        return true;
+    case 4:
+        f(std::integral_constant<unsigned, 4>{});
+        return true;
+    case 8:
+        f(std::integral_constant<unsigned, 8>{});
+        return true;
+    case 16:
+        f(std::integral_constant<unsigned, 16>{});
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace
 
 std::string
@@ -109,6 +285,19 @@ LbfDecay::LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string descri
         // Values below the last chain entry cannot come from the chain; they
         // read as the farthest visible distance.
         m_hopOf[q] = static_cast<uint16_t>(std::min<uint32_t>(h, m_chain.size() - 1));
+    }
+    if (bits <= 8 && 8 % bits == 0)
+    {
+        m_byteNext.resize(256);
+        for (uint32_t byte = 0; byte < 256; ++byte)
+        {
+            uint32_t out = 0;
+            for (uint32_t s = 0; s < 8; s += bits)
+            {
+                out |= static_cast<uint32_t>(m_next[(byte >> s) & top]) << s;
+            }
+            m_byteNext[byte] = static_cast<uint8_t>(out);
+        }
     }
 }
 
@@ -200,6 +389,13 @@ LinearBloomFilter::InsertQuantized(const Key& key, uint32_t q)
     {
         return; // max(cell, 0) changes nothing
     }
+    uint64_t* words = m_cells.MutableWords().data();
+    if (DispatchWidth(m_b, [&](auto width) {
+            InsertWords<decltype(width)::value>(words, key, m_m, m_k, q);
+        }))
+    {
+        return;
+    }
     // A local copy: stores into the cells (uint64_t) could otherwise alias
     // the key's hash and force it to be reloaded for every position.
     const Key local = key;
@@ -212,6 +408,27 @@ LinearBloomFilter::InsertQuantized(const Key& key, uint32_t q)
 
 uint32_t
 LinearBloomFilter::QueryQuantized(const Key& key) const
+{
+    const uint64_t* words = m_cells.Words().data();
+    switch (m_b)
+    {
+    case 1:
+        return QueryWords<1>(words, key, m_m, m_k);
+    case 2:
+        return QueryWords<2>(words, key, m_m, m_k);
+    case 4:
+        return QueryWords<4>(words, key, m_m, m_k);
+    case 8:
+        return QueryWords<8>(words, key, m_m, m_k);
+    case 16:
+        return QueryWords<16>(words, key, m_m, m_k);
+    default:
+        return QueryQuantizedGeneric(key);
+    }
+}
+
+uint32_t
+LinearBloomFilter::QueryQuantizedGeneric(const Key& key) const
 {
     const Key local = key;
     uint32_t q = MaxValue();
@@ -257,6 +474,18 @@ void
 LinearBloomFilter::Merge(const LinearBloomFilter& other)
 {
     CheckCompatible(other);
+    auto& x = m_cells.MutableWords();
+    const auto& y = other.m_cells.Words();
+    if (!DispatchWidth(m_b, [&](auto width) { MergeWords<decltype(width)::value>(x, y); }))
+    {
+        MergeGeneric(other);
+    }
+}
+
+void
+LinearBloomFilter::MergeGeneric(const LinearBloomFilter& other)
+{
+    CheckCompatible(other);
     for (uint32_t i = 0; i < m_m; ++i)
     {
         const uint32_t v = other.GetCell(i);
@@ -271,25 +500,56 @@ void
 LinearBloomFilter::Attenuate(const LbfDecay& decay)
 {
     CheckDecay(decay);
+    auto& x = m_cells.MutableWords();
+    if (!DispatchWidth(m_b, [&](auto width) { AttenuateWords<decltype(width)::value>(x, decay); }))
+    {
+        AttenuateGeneric(decay);
+    }
+}
+
+void
+LinearBloomFilter::AttenuateGeneric(const LbfDecay& decay)
+{
+    CheckDecay(decay);
     for (uint32_t i = 0; i < m_m; ++i)
     {
         SetCell(i, decay.Apply(GetCell(i)));
     }
 }
 
-void
+bool
 LinearBloomFilter::MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay)
 {
     CheckCompatible(other);
     CheckDecay(decay);
+    auto& x = m_cells.MutableWords();
+    const auto& y = other.m_cells.Words();
+    bool changed = false;
+    if (!DispatchWidth(m_b, [&](auto width) {
+            changed = MergeAttenuatedWords<decltype(width)::value>(x, y, decay);
+        }))
+    {
+        changed = MergeAttenuatedGeneric(other, decay);
+    }
+    return changed;
+}
+
+bool
+LinearBloomFilter::MergeAttenuatedGeneric(const LinearBloomFilter& other, const LbfDecay& decay)
+{
+    CheckCompatible(other);
+    CheckDecay(decay);
+    bool changed = false;
     for (uint32_t i = 0; i < m_m; ++i)
     {
         const uint32_t v = decay.Apply(other.GetCell(i));
         if (v > GetCell(i))
         {
             SetCell(i, v);
+            changed = true;
         }
     }
+    return changed;
 }
 
 void

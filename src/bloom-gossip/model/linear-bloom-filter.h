@@ -145,14 +145,30 @@ class LbfDecay
     /// "mul:0.9" or "sub:16".
     std::string Describe() const;
 
+    /**
+     * For b in {1, 2, 4, 8}: the decay applied to every b-bit field of a
+     * byte (256 entries), for whole-word attenuation; empty otherwise.
+     */
+    const std::vector<uint8_t>& ByteTable() const
+    {
+        return m_byteNext;
+    }
+
+    /// m_next as a table (2^b entries), for whole-word attenuation.
+    const std::vector<uint16_t>& NextTable() const
+    {
+        return m_next;
+    }
+
   private:
     LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description);
 
     uint32_t m_bits;
     std::string m_description;
-    std::vector<uint16_t> m_next;  //!< decay of every value 0..Q
-    std::vector<uint16_t> m_chain; //!< v0..v(H-1)
-    std::vector<uint16_t> m_hopOf; //!< least h with v(h) <= q, for q in 0..Q
+    std::vector<uint16_t> m_next;    //!< decay of every value 0..Q
+    std::vector<uint16_t> m_chain;   //!< v0..v(H-1)
+    std::vector<uint16_t> m_hopOf;   //!< least h with v(h) <= q, for q in 0..Q
+    std::vector<uint8_t> m_byteNext; //!< b in {1,2,4,8}: decay of every field of a byte
 };
 
 /**
@@ -214,14 +230,32 @@ class LinearBloomFilter
     void Merge(const LinearBloomFilter& other);
     /// Apply one hop of decay to every cell.
     void Attenuate(const LbfDecay& decay);
-    /// this = max(this, decay(other)), without a temporary copy.
-    void MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay);
+    /// this = max(this, decay(other)), without a temporary copy; true when a
+    /// cell changed.
+    bool MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay);
     void Clear();
 
     uint32_t GetCell(uint32_t i) const
     {
         return m_cells.Get(static_cast<uint64_t>(i) * m_b, m_b);
     }
+
+    /**
+     * Whether whole-word paths are used: b divides 64 (b in {1, 2, 4, 8,
+     * 16}), so no cell straddles two words.  Every operation gives the same
+     * result either way; the generic paths stay for the other widths and as
+     * the reference in the tests (see the *Generic functions).
+     */
+    bool HasWordPath() const
+    {
+        return 64 % m_b == 0;
+    }
+
+    /// Reference implementations (per-cell Get/Set), for tests and benchmarks.
+    uint32_t QueryQuantizedGeneric(const Key& key) const;
+    void MergeGeneric(const LinearBloomFilter& other);
+    void AttenuateGeneric(const LbfDecay& decay);
+    bool MergeAttenuatedGeneric(const LinearBloomFilter& other, const LbfDecay& decay);
 
     void SetCell(uint32_t i, uint32_t q)
     {

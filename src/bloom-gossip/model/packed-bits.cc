@@ -94,13 +94,16 @@ PackedBits::Clear()
     std::fill(m_words.begin(), m_words.end(), 0);
 }
 
-void
+bool
 PackedBits::OrWith(const PackedBits& other)
 {
+    uint64_t added = 0;
     for (size_t i = 0; i < m_words.size(); ++i)
     {
+        added |= other.m_words[i] & ~m_words[i];
         m_words[i] |= other.m_words[i];
     }
+    return added != 0;
 }
 
 bool
@@ -120,10 +123,23 @@ void
 PackedBits::AppendBytes(std::vector<uint8_t>& out) const
 {
     const uint64_t n = ByteSize();
-    out.reserve(out.size() + n);
-    for (uint64_t i = 0; i < n; ++i)
+    const size_t start = out.size();
+    out.resize(start + n);
+    uint8_t* p = out.data() + start;
+    // Whole words first (8 bytes each, least significant byte first), then
+    // the bytes of the last, partial word.
+    const uint64_t full = n / 8;
+    for (uint64_t w = 0; w < full; ++w, p += 8)
     {
-        out.push_back(static_cast<uint8_t>(m_words[i / 8] >> (8 * (i % 8))));
+        const uint64_t v = m_words[w];
+        for (unsigned j = 0; j < 8; ++j)
+        {
+            p[j] = static_cast<uint8_t>(v >> (8 * j));
+        }
+    }
+    for (uint64_t i = full * 8; i < n; ++i)
+    {
+        *p++ = static_cast<uint8_t>(m_words[i / 8] >> (8 * (i % 8)));
     }
 }
 
@@ -136,10 +152,24 @@ PackedBits::LoadBytes(const uint8_t* data)
     {
         return false;
     }
-    std::fill(m_words.begin(), m_words.end(), 0);
-    for (uint64_t i = 0; i < n; ++i)
+    const uint64_t full = n / 8;
+    for (uint64_t w = 0; w < full; ++w, data += 8)
     {
-        m_words[i / 8] |= uint64_t{data[i]} << (8 * (i % 8));
+        uint64_t v = 0;
+        for (unsigned j = 0; j < 8; ++j)
+        {
+            v |= uint64_t{data[j]} << (8 * j);
+        }
+        m_words[w] = v;
+    }
+    if (full < m_words.size())
+    {
+        uint64_t v = 0;
+        for (uint64_t i = full * 8; i < n; ++i)
+        {
+            v |= uint64_t{*data++} << (8 * (i % 8));
+        }
+        m_words[full] = v;
     }
     return true;
 }

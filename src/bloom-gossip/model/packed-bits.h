@@ -84,8 +84,8 @@ class PackedBits
     uint64_t CountNonZeroFields(unsigned width, uint64_t fields) const;
     /// Set every bit to zero.
     void Clear();
-    /// Bitwise OR with a string of the same size.
-    void OrWith(const PackedBits& other);
+    /// Bitwise OR with a string of the same size; true when a bit changed.
+    bool OrWith(const PackedBits& other);
     /// Whether every bit set here is set in `other` (same size).
     bool IsSubsetOf(const PackedBits& other) const;
 
@@ -104,6 +104,15 @@ class PackedBits
     bool LoadBytes(const uint8_t* data);
 
     const std::vector<uint64_t>& Words() const
+    {
+        return m_words;
+    }
+
+    /**
+     * Direct access to the words for whole-word algorithms.  The caller must
+     * keep every bit past Size() zero.
+     */
+    std::vector<uint64_t>& MutableWords()
     {
         return m_words;
     }

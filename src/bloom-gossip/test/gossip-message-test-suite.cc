@@ -9,6 +9,8 @@
 #include "ns3/gossip-message.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <memory>
 #include <random>
 
 using namespace ns3;
@@ -261,6 +263,168 @@ class PolicyTestCase : public TestCase
     }
 };
 
+/// Slot-wise max of two filters of one shape.
+AnyFilter
+SlotMax(const AnyFilter& a, const AnyFilter& b)
+{
+    AnyFilter out = a;
+    for (uint64_t i = 0; i < TotalSlots(ShapeOf(a)); ++i)
+    {
+        SetSlot(out, i, std::max(GetSlot(a, i), GetSlot(b, i)));
+    }
+    return out;
+}
+
+class SegmentPayloadTestCase : public TestCase
+{
+  public:
+    SegmentPayloadTestCase()
+        : TestCase("segments: ApplySegmentPayload equals DecodeSegment + ApplySegment and reports "
+                   "changed and lowered slots exactly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(11);
+        std::vector<FilterShape> shapes;
+        for (uint32_t m : {1U, 7U, 64U, 100U, 1000U})
+        {
+            shapes.push_back(Shape(FilterKind::BLOOM, m, 1, 1));
+            for (uint32_t b : {1U, 3U, 4U, 8U, 11U, 16U})
+            {
+                shapes.push_back(Shape(FilterKind::LINEAR, m, b, 1));
+            }
+            for (uint32_t d : {1U, 3U, 9U})
+            {
+                shapes.push_back(Shape(FilterKind::ATTENUATED, m, 1, d));
+            }
+        }
+        uint32_t segments = 0;
+        for (const FilterShape& shape : shapes)
+        {
+            for (size_t frame : {30U, 57U, 114U})
+            {
+                if (SegmentCount(shape, frame) > 255)
+                {
+                    continue;
+                }
+                const AnyFilter before = Filled(shape, rng);
+                const AnyFilter random = Filled(shape, rng);
+                // Sources: unrelated, grown only, and identical.
+                for (const AnyFilter& source : {random, SlotMax(before, random), before})
+                {
+                    for (const auto& bytes : EncodeSegments(source, 9, frame))
+                    {
+                        AnyFilter slow = before;
+                        ApplySegment(slow, DecodeSegment(bytes.data(), bytes.size()));
+                        AnyFilter fast = before;
+                        const AdvertisementSegment header =
+                            DecodeSegmentHeader(bytes.data(), bytes.size());
+                        NS_TEST_ASSERT_MSG_EQ(header.slots.empty(), true, "header only");
+                        const SegmentEffect effect =
+                            ApplySegmentPayload(fast, header, bytes.data() + kSegmentHeaderSize);
+                        NS_TEST_ASSERT_MSG_EQ((fast == slow), true, "same filter");
+                        bool changed = false;
+                        bool lowered = false;
+                        for (uint64_t i = 0; i < TotalSlots(shape); ++i)
+                        {
+                            changed |= GetSlot(slow, i) != GetSlot(before, i);
+                            lowered |= GetSlot(slow, i) < GetSlot(before, i);
+                        }
+                        NS_TEST_ASSERT_MSG_EQ(effect.changed, changed, "changed");
+                        NS_TEST_ASSERT_MSG_EQ(effect.lowered, lowered, "lowered");
+                        ++segments;
+                    }
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(segments, 500U, "enough segments");
+        // A filter of another shape is replaced first.
+        std::mt19937_64 rng2(3);
+        const AnyFilter lbf = Filled(Shape(FilterKind::LINEAR, 40, 4, 1), rng2);
+        AnyFilter other = MakeFilter(Shape(FilterKind::BLOOM, 40, 1, 1));
+        const auto bytes = EncodeSegments(lbf, 1, 114).at(0);
+        const SegmentEffect effect =
+            ApplySegmentPayload(other,
+                                DecodeSegmentHeader(bytes.data(), bytes.size()),
+                                bytes.data() + kSegmentHeaderSize);
+        NS_TEST_ASSERT_MSG_EQ((other == lbf), true, "replaced and filled");
+        NS_TEST_ASSERT_MSG_EQ(effect.changed && effect.lowered, true, "reported as lowered");
+    }
+};
+
+class AccumulateTestCase : public TestCase
+{
+  public:
+    AccumulateTestCase()
+        : TestCase("policies: folding a grown neighbour filter into the view equals a rebuild")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(5);
+        std::vector<std::unique_ptr<FilterPolicy>> policies;
+        policies.push_back(std::make_unique<BfPolicy>(300, 3));
+        policies.push_back(std::make_unique<LbfPolicy>(100,
+                                                       8,
+                                                       3,
+                                                       Quantization::FLOOR,
+                                                       LbfDecay::Multiplicative(0.9, 8)));
+        policies.push_back(std::make_unique<LbfPolicy>(100,
+                                                       5,
+                                                       3,
+                                                       Quantization::FLOOR,
+                                                       LbfDecay::Subtractive(2, 5)));
+        policies.push_back(std::make_unique<AbfPolicy>(5, 120, 3));
+        for (const auto& policy : policies)
+        {
+            const std::vector<Key> own{Key::FromId(1), Key::FromId(2)};
+            for (int round = 0; round < 50; ++round)
+            {
+                // Sparse neighbours, so that growth often changes nothing.
+                std::vector<AnyFilter> neighbours;
+                for (int i = 0; i < 4; ++i)
+                {
+                    AnyFilter f = MakeFilter(policy->GetShape());
+                    for (int j = 0; j < 5; ++j)
+                    {
+                        const uint64_t slot = rng() % TotalSlots(policy->GetShape());
+                        SetSlot(f, slot, GetSlot(Filled(policy->GetShape(), rng), slot));
+                    }
+                    neighbours.push_back(f);
+                }
+                auto pointers = [&]() {
+                    std::vector<const AnyFilter*> out;
+                    for (const auto& f : neighbours)
+                    {
+                        out.push_back(&f);
+                    }
+                    return out;
+                };
+                AnyFilter view = policy->Build(own, pointers());
+                const AnyFilter old = view;
+                AnyFilter grown = neighbours[round % 4];
+                const uint64_t slot = rng() % TotalSlots(policy->GetShape());
+                const uint32_t top = (1U << policy->GetShape().slotBits) - 1;
+                SetSlot(grown,
+                        slot,
+                        std::max(GetSlot(grown, slot), static_cast<uint32_t>(rng()) & top));
+                neighbours[round % 4] = grown;
+                const bool changed = policy->Accumulate(view, grown);
+                const AnyFilter rebuilt = policy->Build(own, pointers());
+                NS_TEST_ASSERT_MSG_EQ((view == rebuilt), true, policy->Describe() << ": as built");
+                NS_TEST_ASSERT_MSG_EQ(changed,
+                                      !(rebuilt == old),
+                                      policy->Describe() << ": changed");
+            }
+        }
+    }
+};
+
 class GossipMessageTestSuite : public TestSuite
 {
   public:
@@ -271,6 +435,8 @@ class GossipMessageTestSuite : public TestSuite
         AddTestCase(new SegmentLossTestCase, test::kQuick);
         AddTestCase(new SegmentRejectionTestCase, test::kQuick);
         AddTestCase(new PolicyTestCase, test::kQuick);
+        AddTestCase(new SegmentPayloadTestCase, test::kQuick);
+        AddTestCase(new AccumulateTestCase, test::kQuick);
     }
 };
 

@@ -409,6 +409,135 @@ class CountNonZeroFieldsTestCase : public TestCase
     }
 };
 
+/// Random cells biased towards the edge cases of SWAR arithmetic: zero,
+/// the maximum, the high bit alone, and values shared with a second filter.
+LinearBloomFilter
+EdgyLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k, double density)
+{
+    LinearBloomFilter f(m, b, k);
+    const uint32_t top = f.MaxValue();
+    std::uniform_real_distribution<double> u(0, 1);
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        if (u(rng) >= density)
+        {
+            continue;
+        }
+        switch (rng() % 5)
+        {
+        case 0:
+            f.SetCell(i, top);
+            break;
+        case 1:
+            f.SetCell(i, 1U << (b - 1));
+            break;
+        case 2:
+            f.SetCell(i, (1U << (b - 1)) - 1);
+            break;
+        default:
+            f.SetCell(i, static_cast<uint32_t>(rng() % (top + 1)));
+        }
+    }
+    return f;
+}
+
+class WordPathTestCase : public TestCase
+{
+  public:
+    WordPathTestCase()
+        : TestCase("LBF whole-word paths (b = 1, 2, 4, 8, 16) equal the per-cell paths on random "
+                   "filters: query, insert, merge, attenuate, merge-attenuated")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(7);
+        const uint32_t widths[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 16};
+        const uint32_t sizes[] = {1, 3, 31, 64, 65, 100, 257, 1000};
+        const double densities[] = {0.0, 0.05, 0.5, 1.0};
+        uint32_t compared = 0;
+        for (uint32_t b : widths)
+        {
+            NS_TEST_ASSERT_MSG_EQ(LinearBloomFilter(8, b, 2).HasWordPath(),
+                                  (64 % b == 0),
+                                  "word path iff b divides 64");
+            std::vector<LbfDecay> decays{LbfDecay::Multiplicative(0.9, b),
+                                         LbfDecay::Multiplicative(0.5, b),
+                                         LbfDecay::Subtractive(1, b)};
+            if (b > 1)
+            {
+                decays.push_back(LbfDecay::Subtractive((1U << b) / 3 + 1, b));
+            }
+            for (uint32_t m : sizes)
+            {
+                for (double density : densities)
+                {
+                    const uint32_t k = 1 + static_cast<uint32_t>(rng() % 6);
+                    const LinearBloomFilter x = EdgyLbf(rng, m, b, k, density);
+                    const LinearBloomFilter y = EdgyLbf(rng, m, b, k, 1.0 - density / 2);
+
+                    LinearBloomFilter fast = x;
+                    LinearBloomFilter slow = x;
+                    fast.Merge(y);
+                    slow.MergeGeneric(y);
+                    NS_TEST_ASSERT_MSG_EQ((fast == slow), true, "merge b=" << b << " m=" << m);
+                    for (uint32_t i = 0; i < m; ++i)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(fast.GetCell(i),
+                                              std::max(x.GetCell(i), y.GetCell(i)),
+                                              "merge is the cell-wise max");
+                    }
+                    for (const LbfDecay& decay : decays)
+                    {
+                        fast = x;
+                        slow = x;
+                        fast.Attenuate(decay);
+                        slow.AttenuateGeneric(decay);
+                        NS_TEST_ASSERT_MSG_EQ((fast == slow),
+                                              true,
+                                              "attenuate b=" << b << " m=" << m << " "
+                                                             << decay.Describe());
+                        fast = x;
+                        slow = x;
+                        fast.MergeAttenuated(y, decay);
+                        slow.MergeAttenuatedGeneric(y, decay);
+                        NS_TEST_ASSERT_MSG_EQ((fast == slow),
+                                              true,
+                                              "merge-attenuated b=" << b << " m=" << m << " "
+                                                                    << decay.Describe());
+                        ++compared;
+                    }
+                    for (uint64_t id = 0; id < 200; ++id)
+                    {
+                        const Key key = Key::FromId(id * 7919 + m);
+                        NS_TEST_ASSERT_MSG_EQ(x.QueryQuantized(key),
+                                              x.QueryQuantizedGeneric(key),
+                                              "query b=" << b << " m=" << m);
+                    }
+                    // Insert: the word path against SetCell of the max.
+                    LinearBloomFilter inserted = x;
+                    LinearBloomFilter expected = x;
+                    for (uint64_t id = 0; id < 50; ++id)
+                    {
+                        const Key key = Key::FromId(id + 1000 * m);
+                        const uint32_t q = static_cast<uint32_t>(rng() % (x.MaxValue() + 1));
+                        inserted.InsertQuantized(key, q);
+                        for (uint32_t i = 0; i < k; ++i)
+                        {
+                            const uint32_t c = key.Position(i, m);
+                            expected.SetCell(c, std::max(expected.GetCell(c), q));
+                        }
+                    }
+                    NS_TEST_ASSERT_MSG_EQ((inserted == expected), true, "insert b=" << b);
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(compared, 1000U, "enough comparisons");
+    }
+};
+
 class LinearBloomFilterTestSuite : public TestSuite
 {
   public:
@@ -422,6 +551,7 @@ class LinearBloomFilterTestSuite : public TestSuite
         AddTestCase(new LineGossipTestCase, test::kQuick);
         AddTestCase(new MergeLawsTestCase, test::kQuick);
         AddTestCase(new OccupancyTestCase, test::kQuick);
+        AddTestCase(new WordPathTestCase, test::kQuick);
         AddTestCase(new CountNonZeroFieldsTestCase, test::kQuick);
     }
 };

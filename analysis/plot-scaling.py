@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Scaling curve of the simulation: cost against network size.
+
+    analysis/plot-scaling.py BENCHMARK.csv [CONVERGENCE.csv] OUT.png
+
+BENCHMARK.csv is written by sim-benchmark (--csv) and CONVERGENCE.csv by
+scenarios/scaling.sh.  Left panel: Simulator::Run() wall seconds per simulated
+second against the number of nodes, log-log, one line per (channel, app)
+(LBF gossip and the bare broadcaster, stock and grid channel), with the
+reference slopes N and N^2.  Right panel (when CONVERGENCE.csv is given):
+wall and CPU seconds of the runs to convergence against the number of nodes,
+with the 10-minute line.
+"""
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+STYLE = {
+    ("stock", False): dict(color="tab:red", marker="o", label="stock channel, LBF gossip"),
+    ("stock", True): dict(color="tab:red", marker="o", ls="--", mfc="none",
+                          label="stock channel, bare broadcaster"),
+    ("grid", False): dict(color="tab:blue", marker="s", label="grid channel, LBF gossip"),
+    ("grid", True): dict(color="tab:blue", marker="s", ls="--", mfc="none",
+                         label="grid channel, bare broadcaster"),
+}
+
+
+def die(message):
+    print(f"plot-scaling.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def read(path, needed):
+    try:
+        df = pd.read_csv(path)
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+        die(f"cannot read {path}: {e}")
+    missing = [c for c in needed if c not in df.columns]
+    if missing:
+        die(f"{path}: missing columns {', '.join(missing)}")
+    if df.empty:
+        die(f"{path}: no rows")
+    return df
+
+
+def reference(ax, xs, y0, power, label):
+    x0 = min(xs)
+    ax.plot(xs, [y0 * (x / x0) ** power for x in xs], color="0.6", lw=0.8, ls=":")
+    ax.annotate(label, (xs[-1], y0 * (xs[-1] / x0) ** power), fontsize=8, color="0.4",
+                xytext=(3, 0), textcoords="offset points", va="center")
+
+
+def main(argv):
+    if len(argv) not in (3, 4):
+        die("usage: plot-scaling.py BENCHMARK.csv [CONVERGENCE.csv] OUT.png")
+    bench = read(argv[1], ["nodes", "channel", "app", "sim_time", "run_s"])
+    conv = read(argv[2], ["nodes", "diameter", "wall_s", "cpu_s"]) if len(argv) == 4 else None
+    out = argv[-1]
+
+    panels = 2 if conv is not None else 1
+    fig, axes = plt.subplots(1, panels, figsize=(6.2 * panels, 4.6), squeeze=False)
+    ax = axes[0][0]
+    bench = bench.assign(bare=bench["app"].str.startswith("bare-"),
+                         per_s=bench["run_s"] / bench["sim_time"])
+    for (channel, bare), style in STYLE.items():
+        d = bench[(bench["channel"] == channel) & (bench["bare"] == bare)].sort_values("nodes")
+        if not d.empty:
+            ax.plot(d["nodes"], d["per_s"], **style)
+    xs = sorted(bench["nodes"].unique())
+    grid = bench[(bench["channel"] == "grid") & ~bench["bare"]].sort_values("nodes")
+    if len(xs) > 1 and not grid.empty:
+        y0 = grid["per_s"].iloc[0]
+        reference(ax, xs, y0 * 0.5, 1, "∝ N")
+        reference(ax, xs, y0 * 0.5, 2, "∝ N²")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("nodes N (square grid, 4 neighbours)")
+    ax.set_ylabel("wall seconds per simulated second")
+    ax.set_title("Simulation cost (LBF, 1 beacon/s per node)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+
+    if conv is not None:
+        ax = axes[0][1]
+        conv = conv.sort_values("nodes")
+        ax.plot(conv["nodes"], conv["wall_s"], marker="s", color="tab:blue", label="wall time")
+        ax.plot(conv["nodes"], conv["cpu_s"], marker="^", color="tab:green", ls="--",
+                label="CPU time (user + system)")
+        for _, r in conv.iterrows():
+            ax.annotate(f"D={int(r['diameter'])}", (r["nodes"], r["wall_s"]), fontsize=7,
+                        xytext=(-4, 6), textcoords="offset points", ha="right")
+        ax.axhline(600, color="tab:red", lw=0.8, ls=":")
+        ax.annotate("10 min", (conv["nodes"].min(), 600), fontsize=8, color="tab:red",
+                    xytext=(0, 3), textcoords="offset points")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("nodes N (square grid)")
+        ax.set_ylabel("seconds")
+        ax.set_title("LBF to convergence, grid channel (1.5 D + 30 s simulated)")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    print(f"plot-scaling.py: wrote {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

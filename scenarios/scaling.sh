@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Scaling series: simulation cost against network size, stock versus grid
+# channel, and LBF gossip run to convergence on square grids up to 100 x 100.
+#
+#   scenarios/scaling.sh [-o OUTDIR] [-b BUILD_DIR] [-s SIDES] [-c CONV_SIDES]
+#                        [-t SIM_TIME] [-r REPEAT] [-m MAX_STOCK_NODES]
+#
+#   -s 10,20,40,70,100   grid sides of the benchmark series (N = side^2)
+#   -c 10,20,40,70,100   grid sides of the convergence runs ('' = none)
+#   -t 10                simulated seconds per benchmark run
+#   -r 3                 benchmark repetitions per point (median kept)
+#   -m 1600              largest N run on the stock channel (O(N) per frame)
+#   -o DIR               output folder, default results/scaling
+#
+# Writes DIR/benchmark.csv (sim-benchmark: LBF and the bare broadcaster on
+# both channels), DIR/convergence.csv (one diameter-sweep row per side, with
+# wall and CPU seconds and peak RSS of the process) and DIR/runs/*.  Plot with
+#   analysis/plot-scaling.py DIR/benchmark.csv DIR/convergence.csv DIR/scaling.png
+#
+# The LBF uses subtractive decay (delta = 1, b = 8): its horizon is 255 hops,
+# more than the 198-hop diameter of the 100 x 100 grid (the multiplicative
+# a = 0.9 reaches at most 89 hops, at b = 16).  Grid: 10 m spacing, 12 m unit
+# disk (4 neighbours); convergence runs simulate 1.5 D + 30 s.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/.." && pwd)"
+outdir="$here/results/scaling"
+build="${BUILD_DIR:-$here/build}"
+sides="10,20,40,70,100"
+conv_sides="10,20,40,70,100"
+sim_time=10
+repeat=3
+max_stock=1600
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -o) outdir="$2"; shift 2 ;;
+        -b) build="$2"; shift 2 ;;
+        -s) sides="$2"; shift 2 ;;
+        -c) conv_sides="$2"; shift 2 ;;
+        -t) sim_time="$2"; shift 2 ;;
+        -r) repeat="$2"; shift 2 ;;
+        -m) max_stock="$2"; shift 2 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        *) echo "scaling.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+for prog in sim-benchmark diameter-sweep; do
+    if [ ! -x "$build/bin/$prog" ]; then
+        echo "scaling.sh: $build/bin/$prog not built (cmake --build build)" >&2
+        exit 2
+    fi
+done
+mkdir -p "$outdir/runs"
+lbf=(--m 256 --k 4 --b 8 --decay subtractive --delta 1)
+
+echo "scaling.sh: machine: $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "$sides" ]; then
+    echo "scaling.sh: benchmark series (sides $sides, $sim_time s simulated, $repeat repetitions)"
+    "$build/bin/sim-benchmark" --sizes "$sides" --filters lbf --apps both --channel grid,stock \
+        --max-stock-nodes "$max_stock" --sim-time "$sim_time" --repeat "$repeat" "${lbf[@]}" \
+        --csv "$outdir/benchmark.csv" | tee "$outdir/runs/benchmark.txt"
+fi
+
+if [ -n "$conv_sides" ]; then
+    conv="$outdir/convergence.csv"
+    tmp="$conv.tmp.$$"
+    echo "nodes,diameter,sim_time,wall_s,cpu_s,peak_rss_mb,hop_exact,hop_miss,convergence_time,load_before" > "$tmp"
+    for side in ${conv_sides//,/ }; do
+        d=$((2 * (side - 1)))
+        t=$(( (3 * d) / 2 + 30 ))
+        run="$outdir/runs/converge-${side}x${side}"
+        load="$(cut -d' ' -f1 /proc/loadavg)"
+        echo "scaling.sh: convergence ${side}x${side} (D = $d, $t s simulated)"
+        # GNU time: elapsed, user + system CPU seconds, peak RSS (KB).
+        /usr/bin/time -f "%e %U %S %M" -o "$run.time" \
+            "$build/bin/diameter-sweep" --topology grid --grid "${side}x${side}" --spacing 10 \
+            --range 12 --filter lbf "${lbf[@]}" --resources 4 --sim-time "$t" --channel grid \
+            --out "$run.csv" --quiet
+        read -r wall user sys rss < "$run.time"
+        # hop_exact, hop_miss and convergence_time by column name.
+        python3 - "$run.csv" "$side" "$d" "$t" "$wall" "$user" "$sys" "$rss" "$load" >> "$tmp" <<'EOF'
+import csv, sys
+path, side, d, t, wall, user, sys_, rss, load = sys.argv[1:]
+row = next(csv.DictReader(open(path)))
+print(f"{int(side) ** 2},{d},{t},{wall},{float(user) + float(sys_):.2f},"
+      f"{int(rss) / 1024:.1f},{row['hop_exact']},{row['hop_miss']},{row['convergence_time']},{load}")
+EOF
+        tail -n 1 "$tmp"
+    done
+    mv "$tmp" "$conv"
+    echo "scaling.sh: wrote $conv"
+fi

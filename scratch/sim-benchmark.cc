@@ -1,0 +1,678 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * sim-benchmark: wall time, events per second and peak RSS of gossip
+ * simulations on square grids, for each filter and for a bare broadcaster
+ * that sends the same frames at the same times with no filter logic.
+ *
+ *   sim-benchmark                                  # 10^2 .. 100^2, bf lbf abf + bare, grid channel
+ *   sim-benchmark --sizes 10,20,40 --channel grid,stock --csv bench.csv
+ *   sim-benchmark --help
+ *
+ * Every (size, channel, application) runs in a child process (fork), so the
+ * peak RSS (getrusage of the child) is that run's own; each point runs
+ * --repeat times, gossip and bare interleaved, and the run with the median
+ * Simulator::Run() wall time is reported.  Times are wall-clock: on a shared
+ * machine repeat more, or compare instruction counts with callgrind.  The bare broadcaster
+ * uses the same random streams as the gossip application, so its frames
+ * leave at the same instants, with the same sizes and the same CSMA/CA
+ * draws: both runs put the same frames on the air (the "frames" column) and
+ * the ratio gossip/bare of the Simulator::Run() wall times is the cost of the
+ * gossip logic (decoding, merging, rebuilding; GossipMetrics only with
+ * --metrics) on top of the network simulation.
+ */
+#include "ns3/bloom-gossip-module.h"
+#include "ns3/command-line.h"
+#include "ns3/double.h"
+#include "ns3/gossip-scenario.h"
+#include "ns3/grid-spectrum-channel.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace po = boost::program_options;
+using namespace ns3;
+
+namespace
+{
+
+constexpr const char* kProgram = "sim-benchmark";
+/// Same stream layout as RunGossipScenario: devices from 100, then apps.
+constexpr int64_t kFirstDeviceStream = 100;
+constexpr int64_t kWorkloadStream = 1;
+
+struct UsageError : std::runtime_error
+{
+    using std::runtime_error::runtime_error;
+};
+
+/**
+ * Sends the frames of an advertisement (fixed bytes: an empty filter's
+ * segments) on the periodic gossip timer, with the gossip application's
+ * random draws; drops whatever it receives.
+ */
+class BareBroadcastApplication : public Application
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::BareBroadcastApplication")
+                                .SetParent<Application>()
+                                .SetGroupName("BloomGossip")
+                                .AddConstructor<BareBroadcastApplication>();
+        return tid;
+    }
+
+    void Configure(std::vector<std::vector<uint8_t>> frames, Time interval, Time jitter)
+    {
+        m_frames = std::move(frames);
+        m_interval = interval;
+        m_jitter = jitter;
+    }
+
+    int64_t AssignStreams(int64_t stream)
+    {
+        m_rng->SetStream(stream);
+        return 1;
+    }
+
+    uint64_t GetReceived() const
+    {
+        return m_received;
+    }
+
+  private:
+    void StartApplication() override
+    {
+        m_device = GetNode()->GetDevice(0);
+        GetNode()->RegisterProtocolHandler(MakeCallback(&BareBroadcastApplication::Receive, this),
+                                           0,
+                                           m_device,
+                                           false);
+        Schedule(Seconds(m_rng->GetValue(0.0, m_interval.GetSeconds())));
+    }
+
+    void StopApplication() override
+    {
+        m_event.Cancel();
+    }
+
+    void Schedule(Time delay)
+    {
+        m_event = Simulator::Schedule(delay, [this]() {
+            for (const auto& bytes : m_frames)
+            {
+                m_device->Send(Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())),
+                               m_device->GetBroadcast(),
+                               0x88B5);
+            }
+            const double j = m_jitter.GetSeconds();
+            const double offset = j > 0 ? m_rng->GetValue(-j, j) : 0.0;
+            Schedule(Max(m_interval + Seconds(offset), MicroSeconds(1)));
+        });
+    }
+
+    void Receive(Ptr<NetDevice>,
+                 Ptr<const Packet>,
+                 uint16_t,
+                 const Address&,
+                 const Address&,
+                 NetDevice::PacketType)
+    {
+        ++m_received;
+    }
+
+    std::vector<std::vector<uint8_t>> m_frames;
+    Time m_interval;
+    Time m_jitter;
+    Ptr<NetDevice> m_device;
+    Ptr<UniformRandomVariable> m_rng{CreateObject<UniformRandomVariable>()};
+    EventId m_event;
+    uint64_t m_received{0};
+};
+
+NS_OBJECT_ENSURE_REGISTERED(BareBroadcastApplication);
+
+struct Options
+{
+    GossipScenarioConfig base;
+    uint32_t depth{32};
+    bool metrics{false};
+};
+
+struct Measurement
+{
+    double setupSeconds{0};
+    double runSeconds{0};
+    uint64_t events{0};
+    uint64_t frames{0};
+    uint32_t framesPerBeacon{0};
+    uint32_t diameter{0};
+    uint64_t candidates{0};
+    long peakRssKb{0};
+};
+
+uint64_t g_phyFrames = 0;
+
+void
+CountPhyTx(Ptr<const Packet>)
+{
+    ++g_phyFrames;
+}
+
+/// One run in this process.  `app` is bf, lbf, abf, or bare-<filter>.
+Measurement
+RunOne(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool bare = app.rfind("bare-", 0) == 0;
+    GossipScenarioConfig c = o.base;
+    c.topology = "grid";
+    c.gridWidth = c.gridHeight = side;
+    c.nodes = side * side;
+    c.filter = bare ? app.substr(5) : app;
+    c.depth = o.depth;
+    c.radio.channel = WsnRadioConfig::ParseChannel(channel);
+    c.Validate();
+
+    WsnTopology input = BuildTopology(c);
+    WsnNetworkHelper network(c.radio);
+    NetDeviceContainer devices = network.Install(input);
+    int64_t stream = kFirstDeviceStream;
+    stream += network.AssignStreams(stream);
+    const uint32_t n = network.GetTopology().GetN();
+    Measurement out;
+    out.diameter = 2 * (side - 1); // 4-neighbour grid (range < spacing * sqrt 2)
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        PointerValue phy;
+        devices.Get(i)->GetAttribute("Phy", phy);
+        phy.Get<Object>()->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountPhyTx));
+    }
+
+    const std::string type = c.filter == "bf"    ? "ns3::BfGossipApplication"
+                             : c.filter == "lbf" ? "ns3::LbfGossipApplication"
+                                                 : "ns3::AbfGossipApplication";
+    BloomGossipHelper gossip(type);
+    gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
+    gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
+    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.expiry)));
+    gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
+    if (c.filter == "bf")
+    {
+        gossip.SetAttribute("Bits", UintegerValue(c.slots));
+    }
+    else if (c.filter == "lbf")
+    {
+        gossip.SetAttribute("Cells", UintegerValue(c.slots));
+        gossip.SetAttribute("CellBits", UintegerValue(c.cellBits));
+        gossip.SetAttribute("Decay", StringValue(c.decay));
+        gossip.SetAttribute("Factor", DoubleValue(c.factor));
+        gossip.SetAttribute("Step", UintegerValue(c.step));
+    }
+    else
+    {
+        gossip.SetAttribute("Depth", UintegerValue(c.depth));
+        gossip.SetAttribute("Bits", UintegerValue(c.slots));
+    }
+    NodeContainer nodes = network.GetNodes();
+    std::unique_ptr<GossipMetrics> metrics;
+    std::vector<Ptr<BloomGossipApplication>> gossipApps;
+    if (bare)
+    {
+        // The frames of one advertisement of this filter: their sizes only
+        // depend on the shape, their contents do not matter here.
+        bloom::FilterShape shape;
+        shape.kind = c.filter == "bf"    ? bloom::FilterKind::BLOOM
+                     : c.filter == "lbf" ? bloom::FilterKind::LINEAR
+                                         : bloom::FilterKind::ATTENUATED;
+        shape.hashes = c.hashes;
+        shape.slots = c.slots;
+        shape.slotBits = c.filter == "lbf" ? c.cellBits : 1;
+        shape.depth = c.filter == "abf" ? c.depth : 1;
+        const auto frames =
+            bloom::EncodeSegments(bloom::MakeFilter(shape), 0, devices.Get(0)->GetMtu());
+        out.framesPerBeacon = static_cast<uint32_t>(frames.size());
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<BareBroadcastApplication> a = CreateObject<BareBroadcastApplication>();
+            a->Configure(frames, Seconds(c.interval), Seconds(c.jitter));
+            nodes.Get(i)->AddApplication(a);
+            a->AssignStreams(stream + i);
+            a->SetStartTime(Seconds(0));
+            a->SetStopTime(Seconds(c.simTime));
+        }
+    }
+    else
+    {
+        ApplicationContainer apps = gossip.Install(nodes);
+        gossip.AssignStreams(nodes, stream);
+        apps.Start(Seconds(0));
+        apps.Stop(Seconds(c.simTime));
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            gossipApps.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
+        }
+        out.framesPerBeacon = gossipApps.front()->GetFramesPerAdvertisement();
+        std::vector<std::vector<uint32_t>> graph;
+        if (o.metrics)
+        {
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                graph.push_back(network.GetTopology().GetNeighbours(i));
+            }
+            metrics = std::make_unique<GossipMetrics>(gossipApps, graph);
+        }
+        Ptr<UniformRandomVariable> pick = CreateObject<UniformRandomVariable>();
+        pick->SetStream(kWorkloadStream);
+        for (uint64_t r = 1; r <= c.resources; ++r)
+        {
+            const uint32_t node = pick->GetInteger(0, n - 1);
+            if (metrics)
+            {
+                Simulator::ScheduleNow(&GossipMetrics::AddResource, metrics.get(), node, r);
+            }
+            else
+            {
+                Simulator::ScheduleNow(&BloomGossipApplication::AddResource, gossipApps[node], r);
+            }
+        }
+    }
+
+    Simulator::Stop(Seconds(c.simTime));
+    const auto t1 = std::chrono::steady_clock::now();
+    Simulator::Run();
+    const auto t2 = std::chrono::steady_clock::now();
+    out.events = Simulator::GetEventCount();
+    out.frames = g_phyFrames;
+    if (auto grid = DynamicCast<GridSpectrumChannel>(network.GetChannel()))
+    {
+        out.candidates = grid->GetCandidateCount();
+    }
+    out.setupSeconds = std::chrono::duration<double>(t1 - t0).count();
+    out.runSeconds = std::chrono::duration<double>(t2 - t1).count();
+    metrics.reset();
+    Simulator::Destroy();
+    return out;
+}
+
+/// Run in a child process; its peak RSS comes from wait4.
+Measurement
+RunForked(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+    {
+        throw std::runtime_error("pipe failed");
+    }
+    std::cout.flush();
+    std::cerr.flush();
+    const pid_t pid = fork();
+    if (pid < 0)
+    {
+        throw std::runtime_error("fork failed");
+    }
+    if (pid == 0)
+    {
+        close(fds[0]);
+        int code = 0;
+        std::string line;
+        try
+        {
+            const Measurement m = RunOne(o, side, channel, app);
+            line = fmt::format("{} {} {} {} {} {} {}\n",
+                               m.setupSeconds,
+                               m.runSeconds,
+                               m.events,
+                               m.frames,
+                               m.framesPerBeacon,
+                               m.diameter,
+                               m.candidates);
+        }
+        catch (const std::exception& e)
+        {
+            std::cerr << kProgram << ": " << e.what() << "\n";
+            code = 1;
+        }
+        if (!line.empty() && write(fds[1], line.data(), line.size()) < 0)
+        {
+            code = 1;
+        }
+        close(fds[1]);
+        std::cout.flush();
+        std::cerr.flush();
+        _exit(code);
+    }
+    close(fds[1]);
+    std::string text;
+    char buffer[256];
+    ssize_t got;
+    while ((got = read(fds[0], buffer, sizeof(buffer))) > 0)
+    {
+        text.append(buffer, static_cast<size_t>(got));
+    }
+    close(fds[0]);
+    int status = 0;
+
+    struct rusage usage
+    {
+    };
+
+    if (wait4(pid, &status, 0, &usage) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    {
+        throw std::runtime_error(fmt::format("run {}x{} {} {} failed", side, side, channel, app));
+    }
+    Measurement m;
+    std::istringstream is(text);
+    is >> m.setupSeconds >> m.runSeconds >> m.events >> m.frames >> m.framesPerBeacon >>
+        m.diameter >> m.candidates;
+    m.peakRssKb = usage.ru_maxrss;
+    return m;
+}
+
+std::vector<std::string>
+SplitList(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        if (!item.empty())
+        {
+            out.push_back(item);
+        }
+    }
+    return out;
+}
+
+int
+Main(int argc, char** argv)
+{
+    Options o;
+    o.base.slots = 256;
+    o.base.hashes = 4;
+    o.base.cellBits = 8;
+    o.base.decay = "subtractive";
+    o.base.step = 1;
+    o.base.resources = 4;
+    o.base.simTime = 20;
+    o.base.spacing = 10;
+    o.base.radio.range = 12;
+    std::string sizes = "10,20,40,70,100";
+    std::string filters = "bf,lbf,abf";
+    std::string channels = "grid";
+    std::string csv;
+    uint32_t maxStockNodes = 1600;
+    uint32_t run = 1;
+    std::string which = "both";
+    bool noFork = false;
+    uint32_t repeat = 3;
+
+    po::options_description opts("Options");
+    opts.add_options()("help,h", "print this help and exit")(
+        "sizes",
+        po::value(&sizes)->default_value(sizes),
+        "grid sides (N = side^2 nodes), comma-separated")(
+        "filters",
+        po::value(&filters)->default_value(filters),
+        "gossip variants: bf, lbf, abf, comma-separated")(
+        "channel",
+        po::value(&channels)->default_value(channels),
+        "grid, stock, or both: grid,stock")(
+        "max-stock-nodes",
+        po::value(&maxStockNodes)->default_value(maxStockNodes),
+        "skip the stock channel above this many nodes (O(N) per frame)")(
+        "apps",
+        po::value(&which)->default_value(which),
+        "gossip (the filters only), bare (the bare broadcaster only) or both")(
+        "metrics",
+        po::bool_switch(&o.metrics),
+        "attach GossipMetrics to the gossip runs")(
+        "sim-time",
+        po::value(&o.base.simTime)->default_value(o.base.simTime),
+        "simulated seconds per run")("spacing",
+                                     po::value(&o.base.spacing)->default_value(o.base.spacing),
+                                     "grid spacing (m)")(
+        "range",
+        po::value(&o.base.radio.range)->default_value(o.base.radio.range),
+        "unit-disk radio range (m)")("m",
+                                     po::value(&o.base.slots)->default_value(o.base.slots),
+                                     "slots: BF bits, LBF cells, ABF bits per level")(
+        "k",
+        po::value(&o.base.hashes)->default_value(o.base.hashes),
+        "hash functions")("b",
+                          po::value(&o.base.cellBits)->default_value(o.base.cellBits),
+                          "LBF bits per cell")(
+        "decay",
+        po::value(&o.base.decay)->default_value(o.base.decay),
+        "LBF multiplicative | subtractive")("a",
+                                            po::value(&o.base.factor)->default_value(o.base.factor),
+                                            "LBF factor")(
+        "delta",
+        po::value(&o.base.step)->default_value(o.base.step),
+        "LBF subtractive step")("depth",
+                                po::value(&o.depth)->default_value(o.depth),
+                                "ABF levels (fixed, not diameter + 1)")(
+        "resources",
+        po::value(&o.base.resources)->default_value(o.base.resources),
+        "resources on random nodes")("run", po::value(&run)->default_value(run), "RngRun")(
+        "csv",
+        po::value(&csv),
+        "also write the table as CSV")(
+        "repeat",
+        po::value(&repeat)->default_value(repeat),
+        "runs of each point (interleaved); the median Simulator::Run() time is reported")(
+        "no-fork",
+        po::bool_switch(&noFork),
+        "run everything in this process (peak RSS is then cumulative)");
+    po::variables_map vm;
+    try
+    {
+        po::store(po::parse_command_line(argc, argv, opts), vm);
+        po::notify(vm);
+    }
+    catch (const po::error& e)
+    {
+        throw UsageError(e.what());
+    }
+    if (vm.count("help"))
+    {
+        std::cout << "Usage: " << kProgram << " [options]\n" << opts << "\n";
+        return 0;
+    }
+    if (which != "gossip" && which != "bare" && which != "both")
+    {
+        throw UsageError("--apps: gossip, bare or both");
+    }
+    if (repeat < 1)
+    {
+        throw UsageError("--repeat: at least 1");
+    }
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(run);
+
+    std::vector<uint32_t> sides;
+    for (const auto& s : SplitList(sizes))
+    {
+        const unsigned long v = std::stoul(s);
+        if (v < 2 || v > 250)
+        {
+            throw UsageError("--sizes: sides must lie in 2..250");
+        }
+        sides.push_back(static_cast<uint32_t>(v));
+    }
+    const auto filterList = SplitList(filters);
+    for (const auto& f : filterList)
+    {
+        if (f != "bf" && f != "lbf" && f != "abf")
+        {
+            throw UsageError("--filters: '" + f + "' is not bf, lbf or abf");
+        }
+    }
+    const auto channelList = SplitList(channels);
+    for (const auto& ch : channelList)
+    {
+        WsnRadioConfig::ParseChannel(ch);
+    }
+
+    const std::string header =
+        "nodes,diameter,channel,app,frames_per_beacon,sim_time,repeat,setup_s,"
+        "run_s,events,events_per_s,frames,candidates_per_frame,peak_rss_mb,"
+        "ratio_to_bare";
+    std::vector<std::string> rows;
+    std::cout << fmt::format("{:>6} {:>4} {:>6} {:>9} {:>4} {:>8} {:>8} {:>11} {:>10} {:>9} "
+                             "{:>6} {:>8} {:>6}\n",
+                             "nodes",
+                             "D",
+                             "chan",
+                             "app",
+                             "fpb",
+                             "setup_s",
+                             "run_s",
+                             "events",
+                             "events/s",
+                             "frames",
+                             "cand",
+                             "rss_MB",
+                             "ratio");
+    for (uint32_t side : sides)
+    {
+        for (const auto& channel : channelList)
+        {
+            if (channel == "stock" && side * side > maxStockNodes)
+            {
+                std::cout << fmt::format("{:>6} skipped: stock channel above --max-stock-nodes\n",
+                                         side * side);
+                continue;
+            }
+            for (const auto& f : filterList)
+            {
+                std::vector<std::string> apps;
+                if (which != "bare")
+                {
+                    apps.push_back(f);
+                }
+                if (which != "gossip")
+                {
+                    apps.push_back("bare-" + f);
+                }
+                // Interleave the repetitions (gossip, bare, gossip, bare, ...)
+                // so that a change of machine load hits both alike; report
+                // the run with the median Simulator::Run() time of each.
+                std::vector<std::vector<Measurement>> all(apps.size());
+                for (uint32_t rep = 0; rep < repeat; ++rep)
+                {
+                    for (size_t a = 0; a < apps.size(); ++a)
+                    {
+                        all[a].push_back(noFork ? RunOne(o, side, channel, apps[a])
+                                                : RunForked(o, side, channel, apps[a]));
+                    }
+                }
+                double gossipRun = 0;
+                for (size_t a = 0; a < apps.size(); ++a)
+                {
+                    const std::string& app = apps[a];
+                    auto& runs = all[a];
+                    std::sort(runs.begin(), runs.end(), [](const auto& x, const auto& y) {
+                        return x.runSeconds < y.runSeconds;
+                    });
+                    const Measurement m = runs[(runs.size() - 1) / 2];
+                    const bool bare = app.rfind("bare-", 0) == 0;
+                    if (!bare)
+                    {
+                        gossipRun = m.runSeconds;
+                    }
+                    const double ratio = bare && m.runSeconds > 0 ? gossipRun / m.runSeconds : NAN;
+                    const double cand = m.frames > 0 && channel == "grid"
+                                            ? static_cast<double>(m.candidates) / m.frames
+                                            : NAN;
+                    std::cout << fmt::format(
+                        "{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
+                        "{:>11} {:>10.0f} {:>9} {:>6} {:>8.1f} {:>6}\n",
+                        side * side,
+                        m.diameter,
+                        channel,
+                        app,
+                        m.framesPerBeacon,
+                        m.setupSeconds,
+                        m.runSeconds,
+                        m.events,
+                        m.events / m.runSeconds,
+                        m.frames,
+                        std::isnan(cand) ? std::string("-") : fmt::format("{:.1f}", cand),
+                        m.peakRssKb / 1024.0,
+                        std::isnan(ratio) ? std::string("") : fmt::format("{:.3f}", ratio));
+                    std::cout.flush();
+                    rows.push_back(fmt::format(
+                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{:.0f},{},{},{:.1f},{}",
+                        side * side,
+                        m.diameter,
+                        channel,
+                        app,
+                        m.framesPerBeacon,
+                        o.base.simTime,
+                        repeat,
+                        m.setupSeconds,
+                        m.runSeconds,
+                        m.events,
+                        m.events / m.runSeconds,
+                        m.frames,
+                        std::isnan(cand) ? std::string("NA") : fmt::format("{:.2f}", cand),
+                        m.peakRssKb / 1024.0,
+                        std::isnan(ratio) ? std::string("NA") : fmt::format("{:.3f}", ratio)));
+                }
+            }
+        }
+    }
+    if (!csv.empty())
+    {
+        std::string text = header + "\n";
+        for (const auto& r : rows)
+        {
+            text += r + "\n";
+        }
+        WriteFileAtomically(csv, text);
+    }
+    return 0;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    try
+    {
+        return Main(argc, argv);
+    }
+    catch (const UsageError& e)
+    {
+        std::cerr << kProgram << ": " << e.what() << "\n";
+        return 2;
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << kProgram << ": " << e.what() << "\n";
+        return 1;
+    }
+}
