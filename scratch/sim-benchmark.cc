@@ -215,7 +215,7 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
     BloomGossipHelper gossip(type);
     gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
     gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
-    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.expiry)));
+    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
     gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
     if (c.filter == "bf")
     {
