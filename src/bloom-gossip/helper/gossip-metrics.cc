@@ -77,6 +77,13 @@ GossipMetrics::TrackDevices(const NetDeviceContainer& devices)
 }
 
 void
+GossipMetrics::TrackMalformed(Ptr<Object> source)
+{
+    source->TraceConnectWithoutContext("MalformedDropped",
+                                       MakeCallback(&GossipMetrics::OnMalformed, this));
+}
+
+void
 GossipMetrics::SetProbes(std::vector<uint64_t> ids)
 {
     m_probes = std::move(ids);

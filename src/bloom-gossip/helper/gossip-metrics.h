@@ -93,6 +93,10 @@ class GossipMetrics
     /// Count PHY frames and bytes on these devices (lr-wpan "Phy" attribute,
     /// PhyTxBegin trace; other devices: MacTx, without PHY overhead).
     void TrackDevices(const NetDeviceContainer& devices);
+    /// Count the malformed frames another object traces ("MalformedDropped",
+    /// signature (Ptr<const Packet>, const std::string&)), e.g. the query
+    /// applications, in the same `malformed` figure.
+    void TrackMalformed(Ptr<Object> source);
     /// Keys never inserted, checked for false positives at the end.
     void SetProbes(std::vector<uint64_t> ids);
 

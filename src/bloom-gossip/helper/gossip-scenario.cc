@@ -881,6 +881,10 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     if (!queryApps.empty())
     {
         queryMetrics = std::make_unique<QueryMetrics>(queryApps, metrics);
+        for (const auto& app : queryApps)
+        {
+            metrics.TrackMalformed(app); // malformed query frames count too
+        }
         queryMetrics->TrackDevices(devices);
         std::vector<uint64_t> known;
         for (uint64_t r = 1; r <= c.resources; ++r)
