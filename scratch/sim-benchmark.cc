@@ -209,31 +209,7 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
         phy.Get<Object>()->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountPhyTx));
     }
 
-    const std::string type = c.filter == "bf"    ? "ns3::BfGossipApplication"
-                             : c.filter == "lbf" ? "ns3::LbfGossipApplication"
-                                                 : "ns3::AbfGossipApplication";
-    BloomGossipHelper gossip(type);
-    gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
-    gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
-    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
-    gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
-    if (c.filter == "bf")
-    {
-        gossip.SetAttribute("Bits", UintegerValue(c.slots));
-    }
-    else if (c.filter == "lbf")
-    {
-        gossip.SetAttribute("Cells", UintegerValue(c.slots));
-        gossip.SetAttribute("CellBits", UintegerValue(c.cellBits));
-        gossip.SetAttribute("Decay", StringValue(c.decay));
-        gossip.SetAttribute("Factor", DoubleValue(c.factor));
-        gossip.SetAttribute("Step", UintegerValue(c.step));
-    }
-    else
-    {
-        gossip.SetAttribute("Depth", UintegerValue(c.depth));
-        gossip.SetAttribute("Bits", UintegerValue(c.slots));
-    }
+    BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, c.depth);
     NodeContainer nodes = network.GetNodes();
     std::unique_ptr<GossipMetrics> metrics;
     std::vector<Ptr<BloomGossipApplication>> gossipApps;

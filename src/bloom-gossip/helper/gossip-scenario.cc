@@ -570,6 +570,44 @@ GossipScenarioConfig::QueryWindowStart() const
     return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
 }
 
+BloomGossipHelper
+MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+{
+    const std::string type = c.filter == "bf"    ? "ns3::BfGossipApplication"
+                             : c.filter == "lbf" ? "ns3::LbfGossipApplication"
+                                                 : "ns3::AbfGossipApplication";
+    BloomGossipHelper gossip(type);
+    gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
+    gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
+    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
+    gossip.SetAttribute("Timer", StringValue(c.timer));
+    gossip.SetAttribute("TrickleImin", TimeValue(Seconds(c.trickleImin)));
+    gossip.SetAttribute("TrickleImax", TimeValue(Seconds(c.trickleImax)));
+    gossip.SetAttribute("TrickleK", UintegerValue(c.trickleK));
+    gossip.SetAttribute("Transport", StringValue(c.transport));
+    gossip.SetAttribute("FrameBytes", UintegerValue(c.frameBytes));
+    gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
+    if (c.filter == "bf")
+    {
+        gossip.SetAttribute("Bits", UintegerValue(slots));
+    }
+    else if (c.filter == "lbf")
+    {
+        gossip.SetAttribute("Cells", UintegerValue(slots));
+        gossip.SetAttribute("CellBits", UintegerValue(c.cellBits));
+        gossip.SetAttribute("Quantization", StringValue(c.quantization));
+        gossip.SetAttribute("Decay", StringValue(c.decay));
+        gossip.SetAttribute("Factor", DoubleValue(c.factor));
+        gossip.SetAttribute("Step", UintegerValue(c.step));
+    }
+    else
+    {
+        gossip.SetAttribute("Depth", UintegerValue(depth));
+        gossip.SetAttribute("Bits", UintegerValue(slots));
+    }
+    return gossip;
+}
+
 std::optional<double>
 PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
@@ -718,38 +756,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     result.slots = slots;
     result.depth = c.filter == "abf" ? depth : 1;
 
-    const std::string type = c.filter == "bf"    ? "ns3::BfGossipApplication"
-                             : c.filter == "lbf" ? "ns3::LbfGossipApplication"
-                                                 : "ns3::AbfGossipApplication";
-    BloomGossipHelper gossip(type);
-    gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
-    gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
-    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
-    gossip.SetAttribute("Timer", StringValue(c.timer));
-    gossip.SetAttribute("TrickleImin", TimeValue(Seconds(c.trickleImin)));
-    gossip.SetAttribute("TrickleImax", TimeValue(Seconds(c.trickleImax)));
-    gossip.SetAttribute("TrickleK", UintegerValue(c.trickleK));
-    gossip.SetAttribute("Transport", StringValue(c.transport));
-    gossip.SetAttribute("FrameBytes", UintegerValue(c.frameBytes));
-    gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
-    if (c.filter == "bf")
-    {
-        gossip.SetAttribute("Bits", UintegerValue(slots));
-    }
-    else if (c.filter == "lbf")
-    {
-        gossip.SetAttribute("Cells", UintegerValue(slots));
-        gossip.SetAttribute("CellBits", UintegerValue(c.cellBits));
-        gossip.SetAttribute("Quantization", StringValue(c.quantization));
-        gossip.SetAttribute("Decay", StringValue(c.decay));
-        gossip.SetAttribute("Factor", DoubleValue(c.factor));
-        gossip.SetAttribute("Step", UintegerValue(c.step));
-    }
-    else
-    {
-        gossip.SetAttribute("Depth", UintegerValue(depth));
-        gossip.SetAttribute("Bits", UintegerValue(slots));
-    }
+    BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
     NodeContainer nodes = network.GetNodes();
     if (c.transport == "udp6")
     {

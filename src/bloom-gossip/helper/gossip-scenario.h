@@ -8,6 +8,7 @@
 #ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_H
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_H
 
+#include "bloom-gossip-helper.h"
 #include "gossip-metrics.h"
 #include "query-metrics.h"
 #include "wsn-network-helper.h"
@@ -155,6 +156,15 @@ struct GossipScenarioResult
     std::vector<QueryRecord> queries;                  //!< one per query issued
     double wallSeconds{0};
 };
+
+/**
+ * A gossip helper for the configuration's filter family with every gossip
+ * attribute of the configuration set; `slots` and `depth` are the m and ABF
+ * d actually used (after --budget-bytes or an automatic depth).
+ */
+BloomGossipHelper MakeGossipHelper(const GossipScenarioConfig& config,
+                                   uint32_t slots,
+                                   uint32_t depth);
 
 /**
  * The analytic bound on `purge_time`: a stale LBF value or ABF bit climbs one
