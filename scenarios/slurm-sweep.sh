@@ -6,7 +6,7 @@
 #                            [-t TIME] [-m MEM] [-n MAX_RUNNING] [-J NAME]
 #                            CONFIG.ini... [-- EXTRA OPTIONS]
 #   sbatch OUTDIR/sweep.slurm                 # then, when the array is done:
-#   scenarios/concat-parts.sh OUTDIR          # OUTDIR/runs.csv, OUTDIR/by-distance.csv
+#   scenarios/concat-parts.sh OUTDIR          # OUTDIR/runs.csv, by-distance.csv (+ queries.csv)
 #
 #   -s 1:5      RngRun values (a:b range or comma list), default 1:3
 #   -o DIR      output folder, default results/sweep

@@ -89,7 +89,7 @@ done
 mkdir -p "$outdir/parts"
 outdir="$(cd "$outdir" && pwd)" # absolute: remote hosts start in their home
 
-# Tasks: config, seed, part, its by-distance CSV, its log.  Paths are
+# Tasks: config, seed, part.  Paths are
 # absolute, or relative to OUTDIR without a shared filesystem (where they
 # are the same on both ends of the transfer).
 tasks="$outdir/tasks.txt"
@@ -113,7 +113,7 @@ for cfg in "${configs[@]}"; do
             continue # finished earlier: resume
         fi
         p="$prefix/$name-run$s"
-        printf '%s\t%s\t%s\t%s\t%s\n' "$cfg_path" "$s" "$p.csv" "$p-by-distance.csv" "$p.log" >> "$tasks"
+        printf '%s\t%s\t%s\n' "$cfg_path" "$s" "$p.csv" >> "$tasks"
     done
 done
 todo=$(wc -l < "$tasks")
@@ -121,35 +121,33 @@ where="$jobs jobs"
 [ -n "$sshloginfile" ] && where="the hosts of $sshloginfile ($jobs jobs each unless the file says)"
 echo "sweep.sh: $todo runs to do on $where (output $outdir)"
 
-run_one() { # run_one CONFIG SEED PART; extra options come from $EXTRA (printf %q words)
-    local cfg="$1" seed="$2" part="$3" extra=()
-    eval "extra=($EXTRA)"
-    mkdir -p "$(dirname "$part")"
-    "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" \
-        2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; return 1; }
-    echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"
-}
-export -f run_one
+# One task: RUN_ONE CONFIG SEED PART, run by bash wherever the task runs.  A
+# one-line script passed in the environment rather than an exported bash
+# function: a remote host runs the job through the login shell ($SHELL),
+# which may be dash or zsh.  Extra options come from $EXTRA (printf %q words).
+RUN_ONE='cfg="$1"; seed="$2"; part="$3"; eval "extra=($EXTRA)"; mkdir -p "$(dirname "$part")"; "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" 2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; exit 1; }; echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"'
+export RUN_ONE
 export PROG="$prog"
 EXTRA=""
 if [ ${#extra[@]} -gt 0 ]; then EXTRA="$(printf '%q ' "${extra[@]}")"; fi
 export EXTRA
 if [ "$todo" -gt 0 ]; then
     if [ -n "$sshloginfile" ]; then
-        remote=(--sshloginfile "$sshloginfile" --env run_one --env PROG --env EXTRA)
+        remote=(--sshloginfile "$sshloginfile" --env RUN_ONE --env PROG --env EXTRA)
         [ -n "$ssh_cmd" ] && remote+=(--ssh "$ssh_cmd")
         if [ $shared_fs -eq 0 ]; then
-            # Relative paths under a fresh folder on the host; results come back
-            # into OUTDIR (parallel runs from there).
-            remote+=(--workdir ... --transferfile {1} --return {3} --return {4} --return {5}
-                --cleanup)
+            # Relative paths under a fresh folder on the host; the task's
+            # parts/ folder (its CSVs, log and any per-query CSV) comes back
+            # into OUTDIR/parts (parallel runs from OUTDIR).
+            remote+=(--workdir ... --transferfile {1} --return parts --cleanup)
         fi
         (cd "$outdir" && parallel --will-cite -j "$jobs" --colsep '\t' "${remote[@]}" \
-            run_one {1} {2} {3} :::: "$tasks")
+            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$tasks")
     elif command -v parallel >/dev/null 2>&1; then
-        parallel --will-cite --line-buffer -j "$jobs" --colsep '\t' run_one {1} {2} {3} :::: "$tasks"
+        parallel --will-cite --line-buffer -j "$jobs" --colsep '\t' \
+            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$tasks"
     else
-        cut -f 1-3 "$tasks" | tr '\t' '\n' | xargs -d '\n' -n 3 -P "$jobs" bash -c 'run_one "$@"' _
+        cut -f 1-3 "$tasks" | tr '\t' '\n' | xargs -d '\n' -n 3 -P "$jobs" bash -c "$RUN_ONE" run_one
     fi
 fi
 
@@ -162,33 +160,4 @@ for cfg in "${configs[@]}"; do
         parts+=("$outdir/parts/$name-run$s")
     done
 done
-concat() { # concat SUFFIX OUT: one header, then every part's rows; OUT appears complete or not at all
-    local suffix="$1" out="$2" first=1 tmp="$2.tmp.$$" part header=""
-    : > "$tmp"
-    for part in "${parts[@]}"; do
-        if [ ! -s "$part$suffix" ]; then
-            echo "sweep.sh: missing $part$suffix" >&2
-            rm -f "$tmp"
-            exit 1
-        fi
-        if [ $first -eq 1 ]; then
-            header="$(head -n 1 "$part$suffix")"
-            printf '%s\n' "$header" >> "$tmp"
-            first=0
-        elif [ "$(head -n 1 "$part$suffix")" != "$header" ]; then
-            echo "sweep.sh: $part$suffix has another header than the first part (stale part from another version? delete it to re-run)" >&2
-            rm -f "$tmp"
-            exit 1
-        fi
-        tail -n +2 "$part$suffix" >> "$tmp"
-    done
-    mv "$tmp" "$out"
-}
-concat ".csv" "$outdir/runs.csv"
-concat "-by-distance.csv" "$outdir/by-distance.csv"
-queries=""
-if compgen -G "$outdir/parts/*-run*-queries.csv" > /dev/null; then
-    concat "-queries.csv" "$outdir/queries.csv"
-    queries=" and $outdir/queries.csv ($(($(wc -l < "$outdir/queries.csv") - 1)) queries)"
-fi
-echo "sweep.sh: wrote $outdir/runs.csv ($(($(wc -l < "$outdir/runs.csv") - 1)) rows), $outdir/by-distance.csv$queries"
+"$here/scenarios/concat-parts.sh" "$outdir" "${parts[@]}"
