@@ -100,7 +100,7 @@ def main(argv):
         ax.set_yscale("log")
         ax.set_xlabel("nodes N (square grid)")
         ax.set_ylabel("seconds")
-        ax.set_title("LBF to convergence, grid channel (1.5 D + 30 s simulated)")
+        ax.set_title("LBF to convergence, grid channel (D/2 + 30 s simulated)")
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
 

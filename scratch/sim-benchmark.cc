@@ -24,6 +24,7 @@
 #include "ns3/bloom-gossip-module.h"
 #include "ns3/command-line.h"
 #include "ns3/double.h"
+#include "ns3/global-value.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/node.h"
@@ -403,6 +404,7 @@ Main(int argc, char** argv)
     std::string which = "both";
     bool noFork = false;
     uint32_t repeat = 3;
+    std::string scheduler = "ns3::MapScheduler";
 
     po::options_description opts("Options");
     opts.add_options()("help,h", "print this help and exit")(
@@ -455,6 +457,10 @@ Main(int argc, char** argv)
         "csv",
         po::value(&csv),
         "also write the table as CSV")(
+        "scheduler",
+        po::value(&scheduler)->default_value(scheduler),
+        "ns-3 event scheduler (SchedulerType): ns3::MapScheduler, ns3::HeapScheduler, "
+        "ns3::CalendarScheduler, ns3::ListScheduler, ns3::PriorityQueueScheduler")(
         "repeat",
         po::value(&repeat)->default_value(repeat),
         "runs of each point (interleaved); the median Simulator::Run() time is reported")(
@@ -486,6 +492,7 @@ Main(int argc, char** argv)
     }
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);
+    GlobalValue::Bind("SchedulerType", StringValue(scheduler));
 
     std::vector<uint32_t> sides;
     for (const auto& s : SplitList(sizes))

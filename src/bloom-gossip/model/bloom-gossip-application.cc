@@ -441,7 +441,23 @@ BloomGossipApplication::SendAdvertisement()
         return;
     }
     ExpireNeighbours();
-    const auto frames = bloom::EncodeSegments(GetAdvertisedFilter(), m_sequence, GetFrameBytes());
+    // The segments only depend on the filter, the frame size and the
+    // sequence number: while the advertised filter stays the same, reuse the
+    // last encoding and rewrite the sequence number (bytes 2-3).
+    const bloom::AnyFilter& view = GetAdvertisedFilter();
+    const uint32_t frameBytes = GetFrameBytes();
+    if (!m_encodedFrom || !(*m_encodedFrom == view) || m_encodedFrameBytes != frameBytes)
+    {
+        m_encoded = bloom::EncodeSegments(view, m_sequence, frameBytes);
+        m_encodedFrom = view;
+        m_encodedFrameBytes = frameBytes;
+    }
+    for (auto& frame : m_encoded)
+    {
+        frame[2] = static_cast<uint8_t>(m_sequence);
+        frame[3] = static_cast<uint8_t>(m_sequence >> 8);
+    }
+    const auto& frames = m_encoded;
     uint32_t bytes = 0;
     for (const auto& frame : frames)
     {

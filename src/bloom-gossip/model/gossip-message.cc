@@ -322,7 +322,11 @@ CopyFields(PackedBits& dst,
             continue;
         }
         effect.changed = true;
-        for (unsigned f = 0; f < w && !effect.lowered; f += b)
+        if (b == 1)
+        {
+            effect.lowered = effect.lowered || (before & ~now) != 0;
+        }
+        for (unsigned f = 0; b > 1 && f < w && !effect.lowered; f += b)
         {
             effect.lowered = ((now >> f) & mask) < ((before >> f) & mask);
         }

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Markdown tables of the filter micro-benchmarks (README "Performance").
+
+    build/bin/filter-benchmarks --benchmark_repetitions=5 --benchmark_min_time=0.05 \
+        --benchmark_report_aggregates_only=true --benchmark_format=csv > bench.csv
+    analysis/bench-tables.py bench.csv
+
+Median CPU time per operation (ns) by filter, m and operation; the before/after
+table of the LBF whole-word paths at 4096 bits (dim = m b); LBF/BF query ratios.
+"""
+import csv
+import sys
+
+rows=[r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#')) if r['name'].endswith('_median')]
+d={r['name'].replace('_median',''):float(r['cpu_time']) for r in rows}
+def f(x): 
+    return f"{x:.0f}" if x>=100 else (f"{x:.1f}" if x>=10 else f"{x:.2f}")
+ms=(256,1024,4096)
+print("| filter | m | insert | query (½ hit) | query (hit) | merge | attenuate (on a copy) | merge + attenuate | encode | decode |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+for m in ms:
+    print(f"| BF | {m} | {f(d[f'BfInsert/m:{m}'])} | {f(d[f'BfQuery/m:{m}'])} | {f(d[f'BfQueryHit/m:{m}'])} | {f(d[f'BfMerge/m:{m}'])} | – | – | {f(d[f'BfEncode/m:{m}'])} | {f(d[f'BfDecode/m:{m}'])} |")
+for b in (4,8,16):
+  for m in ms:
+    k=f"m:{m}/b:{b}"
+    att=d[f"LbfAttenuate/{k}"]
+    print(f"| LBF b={b} | {m} | {f(d[f'LbfInsert/{k}'])} | {f(d[f'LbfQuery/{k}'])} | {f(d[f'LbfQueryHit/{k}'])} | {f(d[f'LbfMerge/{k}'])} | {f(att)} | {f(d[f'LbfMergeAttenuated/{k}'])} | {f(d[f'LbfEncode/{k}'])} | {f(d[f'LbfDecode/{k}'])} |")
+for dd in (8,32):
+  for m in ms:
+    k=f"m:{m}/d:{dd}"
+    print(f"| ABF d={dd} | {m} | {f(d[f'AbfInsert/{k}'])} | {f(d[f'AbfQuery/{k}'])} | – | {f(d[f'AbfMerge/{k}'])} | – | {f(d[f'AbfMergeShifted/{k}'])} | {f(d[f'AbfEncode/{k}'])} | {f(d[f'AbfDecode/{k}'])} |")
+print()
+print("| LBF, 4096 bits | per-cell (before) | whole-word (now) | speed-up |")
+print("|---|---:|---:|---:|")
+for b,m in ((4,1024),(8,512),(16,256)):
+    k=f"m:{m}/b:{b}"
+    for op,g in (("merge + attenuate (MergeAttenuated)","MergeAttenuated"),("merge","Merge"),("query, ½ hit","Query")):
+        a=d[f'Lbf{g}Generic/{k}']; n=d[f'Lbf{g}/{k}']
+        print(f"| b={b}, m={m}: {op} | {f(a)} ns | {f(n)} ns | {a/n:.1f}× |")
+print()
+print("| m | BF query | LBF query b=4 / 8 / 16 | ratio to BF |")
+print("|---:|---:|---:|---:|")
+for m in (256,512,1024,2048,4096):
+    bq=d[f'BfQuery/m:{m}']; l=[d[f'LbfQuery/m:{m}/b:{b}'] for b in (4,8,16)]
+    bh=d[f'BfQueryHit/m:{m}']; lh=[d[f'LbfQueryHit/m:{m}/b:{b}'] for b in (4,8,16)]
+    print(f"| {m} | {f(bq)} / hit {f(bh)} | {' / '.join(f(x) for x in l)} / hit {' / '.join(f(x) for x in lh)} | {min(x/bq for x in l):.2f}–{max(x/bq for x in l):.2f} / hit {min(x/bh for x in lh):.2f}–{max(x/bh for x in lh):.2f} |")
