@@ -157,6 +157,7 @@ BloomGossipApplication::DoDispose()
 {
     CancelTimers();
     m_neighbours.clear();
+    m_lastSender = m_neighbours.end();
     m_device = nullptr;
     m_socket = nullptr;
     m_rng = nullptr;
@@ -269,6 +270,7 @@ BloomGossipApplication::Fail()
     m_running = false;
     m_own.clear();
     m_neighbours.clear();
+    m_lastSender = m_neighbours.end();
     m_view = Policy().Build({}, {});
     if (m_socket)
     {
@@ -294,6 +296,12 @@ BloomGossipApplication::GetFrameBytes() const
     }
     NS_ABORT_MSG_UNLESS(device, "BloomGossipApplication: no NetDevice " << m_deviceIndex);
     return device->GetMtu();
+}
+
+BloomGossipApplication::TransportMode
+BloomGossipApplication::GetTransport() const
+{
+    return m_transport;
 }
 
 uint32_t
@@ -548,10 +556,16 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         m_malformedTrace(packet, "filter shape differs from this node's");
         return;
     }
-    auto it = m_neighbours.find(from);
-    if (it == m_neighbours.end())
+    auto it = m_lastSender;
+    if (it == m_neighbours.end() || !(it->first == from))
     {
-        it = m_neighbours.emplace(from, Neighbour{Policy().Build({}, {}), Simulator::Now()}).first;
+        it = m_neighbours.find(from);
+        if (it == m_neighbours.end())
+        {
+            it = m_neighbours.emplace(from, Neighbour{Policy().Build({}, {}), Simulator::Now()})
+                     .first;
+        }
+        m_lastSender = it;
     }
     const bloom::SegmentEffect effect =
         bloom::ApplySegmentPayload(it->second.filter, segment, bytes + bloom::kSegmentHeaderSize);
@@ -664,6 +678,7 @@ BloomGossipApplication::ExpireNeighbours()
         {
             NS_LOG_INFO("node " << GetNode()->GetId() << " forgets neighbour " << it->first);
             it = m_neighbours.erase(it);
+            m_lastSender = m_neighbours.end();
             changed = true;
         }
         else

@@ -101,6 +101,8 @@ class BloomGossipApplication : public Application
     void Fail();
     bool IsFailed() const;
 
+    /// How advertisements travel (attribute Transport).
+    TransportMode GetTransport() const;
     /// Frames one advertisement takes with the current transport.
     uint32_t GetFramesPerAdvertisement() const;
     /// Bytes of one frame budget (device MTU, or FrameBytes when set).
@@ -186,6 +188,9 @@ class BloomGossipApplication : public Application
     uint32_t m_encodedFrameBytes{0};               //!< frame size of m_encoded
     std::set<uint64_t> m_own;
     std::map<Address, Neighbour> m_neighbours;
+    /// The entry of the last sender heard (the segments of one advertisement
+    /// arrive back to back); m_neighbours.end() when unknown.
+    std::map<Address, Neighbour>::iterator m_lastSender{m_neighbours.end()};
     Ptr<NetDevice> m_device;
     Ptr<Socket> m_socket;
     Ptr<UniformRandomVariable> m_rng;

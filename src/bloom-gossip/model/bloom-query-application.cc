@@ -238,9 +238,7 @@ BloomQueryApplication::StartApplication()
                         "BloomQueryApplication: node " << node->GetId()
                                                        << " has no BloomGossipApplication");
     // Gradients need neighbour entries keyed by link-layer addresses.
-    EnumValue transport;
-    m_gossip->GetAttribute("Transport", transport);
-    NS_ABORT_MSG_UNLESS(transport.Get() == BloomGossipApplication::LINK_LAYER,
+    NS_ABORT_MSG_UNLESS(m_gossip->GetTransport() == BloomGossipApplication::LINK_LAYER,
                         "BloomQueryApplication: needs link-layer gossip (Transport link-layer)");
     m_address = ShortAddressOf(m_device->GetAddress());
     m_visitedCap = std::min<size_t>(m_maxVisited, bloom::MaxVisitedEntries(m_device->GetMtu()));

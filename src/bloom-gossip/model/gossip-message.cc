@@ -284,8 +284,9 @@ DecodeSegment(const uint8_t* data, size_t size)
 namespace
 {
 
-/// `width` (1..32) bits of a little-endian bit string from bit `bit` on.
-uint32_t
+/// `width` (1..56) bits of a little-endian bit string from bit `bit` on
+/// (reads only the bytes that hold them).
+uint64_t
 ReadBits(const uint8_t* p, uint64_t bit, unsigned width)
 {
     const uint8_t* q = p + bit / 8;
@@ -296,11 +297,13 @@ ReadBits(const uint8_t* p, uint64_t bit, unsigned width)
     {
         v |= uint64_t{q[i]} << (8 * i);
     }
-    return static_cast<uint32_t>((v >> shift) & ((uint64_t{1} << width) - 1));
+    return (v >> shift) & ((uint64_t{1} << width) - 1);
 }
 
 /// Copy `nbits` bits (fields of `b` bits) from `src` at bit `srcBit` into
-/// `dst` at bit `dstBit`, noting changes and lowered fields.
+/// `dst` at bit `dstBit`, noting changes and lowered fields.  Whole fields
+/// are compared up to 56 bits at a time (a received segment usually changes
+/// nothing once the network has converged).
 void
 CopyFields(PackedBits& dst,
            uint64_t dstBit,
@@ -310,13 +313,13 @@ CopyFields(PackedBits& dst,
            unsigned b,
            SegmentEffect& effect)
 {
-    const unsigned chunk = (32 / b) * b;
-    const uint32_t mask = (1U << b) - 1;
+    const unsigned chunk = (56 / b) * b;
+    const uint64_t mask = (uint64_t{1} << b) - 1;
     for (uint64_t j = 0; j < nbits; j += chunk)
     {
         const unsigned w = static_cast<unsigned>(std::min<uint64_t>(chunk, nbits - j));
-        const uint32_t now = ReadBits(src, srcBit + j, w);
-        const uint32_t before = dst.Get(dstBit + j, w);
+        const uint64_t now = ReadBits(src, srcBit + j, w);
+        const uint64_t before = dst.Get64(dstBit + j, w);
         if (now == before)
         {
             continue;
@@ -330,7 +333,7 @@ CopyFields(PackedBits& dst,
         {
             effect.lowered = ((now >> f) & mask) < ((before >> f) & mask);
         }
-        dst.Set(dstBit + j, w, now);
+        dst.Set64(dstBit + j, w, now);
     }
 }
 

@@ -38,6 +38,18 @@ class PackedBits
     /// Read `width` (1..32) bits starting at bit `offset`.
     uint32_t Get(uint64_t offset, unsigned width) const
     {
+        return static_cast<uint32_t>(Get64(offset, width));
+    }
+
+    /// Write `width` (1..32) bits starting at bit `offset`; value must fit.
+    void Set(uint64_t offset, unsigned width, uint32_t value)
+    {
+        Set64(offset, width, value);
+    }
+
+    /// `width` (1..63) bits from bit `offset` on, for word-at-a-time loops.
+    uint64_t Get64(uint64_t offset, unsigned width) const
+    {
         const uint64_t w = offset >> 6;
         const unsigned s = offset & 63;
         uint64_t v = m_words[w] >> s;
@@ -45,20 +57,20 @@ class PackedBits
         {
             v |= m_words[w + 1] << (64 - s);
         }
-        return static_cast<uint32_t>(v & ((uint64_t{1} << width) - 1));
+        return v & ((uint64_t{1} << width) - 1);
     }
 
-    /// Write `width` (1..32) bits starting at bit `offset`; value must fit.
-    void Set(uint64_t offset, unsigned width, uint32_t value)
+    /// Write `width` (1..63) bits starting at bit `offset`; value must fit.
+    void Set64(uint64_t offset, unsigned width, uint64_t value)
     {
         const uint64_t w = offset >> 6;
         const unsigned s = offset & 63;
         const uint64_t mask = (uint64_t{1} << width) - 1;
-        m_words[w] = (m_words[w] & ~(mask << s)) | (uint64_t{value} << s);
+        m_words[w] = (m_words[w] & ~(mask << s)) | (value << s);
         if (s + width > 64)
         {
             const unsigned spill = 64 - s;
-            m_words[w + 1] = (m_words[w + 1] & ~(mask >> spill)) | (uint64_t{value} >> spill);
+            m_words[w + 1] = (m_words[w + 1] & ~(mask >> spill)) | (value >> spill);
         }
     }
 

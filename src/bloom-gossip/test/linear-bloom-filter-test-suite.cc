@@ -409,6 +409,56 @@ class CountNonZeroFieldsTestCase : public TestCase
     }
 };
 
+class WideFieldsTestCase : public TestCase
+{
+  public:
+    WideFieldsTestCase()
+        : TestCase("PackedBits::Get64/Set64 agree with bit-by-bit access, widths 1..63")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(11);
+        for (unsigned width = 1; width <= 63; ++width)
+        {
+            for (uint64_t offset : {0ULL, 1ULL, 7ULL, 63ULL, 64ULL, 100ULL, 127ULL, 130ULL})
+            {
+                PackedBits bits(256);
+                for (uint64_t j = 0; j < bits.Size(); ++j)
+                {
+                    if (rng() & 1U)
+                    {
+                        bits.SetBit(j);
+                    }
+                }
+                const PackedBits original = bits;
+                uint64_t expected = 0;
+                for (unsigned i = 0; i < width; ++i)
+                {
+                    expected |= uint64_t{bits.Test(offset + i)} << i;
+                }
+                NS_TEST_ASSERT_MSG_EQ(bits.Get64(offset, width),
+                                      expected,
+                                      "Get64 width=" << width << " offset=" << offset);
+                const uint64_t value = rng() & ((uint64_t{1} << width) - 1);
+                bits.Set64(offset, width, value);
+                for (uint64_t j = 0; j < bits.Size(); ++j)
+                {
+                    const bool inside = j >= offset && j < offset + width;
+                    const bool want =
+                        inside ? ((value >> (j - offset)) & 1U) != 0 : original.Test(j);
+                    NS_TEST_ASSERT_MSG_EQ(bits.Test(j),
+                                          want,
+                                          "Set64 width=" << width << " offset=" << offset
+                                                         << " bit=" << j);
+                }
+            }
+        }
+    }
+};
+
 /// Random cells biased towards the edge cases of SWAR arithmetic: zero,
 /// the maximum, the high bit alone, and values shared with a second filter.
 LinearBloomFilter
@@ -553,6 +603,7 @@ class LinearBloomFilterTestSuite : public TestSuite
         AddTestCase(new OccupancyTestCase, test::kQuick);
         AddTestCase(new WordPathTestCase, test::kQuick);
         AddTestCase(new CountNonZeroFieldsTestCase, test::kQuick);
+        AddTestCase(new WideFieldsTestCase, test::kQuick);
     }
 };
 
