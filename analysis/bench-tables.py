@@ -7,9 +7,42 @@
 
 Median CPU time per operation (ns) by filter, m and operation; the before/after
 table of the LBF whole-word paths at 4096 bits (dim = m b); LBF/BF query ratios.
+
+    build/bin/sim-benchmark --csv sim.csv
+    analysis/bench-tables.py --sim sim.csv
+
+The simulation benchmark as one row per (nodes, filter, channel): run time of
+the gossip application and of the bare broadcaster, their ratio, events per
+second and peak RSS of both.
 """
 import csv
 import sys
+
+
+def sim_table(path):
+    rows = list(csv.DictReader(open(path)))
+    by = {(r["nodes"], r["channel"], r["app"]): r for r in rows}
+    print("| nodes | diameter | channel | filter | frames / adv. | gossip run (s) | bare run (s) "
+          "| gossip ÷ bare | events/s (gossip) | peak RSS gossip / bare (MB) |")
+    print("|---:|---:|---|---|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        if r["app"].startswith("bare-"):
+            continue
+        bare = by.get((r["nodes"], r["channel"], "bare-" + r["app"]))
+        if bare is None:
+            continue
+        name = {"bf": "BF", "lbf": "LBF", "abf": "ABF"}.get(r["app"], r["app"])
+        print(f"| {int(r['nodes']):,} | {r['diameter']} | {r['channel']} | {name} "
+              f"| {r['frames_per_beacon']} | {float(r['run_s']):.2f} | {float(bare['run_s']):.2f} "
+              f"| {bare['ratio_to_bare']} | {int(r['events_per_s']):,} "
+              f"| {r['peak_rss_mb']} / {bare['peak_rss_mb']} |")
+
+
+if len(sys.argv) == 3 and sys.argv[1] == "--sim":
+    sim_table(sys.argv[2])
+    sys.exit(0)
+if len(sys.argv) != 2:
+    sys.exit("usage: bench-tables.py FILTER-BENCHMARKS.csv | --sim SIM-BENCHMARK.csv")
 
 rows=[r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#')) if r['name'].endswith('_median')]
 d={r['name'].replace('_median',''):float(r['cpu_time']) for r in rows}
