@@ -12,8 +12,11 @@
  * Every (size, channel, application) runs in a child process (fork), so the
  * peak RSS (getrusage of the child) is that run's own; each point runs
  * --repeat times, gossip and bare interleaved, and the run with the median
- * Simulator::Run() wall time is reported.  Times are wall-clock: on a shared
- * machine repeat more, or compare instruction counts with callgrind.  The bare broadcaster
+ * Simulator::Run() wall time is reported.  The ratio gossip/bare is the
+ * median of the ratios of the interleaved pairs (each pair runs back to back,
+ * so a drift of machine speed cancels out), printed with their range.  Times
+ * are wall-clock: on a shared machine repeat more, or compare instruction
+ * counts with callgrind.  The bare broadcaster
  * uses the same random streams as the gossip application, so its frames
  * leave at the same instants, with the same sizes and the same CSMA/CA
  * draws: both runs put the same frames on the air (the "frames" column) and
@@ -521,10 +524,10 @@ Main(int argc, char** argv)
     const std::string header =
         "nodes,diameter,channel,app,frames_per_beacon,sim_time,repeat,setup_s,"
         "run_s,events,events_per_s,frames,candidates_per_frame,peak_rss_mb,"
-        "ratio_to_bare";
+        "ratio_to_bare,ratio_range";
     std::vector<std::string> rows;
     std::cout << fmt::format("{:>6} {:>4} {:>6} {:>9} {:>4} {:>8} {:>8} {:>11} {:>10} {:>9} "
-                             "{:>6} {:>8} {:>6}\n",
+                             "{:>6} {:>8} {:>6} {:>13}\n",
                              "nodes",
                              "D",
                              "chan",
@@ -537,7 +540,8 @@ Main(int argc, char** argv)
                              "frames",
                              "cand",
                              "rss_MB",
-                             "ratio");
+                             "ratio",
+                             "pair range");
     for (uint32_t side : sides)
     {
         for (const auto& channel : channelList)
@@ -571,7 +575,23 @@ Main(int argc, char** argv)
                                                 : RunForked(o, side, channel, apps[a]));
                     }
                 }
-                double gossipRun = 0;
+                // The cost ratio is taken within each interleaved pair (run
+                // back to back, so a drift of machine speed cancels out) and
+                // the median over the pairs is reported with its range.
+                std::vector<double> pairRatios;
+                if (apps.size() == 2)
+                {
+                    for (uint32_t rep = 0; rep < repeat; ++rep)
+                    {
+                        if (all[1][rep].runSeconds > 0)
+                        {
+                            pairRatios.push_back(all[0][rep].runSeconds / all[1][rep].runSeconds);
+                        }
+                    }
+                    std::sort(pairRatios.begin(), pairRatios.end());
+                }
+                const double ratioMedian =
+                    pairRatios.empty() ? NAN : pairRatios[(pairRatios.size() - 1) / 2];
                 for (size_t a = 0; a < apps.size(); ++a)
                 {
                     const std::string& app = apps[a];
@@ -581,17 +601,17 @@ Main(int argc, char** argv)
                     });
                     const Measurement m = runs[(runs.size() - 1) / 2];
                     const bool bare = app.rfind("bare-", 0) == 0;
-                    if (!bare)
-                    {
-                        gossipRun = m.runSeconds;
-                    }
-                    const double ratio = bare && m.runSeconds > 0 ? gossipRun / m.runSeconds : NAN;
+                    const double ratio = bare ? ratioMedian : NAN;
+                    const std::string range =
+                        bare && !pairRatios.empty()
+                            ? fmt::format("{:.3f}-{:.3f}", pairRatios.front(), pairRatios.back())
+                            : std::string();
                     const double cand = m.frames > 0 && channel == "grid"
                                             ? static_cast<double>(m.candidates) / m.frames
                                             : NAN;
                     std::cout << fmt::format(
                         "{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
-                        "{:>11} {:>10.0f} {:>9} {:>6} {:>8.1f} {:>6}\n",
+                        "{:>11} {:>10.0f} {:>9} {:>6} {:>8.1f} {:>6} {:>13}\n",
                         side * side,
                         m.diameter,
                         channel,
@@ -604,10 +624,11 @@ Main(int argc, char** argv)
                         m.frames,
                         std::isnan(cand) ? std::string("-") : fmt::format("{:.1f}", cand),
                         m.peakRssKb / 1024.0,
-                        std::isnan(ratio) ? std::string("") : fmt::format("{:.3f}", ratio));
+                        std::isnan(ratio) ? std::string("") : fmt::format("{:.3f}", ratio),
+                        range);
                     std::cout.flush();
                     rows.push_back(fmt::format(
-                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{:.0f},{},{},{:.1f},{}",
+                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{:.0f},{},{},{:.1f},{},{}",
                         side * side,
                         m.diameter,
                         channel,
@@ -622,7 +643,8 @@ Main(int argc, char** argv)
                         m.frames,
                         std::isnan(cand) ? std::string("NA") : fmt::format("{:.2f}", cand),
                         m.peakRssKb / 1024.0,
-                        std::isnan(ratio) ? std::string("NA") : fmt::format("{:.3f}", ratio)));
+                        std::isnan(ratio) ? std::string("NA") : fmt::format("{:.3f}", ratio),
+                        range.empty() ? std::string("NA") : range));
                 }
             }
         }

@@ -383,6 +383,7 @@ BloomGossipApplication::CancelTimers()
 {
     m_sendEvent.Cancel();
     m_expiryEvent.Cancel();
+    m_expiryPending = false;
     m_trickleEndEvent.Cancel();
 }
 
@@ -559,7 +560,20 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     auto it = m_lastSender;
     if (it == m_neighbours.end() || !(it->first == from))
     {
-        it = m_neighbours.find(from);
+        // ns-3's Address operator< is costly (logged accessors); a scan with
+        // operator== is cheaper for the few neighbours of a WSN node.
+        if (m_neighbours.size() <= 32)
+        {
+            it = m_neighbours.begin();
+            while (it != m_neighbours.end() && !(it->first == from))
+            {
+                ++it;
+            }
+        }
+        else
+        {
+            it = m_neighbours.find(from);
+        }
         if (it == m_neighbours.end())
         {
             it = m_neighbours.emplace(from, Neighbour{Policy().Build({}, {}), Simulator::Now()})
@@ -611,7 +625,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     }
     // Hearing a neighbour only moves the oldest entry later, so a pending
     // expiry check is still due first (ScheduleExpiry would keep it).
-    if (m_expiryEvent.IsExpired())
+    if (!m_expiryPending)
     {
         ScheduleExpiry();
     }
@@ -656,12 +670,15 @@ BloomGossipApplication::ScheduleExpiry()
         oldest = Min(oldest, entry.second.lastHeard);
     }
     const Time due = Max(oldest + m_expiry - Simulator::Now(), Seconds(0));
-    if (!m_expiryEvent.IsExpired() && Simulator::GetDelayLeft(m_expiryEvent) <= due)
+    if (m_expiryPending && m_expiryAt - Simulator::Now() <= due)
     {
         return;
     }
     m_expiryEvent.Cancel();
+    m_expiryPending = true;
+    m_expiryAt = Simulator::Now() + due;
     m_expiryEvent = Simulator::Schedule(due, [this]() {
+        m_expiryPending = false;
         ExpireNeighbours();
         ScheduleExpiry();
     });

@@ -199,6 +199,10 @@ class BloomGossipApplication : public Application
     bool m_failed;
     EventId m_sendEvent;
     EventId m_expiryEvent;
+    /// Whether m_expiryEvent is scheduled, and when it fires (cheaper than
+    /// EventId::IsExpired on every received frame).
+    bool m_expiryPending{false};
+    Time m_expiryAt;
     EventId m_trickleEndEvent;
     Time m_trickleI;
     uint32_t m_trickleC;

@@ -312,8 +312,15 @@ class SegmentPayloadTestCase : public TestCase
                 }
                 const AnyFilter before = Filled(shape, rng);
                 const AnyFilter random = Filled(shape, rng);
-                // Sources: unrelated, grown only, and identical.
-                for (const AnyFilter& source : {random, SlotMax(before, random), before})
+                // Sources: unrelated, grown only, identical, and identical
+                // but for the first or the last slot (raised or lowered).
+                AnyFilter firstChanged = before;
+                SetSlot(firstChanged, 0, GetSlot(before, 0) == 0 ? 1 : 0);
+                AnyFilter lastChanged = before;
+                const uint64_t last = TotalSlots(shape) - 1;
+                SetSlot(lastChanged, last, GetSlot(before, last) == 0 ? 1 : 0);
+                for (const AnyFilter& source :
+                     {random, SlotMax(before, random), before, firstChanged, lastChanged})
                 {
                     for (const auto& bytes : EncodeSegments(source, 9, frame))
                     {
