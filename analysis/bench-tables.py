@@ -19,12 +19,18 @@ import csv
 import sys
 
 
+def pairs(bare):
+    """' (a–b)': the range of the interleaved pair ratios, when recorded."""
+    span = bare.get("ratio_range", "NA")
+    return "" if span in ("", "NA", None) else " (" + span.replace("-", "–") + ")"
+
+
 def sim_table(path):
     rows = list(csv.DictReader(open(path)))
     by = {(r["nodes"], r["channel"], r["app"]): r for r in rows}
     print("| nodes | diameter | channel | filter | frames / adv. | gossip run (s) | bare run (s) "
-          "| gossip ÷ bare | events/s (gossip) | peak RSS gossip / bare (MB) |")
-    print("|---:|---:|---|---|---:|---:|---:|---:|---:|---:|")
+          "| gossip ÷ bare (pairs) | events/s (gossip) | peak RSS gossip / bare (MB) |")
+    print("|---:|---:|---|---|---:|---:|---:|---|---:|---:|")
     for r in rows:
         if r["app"].startswith("bare-"):
             continue
@@ -34,7 +40,7 @@ def sim_table(path):
         name = {"bf": "BF", "lbf": "LBF", "abf": "ABF"}.get(r["app"], r["app"])
         print(f"| {int(r['nodes']):,} | {r['diameter']} | {r['channel']} | {name} "
               f"| {r['frames_per_beacon']} | {float(r['run_s']):.2f} | {float(bare['run_s']):.2f} "
-              f"| {bare['ratio_to_bare']} | {int(r['events_per_s']):,} "
+              f"| {bare['ratio_to_bare']}{pairs(bare)} | {int(r['events_per_s']):,} "
               f"| {r['peak_rss_mb']} / {bare['peak_rss_mb']} |")
 
 
