@@ -3,6 +3,8 @@
  */
 #include "attenuated-bloom-filter.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -26,47 +28,59 @@ CheckedDepth(uint32_t depth)
 } // namespace
 
 AttenuatedBloomFilter::AttenuatedBloomFilter(uint32_t depth, uint32_t bits, uint32_t hashes)
-    : m_levels(CheckedDepth(depth), BloomFilter(bits, hashes))
+    : m_depth(CheckedDepth(depth)),
+      m_m(bits),
+      m_k(hashes),
+      m_stride((static_cast<uint64_t>(bits) + 63) / 64 * 64),
+      m_bits((BloomFilter::CheckParameters(bits, hashes), m_stride * m_depth))
 {
+}
+
+void
+AttenuatedBloomFilter::CheckLevel(uint32_t level) const
+{
+    if (level >= m_depth)
+    {
+        throw std::invalid_argument("ABF level " + std::to_string(level) + " beyond depth " +
+                                    std::to_string(m_depth));
+    }
 }
 
 void
 AttenuatedBloomFilter::InsertLocal(const Key& key)
 {
-    m_levels.front().Insert(key);
+    Insert(key, 0);
 }
 
 void
 AttenuatedBloomFilter::Insert(const Key& key, uint32_t level)
 {
-    if (level >= m_levels.size())
+    CheckLevel(level);
+    const uint64_t base = LevelOffset(level);
+    for (uint32_t i = 0; i < m_k; ++i)
     {
-        throw std::invalid_argument("ABF level " + std::to_string(level) + " beyond depth " +
-                                    std::to_string(m_levels.size()));
+        m_bits.SetBit(base + key.Position(i, m_m));
     }
-    m_levels[level].Insert(key);
 }
 
 std::optional<uint32_t>
 AttenuatedBloomFilter::EstimateHops(const Key& key) const
 {
     // Every level has the same m and k: compute the k positions once.
-    const uint32_t m = GetBits();
-    const uint32_t k = GetHashes();
     uint32_t positions[kMaxHashes];
-    for (uint32_t i = 0; i < k; ++i)
+    for (uint32_t i = 0; i < m_k; ++i)
     {
-        positions[i] = key.Position(i, m);
+        positions[i] = key.Position(i, m_m);
     }
-    for (uint32_t level = 0; level < m_levels.size(); ++level)
+    for (uint32_t level = 0; level < m_depth; ++level)
     {
-        const PackedBits& bits = m_levels[level].Bits();
+        const uint64_t base = LevelOffset(level);
         uint32_t i = 0;
-        while (i < k && bits.Test(positions[i]))
+        while (i < m_k && m_bits.Test(base + positions[i]))
         {
             ++i;
         }
-        if (i == k)
+        if (i == m_k)
         {
             return level;
         }
@@ -83,8 +97,7 @@ AttenuatedBloomFilter::Contains(const Key& key) const
 void
 AttenuatedBloomFilter::CheckCompatible(const AttenuatedBloomFilter& other) const
 {
-    if (other.GetDepth() != GetDepth() || other.GetBits() != GetBits() ||
-        other.GetHashes() != GetHashes())
+    if (other.m_depth != m_depth || other.m_m != m_m || other.m_k != m_k)
     {
         throw std::invalid_argument("ABF merge needs equal d, m and k");
     }
@@ -94,31 +107,75 @@ void
 AttenuatedBloomFilter::Merge(const AttenuatedBloomFilter& other)
 {
     CheckCompatible(other);
-    for (uint32_t i = 0; i < m_levels.size(); ++i)
-    {
-        m_levels[i].Union(other.m_levels[i]);
-    }
+    m_bits.OrWith(other.m_bits);
 }
 
 bool
 AttenuatedBloomFilter::MergeShifted(const AttenuatedBloomFilter& neighbour)
 {
     CheckCompatible(neighbour);
-    bool changed = false;
-    for (uint32_t i = 1; i < m_levels.size(); ++i)
+    // Level i |= neighbour level i - 1 for every i >= 1: one pass over the
+    // words, the neighbour's read one level (m_stride / 64 words) behind.
+    const uint64_t shift = m_stride / 64;
+    std::vector<uint64_t>& mine = m_bits.MutableWords();
+    const std::vector<uint64_t>& theirs = neighbour.m_bits.Words();
+    uint64_t added = 0;
+    for (size_t w = shift; w < mine.size(); ++w)
     {
-        changed |= m_levels[i].Union(neighbour.m_levels[i - 1]);
+        const uint64_t in = theirs[w - shift];
+        added |= in & ~mine[w];
+        mine[w] |= in;
     }
-    return changed;
+    return added != 0;
+}
+
+bool
+AttenuatedBloomFilter::ShiftedSubsetOf(const AttenuatedBloomFilter& neighbour) const
+{
+    CheckCompatible(neighbour);
+    const uint64_t shift = m_stride / 64;
+    const std::vector<uint64_t>& mine = m_bits.Words();
+    const std::vector<uint64_t>& theirs = neighbour.m_bits.Words();
+    for (size_t w = shift; w < mine.size(); ++w)
+    {
+        if ((mine[w - shift] & ~theirs[w]) != 0)
+        {
+            return false;
+        }
+    }
+    return true;
 }
 
 void
 AttenuatedBloomFilter::Clear()
 {
-    for (auto& level : m_levels)
-    {
-        level.Clear();
-    }
+    m_bits.Clear();
+}
+
+BloomFilter
+AttenuatedBloomFilter::Level(uint32_t level) const
+{
+    CheckLevel(level);
+    BloomFilter f(m_m, m_k);
+    std::vector<uint64_t>& out = f.Bits().MutableWords();
+    const auto first =
+        m_bits.Words().begin() + static_cast<std::ptrdiff_t>(LevelOffset(level) / 64);
+    std::copy(first, first + static_cast<std::ptrdiff_t>(out.size()), out.begin());
+    return f;
+}
+
+void
+AttenuatedBloomFilter::AppendLevelBytes(uint32_t level, std::vector<uint8_t>& out) const
+{
+    CheckLevel(level);
+    m_bits.AppendBytes(out, LevelOffset(level), m_m);
+}
+
+bool
+AttenuatedBloomFilter::LoadLevelBytes(uint32_t level, const uint8_t* data)
+{
+    CheckLevel(level);
+    return m_bits.LoadBytes(data, LevelOffset(level), m_m);
 }
 
 } // namespace bloom

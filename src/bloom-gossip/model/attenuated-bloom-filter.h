@@ -30,6 +30,12 @@ constexpr uint32_t kMaxDepth = 255;
  * Level 0 holds a node's own resources; merging a neighbour's filter ORs its
  * level i-1 into level i.  The hop estimate is the lowest matching level, so
  * reach is capped at d - 1 hops and a message costs d m bits.
+ *
+ * All levels live in one bit string (one allocation, so copying a filter and
+ * merging a neighbour's touch one contiguous block): level i occupies bits
+ * LevelOffset(i) .. LevelOffset(i) + m - 1, each level starting on a 64-bit
+ * word, and the bits between the end of one level and the start of the next
+ * are always zero.
  */
 class AttenuatedBloomFilter
 {
@@ -39,17 +45,17 @@ class AttenuatedBloomFilter
 
     uint32_t GetDepth() const
     {
-        return static_cast<uint32_t>(m_levels.size());
+        return m_depth;
     }
 
     uint32_t GetBits() const
     {
-        return m_levels.front().GetBits();
+        return m_m;
     }
 
     uint32_t GetHashes() const
     {
-        return m_levels.front().GetHashes();
+        return m_k;
     }
 
     /// Insert at level 0 (an own resource).
@@ -66,21 +72,42 @@ class AttenuatedBloomFilter
     /// Union of a neighbour's filter seen one hop away: level i |= other level
     /// i-1; true when a bit changed.
     bool MergeShifted(const AttenuatedBloomFilter& neighbour);
+    /// Whether MergeShifted(`this`) would leave `neighbour` unchanged: every
+    /// level i-1 here is a subset of the neighbour's level i (same shape).
+    bool ShiftedSubsetOf(const AttenuatedBloomFilter& neighbour) const;
     void Clear();
 
-    const BloomFilter& Level(uint32_t i) const
+    /// Level `level` (< depth) as a Bloom filter of its own (a copy).
+    BloomFilter Level(uint32_t level) const;
+
+    /// First bit of level `level` in Bits().
+    uint64_t LevelOffset(uint32_t level) const
     {
-        return m_levels.at(i);
+        return static_cast<uint64_t>(level) * m_stride;
     }
 
-    BloomFilter& Level(uint32_t i)
+    /// Every level, laid out as described above.
+    const PackedBits& Bits() const
     {
-        return m_levels.at(i);
+        return m_bits;
     }
+
+    /// Mutable layout; the caller must keep the bits between levels zero.
+    PackedBits& Bits()
+    {
+        return m_bits;
+    }
+
+    /// Append level `level`'s serialised form (ceil(m / 8) bytes, as
+    /// PackedBits::AppendBytes) to `out`.
+    void AppendLevelBytes(uint32_t level, std::vector<uint8_t>& out) const;
+    /// Load level `level` from ceil(m / 8) bytes; false (level unchanged)
+    /// when a padding bit past m is set.
+    bool LoadLevelBytes(uint32_t level, const uint8_t* data);
 
     bool operator==(const AttenuatedBloomFilter& o) const
     {
-        return m_levels == o.m_levels;
+        return m_depth == o.m_depth && m_m == o.m_m && m_k == o.m_k && m_bits == o.m_bits;
     }
 
     bool operator!=(const AttenuatedBloomFilter& o) const
@@ -90,8 +117,13 @@ class AttenuatedBloomFilter
 
   private:
     void CheckCompatible(const AttenuatedBloomFilter& other) const;
+    void CheckLevel(uint32_t level) const;
 
-    std::vector<BloomFilter> m_levels;
+    uint32_t m_depth;  ///< d
+    uint32_t m_m;      ///< bits per level
+    uint32_t m_k;      ///< hash functions
+    uint64_t m_stride; ///< bits from one level's start to the next (a multiple of 64)
+    PackedBits m_bits; ///< d levels of m_stride bits each
 };
 
 } // namespace bloom

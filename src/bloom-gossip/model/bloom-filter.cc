@@ -13,30 +13,26 @@ namespace ns3
 namespace bloom
 {
 
-namespace
+void
+BloomFilter::CheckParameters(uint32_t bits, uint32_t hashes)
 {
-uint32_t
-CheckedBits(uint32_t m)
-{
-    if (m == 0 || m > kMaxSlots)
+    if (bits == 0 || bits > kMaxSlots)
     {
-        throw std::invalid_argument("Bloom filter bits m=" + std::to_string(m) +
+        throw std::invalid_argument("Bloom filter bits m=" + std::to_string(bits) +
                                     " out of range 1.." + std::to_string(kMaxSlots));
     }
-    return m;
-}
-} // namespace
-
-BloomFilter::BloomFilter(uint32_t bits, uint32_t hashes)
-    : m_m(CheckedBits(bits)),
-      m_k(hashes),
-      m_bits(bits)
-{
     if (hashes == 0 || hashes > kMaxHashes)
     {
         throw std::invalid_argument("Bloom filter hashes k=" + std::to_string(hashes) +
                                     " out of range 1.." + std::to_string(kMaxHashes));
     }
+}
+
+BloomFilter::BloomFilter(uint32_t bits, uint32_t hashes)
+    : m_m(bits),
+      m_k(hashes),
+      m_bits((CheckParameters(bits, hashes), bits))
+{
 }
 
 void

@@ -34,6 +34,9 @@ class BloomFilter
   public:
     BloomFilter(uint32_t bits, uint32_t hashes);
 
+    /// Throws std::invalid_argument unless m is in 1..kMaxSlots and k in 1..kMaxHashes.
+    static void CheckParameters(uint32_t bits, uint32_t hashes);
+
     uint32_t GetBits() const
     {
         return m_m;

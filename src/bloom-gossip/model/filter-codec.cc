@@ -166,10 +166,11 @@ StartEncoding(const FilterShape& shape)
     return out;
 }
 
+/// Throws unless a load succeeded (LoadBytes refuses a set padding bit).
 void
-LoadLevel(PackedBits& bits, const uint8_t* data)
+RequireCleanPadding(bool loaded)
 {
-    if (!bits.LoadBytes(data))
+    if (!loaded)
     {
         throw DecodeError("non-zero padding bits in filter payload");
     }
@@ -198,7 +199,7 @@ Encode(const AttenuatedBloomFilter& f)
     auto out = StartEncoding(ShapeOf(f));
     for (uint32_t i = 0; i < f.GetDepth(); ++i)
     {
-        f.Level(i).Bits().AppendBytes(out);
+        f.AppendLevelBytes(i, out);
     }
     return out;
 }
@@ -223,19 +224,19 @@ Decode(const uint8_t* data, size_t size)
     {
     case FilterKind::BLOOM: {
         BloomFilter f(s.slots, s.hashes);
-        LoadLevel(f.Bits(), payload);
+        RequireCleanPadding(f.Bits().LoadBytes(payload));
         return f;
     }
     case FilterKind::LINEAR: {
         LinearBloomFilter f(s.slots, s.slotBits, s.hashes, s.quantization);
-        LoadLevel(f.Cells(), payload);
+        RequireCleanPadding(f.Cells().LoadBytes(payload));
         return f;
     }
     case FilterKind::ATTENUATED: {
         AttenuatedBloomFilter f(s.depth, s.slots, s.hashes);
         for (uint32_t i = 0; i < s.depth; ++i)
         {
-            LoadLevel(f.Level(i).Bits(), payload + i * s.LevelBytes());
+            RequireCleanPadding(f.LoadLevelBytes(i, payload + i * s.LevelBytes()));
         }
         return f;
     }

@@ -221,14 +221,7 @@ AbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
 {
     const auto& theirs = std::get<AttenuatedBloomFilter>(neighbour);
     const auto& ours = std::get<AttenuatedBloomFilter>(mine);
-    for (uint32_t level = 1; level < ours.GetDepth(); ++level)
-    {
-        if (!ours.Level(level - 1).Bits().IsSubsetOf(theirs.Level(level).Bits()))
-        {
-            return false;
-        }
-    }
-    return true;
+    return ours.ShiftedSubsetOf(theirs);
 }
 
 bool

@@ -117,8 +117,8 @@ CopySlotRange(const AnyFilter& filter, uint64_t first, uint64_t n, PackedBits& d
         {
             const uint64_t local = slot % m;
             const uint64_t count = std::min(first + n - slot, m - local);
-            CopyBits(abf.Level(static_cast<uint32_t>(slot / m)).Bits(),
-                     local,
+            CopyBits(abf.Bits(),
+                     abf.LevelOffset(static_cast<uint32_t>(slot / m)) + local,
                      dst,
                      slot - first,
                      count);
@@ -148,7 +148,7 @@ GetSlot(const AnyFilter& filter, uint64_t slot)
     }
     const auto& abf = std::get<AttenuatedBloomFilter>(filter);
     const uint32_t m = abf.GetBits();
-    return abf.Level(static_cast<uint32_t>(slot / m)).Bits().Test(slot % m) ? 1 : 0;
+    return abf.Bits().Test(abf.LevelOffset(static_cast<uint32_t>(slot / m)) + slot % m) ? 1 : 0;
 }
 
 void
@@ -166,7 +166,7 @@ SetSlot(AnyFilter& filter, uint64_t slot, uint32_t value)
     }
     auto& abf = std::get<AttenuatedBloomFilter>(filter);
     const uint32_t m = abf.GetBits();
-    abf.Level(static_cast<uint32_t>(slot / m)).Bits().Set(slot % m, 1, value);
+    abf.Bits().Set(abf.LevelOffset(static_cast<uint32_t>(slot / m)) + slot % m, 1, value);
 }
 
 AnyFilter
@@ -391,8 +391,8 @@ ApplySegmentPayload(AnyFilter& filter, const AdvertisementSegment& segment, cons
         {
             const uint64_t local = slot % m;
             const uint64_t n = std::min(end - slot, m - local);
-            CopyFields(abf.Level(static_cast<uint32_t>(slot / m)).Bits(),
-                       local,
+            CopyFields(abf.Bits(),
+                       abf.LevelOffset(static_cast<uint32_t>(slot / m)) + local,
                        payload,
                        slot - segment.firstSlot,
                        n,

@@ -120,9 +120,10 @@ PackedBits::IsSubsetOf(const PackedBits& other) const
 }
 
 void
-PackedBits::AppendBytes(std::vector<uint8_t>& out) const
+PackedBits::AppendBytes(std::vector<uint8_t>& out, uint64_t offset, uint64_t nbits) const
 {
-    const uint64_t n = ByteSize();
+    const uint64_t n = (nbits + 7) / 8;
+    const uint64_t* words = m_words.data() + offset / 64;
     const size_t start = out.size();
     out.resize(start + n);
     uint8_t* p = out.data() + start;
@@ -131,7 +132,7 @@ PackedBits::AppendBytes(std::vector<uint8_t>& out) const
     const uint64_t full = n / 8;
     for (uint64_t w = 0; w < full; ++w, p += 8)
     {
-        const uint64_t v = m_words[w];
+        const uint64_t v = words[w];
         for (unsigned j = 0; j < 8; ++j)
         {
             p[j] = static_cast<uint8_t>(v >> (8 * j));
@@ -139,19 +140,20 @@ PackedBits::AppendBytes(std::vector<uint8_t>& out) const
     }
     for (uint64_t i = full * 8; i < n; ++i)
     {
-        *p++ = static_cast<uint8_t>(m_words[i / 8] >> (8 * (i % 8)));
+        *p++ = static_cast<uint8_t>(words[i / 8] >> (8 * (i % 8)));
     }
 }
 
 bool
-PackedBits::LoadBytes(const uint8_t* data)
+PackedBits::LoadBytes(const uint8_t* data, uint64_t offset, uint64_t nbits)
 {
-    const uint64_t n = ByteSize();
-    const unsigned tail = m_nbits % 8;
+    const uint64_t n = (nbits + 7) / 8;
+    const unsigned tail = nbits % 8;
     if (tail != 0 && (data[n - 1] >> tail) != 0)
     {
         return false;
     }
+    uint64_t* words = m_words.data() + offset / 64;
     const uint64_t full = n / 8;
     for (uint64_t w = 0; w < full; ++w, data += 8)
     {
@@ -160,16 +162,16 @@ PackedBits::LoadBytes(const uint8_t* data)
         {
             v |= uint64_t{data[j]} << (8 * j);
         }
-        m_words[w] = v;
+        words[w] = v;
     }
-    if (full < m_words.size())
+    if (full * 8 < n)
     {
         uint64_t v = 0;
         for (uint64_t i = full * 8; i < n; ++i)
         {
             v |= uint64_t{*data++} << (8 * (i % 8));
         }
-        m_words[full] = v;
+        words[full] = v;
     }
     return true;
 }

@@ -108,12 +108,33 @@ class PackedBits
     }
 
     /// Append the serialised form (ByteSize() bytes) to `out`.
-    void AppendBytes(std::vector<uint8_t>& out) const;
+    void AppendBytes(std::vector<uint8_t>& out) const
+    {
+        AppendBytes(out, 0, m_nbits);
+    }
+
     /**
      * Load from exactly ByteSize() bytes.  Returns false (and leaves the
      * object unchanged) when a padding bit past Size() is set.
      */
-    bool LoadBytes(const uint8_t* data);
+    bool LoadBytes(const uint8_t* data)
+    {
+        return LoadBytes(data, 0, m_nbits);
+    }
+
+    /**
+     * Append the serialised form of bits offset .. offset + nbits - 1
+     * (ceil(nbits / 8) bytes, bit `offset` first).  `offset` must be a
+     * multiple of 64 and the range must lie within Size().
+     */
+    void AppendBytes(std::vector<uint8_t>& out, uint64_t offset, uint64_t nbits) const;
+    /**
+     * Load bits offset .. offset + nbits - 1 from ceil(nbits / 8) bytes
+     * (`offset` a multiple of 64, the range within Size()); the bits from
+     * offset + nbits to the end of that 64-bit word become zero.  Returns
+     * false (and changes nothing) when a bit of the last byte past nbits is set.
+     */
+    bool LoadBytes(const uint8_t* data, uint64_t offset, uint64_t nbits);
 
     const std::vector<uint64_t>& Words() const
     {

@@ -8,6 +8,10 @@
 #include "ns3/attenuated-bloom-filter.h"
 #include "ns3/test.h"
 
+#include <random>
+#include <string>
+#include <vector>
+
 using namespace ns3;
 using namespace ns3::bloom;
 
@@ -105,6 +109,108 @@ class AbfLowestLevelTestCase : public TestCase
     }
 };
 
+/// The one-block layout must behave as d separate Bloom filters, whatever m.
+class AbfLayoutTestCase : public TestCase
+{
+  public:
+    AbfLayoutTestCase()
+        : TestCase("ABF levels in one bit string agree with d separate Bloom filters")
+    {
+    }
+
+  private:
+    using Levels = std::vector<BloomFilter>;
+
+    /// Random keys at random levels, into the ABF and the reference alike.
+    static void Fill(std::mt19937_64& rng, AttenuatedBloomFilter& f, Levels& ref, uint32_t keys)
+    {
+        for (uint32_t i = 0; i < keys; ++i)
+        {
+            const Key key = Key::FromId(static_cast<uint32_t>(rng()));
+            const auto level = static_cast<uint32_t>(rng() % f.GetDepth());
+            f.Insert(key, level);
+            ref[level].Insert(key);
+        }
+    }
+
+    void Check(const AttenuatedBloomFilter& f, const Levels& ref, const std::string& what)
+    {
+        uint64_t ones = 0;
+        for (uint32_t i = 0; i < f.GetDepth(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ((f.Level(i) == ref[i]), true, what << ": level " << i);
+            std::vector<uint8_t> got;
+            std::vector<uint8_t> want;
+            f.AppendLevelBytes(i, got);
+            ref[i].Bits().AppendBytes(want);
+            NS_TEST_ASSERT_MSG_EQ((got == want), true, what << ": bytes of level " << i);
+            ones += ref[i].CountOnes();
+        }
+        NS_TEST_ASSERT_MSG_EQ(f.Bits().CountOnes(), ones, what << ": no bit between levels");
+    }
+
+    void DoRun() override
+    {
+        std::mt19937_64 rng(7);
+        for (uint32_t m : {1U, 7U, 63U, 64U, 65U, 100U, 256U, 300U})
+        {
+            for (uint32_t d : {1U, 2U, 5U})
+            {
+                const std::string shape = "d=" + std::to_string(d) + " m=" + std::to_string(m);
+                AttenuatedBloomFilter a(d, m, 3);
+                AttenuatedBloomFilter b(d, m, 3);
+                Levels ra(d, BloomFilter(m, 3));
+                Levels rb(d, BloomFilter(m, 3));
+                Fill(rng, a, ra, 1 + m / 16);
+                Fill(rng, b, rb, 1 + m / 16);
+                Check(a, ra, shape);
+
+                // a.ShiftedSubsetOf(b): a's level i-1 within b's level i.
+                bool subset = true;
+                for (uint32_t i = 1; i < d; ++i)
+                {
+                    subset = subset && ra[i - 1].Bits().IsSubsetOf(rb[i].Bits());
+                }
+                NS_TEST_ASSERT_MSG_EQ(a.ShiftedSubsetOf(b), subset, shape << ": subset");
+
+                bool changed = false;
+                for (uint32_t i = d - 1; i >= 1; --i)
+                {
+                    changed = rb[i].Union(ra[i - 1]) || changed;
+                }
+                NS_TEST_ASSERT_MSG_EQ(b.MergeShifted(a), changed, shape << ": change flag");
+                Check(b, rb, shape + " after MergeShifted");
+                NS_TEST_ASSERT_MSG_EQ(a.ShiftedSubsetOf(b), true, shape << ": merged covers");
+                NS_TEST_ASSERT_MSG_EQ(b.MergeShifted(a), false, shape << ": second merge");
+
+                a.Merge(b);
+                for (uint32_t i = 0; i < d; ++i)
+                {
+                    ra[i].Union(rb[i]);
+                }
+                Check(a, ra, shape + " after Merge");
+
+                // Load level by level into an empty filter: equal to the source.
+                AttenuatedBloomFilter c(d, m, 3);
+                for (uint32_t i = 0; i < d; ++i)
+                {
+                    std::vector<uint8_t> bytes;
+                    a.AppendLevelBytes(i, bytes);
+                    NS_TEST_ASSERT_MSG_EQ(c.LoadLevelBytes(i, bytes.data()), true, shape);
+                    if (m % 8 != 0)
+                    {
+                        bytes.back() |= static_cast<uint8_t>(0x80);
+                        NS_TEST_ASSERT_MSG_EQ(c.LoadLevelBytes(i, bytes.data()),
+                                              false,
+                                              shape << ": padding bit refused");
+                    }
+                }
+                NS_TEST_ASSERT_MSG_EQ((c == a), true, shape << ": loaded levels");
+            }
+        }
+    }
+};
+
 class AttenuatedBloomFilterTestSuite : public TestSuite
 {
   public:
@@ -113,6 +219,7 @@ class AttenuatedBloomFilterTestSuite : public TestSuite
     {
         AddTestCase(new AbfLineTestCase, test::kQuick);
         AddTestCase(new AbfLowestLevelTestCase, test::kQuick);
+        AddTestCase(new AbfLayoutTestCase, test::kQuick);
     }
 };
 
