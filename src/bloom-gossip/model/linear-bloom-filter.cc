@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <type_traits>
 
 namespace ns3
@@ -257,48 +260,75 @@ Dequantize(uint32_t q, uint32_t bits)
 }
 
 LbfDecay::LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description)
-    : m_bits(bits),
-      m_description(std::move(description)),
-      m_next(std::move(next))
 {
+    // Intern: one Tables per (b, description, decay table) in the process.
+    // The map holds weak references, so tables no decay uses any more are
+    // freed; the mutex only guards construction (the tables are immutable).
+    using TableKey = std::tuple<uint32_t, std::string, std::vector<uint16_t>>;
+    static std::mutex mutex;
+    static std::map<TableKey, std::weak_ptr<const Tables>> interned;
+    std::lock_guard<std::mutex> lock(mutex);
+    TableKey key{bits, std::move(description), std::move(next)};
+    auto it = interned.find(key);
+    if (it != interned.end())
+    {
+        m_tables = it->second.lock();
+        if (m_tables)
+        {
+            return;
+        }
+        interned.erase(it);
+    }
+    m_tables = BuildTables(bits, std::get<2>(key), std::get<1>(key));
+    interned.emplace(std::move(key), m_tables);
+}
+
+std::shared_ptr<const LbfDecay::Tables>
+LbfDecay::BuildTables(uint32_t bits, std::vector<uint16_t> next, std::string description)
+{
+    auto t = std::make_shared<Tables>();
+    t->bits = bits;
+    t->description = std::move(description);
+    t->next = std::move(next);
     const uint32_t top = (1U << bits) - 1;
     for (uint32_t v = 1; v <= top; ++v)
     {
-        if (m_next[v] >= v)
+        if (t->next[v] >= v)
         {
             throw std::invalid_argument("LBF decay must lower every non-zero value");
         }
     }
-    for (uint32_t v = top; v > 0; v = m_next[v])
+    for (uint32_t v = top; v > 0; v = t->next[v])
     {
-        m_chain.push_back(static_cast<uint16_t>(v));
+        t->chain.push_back(static_cast<uint16_t>(v));
     }
-    // m_chain is strictly decreasing; hopOf[q] = least h with chain[h] <= q.
-    m_hopOf.assign(top + 1, 0);
-    uint32_t h = static_cast<uint32_t>(m_chain.size());
+    // chain is strictly decreasing; hopOf[q] = least h with chain[h] <= q.
+    t->hopOf.assign(top + 1, 0);
+    uint32_t h = static_cast<uint32_t>(t->chain.size());
     for (uint32_t q = 0; q <= top; ++q)
     {
-        while (h > 0 && m_chain[h - 1] <= q)
+        while (h > 0 && t->chain[h - 1] <= q)
         {
             --h;
         }
         // Values below the last chain entry cannot come from the chain; they
         // read as the farthest visible distance.
-        m_hopOf[q] = static_cast<uint16_t>(std::min<uint32_t>(h, m_chain.size() - 1));
+        t->hopOf[q] = static_cast<uint16_t>(std::min<uint32_t>(h, t->chain.size() - 1));
     }
     if (bits <= 8 && 8 % bits == 0)
     {
-        m_byteNext.resize(256);
+        t->byteNext.resize(256);
         for (uint32_t byte = 0; byte < 256; ++byte)
         {
             uint32_t out = 0;
             for (uint32_t s = 0; s < 8; s += bits)
             {
-                out |= static_cast<uint32_t>(m_next[(byte >> s) & top]) << s;
+                out |= static_cast<uint32_t>(t->next[(byte >> s) & top]) << s;
             }
-            m_byteNext[byte] = static_cast<uint8_t>(out);
+            t->byteNext[byte] = static_cast<uint8_t>(out);
         }
     }
+    return t;
 }
 
 LbfDecay
@@ -341,7 +371,7 @@ LbfDecay::Subtractive(uint32_t delta, uint32_t bits)
 std::string
 LbfDecay::Describe() const
 {
-    return m_description;
+    return m_tables->description;
 }
 
 LinearBloomFilter::LinearBloomFilter(uint32_t cells,

@@ -12,6 +12,7 @@
 #include "packed-bits.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -111,25 +112,25 @@ class LbfDecay
 
     uint32_t GetCellBits() const
     {
-        return m_bits;
+        return m_tables->bits;
     }
 
     /// Value of a cell after one hop.
     uint32_t Apply(uint32_t q) const
     {
-        return m_next[q];
+        return m_tables->next[q];
     }
 
     /// Number of distinct non-zero values of the chain.
     uint32_t Horizon() const
     {
-        return static_cast<uint32_t>(m_chain.size());
+        return static_cast<uint32_t>(m_tables->chain.size());
     }
 
     /// v0 .. v(H-1).
     const std::vector<uint16_t>& Chain() const
     {
-        return m_chain;
+        return m_tables->chain;
     }
 
     /// Hop estimate for a cell minimum q; nullopt when q == 0 (absent).
@@ -139,7 +140,7 @@ class LbfDecay
         {
             return std::nullopt;
         }
-        return m_hopOf[q];
+        return m_tables->hopOf[q];
     }
 
     /// "mul:0.9" or "sub:16".
@@ -151,24 +152,45 @@ class LbfDecay
      */
     const std::vector<uint8_t>& ByteTable() const
     {
-        return m_byteNext;
+        return m_tables->byteNext;
     }
 
-    /// m_next as a table (2^b entries), for whole-word attenuation.
+    /// The decay of every value 0..Q (2^b entries), for whole-word attenuation.
     const std::vector<uint16_t>& NextTable() const
     {
-        return m_next;
+        return m_tables->next;
+    }
+
+    /**
+     * Whether two decays share their tables: equal decays built anywhere in
+     * the process do (see below), so a network of N nodes holds one copy.
+     */
+    bool SharesTablesWith(const LbfDecay& other) const
+    {
+        return m_tables == other.m_tables;
     }
 
   private:
-    LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description);
+    /// Everything derived from the decay, immutable once built.
+    struct Tables
+    {
+        uint32_t bits;
+        std::string description;
+        std::vector<uint16_t> next;    //!< decay of every value 0..Q
+        std::vector<uint16_t> chain;   //!< v0..v(H-1)
+        std::vector<uint16_t> hopOf;   //!< least h with v(h) <= q, for q in 0..Q
+        std::vector<uint8_t> byteNext; //!< b in {1,2,4,8}: decay of every field of a byte
+    };
 
-    uint32_t m_bits;
-    std::string m_description;
-    std::vector<uint16_t> m_next;    //!< decay of every value 0..Q
-    std::vector<uint16_t> m_chain;   //!< v0..v(H-1)
-    std::vector<uint16_t> m_hopOf;   //!< least h with v(h) <= q, for q in 0..Q
-    std::vector<uint8_t> m_byteNext; //!< b in {1,2,4,8}: decay of every field of a byte
+    LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description);
+    static std::shared_ptr<const Tables> BuildTables(uint32_t bits,
+                                                     std::vector<uint16_t> next,
+                                                     std::string description);
+
+    /// Interned: every LbfDecay with the same b, description and decay table
+    /// points to one Tables (about 2 KiB at b = 8, up to 390 KiB at b = 16), which
+    /// stays in cache however many nodes' policies use it.
+    std::shared_ptr<const Tables> m_tables;
 };
 
 /**

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 
 using namespace ns3;
@@ -491,6 +492,48 @@ EdgyLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k, double density
     return f;
 }
 
+/// Equal decays share one set of tables (one copy per process, not per node).
+class DecaySharingTestCase : public TestCase
+{
+  public:
+    DecaySharingTestCase()
+        : TestCase("equal LBF decays share their tables; different ones do not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const LbfDecay a = LbfDecay::Multiplicative(0.9, 8);
+        const LbfDecay b = LbfDecay::Multiplicative(0.9, 8);
+        NS_TEST_ASSERT_MSG_EQ(a.SharesTablesWith(b), true, "same factor and b");
+        NS_TEST_ASSERT_MSG_EQ(a.SharesTablesWith(LbfDecay::Multiplicative(0.8, 8)),
+                              false,
+                              "another factor");
+        NS_TEST_ASSERT_MSG_EQ(a.SharesTablesWith(LbfDecay::Multiplicative(0.9, 4)),
+                              false,
+                              "another b");
+        NS_TEST_ASSERT_MSG_EQ(a.SharesTablesWith(LbfDecay::Subtractive(1, 8)),
+                              false,
+                              "another mode");
+        // sub:255 and mul:0.001 have the same table at b = 8 but keep their names.
+        const LbfDecay sub = LbfDecay::Subtractive(255, 8);
+        const LbfDecay mul = LbfDecay::Multiplicative(0.001, 8);
+        NS_TEST_ASSERT_MSG_EQ((sub.NextTable() == mul.NextTable()), true, "same table");
+        NS_TEST_ASSERT_MSG_EQ(sub.Describe(), "sub:255", "name kept");
+        NS_TEST_ASSERT_MSG_EQ(mul.Describe(), "mul:0.001", "name kept");
+
+        // A decay outlives the one it shared with, and a rebuilt one is whole.
+        std::optional<LbfDecay> first(LbfDecay::Subtractive(3, 16));
+        const LbfDecay copy = *first;
+        first.reset();
+        NS_TEST_ASSERT_MSG_EQ(copy.Horizon(), 21845U, "tables kept alive by the copy");
+        const LbfDecay again = LbfDecay::Subtractive(3, 16);
+        NS_TEST_ASSERT_MSG_EQ(again.SharesTablesWith(copy), true, "found again");
+        NS_TEST_ASSERT_MSG_EQ(again.HopsFor(65535 - 3 * 7).value_or(0), 7U, "chain inversion");
+    }
+};
+
 class WordPathTestCase : public TestCase
 {
   public:
@@ -602,6 +645,7 @@ class LinearBloomFilterTestSuite : public TestSuite
         AddTestCase(new MergeLawsTestCase, test::kQuick);
         AddTestCase(new OccupancyTestCase, test::kQuick);
         AddTestCase(new WordPathTestCase, test::kQuick);
+        AddTestCase(new DecaySharingTestCase, test::kQuick);
         AddTestCase(new CountNonZeroFieldsTestCase, test::kQuick);
         AddTestCase(new WideFieldsTestCase, test::kQuick);
     }
