@@ -50,7 +50,12 @@ if len(sys.argv) == 3 and sys.argv[1] == "--sim":
 if len(sys.argv) != 2:
     sys.exit("usage: bench-tables.py FILTER-BENCHMARKS.csv | --sim SIM-BENCHMARK.csv")
 
-rows=[r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#')) if r['name'].endswith('_median')]
+# Google Benchmark may put its context (date, CPU, caches) above the CSV header.
+lines = [l for l in open(sys.argv[1]) if not l.startswith('#')]
+start = next((i for i, l in enumerate(lines) if l.startswith('name,')), None)
+if start is None:
+    sys.exit(f"bench-tables.py: {sys.argv[1]}: no Google Benchmark CSV header (name,...)")
+rows=[r for r in csv.DictReader(lines[start:]) if r['name'].endswith('_median')]
 d={r['name'].replace('_median',''):float(r['cpu_time']) for r in rows}
 def f(x): 
     return f"{x:.0f}" if x>=100 else (f"{x:.1f}" if x>=10 else f"{x:.2f}")

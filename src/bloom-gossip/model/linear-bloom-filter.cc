@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -96,18 +97,48 @@ CellAt(const uint64_t* words, uint32_t i)
     return static_cast<uint32_t>((words[off >> 6] >> (off & 63)) & ((uint64_t{1} << B) - 1));
 }
 
+/**
+ * Cell i for the query: on little-endian hosts the words' bytes are the
+ * cells' bytes in order, so a cell of 8 or 16 bits is one load (and one of 4
+ * bits a byte load and a shift) instead of a 64-bit load and a variable shift.
+ */
+template <unsigned B>
+inline uint32_t
+QueryCellAt(const uint64_t* words, uint32_t i)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const auto* bytes = reinterpret_cast<const unsigned char*>(words);
+    if constexpr (B == 8)
+    {
+        return bytes[i];
+    }
+    else if constexpr (B == 16)
+    {
+        uint16_t v;
+        std::memcpy(&v, bytes + 2 * static_cast<size_t>(i), sizeof v);
+        return v;
+    }
+    else if constexpr (B == 4)
+    {
+        return (bytes[i >> 1] >> ((i & 1) << 2)) & 0xFU;
+    }
+#endif
+    return CellAt<B>(words, i);
+}
+
 template <unsigned B>
 uint32_t
-QueryWords(const uint64_t* words, const Key& key, uint32_t m, uint32_t k)
+QueryWords(const uint64_t* words, Key key, uint32_t m, uint32_t k)
 {
     uint32_t q = (1U << B) - 1;
     for (uint32_t i = 0; i < k; ++i)
     {
-        q = std::min(q, CellAt<B>(words, key.Position(i, m)));
-        if (q == 0)
+        const uint32_t cell = QueryCellAt<B>(words, key.Position(i, m));
+        if (cell == 0)
         {
-            break;
+            return 0;
         }
+        q = std::min(q, cell);
     }
     return q;
 }
