@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Markdown tables of the filter micro-benchmarks (README "Performance").
 
-    build/bin/filter-benchmarks --benchmark_repetitions=5 --benchmark_min_time=0.05 \
+    build/bin/filter-benchmarks --benchmark_repetitions=5 \
+        --benchmark_enable_random_interleaving=true \
         --benchmark_report_aggregates_only=true --benchmark_format=csv > bench.csv
     analysis/bench-tables.py bench.csv
 
 Median CPU time per operation (ns) by filter, m and operation; the before/after
-table of the LBF whole-word paths at 4096 bits (dim = m b); LBF/BF query ratios.
+table of the LBF whole-word paths at 4096 bits (dim = m b); LBF/BF query ratios
+from the separate benchmarks and, when present, from QueryPair (BF and LBF
+timed in alternating batches).
 
     build/bin/sim-benchmark --csv sim.csv
     analysis/bench-tables.py --sim sim.csv
@@ -88,3 +91,19 @@ for m in (256,512,1024,2048,4096):
     bq=d[f'BfQuery/m:{m}']; l=[d[f'LbfQuery/m:{m}/b:{b}'] for b in (4,8,16)]
     bh=d[f'BfQueryHit/m:{m}']; lh=[d[f'LbfQueryHit/m:{m}/b:{b}'] for b in (4,8,16)]
     print(f"| {m} | {f(bq)} / hit {f(bh)} | {' / '.join(f(x) for x in l)} / hit {' / '.join(f(x) for x in lh)} | {min(x/bq for x in l):.2f}–{max(x/bq for x in l):.2f} / hit {min(x/bh for x in lh):.2f}–{max(x/bh for x in lh):.2f} |")
+
+# QueryPair: BF and LBF queries timed in alternating batches (robust to a
+# drifting machine speed); median of the repetitions' ratios.
+pair = {r['name'].replace('_median', ''): r for r in rows if r['name'].startswith('QueryPair/')}
+if pair:
+    print()
+    print("| m | probes | LBF ÷ BF, b=4 | b=8 | b=16 | BF query (ns) | LBF query b=4 / 8 / 16 (ns) |")
+    print("|---:|---|---:|---:|---:|---:|---:|")
+    for hit, label in ((0, "½ present"), (1, "all present")):
+        for m in (256, 512, 1024, 2048, 4096):
+            got = [pair.get(f'QueryPair/m:{m}/b:{b}/hit:{hit}') for b in (4, 8, 16)]
+            if None in got:
+                continue
+            bf = sorted(float(r['bf_ns']) for r in got)[1]
+            print(f"| {m} | {label} | " + " | ".join(f"{float(r['lbf_over_bf']):.2f}×" for r in got)
+                  + f" | {f(bf)} | " + " / ".join(f(float(r['lbf_ns'])) for r in got) + " |")
