@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <string_view>
-#include <utility>
 
 namespace ns3
 {
@@ -58,21 +57,6 @@ class Key
         const uint64_t x = m_hash + static_cast<uint64_t>(i) * Stride();
         __extension__ typedef unsigned __int128 Wide; // GCC and Clang, 64-bit targets
         return static_cast<uint32_t>((static_cast<Wide>(x) * slots) >> 64);
-    }
-
-    /**
-     * Position(i, 2 * pairs) as (position / 2, position % 2), from one
-     * multiply by `pairs` instead of 2 * pairs: with x * pairs = hi 2^64 + lo,
-     * x * 2 pairs = hi 2^65 + 2 lo, so the position is 2 hi + (lo >> 63).  For
-     * tables that keep two slots in a byte (LBF cells of 4 bits).
-     */
-    constexpr std::pair<uint32_t, uint32_t> PositionInPairs(uint32_t i, uint32_t pairs) const
-    {
-        const uint64_t x = m_hash + static_cast<uint64_t>(i) * Stride();
-        __extension__ typedef unsigned __int128 Wide; // GCC and Clang, 64-bit targets
-        const Wide product = static_cast<Wide>(x) * pairs;
-        return {static_cast<uint32_t>(product >> 64),
-                static_cast<uint32_t>(static_cast<uint64_t>(product) >> 63)};
     }
 
     constexpr bool operator==(const Key& o) const

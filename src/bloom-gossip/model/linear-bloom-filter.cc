@@ -126,44 +126,10 @@ QueryCellAt(const uint64_t* words, uint32_t i)
     return CellAt<B>(words, i);
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/**
- * Query of 4-bit cells in a table of 2 * pairs cells, two to a byte (cell
- * 2j in the low half of byte j on little-endian hosts): each position comes
- * as (byte, half) from one multiply, which saves the split of the cell index
- * per position.
- */
-inline uint32_t
-QueryNibblePairs(const unsigned char* bytes, Key key, uint32_t pairs, uint32_t k)
-{
-    uint32_t q = 0xF;
-    for (uint32_t i = 0; i < k; ++i)
-    {
-        const auto [byte, high] = key.PositionInPairs(i, pairs);
-        const uint32_t cell = (bytes[byte] >> (high << 2)) & 0xFU;
-        if (cell == 0)
-        {
-            return 0;
-        }
-        q = std::min(q, cell);
-    }
-    return q;
-}
-#endif
-
 template <unsigned B>
 uint32_t
 QueryWords(const uint64_t* words, Key key, uint32_t m, uint32_t k)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if constexpr (B == 4)
-    {
-        if ((m & 1) == 0)
-        {
-            return QueryNibblePairs(reinterpret_cast<const unsigned char*>(words), key, m / 2, k);
-        }
-    }
-#endif
     uint32_t q = (1U << B) - 1;
     for (uint32_t i = 0; i < k; ++i)
     {
