@@ -189,7 +189,7 @@ std::vector<uint8_t>
 Encode(const LinearBloomFilter& f)
 {
     auto out = StartEncoding(ShapeOf(f));
-    f.Cells().AppendBytes(out);
+    f.AppendWireBytes(out);
     return out;
 }
 
@@ -229,7 +229,7 @@ Decode(const uint8_t* data, size_t size)
     }
     case FilterKind::LINEAR: {
         LinearBloomFilter f(s.slots, s.slotBits, s.hashes, s.quantization);
-        RequireCleanPadding(f.Cells().LoadBytes(payload));
+        RequireCleanPadding(f.LoadWireBytes(payload));
         return f;
     }
     case FilterKind::ATTENUATED: {

@@ -107,7 +107,17 @@ CopySlotRange(const AnyFilter& filter, uint64_t first, uint64_t n, PackedBits& d
     else if (const auto* lbf = std::get_if<LinearBloomFilter>(&filter))
     {
         const uint64_t b = lbf->GetCellBits();
-        CopyBits(lbf->Cells(), first * b, dst, 0, n * b);
+        if (lbf->GetCellStride() == b)
+        {
+            CopyBits(lbf->Cells(), first * b, dst, 0, n * b);
+        }
+        else
+        {
+            for (uint64_t i = 0; i < n; ++i) // byte-wide 4-bit cells
+            {
+                dst.Set(i * b, static_cast<unsigned>(b), lbf->GetCell(first + i));
+            }
+        }
     }
     else
     {
@@ -373,13 +383,32 @@ ApplySegmentPayload(AnyFilter& filter, const AdvertisementSegment& segment, cons
     }
     else if (auto* lbf = std::get_if<LinearBloomFilter>(&filter))
     {
-        CopyFields(lbf->Cells(),
-                   uint64_t{segment.firstSlot} * b,
-                   payload,
-                   0,
-                   uint64_t{segment.slotCount} * b,
-                   b,
-                   effect);
+        if (lbf->GetCellStride() == b)
+        {
+            CopyFields(lbf->Cells(),
+                       uint64_t{segment.firstSlot} * b,
+                       payload,
+                       0,
+                       uint64_t{segment.slotCount} * b,
+                       b,
+                       effect);
+        }
+        else
+        {
+            // Byte-wide 4-bit cells in memory: one cell at a time.
+            for (uint32_t i = 0; i < segment.slotCount; ++i)
+            {
+                const auto now = static_cast<uint32_t>(ReadBits(payload, uint64_t{i} * b, b));
+                const uint32_t cell = segment.firstSlot + i;
+                const uint32_t before = lbf->GetCell(cell);
+                if (now != before)
+                {
+                    effect.changed = true;
+                    effect.lowered = effect.lowered || now < before;
+                    lbf->SetCell(cell, now);
+                }
+            }
+        }
     }
     else
     {

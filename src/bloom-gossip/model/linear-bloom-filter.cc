@@ -32,8 +32,13 @@ CheckCellBits(uint32_t bits)
 }
 
 // ----------------------------------------------------------- whole-word paths
-// For b dividing 64 no cell straddles two words, so cells can be handled a
-// word (64 / b cells) at a time with SWAR arithmetic.
+// For a stride dividing 64 no cell straddles two words, so cells can be
+// handled a word (64 / stride cells) at a time with SWAR arithmetic.  The
+// kernels below take the cell width B; B = 4 cells are byte-wide in memory.
+
+/// Bits of memory per B-bit cell.
+template <unsigned B>
+constexpr unsigned kStride = LinearBloomFilter::CellStride(B);
 
 /// 1 in the lowest bit of every B-bit field.
 template <unsigned B>
@@ -64,13 +69,24 @@ SwarMax(uint64_t x, uint64_t y)
     }
 }
 
-/// Decay of every B-bit field of a word.
+/// Decay of every B-bit cell of a word.
 template <unsigned B>
 inline uint64_t
 DecayWord(uint64_t w, const uint8_t* byteTable, const uint16_t* next)
 {
     uint64_t out = 0;
-    if constexpr (B <= 8)
+    if constexpr (B == 4)
+    {
+        // Byte-wide cells, each < 16: bytes 0, 2, 4, 6 of `pairs` hold cells
+        // 2j and 2j + 1 as two nibbles; `next` is the pair table here.
+        (void)byteTable;
+        const uint64_t pairs = w | (w >> 4);
+        for (unsigned j = 0; j < 64; j += 16)
+        {
+            out |= uint64_t{next[(pairs >> j) & 0xFF]} << j;
+        }
+    }
+    else if constexpr (B <= 8)
     {
         (void)next;
         for (unsigned j = 0; j < 64; j += 8)
@@ -93,14 +109,14 @@ template <unsigned B>
 inline uint32_t
 CellAt(const uint64_t* words, uint32_t i)
 {
-    const uint64_t off = static_cast<uint64_t>(i) * B;
+    const uint64_t off = static_cast<uint64_t>(i) * kStride<B>;
     return static_cast<uint32_t>((words[off >> 6] >> (off & 63)) & ((uint64_t{1} << B) - 1));
 }
 
 /**
  * Cell i for the query: on little-endian hosts the words' bytes are the
- * cells' bytes in order, so a cell of 8 or 16 bits is one load (and one of 4
- * bits a byte load and a shift) instead of a 64-bit load and a variable shift.
+ * cells' bytes in order, so a cell stored in 8 or 16 bits is one load instead
+ * of a 64-bit load and a variable shift.
  */
 template <unsigned B>
 inline uint32_t
@@ -108,7 +124,7 @@ QueryCellAt(const uint64_t* words, uint32_t i)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const auto* bytes = reinterpret_cast<const unsigned char*>(words);
-    if constexpr (B == 8)
+    if constexpr (kStride<B> == 8)
     {
         return bytes[i];
     }
@@ -118,20 +134,18 @@ QueryCellAt(const uint64_t* words, uint32_t i)
         std::memcpy(&v, bytes + 2 * static_cast<size_t>(i), sizeof v);
         return v;
     }
-    else if constexpr (B == 4)
-    {
-        return (bytes[i >> 1] >> ((i & 1) << 2)) & 0xFU;
-    }
 #endif
     return CellAt<B>(words, i);
 }
 
+/// Minimum of the k >= 1 cells of a key, 0 as soon as one cell is 0.
 template <unsigned B>
 uint32_t
 QueryWords(const uint64_t* words, Key key, uint32_t m, uint32_t k)
 {
     uint32_t q = (1U << B) - 1;
-    for (uint32_t i = 0; i < k; ++i)
+    uint32_t i = 0;
+    do
     {
         const uint32_t cell = QueryCellAt<B>(words, key.Position(i, m));
         if (cell == 0)
@@ -139,7 +153,7 @@ QueryWords(const uint64_t* words, Key key, uint32_t m, uint32_t k)
             return 0;
         }
         q = std::min(q, cell);
-    }
+    } while (++i < k);
     return q;
 }
 
@@ -149,7 +163,7 @@ InsertWords(uint64_t* words, const Key& key, uint32_t m, uint32_t k, uint32_t q)
 {
     for (uint32_t i = 0; i < k; ++i)
     {
-        const uint64_t off = static_cast<uint64_t>(key.Position(i, m)) * B;
+        const uint64_t off = static_cast<uint64_t>(key.Position(i, m)) * kStride<B>;
         uint64_t& w = words[off >> 6];
         const unsigned s = off & 63;
         const uint64_t cell = (w >> s) & ((uint64_t{1} << B) - 1);
@@ -164,9 +178,24 @@ template <unsigned B>
 void
 MergeWords(std::vector<uint64_t>& x, const std::vector<uint64_t>& y)
 {
-    for (size_t i = 0; i < x.size(); ++i)
+    if constexpr (kStride<B> == 8)
     {
-        x[i] = SwarMax<B>(x[i], y[i]);
+        // Byte lanes: a plain byte-wise maximum, which the compiler turns
+        // into vector instructions (SSE2: pmaxub).  Bytes may alias the words.
+        auto* a = reinterpret_cast<unsigned char*>(x.data());
+        const auto* b = reinterpret_cast<const unsigned char*>(y.data());
+        const size_t n = x.size() * sizeof(uint64_t);
+        for (size_t i = 0; i < n; ++i)
+        {
+            a[i] = std::max(a[i], b[i]);
+        }
+    }
+    else
+    {
+        for (size_t i = 0; i < x.size(); ++i)
+        {
+            x[i] = SwarMax<kStride<B>>(x[i], y[i]);
+        }
     }
 }
 
@@ -175,7 +204,7 @@ void
 AttenuateWords(std::vector<uint64_t>& x, const LbfDecay& decay)
 {
     const uint8_t* byteTable = decay.ByteTable().data();
-    const uint16_t* next = decay.NextTable().data();
+    const uint16_t* next = B == 4 ? decay.NibblePairTable().data() : decay.NextTable().data();
     for (uint64_t& w : x)
     {
         if (w != 0)
@@ -192,14 +221,14 @@ MergeAttenuatedWords(std::vector<uint64_t>& x,
                      const LbfDecay& decay)
 {
     const uint8_t* byteTable = decay.ByteTable().data();
-    const uint16_t* next = decay.NextTable().data();
+    const uint16_t* next = B == 4 ? decay.NibblePairTable().data() : decay.NextTable().data();
     uint64_t changed = 0;
     for (size_t i = 0; i < x.size(); ++i)
     {
         const uint64_t o = y[i];
         if (o != 0)
         {
-            const uint64_t merged = SwarMax<B>(x[i], DecayWord<B>(o, byteTable, next));
+            const uint64_t merged = SwarMax<kStride<B>>(x[i], DecayWord<B>(o, byteTable, next));
             changed |= merged ^ x[i];
             x[i] = merged;
         }
@@ -233,6 +262,25 @@ DispatchWidth(uint32_t b, F&& f)
     default:
         return false;
     }
+}
+
+/// Wire bytes 4j..4j+3 (two 4-bit cells each, the even one low) spread into
+/// a word of eight byte-wide cells.
+inline uint64_t
+SpreadNibbles(uint64_t t)
+{
+    t = (t | (t << 16)) & 0x0000FFFF0000FFFFULL;
+    t = (t | (t << 8)) & 0x00FF00FF00FF00FFULL;
+    return (t | (t << 4)) & 0x0F0F0F0F0F0F0F0FULL;
+}
+
+/// The inverse: eight byte-wide cells (each < 16) packed into 4 bytes.
+inline uint64_t
+PackNibbles(uint64_t w)
+{
+    uint64_t t = (w | (w >> 4)) & 0x00FF00FF00FF00FFULL;
+    t = (t | (t >> 8)) & 0x0000FFFF0000FFFFULL;
+    return (t | (t >> 16)) & 0x00000000FFFFFFFFULL;
 }
 
 } // namespace
@@ -322,6 +370,12 @@ LbfDecay::BuildTables(uint32_t bits, std::vector<uint16_t> next, std::string des
     t->description = std::move(description);
     t->next = std::move(next);
     const uint32_t top = (1U << bits) - 1;
+    if (t->next[0] != 0)
+    {
+        // Cells past m and the unused high half of a byte-wide 4-bit cell
+        // rely on it (see LinearBloomFilter::CellStride).
+        throw std::invalid_argument("LBF decay must keep 0 at 0");
+    }
     for (uint32_t v = 1; v <= top; ++v)
     {
         if (t->next[v] >= v)
@@ -357,6 +411,15 @@ LbfDecay::BuildTables(uint32_t bits, std::vector<uint16_t> next, std::string des
                 out |= static_cast<uint32_t>(t->next[(byte >> s) & top]) << s;
             }
             t->byteNext[byte] = static_cast<uint8_t>(out);
+        }
+    }
+    if (bits == 4)
+    {
+        t->nibblePairNext.resize(256);
+        for (uint32_t byte = 0; byte < 256; ++byte)
+        {
+            t->nibblePairNext[byte] =
+                static_cast<uint16_t>(t->next[byte & 0xF] | (t->next[byte >> 4] << 8));
         }
     }
     return t;
@@ -413,6 +476,7 @@ LinearBloomFilter::LinearBloomFilter(uint32_t cells,
       m_b(cellBits),
       m_k(hashes),
       m_rule(rule),
+      m_stride(CellStride(cellBits)),
       m_cells(0)
 {
     if (cells == 0 || cells > kMaxSlots)
@@ -430,7 +494,7 @@ LinearBloomFilter::LinearBloomFilter(uint32_t cells,
     {
         throw std::invalid_argument("unknown LBF quantization rule");
     }
-    m_cells = PackedBits(static_cast<uint64_t>(cells) * cellBits);
+    m_cells = PackedBits(static_cast<uint64_t>(cells) * m_stride);
 }
 
 void
@@ -619,6 +683,63 @@ LinearBloomFilter::Clear()
     m_cells.Clear();
 }
 
+void
+LinearBloomFilter::AppendWireBytes(std::vector<uint8_t>& out) const
+{
+    if (m_stride == m_b)
+    {
+        m_cells.AppendBytes(out);
+        return;
+    }
+    // b = 4: every word holds 8 byte-wide cells, 4 wire bytes; the cells
+    // past m are 0, so the bytes past ceil(m / 2) are too and are cut off.
+    const auto& words = m_cells.Words();
+    const size_t start = out.size();
+    out.resize(start + 4 * words.size());
+    uint8_t* dst = out.data() + start;
+    for (const uint64_t w : words)
+    {
+        const uint64_t packed = PackNibbles(w);
+        dst[0] = static_cast<uint8_t>(packed);
+        dst[1] = static_cast<uint8_t>(packed >> 8);
+        dst[2] = static_cast<uint8_t>(packed >> 16);
+        dst[3] = static_cast<uint8_t>(packed >> 24);
+        dst += 4;
+    }
+    out.resize(start + WireBytes());
+}
+
+bool
+LinearBloomFilter::LoadWireBytes(const uint8_t* data)
+{
+    if (m_stride == m_b)
+    {
+        return m_cells.LoadBytes(data);
+    }
+    const size_t n = WireBytes();
+    if (m_m % 2 != 0 && (data[n - 1] >> 4) != 0)
+    {
+        return false; // padding nibble after cell m - 1
+    }
+    auto& words = m_cells.MutableWords();
+    const size_t whole = n / 4;
+    for (size_t i = 0; i < whole; ++i, data += 4)
+    {
+        words[i] = SpreadNibbles(uint64_t{data[0]} | uint64_t{data[1]} << 8 |
+                                 uint64_t{data[2]} << 16 | uint64_t{data[3]} << 24);
+    }
+    if (whole < words.size())
+    {
+        uint64_t t = 0;
+        for (size_t j = 0; j < n % 4; ++j)
+        {
+            t |= uint64_t{data[j]} << (8 * j);
+        }
+        words[whole] = SpreadNibbles(t);
+    }
+    return true;
+}
+
 double
 LinearBloomFilter::OccupancyBits() const
 {
@@ -628,7 +749,7 @@ LinearBloomFilter::OccupancyBits() const
 double
 LinearBloomFilter::OccupancyCells() const
 {
-    return static_cast<double>(m_cells.CountNonZeroFields(m_b, m_m)) / m_m;
+    return static_cast<double>(m_cells.CountNonZeroFields(m_stride, m_m)) / m_m;
 }
 
 } // namespace bloom

@@ -155,6 +155,16 @@ class LbfDecay
         return m_tables->byteNext;
     }
 
+    /**
+     * For b = 4: the decay of the two 4-bit values of a byte, spread to the
+     * low halves of two bytes (256 entries), for cells stored a byte each;
+     * empty otherwise.
+     */
+    const std::vector<uint16_t>& NibblePairTable() const
+    {
+        return m_tables->nibblePairNext;
+    }
+
     /// The decay of every value 0..Q (2^b entries), for whole-word attenuation.
     const std::vector<uint16_t>& NextTable() const
     {
@@ -176,10 +186,11 @@ class LbfDecay
     {
         uint32_t bits;
         std::string description;
-        std::vector<uint16_t> next;    //!< decay of every value 0..Q
-        std::vector<uint16_t> chain;   //!< v0..v(H-1)
-        std::vector<uint16_t> hopOf;   //!< least h with v(h) <= q, for q in 0..Q
-        std::vector<uint8_t> byteNext; //!< b in {1,2,4,8}: decay of every field of a byte
+        std::vector<uint16_t> next;           //!< decay of every value 0..Q
+        std::vector<uint16_t> chain;          //!< v0..v(H-1)
+        std::vector<uint16_t> hopOf;          //!< least h with v(h) <= q, for q in 0..Q
+        std::vector<uint8_t> byteNext;        //!< b in {1,2,4,8}: decay of every field of a byte
+        std::vector<uint16_t> nibblePairNext; //!< b = 4: byte of two values -> two decayed bytes
     };
 
     LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description);
@@ -195,7 +206,13 @@ class LbfDecay
 
 /**
  * \ingroup bloom-gossip
- * \brief Linear Bloom filter: m cells of b bits, packed into m b bits.
+ * \brief Linear Bloom filter: m cells of b bits.
+ *
+ * On the wire the cells are packed into m b bits (cell i at bits i b ..).
+ * In memory cell i sits at bit i s, s = CellStride(b): s = b, except that
+ * 4-bit cells take a byte each (s = 8), so that a query reads a cell with one
+ * byte load instead of a load, a variable shift and a mask; the high half of
+ * such a byte is always 0.
  *
  * Insert stores max(cell, q) on the k cells of a key (insFBL), query returns
  * their minimum (conFBL); 0 means absent.  Collisions can only raise the
@@ -257,20 +274,31 @@ class LinearBloomFilter
     bool MergeAttenuated(const LinearBloomFilter& other, const LbfDecay& decay);
     void Clear();
 
+    /// Bits of memory per cell for a cell width b: 8 for b = 4, else b.
+    static constexpr uint32_t CellStride(uint32_t cellBits)
+    {
+        return cellBits == 4 ? 8 : cellBits;
+    }
+
+    uint32_t GetCellStride() const
+    {
+        return m_stride;
+    }
+
     uint32_t GetCell(uint32_t i) const
     {
-        return m_cells.Get(static_cast<uint64_t>(i) * m_b, m_b);
+        return m_cells.Get(static_cast<uint64_t>(i) * m_stride, m_b);
     }
 
     /**
-     * Whether whole-word paths are used: b divides 64 (b in {1, 2, 4, 8,
-     * 16}), so no cell straddles two words.  Every operation gives the same
+     * Whether whole-word paths are used: the stride divides 64 (b in {1, 2,
+     * 4, 8, 16}), so no cell straddles two words.  Every operation gives the same
      * result either way; the generic paths stay for the other widths and as
      * the reference in the tests (see the *Generic functions).
      */
     bool HasWordPath() const
     {
-        return 64 % m_b == 0;
+        return 64 % m_stride == 0;
     }
 
     /// Reference implementations (per-cell Get/Set), for tests and benchmarks.
@@ -281,7 +309,7 @@ class LinearBloomFilter
 
     void SetCell(uint32_t i, uint32_t q)
     {
-        m_cells.Set(static_cast<uint64_t>(i) * m_b, m_b, q);
+        m_cells.Set(static_cast<uint64_t>(i) * m_stride, m_b, q);
     }
 
     /// Share of 1-bits among the m b bits (the paper's "taxa de ocupacao").
@@ -289,15 +317,31 @@ class LinearBloomFilter
     /// Share of non-zero cells.
     double OccupancyCells() const;
 
+    /// The cells in memory: m GetCellStride() bits, cell i at bit i GetCellStride().
     const PackedBits& Cells() const
     {
         return m_cells;
     }
 
+    /// The cells in memory, for bulk writers that keep the high half of a
+    /// byte-wide 4-bit cell, and every bit past the m-th cell, at 0.
     PackedBits& Cells()
     {
         return m_cells;
     }
+
+    /// Bytes of the packed cells on the wire: ceil(m b / 8).
+    size_t WireBytes() const
+    {
+        return static_cast<size_t>((static_cast<uint64_t>(m_m) * m_b + 7) / 8);
+    }
+
+    /// Append the cells packed into m b bits (cell i at bits i b ..,
+    /// little-endian bit order, zero padding to a whole byte).
+    void AppendWireBytes(std::vector<uint8_t>& out) const;
+    /// Load WireBytes() bytes written by AppendWireBytes; false (the cells
+    /// then undefined) when a padding bit is set.
+    bool LoadWireBytes(const uint8_t* data);
 
     bool operator==(const LinearBloomFilter& o) const
     {
@@ -318,6 +362,7 @@ class LinearBloomFilter
     uint32_t m_b;
     uint32_t m_k;
     Quantization m_rule;
+    uint32_t m_stride; //!< CellStride(m_b)
     PackedBits m_cells;
 };
 

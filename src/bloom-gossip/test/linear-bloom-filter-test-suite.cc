@@ -146,7 +146,8 @@ class PackingTestCase : public TestCase
 {
   public:
     PackingTestCase()
-        : TestCase("LBF cells are packed into m*b bits, across word boundaries")
+        : TestCase("LBF cells: m*stride bits in memory, packed into m*b bits on the wire, across "
+                   "word boundaries")
     {
     }
 
@@ -157,8 +158,10 @@ class PackingTestCase : public TestCase
         {
             const uint32_t m = 97;
             LinearBloomFilter f(m, b, 3);
-            NS_TEST_ASSERT_MSG_EQ(f.Cells().Size(), uint64_t{m} * b, "m*b bits for b=" << b);
-            NS_TEST_ASSERT_MSG_EQ(f.Cells().ByteSize(), (uint64_t{m} * b + 7) / 8, "bytes");
+            const uint32_t stride = b == 4 ? 8 : b;
+            NS_TEST_ASSERT_MSG_EQ(f.GetCellStride(), stride, "stride for b=" << b);
+            NS_TEST_ASSERT_MSG_EQ(f.Cells().Size(), uint64_t{m} * stride, "memory bits, b=" << b);
+            NS_TEST_ASSERT_MSG_EQ(f.WireBytes(), (uint64_t{m} * b + 7) / 8, "wire bytes");
             std::vector<uint32_t> expect(m);
             for (uint32_t i = 0; i < m; ++i)
             {
@@ -178,6 +181,54 @@ class PackingTestCase : public TestCase
             {
                 const uint32_t want = i % 2 == 0 ? f.MaxValue() - expect[i] : expect[i];
                 NS_TEST_ASSERT_MSG_EQ(f.GetCell(i), want, "rewrite cell " << i << " b=" << b);
+            }
+        }
+    }
+};
+
+class WireLayoutTestCase : public TestCase
+{
+  public:
+    WireLayoutTestCase()
+        : TestCase("LBF wire bytes: cell i at bits i*b.. for every b and m, whatever the memory "
+                   "stride; a set padding bit is refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(11);
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            for (uint32_t m : {1U, 2U, 7U, 8U, 9U, 15U, 16U, 17U, 63U, 64U, 65U, 97U, 256U})
+            {
+                LinearBloomFilter f(m, b, 2);
+                PackedBits reference(uint64_t{m} * b);
+                for (uint32_t i = 0; i < m; ++i)
+                {
+                    const auto v = static_cast<uint32_t>(rng() % (f.MaxValue() + 1));
+                    f.SetCell(i, v);
+                    reference.Set(uint64_t{i} * b, b, v);
+                }
+                std::vector<uint8_t> expected{0xAB}; // appended after what is there
+                reference.AppendBytes(expected);
+                std::vector<uint8_t> wire{0xAB};
+                f.AppendWireBytes(wire);
+                NS_TEST_ASSERT_MSG_EQ((wire == expected), true, "wire bytes b=" << b << " m=" << m);
+                NS_TEST_ASSERT_MSG_EQ(wire.size(), 1 + f.WireBytes(), "size b=" << b);
+
+                LinearBloomFilter g(m, b, 2);
+                NS_TEST_ASSERT_MSG_EQ(g.LoadWireBytes(wire.data() + 1), true, "load");
+                NS_TEST_ASSERT_MSG_EQ((f == g), true, "load b=" << b << " m=" << m);
+                if (uint64_t{m} * b % 8 != 0)
+                {
+                    std::vector<uint8_t> padded = wire;
+                    padded.back() |= 0x80;
+                    NS_TEST_ASSERT_MSG_EQ(g.LoadWireBytes(padded.data() + 1),
+                                          false,
+                                          "padding bit b=" << b << " m=" << m);
+                }
             }
         }
     }
@@ -640,6 +691,7 @@ class LinearBloomFilterTestSuite : public TestSuite
         AddTestCase(new QuantizationTestCase, test::kQuick);
         AddTestCase(new MinMaxSemanticsTestCase, test::kQuick);
         AddTestCase(new PackingTestCase, test::kQuick);
+        AddTestCase(new WireLayoutTestCase, test::kQuick);
         AddTestCase(new HorizonTestCase, test::kQuick);
         AddTestCase(new LineGossipTestCase, test::kQuick);
         AddTestCase(new MergeLawsTestCase, test::kQuick);
