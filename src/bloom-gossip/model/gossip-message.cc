@@ -106,18 +106,10 @@ CopySlotRange(const AnyFilter& filter, uint64_t first, uint64_t n, PackedBits& d
     }
     else if (const auto* lbf = std::get_if<LinearBloomFilter>(&filter))
     {
+        // Cells packed in memory as on the wire (stride b; for b = 4 see
+        // LinearBloomFilter::AppendWireCells in EncodeSegments).
         const uint64_t b = lbf->GetCellBits();
-        if (lbf->GetCellStride() == b)
-        {
-            CopyBits(lbf->Cells(), first * b, dst, 0, n * b);
-        }
-        else
-        {
-            for (uint64_t i = 0; i < n; ++i) // byte-wide 4-bit cells
-            {
-                dst.Set(i * b, static_cast<unsigned>(b), lbf->GetCell(first + i));
-            }
-        }
+        CopyBits(lbf->Cells(), first * b, dst, 0, n * b);
     }
     else
     {
@@ -222,9 +214,18 @@ EncodeSegments(const AnyFilter& filter, uint16_t sequence, size_t frameBytes)
         AppendHeader(shape, out);
         PutU32(out, static_cast<uint32_t>(first));
         PutU16(out, static_cast<uint32_t>(n));
-        PackedBits packed(n * shape.slotBits);
-        CopySlotRange(filter, first, n, packed);
-        packed.AppendBytes(out);
+        const auto* lbf = std::get_if<LinearBloomFilter>(&filter);
+        if (lbf != nullptr && lbf->GetCellStride() != lbf->GetCellBits())
+        {
+            // Cells not packed in memory (b = 4): packed by the filter.
+            lbf->AppendWireCells(static_cast<uint32_t>(first), static_cast<uint32_t>(n), out);
+        }
+        else
+        {
+            PackedBits packed(n * shape.slotBits);
+            CopySlotRange(filter, first, n, packed);
+            packed.AppendBytes(out);
+        }
         segments.push_back(std::move(out));
     }
     return segments;
@@ -395,19 +396,9 @@ ApplySegmentPayload(AnyFilter& filter, const AdvertisementSegment& segment, cons
         }
         else
         {
-            // Byte-wide 4-bit cells in memory: one cell at a time.
-            for (uint32_t i = 0; i < segment.slotCount; ++i)
-            {
-                const auto now = static_cast<uint32_t>(ReadBits(payload, uint64_t{i} * b, b));
-                const uint32_t cell = segment.firstSlot + i;
-                const uint32_t before = lbf->GetCell(cell);
-                if (now != before)
-                {
-                    effect.changed = true;
-                    effect.lowered = effect.lowered || now < before;
-                    lbf->SetCell(cell, now);
-                }
-            }
+            const auto stored = lbf->StoreWireCells(segment.firstSlot, segment.slotCount, payload);
+            effect.changed = effect.changed || stored.changed;
+            effect.lowered = effect.lowered || stored.lowered;
         }
     }
     else

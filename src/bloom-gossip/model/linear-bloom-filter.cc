@@ -222,18 +222,47 @@ MergeAttenuatedWords(std::vector<uint64_t>& x,
 {
     const uint8_t* byteTable = decay.ByteTable().data();
     const uint16_t* next = B == 4 ? decay.NibblePairTable().data() : decay.NextTable().data();
-    uint64_t changed = 0;
-    for (size_t i = 0; i < x.size(); ++i)
+    if constexpr (kStride<B> == 8)
     {
-        const uint64_t o = y[i];
-        if (o != 0)
+        // Byte lanes: decay a block of words (table lookups), then take the
+        // byte-wise maximum, which the compiler vectorises (see MergeWords).
+        constexpr size_t kBlock = 32;
+        uint64_t decayed[kBlock];
+        unsigned char changed = 0;
+        for (size_t start = 0; start < x.size(); start += kBlock)
         {
-            const uint64_t merged = SwarMax<kStride<B>>(x[i], DecayWord<B>(o, byteTable, next));
-            changed |= merged ^ x[i];
-            x[i] = merged;
+            const size_t n = std::min(kBlock, x.size() - start);
+            for (size_t i = 0; i < n; ++i)
+            {
+                const uint64_t o = y[start + i];
+                decayed[i] = o == 0 ? 0 : DecayWord<B>(o, byteTable, next);
+            }
+            auto* a = reinterpret_cast<unsigned char*>(x.data() + start);
+            const auto* d = reinterpret_cast<const unsigned char*>(decayed);
+            for (size_t j = 0; j < n * sizeof(uint64_t); ++j)
+            {
+                const unsigned char v = std::max(a[j], d[j]);
+                changed |= v ^ a[j];
+                a[j] = v;
+            }
         }
+        return changed != 0;
     }
-    return changed != 0;
+    else
+    {
+        uint64_t changed = 0;
+        for (size_t i = 0; i < x.size(); ++i)
+        {
+            const uint64_t o = y[i];
+            if (o != 0)
+            {
+                const uint64_t merged = SwarMax<kStride<B>>(x[i], DecayWord<B>(o, byteTable, next));
+                changed |= merged ^ x[i];
+                x[i] = merged;
+            }
+        }
+        return changed != 0;
+    }
 }
 
 /// Calls f(std::integral_constant<unsigned, B>) for b in {1, 2, 4, 8, 16};
@@ -282,6 +311,27 @@ PackNibbles(uint64_t w)
     t = (t | (t >> 8)) & 0x0000FFFF0000FFFFULL;
     return (t | (t >> 16)) & 0x00000000FFFFFFFFULL;
 }
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/// n byte-wide cells (each < 16) packed two to a byte, the even one low:
+/// writes ceil(n / 2) bytes.  Little-endian hosts only.
+void
+PackByteCells(const unsigned char* cells, uint32_t n, uint8_t* out)
+{
+    uint32_t i = 0;
+    for (; i + 8 <= n; i += 8, out += 4)
+    {
+        uint64_t w;
+        std::memcpy(&w, cells + i, sizeof w);
+        const auto packed = static_cast<uint32_t>(PackNibbles(w));
+        std::memcpy(out, &packed, sizeof packed);
+    }
+    for (; i < n; i += 2)
+    {
+        *out++ = static_cast<uint8_t>(cells[i] | (i + 1 < n ? cells[i + 1] << 4 : 0));
+    }
+}
+#endif
 
 } // namespace
 
@@ -691,22 +741,7 @@ LinearBloomFilter::AppendWireBytes(std::vector<uint8_t>& out) const
         m_cells.AppendBytes(out);
         return;
     }
-    // b = 4: every word holds 8 byte-wide cells, 4 wire bytes; the cells
-    // past m are 0, so the bytes past ceil(m / 2) are too and are cut off.
-    const auto& words = m_cells.Words();
-    const size_t start = out.size();
-    out.resize(start + 4 * words.size());
-    uint8_t* dst = out.data() + start;
-    for (const uint64_t w : words)
-    {
-        const uint64_t packed = PackNibbles(w);
-        dst[0] = static_cast<uint8_t>(packed);
-        dst[1] = static_cast<uint8_t>(packed >> 8);
-        dst[2] = static_cast<uint8_t>(packed >> 16);
-        dst[3] = static_cast<uint8_t>(packed >> 24);
-        dst += 4;
-    }
-    out.resize(start + WireBytes());
+    AppendWireCells(0, m_m, out);
 }
 
 bool
@@ -721,6 +756,17 @@ LinearBloomFilter::LoadWireBytes(const uint8_t* data)
     {
         return false; // padding nibble after cell m - 1
     }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // Byte view: cell 2j low half of wire byte j, cell 2j + 1 its high half
+    // (a loop the compiler vectorises); the bytes past cell m stay 0.
+    auto* cells = reinterpret_cast<unsigned char*>(m_cells.MutableWords().data());
+    for (size_t j = 0; j < n; ++j)
+    {
+        cells[2 * j] = data[j] & 0xF;
+        cells[2 * j + 1] = data[j] >> 4;
+    }
+    return true;
+#endif
     auto& words = m_cells.MutableWords();
     const size_t whole = n / 4;
     for (size_t i = 0; i < whole; ++i, data += 4)
@@ -738,6 +784,88 @@ LinearBloomFilter::LoadWireBytes(const uint8_t* data)
         words[whole] = SpreadNibbles(t);
     }
     return true;
+}
+
+void
+LinearBloomFilter::AppendWireCells(uint32_t first, uint32_t n, std::vector<uint8_t>& out) const
+{
+    const size_t start = out.size();
+    out.resize(start + (static_cast<uint64_t>(n) * m_b + 7) / 8, 0);
+    uint8_t* dst = out.data() + start;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (m_stride == 8 && m_b == 4)
+    {
+        PackByteCells(reinterpret_cast<const unsigned char*>(m_cells.Words().data()) + first,
+                      n,
+                      dst);
+        return;
+    }
+#endif
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        const uint64_t bit = static_cast<uint64_t>(i) * m_b;
+        const uint32_t v = GetCell(first + i);
+        for (uint32_t j = 0; j < m_b; ++j)
+        {
+            dst[(bit + j) / 8] |= static_cast<uint8_t>(((v >> j) & 1) << ((bit + j) % 8));
+        }
+    }
+}
+
+LinearBloomFilter::StoreEffect
+LinearBloomFilter::StoreWireCells(uint32_t first, uint32_t n, const uint8_t* data)
+{
+    StoreEffect effect;
+    const uint32_t mask = MaxValue();
+    auto store = [&](uint32_t i, uint32_t now) {
+        const uint32_t before = GetCell(first + i);
+        if (now != before)
+        {
+            effect.changed = true;
+            effect.lowered = effect.lowered || now < before;
+            SetCell(first + i, now);
+        }
+    };
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (m_stride == 8 && m_b == 4)
+    {
+        // Compare a block of wire bytes with the same cells packed from
+        // memory (a segment usually changes nothing once the network has
+        // converged); store cell by cell only in a block that differs.
+        const auto* cells = reinterpret_cast<const unsigned char*>(m_cells.Words().data()) + first;
+        constexpr uint32_t kBlock = 256; // wire bytes, 512 cells
+        uint8_t packed[kBlock];
+        for (uint32_t start = 0; start < n; start += 2 * kBlock)
+        {
+            const uint32_t count = std::min(n - start, 2 * kBlock);
+            const uint32_t pairs = count / 2;
+            PackByteCells(cells + start, count, packed);
+            const uint8_t* wire = data + start / 2;
+            // An odd count leaves the wire's last high half unused.
+            if (std::memcmp(packed, wire, pairs) == 0 &&
+                (count % 2 == 0 || (wire[pairs] & 0xF) == packed[pairs]))
+            {
+                continue;
+            }
+            for (uint32_t i = 0; i < count; ++i)
+            {
+                store(start + i, (wire[i / 2] >> (4 * (i % 2))) & 0xF);
+            }
+        }
+        return effect;
+    }
+#endif
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        const uint64_t bit = static_cast<uint64_t>(i) * m_b;
+        uint32_t now = 0;
+        for (uint32_t j = 0; j < m_b; ++j)
+        {
+            now |= static_cast<uint32_t>((data[(bit + j) / 8] >> ((bit + j) % 8)) & 1) << j;
+        }
+        store(i, now & mask);
+    }
+    return effect;
 }
 
 double

@@ -343,6 +343,21 @@ class LinearBloomFilter
     /// then undefined) when a padding bit is set.
     bool LoadWireBytes(const uint8_t* data);
 
+    /// Append cells first .. first + n - 1 (within m) packed as on the wire,
+    /// cell `first` at bit 0: ceil(n b / 8) bytes, zero padding.
+    void AppendWireCells(uint32_t first, uint32_t n, std::vector<uint8_t>& out) const;
+
+    /// What StoreWireCells did: some cell changed; some cell was lowered.
+    struct StoreEffect
+    {
+        bool changed = false;
+        bool lowered = false;
+    };
+
+    /// Set cells first .. first + n - 1 (within m) to n cells packed as on
+    /// the wire in `data` (cell `first` at bit 0; bits past n b ignored).
+    StoreEffect StoreWireCells(uint32_t first, uint32_t n, const uint8_t* data);
+
     bool operator==(const LinearBloomFilter& o) const
     {
         return m_m == o.m_m && m_b == o.m_b && m_k == o.m_k && m_rule == o.m_rule &&

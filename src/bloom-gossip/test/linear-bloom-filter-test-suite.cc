@@ -221,6 +221,51 @@ class WireLayoutTestCase : public TestCase
                 LinearBloomFilter g(m, b, 2);
                 NS_TEST_ASSERT_MSG_EQ(g.LoadWireBytes(wire.data() + 1), true, "load");
                 NS_TEST_ASSERT_MSG_EQ((f == g), true, "load b=" << b << " m=" << m);
+                // A range of cells, packed from cell `first` at bit 0, and
+                // stored back into a filter with other contents.
+                for (int trial = 0; trial < 4; ++trial)
+                {
+                    const auto first = static_cast<uint32_t>(rng() % m);
+                    const auto n = static_cast<uint32_t>(1 + rng() % (m - first));
+                    PackedBits part(uint64_t{n} * b);
+                    for (uint32_t i = 0; i < n; ++i)
+                    {
+                        part.Set(uint64_t{i} * b, b, f.GetCell(first + i));
+                    }
+                    std::vector<uint8_t> partBytes{0x5A};
+                    part.AppendBytes(partBytes);
+                    std::vector<uint8_t> cells{0x5A};
+                    f.AppendWireCells(first, n, cells);
+                    NS_TEST_ASSERT_MSG_EQ((cells == partBytes),
+                                          true,
+                                          "cells " << first << "+" << n << " b=" << b);
+
+                    LinearBloomFilter h(m, b, 2);
+                    bool lowers = false;
+                    bool changes = false;
+                    for (uint32_t i = 0; i < m; ++i)
+                    {
+                        const auto v = static_cast<uint32_t>(
+                            rng() % 4 == 0 ? f.GetCell(i) : rng() % (f.MaxValue() + 1));
+                        h.SetCell(i, v);
+                        if (i >= first && i < first + n)
+                        {
+                            changes = changes || v != f.GetCell(i);
+                            lowers = lowers || f.GetCell(i) < v;
+                        }
+                    }
+                    LinearBloomFilter expect = h;
+                    for (uint32_t i = 0; i < n; ++i)
+                    {
+                        expect.SetCell(first + i, f.GetCell(first + i));
+                    }
+                    const auto effect = h.StoreWireCells(first, n, cells.data() + 1);
+                    NS_TEST_ASSERT_MSG_EQ((h == expect), true, "stored range b=" << b);
+                    NS_TEST_ASSERT_MSG_EQ(effect.changed, changes, "changed b=" << b);
+                    NS_TEST_ASSERT_MSG_EQ(effect.lowered, lowers, "lowered b=" << b);
+                    const auto again = h.StoreWireCells(first, n, cells.data() + 1);
+                    NS_TEST_ASSERT_MSG_EQ(again.changed || again.lowered, false, "unchanged");
+                }
                 if (uint64_t{m} * b % 8 != 0)
                 {
                     std::vector<uint8_t> padded = wire;
