@@ -3,8 +3,14 @@
 
     build/bin/filter-benchmarks --benchmark_repetitions=5 \
         --benchmark_enable_random_interleaving=true \
-        --benchmark_report_aggregates_only=true --benchmark_format=csv > bench.csv
-    analysis/bench-tables.py bench.csv
+        --benchmark_report_aggregates_only=true \
+        --benchmark_out_format=json --benchmark_out=bench.json
+    analysis/bench-tables.py bench.json
+
+JSON, because Google Benchmark's CSV reporter aborts when a benchmark with
+counters (QueryPair) is reported after one without, which random interleaving
+makes likely.  Google Benchmark CSV (as committed before 2026-11-25) is read
+too.
 
 Median CPU time per operation (ns) by filter, m and operation; the before/after
 table of the LBF whole-word paths at 4096 bits (dim = m b); LBF/BF query ratios
@@ -19,7 +25,34 @@ the gossip application and of the bare broadcaster, their ratio, events per
 second and peak RSS of both.
 """
 import csv
+import json
 import sys
+
+
+def median_rows(path):
+    """The _median rows as dicts of strings: name, cpu_time and the counters."""
+    try:
+        text = open(path).read()
+    except OSError as e:
+        sys.exit(f"bench-tables.py: {path}: {e.strerror}")
+    if text.lstrip().startswith("{"):
+        try:
+            runs = json.loads(text)["benchmarks"]
+        except (ValueError, KeyError) as e:
+            sys.exit(f"bench-tables.py: {path}: not Google Benchmark JSON ({e})")
+        return [{k: str(v) for k, v in r.items()} for r in runs
+                if r.get("name", "").endswith("_median")]
+    # Google Benchmark may put its context (date, CPU, caches) above the CSV header.
+    lines = [l for l in text.splitlines(keepends=True) if not l.startswith('#')]
+    start = next((i for i, l in enumerate(lines) if l.startswith('name,')), None)
+    if start is None:
+        sys.exit(f"bench-tables.py: {path}: neither Google Benchmark JSON nor CSV (name,...)")
+    return [r for r in csv.DictReader(lines[start:]) if r['name'].endswith('_median')]
+
+
+def f(x):
+    """A time in ns with 3 significant digits."""
+    return f"{x:.0f}" if x >= 100 else (f"{x:.1f}" if x >= 10 else f"{x:.2f}")
 
 
 def pairs(bare):
@@ -29,7 +62,10 @@ def pairs(bare):
 
 
 def sim_table(path):
-    rows = list(csv.DictReader(open(path)))
+    try:
+        rows = list(csv.DictReader(open(path)))
+    except OSError as e:
+        sys.exit(f"bench-tables.py: {path}: {e.strerror}")
     by = {(r["nodes"], r["channel"], r["app"]): r for r in rows}
     print("| nodes | diameter | channel | filter | frames / adv. | gossip run (s) | bare run (s) "
           "| gossip ÷ bare (pairs) | events/s (gossip) | peak RSS gossip / bare (MB) |")
@@ -47,21 +83,48 @@ def sim_table(path):
               f"| {r['peak_rss_mb']} / {bare['peak_rss_mb']} |")
 
 
+def ab_table(before_paths, after_paths):
+    """Benchmarks run by two builds: median over the runs of each build's
+    medians, and after / before.  The runs are given alternately (before,
+    after, before, ...) so that both builds see the same spells of the machine."""
+    def medians(paths):
+        out = {}
+        for path in paths:
+            for r in median_rows(path):
+                name = r['name'].replace('_median', '')
+                ratio = r.get('lbf_over_bf')
+                value = float(ratio) if ratio not in (None, '') else float(r['cpu_time'])
+                out.setdefault(name, []).append(value)
+        return {k: sorted(v)[len(v) // 2] for k, v in out.items()}
+    before, after = medians(before_paths), medians(after_paths)
+    print("| benchmark | before | after | after ÷ before |")
+    print("|---|---:|---:|---:|")
+    for name in before:
+        if name in after:
+            unit = "×" if name.startswith("QueryPair/") else " ns"
+            fmt = (lambda x: f"{x:.2f}") if unit == "×" else f
+            print(f"| {name} | {fmt(before[name])}{unit} | {fmt(after[name])}{unit} "
+                  f"| {after[name] / before[name]:.2f} |")
+
+
 if len(sys.argv) == 3 and sys.argv[1] == "--sim":
     sim_table(sys.argv[2])
     sys.exit(0)
-if len(sys.argv) != 2:
-    sys.exit("usage: bench-tables.py FILTER-BENCHMARKS.csv | --sim SIM-BENCHMARK.csv")
+if len(sys.argv) >= 4 and sys.argv[1] == "--ab" and "--" in sys.argv[3:]:
+    split = sys.argv.index("--", 2)
+    ab_table(sys.argv[2:split], sys.argv[split + 1:])
+    sys.exit(0)
+if len(sys.argv) != 2 or sys.argv[1].startswith("--"):
+    sys.exit("usage: bench-tables.py FILTER-BENCHMARKS.json|.csv | --sim SIM-BENCHMARK.csv"
+             " | --ab BEFORE.json... -- AFTER.json...")
 
-# Google Benchmark may put its context (date, CPU, caches) above the CSV header.
-lines = [l for l in open(sys.argv[1]) if not l.startswith('#')]
-start = next((i for i, l in enumerate(lines) if l.startswith('name,')), None)
-if start is None:
-    sys.exit(f"bench-tables.py: {sys.argv[1]}: no Google Benchmark CSV header (name,...)")
-rows=[r for r in csv.DictReader(lines[start:]) if r['name'].endswith('_median')]
-d={r['name'].replace('_median',''):float(r['cpu_time']) for r in rows}
-def f(x): 
-    return f"{x:.0f}" if x>=100 else (f"{x:.1f}" if x>=10 else f"{x:.2f}")
+rows = median_rows(sys.argv[1])
+class Medians(dict):
+    def __missing__(self, key):
+        sys.exit(f"bench-tables.py: {sys.argv[1]}: no median for {key} (run all benchmarks)")
+
+
+d = Medians({r['name'].replace('_median', ''): float(r['cpu_time']) for r in rows})
 ms=(256,1024,4096)
 print("| filter | m | insert | query (½ hit) | query (hit) | merge | attenuate (on a copy) | merge + attenuate | encode | decode |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
