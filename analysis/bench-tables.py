@@ -26,6 +26,7 @@ second and peak RSS of both.
 """
 import csv
 import json
+import re
 import sys
 
 
@@ -83,10 +84,11 @@ def sim_table(path):
               f"| {r['peak_rss_mb']} / {bare['peak_rss_mb']} |")
 
 
-def ab_table(before_paths, after_paths):
+def ab_table(before_paths, after_paths, generic=False):
     """Benchmarks run by two builds: median over the runs of each build's
     medians, and after / before.  The runs are given alternately (before,
-    after, before, ...) so that both builds see the same spells of the machine."""
+    after, before, ...) so that both builds see the same spells of the machine.
+    The per-cell reference paths (…Generic) only with --generic."""
     def medians(paths):
         out = {}
         for path in paths:
@@ -99,8 +101,11 @@ def ab_table(before_paths, after_paths):
     before, after = medians(before_paths), medians(after_paths)
     print("| benchmark | before | after | after ÷ before |")
     print("|---|---:|---:|---:|")
-    for name in before:
-        if name in after:
+    def order(name):
+        family, _, rest = name.partition("/")
+        return (family, [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", rest)])
+    for name in sorted(before, key=order):
+        if name in after and (generic or "Generic/" not in name):
             unit = "×" if name.startswith("QueryPair/") else " ns"
             fmt = (lambda x: f"{x:.2f}") if unit == "×" else f
             print(f"| {name} | {fmt(before[name])}{unit} | {fmt(after[name])}{unit} "
@@ -111,12 +116,15 @@ if len(sys.argv) == 3 and sys.argv[1] == "--sim":
     sim_table(sys.argv[2])
     sys.exit(0)
 if len(sys.argv) >= 4 and sys.argv[1] == "--ab" and "--" in sys.argv[3:]:
-    split = sys.argv.index("--", 2)
-    ab_table(sys.argv[2:split], sys.argv[split + 1:])
+    args = [a for a in sys.argv[2:] if a != "--generic"]
+    split = args.index("--")
+    if split == 0 or split == len(args) - 1:
+        sys.exit("bench-tables.py: --ab needs files before and after --")
+    ab_table(args[:split], args[split + 1:], generic="--generic" in sys.argv)
     sys.exit(0)
 if len(sys.argv) != 2 or sys.argv[1].startswith("--"):
     sys.exit("usage: bench-tables.py FILTER-BENCHMARKS.json|.csv | --sim SIM-BENCHMARK.csv"
-             " | --ab BEFORE.json... -- AFTER.json...")
+             " | --ab [--generic] BEFORE.json... -- AFTER.json...")
 
 rows = median_rows(sys.argv[1])
 class Medians(dict):
