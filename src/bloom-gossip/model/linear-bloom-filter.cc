@@ -174,21 +174,42 @@ InsertWords(uint64_t* words, const Key& key, uint32_t m, uint32_t k, uint32_t q)
     }
 }
 
+/**
+ * a[j] = max(a[j], d[j]) for n bytes; a non-zero return when a byte changed.
+ * A plain loop, which the compiler vectorises (SSE2: pmaxub); bytes may
+ * alias the words of a filter.
+ */
+inline unsigned char
+MaxBytes(unsigned char* a, const unsigned char* d, size_t n)
+{
+    unsigned char changed = 0;
+    for (size_t j = 0; j < n; ++j)
+    {
+        const unsigned char v = std::max(a[j], d[j]);
+        changed |= v ^ a[j];
+        a[j] = v;
+    }
+    return changed;
+}
+
+/// The 16-bit table DecayWord<B> reads: the nibble-pair table for B = 4, else
+/// the decay of every value.
+template <unsigned B>
+const uint16_t*
+DecayWordTable(const LbfDecay& decay)
+{
+    return B == 4 ? decay.NibblePairTable().data() : decay.NextTable().data();
+}
+
 template <unsigned B>
 void
 MergeWords(std::vector<uint64_t>& x, const std::vector<uint64_t>& y)
 {
     if constexpr (kStride<B> == 8)
     {
-        // Byte lanes: a plain byte-wise maximum, which the compiler turns
-        // into vector instructions (SSE2: pmaxub).  Bytes may alias the words.
-        auto* a = reinterpret_cast<unsigned char*>(x.data());
-        const auto* b = reinterpret_cast<const unsigned char*>(y.data());
-        const size_t n = x.size() * sizeof(uint64_t);
-        for (size_t i = 0; i < n; ++i)
-        {
-            a[i] = std::max(a[i], b[i]);
-        }
+        MaxBytes(reinterpret_cast<unsigned char*>(x.data()),
+                 reinterpret_cast<const unsigned char*>(y.data()),
+                 x.size() * sizeof(uint64_t));
     }
     else
     {
@@ -204,7 +225,7 @@ void
 AttenuateWords(std::vector<uint64_t>& x, const LbfDecay& decay)
 {
     const uint8_t* byteTable = decay.ByteTable().data();
-    const uint16_t* next = B == 4 ? decay.NibblePairTable().data() : decay.NextTable().data();
+    const uint16_t* next = DecayWordTable<B>(decay);
     for (uint64_t& w : x)
     {
         if (w != 0)
@@ -221,11 +242,11 @@ MergeAttenuatedWords(std::vector<uint64_t>& x,
                      const LbfDecay& decay)
 {
     const uint8_t* byteTable = decay.ByteTable().data();
-    const uint16_t* next = B == 4 ? decay.NibblePairTable().data() : decay.NextTable().data();
+    const uint16_t* next = DecayWordTable<B>(decay);
     if constexpr (kStride<B> == 8)
     {
         // Byte lanes: decay a block of words (table lookups), then take the
-        // byte-wise maximum, which the compiler vectorises (see MergeWords).
+        // byte-wise maximum (MaxBytes, vectorised).
         constexpr size_t kBlock = 32;
         uint64_t decayed[kBlock];
         unsigned char changed = 0;
@@ -237,14 +258,9 @@ MergeAttenuatedWords(std::vector<uint64_t>& x,
                 const uint64_t o = y[start + i];
                 decayed[i] = o == 0 ? 0 : DecayWord<B>(o, byteTable, next);
             }
-            auto* a = reinterpret_cast<unsigned char*>(x.data() + start);
-            const auto* d = reinterpret_cast<const unsigned char*>(decayed);
-            for (size_t j = 0; j < n * sizeof(uint64_t); ++j)
-            {
-                const unsigned char v = std::max(a[j], d[j]);
-                changed |= v ^ a[j];
-                a[j] = v;
-            }
+            changed |= MaxBytes(reinterpret_cast<unsigned char*>(x.data() + start),
+                                reinterpret_cast<const unsigned char*>(decayed),
+                                n * sizeof(uint64_t));
         }
         return changed != 0;
     }
@@ -293,17 +309,8 @@ DispatchWidth(uint32_t b, F&& f)
     }
 }
 
-/// Wire bytes 4j..4j+3 (two 4-bit cells each, the even one low) spread into
-/// a word of eight byte-wide cells.
-inline uint64_t
-SpreadNibbles(uint64_t t)
-{
-    t = (t | (t << 16)) & 0x0000FFFF0000FFFFULL;
-    t = (t | (t << 8)) & 0x00FF00FF00FF00FFULL;
-    return (t | (t << 4)) & 0x0F0F0F0F0F0F0F0FULL;
-}
-
-/// The inverse: eight byte-wide cells (each < 16) packed into 4 bytes.
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/// Eight byte-wide cells (each < 16) packed into 4 bytes, the even one low.
 inline uint64_t
 PackNibbles(uint64_t w)
 {
@@ -312,7 +319,6 @@ PackNibbles(uint64_t w)
     return (t | (t >> 16)) & 0x00000000FFFFFFFFULL;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /// n byte-wide cells (each < 16) packed two to a byte, the even one low:
 /// writes ceil(n / 2) bytes.  Little-endian hosts only.
 void
@@ -765,58 +771,38 @@ LinearBloomFilter::LoadWireBytes(const uint8_t* data)
         cells[2 * j] = data[j] & 0xF;
         cells[2 * j + 1] = data[j] >> 4;
     }
-    return true;
+#else
+    StoreWireCells(0, m_m, data);
 #endif
-    auto& words = m_cells.MutableWords();
-    const size_t whole = n / 4;
-    for (size_t i = 0; i < whole; ++i, data += 4)
-    {
-        words[i] = SpreadNibbles(uint64_t{data[0]} | uint64_t{data[1]} << 8 |
-                                 uint64_t{data[2]} << 16 | uint64_t{data[3]} << 24);
-    }
-    if (whole < words.size())
-    {
-        uint64_t t = 0;
-        for (size_t j = 0; j < n % 4; ++j)
-        {
-            t |= uint64_t{data[j]} << (8 * j);
-        }
-        words[whole] = SpreadNibbles(t);
-    }
     return true;
 }
 
 void
 LinearBloomFilter::AppendWireCells(uint32_t first, uint32_t n, std::vector<uint8_t>& out) const
 {
-    const size_t start = out.size();
-    out.resize(start + (static_cast<uint64_t>(n) * m_b + 7) / 8, 0);
-    uint8_t* dst = out.data() + start;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (m_stride == 8 && m_b == 4)
     {
+        const size_t start = out.size();
+        out.resize(start + (n + 1) / 2);
         PackByteCells(reinterpret_cast<const unsigned char*>(m_cells.Words().data()) + first,
                       n,
-                      dst);
+                      out.data() + start);
         return;
     }
 #endif
+    PackedBits part(static_cast<uint64_t>(n) * m_b);
     for (uint32_t i = 0; i < n; ++i)
     {
-        const uint64_t bit = static_cast<uint64_t>(i) * m_b;
-        const uint32_t v = GetCell(first + i);
-        for (uint32_t j = 0; j < m_b; ++j)
-        {
-            dst[(bit + j) / 8] |= static_cast<uint8_t>(((v >> j) & 1) << ((bit + j) % 8));
-        }
+        part.Set(static_cast<uint64_t>(i) * m_b, m_b, GetCell(first + i));
     }
+    part.AppendBytes(out);
 }
 
 LinearBloomFilter::StoreEffect
 LinearBloomFilter::StoreWireCells(uint32_t first, uint32_t n, const uint8_t* data)
 {
     StoreEffect effect;
-    const uint32_t mask = MaxValue();
     auto store = [&](uint32_t i, uint32_t now) {
         const uint32_t before = GetCell(first + i);
         if (now != before)
@@ -855,15 +841,12 @@ LinearBloomFilter::StoreWireCells(uint32_t first, uint32_t n, const uint8_t* dat
         return effect;
     }
 #endif
+    // Whole bytes loaded, so that the bits past n b are read and ignored.
+    PackedBits part((static_cast<uint64_t>(n) * m_b + 7) / 8 * 8);
+    part.LoadBytes(data);
     for (uint32_t i = 0; i < n; ++i)
     {
-        const uint64_t bit = static_cast<uint64_t>(i) * m_b;
-        uint32_t now = 0;
-        for (uint32_t j = 0; j < m_b; ++j)
-        {
-            now |= static_cast<uint32_t>((data[(bit + j) / 8] >> ((bit + j) % 8)) & 1) << j;
-        }
-        store(i, now & mask);
+        store(i, part.Get(static_cast<uint64_t>(i) * m_b, m_b));
     }
     return effect;
 }
