@@ -24,6 +24,7 @@
  * gossip logic (decoding, merging, rebuilding; GossipMetrics only with
  * --metrics) on top of the network simulation.
  */
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-module.h"
 #include "ns3/command-line.h"
 #include "ns3/double.h"
@@ -122,7 +123,7 @@ class BareBroadcastApplication : public Application
 
     void Schedule(Time delay)
     {
-        m_event = Simulator::Schedule(delay, [this]() {
+        m_event = bloom::ScheduleCall(delay, [this]() {
             for (const auto& bytes : m_frames)
             {
                 m_device->Send(Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())),

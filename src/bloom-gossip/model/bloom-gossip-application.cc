@@ -3,6 +3,7 @@
  */
 #include "bloom-gossip-application.h"
 
+#include "bloom-gossip-compat.h"
 #include "gossip-message.h"
 
 #include "ns3/boolean.h"
@@ -390,7 +391,7 @@ BloomGossipApplication::CancelTimers()
 void
 BloomGossipApplication::SchedulePeriodic(Time delay)
 {
-    m_sendEvent = Simulator::Schedule(delay, [this]() {
+    m_sendEvent = bloom::ScheduleCall(delay, [this]() {
         SendAdvertisement();
         const double j = m_jitter.GetSeconds();
         const double offset = j > 0 ? m_rng->GetValue(-j, j) : 0.0;
@@ -677,7 +678,7 @@ BloomGossipApplication::ScheduleExpiry()
     m_expiryEvent.Cancel();
     m_expiryPending = true;
     m_expiryAt = Simulator::Now() + due;
-    m_expiryEvent = Simulator::Schedule(due, [this]() {
+    m_expiryEvent = bloom::ScheduleCall(due, [this]() {
         m_expiryPending = false;
         ExpireNeighbours();
         ScheduleExpiry();

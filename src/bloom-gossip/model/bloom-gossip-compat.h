@@ -1,18 +1,29 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Names that moved between ns-3 releases, so that code written with the
- * ns-3.37 names compiles on later releases.  Keep this header small: only
- * aliases, no logic (API changes that need code use BLOOM_GOSSIP_NS3_VERSION
- * guards where they are used).
+ * What moved between the ns-3 releases the module supports (3.35 ... 3.48),
+ * so that the rest of the code is written once.  Keep this header small:
+ * aliases and one-line shims only (API changes that need real code use
+ * BLOOM_GOSSIP_NS3_VERSION guards where they are used).
  *
  *  - ns-3.42 moved the lr-wpan model classes into namespace ns3::lrwpan
  *    (LrWpanHelper stays in ns3).
+ *  - Simulator::Schedule takes lambdas only from ns-3.36: ScheduleCall and
+ *    ScheduleCallNow wrap any callable in an EventImpl, on every release.
  */
 #ifndef BLOOM_GOSSIP_COMPAT_H
 #define BLOOM_GOSSIP_COMPAT_H
 
 #include "bloom-gossip-version.h"
+
+#include "ns3/event-id.h"
+#include "ns3/event-impl.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/simulator.h"
+
+#include <type_traits>
+#include <utility>
 
 #if BLOOM_GOSSIP_NS3_VERSION >= 3042
 #include "ns3/lr-wpan-mac.h"
@@ -28,5 +39,57 @@ using lrwpan::LrWpanPhy;
 using lrwpan::LrWpanSpectrumValueHelper;
 } // namespace ns3
 #endif
+
+namespace ns3
+{
+namespace bloom
+{
+namespace compat
+{
+/// An event that runs a callable (what ns-3 >= 3.36 builds from a lambda).
+template <typename F>
+class CallEvent : public EventImpl
+{
+  public:
+    explicit CallEvent(F f)
+        : m_f(std::move(f))
+    {
+    }
+
+  private:
+    void Notify() override
+    {
+        m_f();
+    }
+
+    F m_f; //!< the callable
+};
+
+/// Wrap a callable taking no arguments as an event.
+template <typename F>
+Ptr<EventImpl>
+MakeCallEvent(F&& f)
+{
+    return Ptr<EventImpl>(new CallEvent<std::decay_t<F>>(std::forward<F>(f)), false);
+}
+} // namespace compat
+
+/// Simulator::Schedule(delay, f) for a callable f (a lambda), on every release.
+template <typename F>
+EventId
+ScheduleCall(const Time& delay, F&& f)
+{
+    return Simulator::Schedule(delay, compat::MakeCallEvent(std::forward<F>(f)));
+}
+
+/// Simulator::ScheduleNow(f) for a callable f (a lambda), on every release.
+template <typename F>
+EventId
+ScheduleCallNow(F&& f)
+{
+    return Simulator::ScheduleNow(compat::MakeCallEvent(std::forward<F>(f)));
+}
+} // namespace bloom
+} // namespace ns3
 
 #endif // BLOOM_GOSSIP_COMPAT_H

@@ -3,6 +3,8 @@
  */
 #include "bloom-query-application.h"
 
+#include "bloom-gossip-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -331,7 +333,7 @@ BloomQueryApplication::Query(const bloom::Key& key, bloom::QueryStrategy strateg
     p.key = key;
     p.strategy = strategy;
     p.maxTtl = ttl > 0 ? ttl : m_ttl;
-    p.timeout = Simulator::Schedule(m_queryTimeout, [this, id]() { Fail(id, "timeout"); });
+    p.timeout = bloom::ScheduleCall(m_queryTimeout, [this, id]() { Fail(id, "timeout"); });
 
     PurgeVisits();
     Visit& v = GetVisit(id);
@@ -572,7 +574,7 @@ BloomQueryApplication::HandleFlood(const bloom::QueryMessage& m, const Address& 
         bloom::QueryMessage out = m;
         ++out.hops;
         const Time delay = Seconds(m_rng->GetValue(0.0, m_floodJitter.GetSeconds()));
-        Keep(Simulator::Schedule(delay, [this, out]() {
+        Keep(bloom::ScheduleCall(delay, [this, out]() {
             if (IsAlive())
             {
                 BroadcastQuery(out);
@@ -825,7 +827,7 @@ BloomQueryApplication::SendFrame(const bloom::QueryId& id,
         u.broadcast = broadcast;
         u.retriesLeft = retries;
         u.onFail = std::move(onFail);
-        u.guard = Simulator::Schedule(m_hopTimeout, [this, uid]() {
+        u.guard = bloom::ScheduleCall(m_hopTimeout, [this, uid]() {
             NS_LOG_INFO("node " << m_address << ": no MAC confirmation in time");
             LinkFailed(uid);
         });
@@ -880,7 +882,7 @@ BloomQueryApplication::LinkFailed(uint64_t uid)
         return;
     }
     const Time delay = Seconds(m_rng->GetValue(0.0, m_floodJitter.GetSeconds()));
-    Keep(Simulator::Schedule(delay, [this, u]() {
+    Keep(bloom::ScheduleCall(delay, [this, u]() {
         if (IsAlive())
         {
             SendFrame(u.id, u.bytes, u.to, u.broadcast, u.onFail, u.retriesLeft - 1);

@@ -8,6 +8,7 @@
 #include "bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-gossip-application.h"
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/csma-helper.h"
 #include "ns3/gossip-message.h"
@@ -59,10 +60,10 @@ class CsmaTestCase : public TestCase
             app[i]->TraceConnectWithoutContext("MalformedDropped",
                                                MakeBoundCallback(&CountMalformed, &malformed));
         }
-        Simulator::Schedule(Seconds(0), [&]() { app[2]->AddResource(42); });
+        bloom::ScheduleCall(Seconds(0), [&]() { app[2]->AddResource(42); });
         // A foreign frame (not starting with the dispatch byte) and a malformed
         // gossip frame (dispatch byte, then garbage), broadcast by node 3.
-        Simulator::Schedule(Seconds(5), [&]() {
+        bloom::ScheduleCall(Seconds(5), [&]() {
             const uint8_t foreign[] = {0x60, 1, 2, 3};
             const uint8_t broken[] = {bloom::kGossipDispatch, 1, 0, 0, 0, 1, 9, 9};
             devices.Get(3)->Send(Create<Packet>(foreign, 4),

@@ -9,6 +9,7 @@
 #include "bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-gossip-application.h"
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/gossip-message.h"
 #include "ns3/gossip-metrics.h"
@@ -120,7 +121,7 @@ class MalformedFramesTestCase : public TestCase
         for (size_t i = 0; i < bad.size(); ++i)
         {
             Ptr<Packet> p = Create<Packet>(bad[i].data(), bad[i].size());
-            Simulator::Schedule(Seconds(5.0 + 0.25 * i),
+            bloom::ScheduleCall(Seconds(5.0 + 0.25 * i),
                                 [sender, p]() { sender->Send(p, Mac16Address("ff:ff"), 0); });
         }
         Simulator::Stop(Seconds(20));

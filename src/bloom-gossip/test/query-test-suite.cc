@@ -490,7 +490,7 @@ class GossipIgnoresQueriesTestCase : public TestCase
         Ptr<NetDevice> device = net.devices.Get(0);
         for (size_t i = 0; i < frames.size(); ++i)
         {
-            Simulator::Schedule(Seconds(2) + MilliSeconds(50 * i), [device, bytes = frames[i]]() {
+            bloom::ScheduleCall(Seconds(2) + MilliSeconds(50 * i), [device, bytes = frames[i]]() {
                 device->Send(Create<Packet>(bytes.data(), bytes.size()), device->GetBroadcast(), 0);
             });
         }
@@ -684,7 +684,7 @@ class FloodTestCase : public TestCase
                 {
                     continue;
                 }
-                Simulator::Schedule(t, [&net, &issued, origin, s]() {
+                bloom::ScheduleCall(t, [&net, &issued, origin, s]() {
                     issued.emplace_back(net.query[origin]->Query(Key::FromId(1), s, 9), s);
                 });
                 t += MilliSeconds(500);
@@ -744,8 +744,8 @@ class FallbackTestCase : public TestCase
         net.query[0]->TraceConnectWithoutContext("QueryFailed",
                                                  MakeBoundCallback(&RecordFailure, &failure));
         Ptr<LrWpanNetDevice> deaf = DynamicCast<LrWpanNetDevice>(net.devices.Get(1));
-        Simulator::Schedule(Seconds(15), [deaf]() { deaf->GetMac()->SetRxOnWhenIdle(false); });
-        Simulator::Schedule(Seconds(15.2), [&net]() {
+        bloom::ScheduleCall(Seconds(15), [deaf]() { deaf->GetMac()->SetRxOnWhenIdle(false); });
+        bloom::ScheduleCall(Seconds(15.2), [&net]() {
             NS_ASSERT(net.gossip[0]->EstimateHops(7).value_or(0) == 2);
             net.query[0]->Query(Key::FromId(7), QueryStrategy::GRADIENT, 10);
         });

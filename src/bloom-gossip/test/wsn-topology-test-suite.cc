@@ -434,7 +434,7 @@ class Recorder
     void BroadcastAt(Time t, uint32_t from)
     {
         Ptr<NetDevice> device = m_net.GetDevices().Get(from);
-        Simulator::Schedule(t, [device, from]() {
+        bloom::ScheduleCall(t, [device, from]() {
             const uint8_t payload[4] = {uint8_t(from), uint8_t(from >> 8), 0xbe, 0xef};
             device->Send(Create<Packet>(payload, sizeof(payload)), Mac16Address("ff:ff"), 0);
         });
