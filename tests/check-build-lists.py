@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check that the two build descriptions of the bloom-gossip module agree.
 
-The module is built by CMake (ns-3 >= 3.36 and the standalone build:
+The module is built by CMake (ns-3 >= 3.37 and the standalone build:
 src/bloom-gossip/CMakeLists.txt, examples/CMakeLists.txt) and by waf (ns-3 <=
 3.35: src/bloom-gossip/wscript, examples/wscript).  This script compares their
 module name, dependencies, source, header and test lists and example programs,

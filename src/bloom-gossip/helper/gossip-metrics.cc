@@ -48,7 +48,7 @@ GossipMetrics::GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
     {
         m_apps[i]->TraceConnectWithoutContext(
             "FilterChanged",
-            MakeCallback(&GossipMetrics::OnFilterChanged, this, i));
+            MakeBoundCallback(&GossipMetrics::FilterChangedSink, this, i));
         m_apps[i]->TraceConnectWithoutContext("BeaconSent",
                                               MakeCallback(&GossipMetrics::OnBeacon, this));
         m_apps[i]->TraceConnectWithoutContext("MalformedDropped",
@@ -66,12 +66,11 @@ GossipMetrics::TrackDevices(const NetDeviceContainer& devices)
         {
             phy.Get<Object>()->TraceConnectWithoutContext(
                 "PhyTxBegin",
-                MakeCallback(&GossipMetrics::OnPhyTx, this, kLrWpanPhyOverhead));
+                MakeCallback(&GossipMetrics::OnPhyTx, this));
         }
         else
         {
-            (*it)->TraceConnectWithoutContext("MacTx",
-                                              MakeCallback(&GossipMetrics::OnPhyTx, this, 0U));
+            (*it)->TraceConnectWithoutContext("MacTx", MakeCallback(&GossipMetrics::OnMacTx, this));
         }
     }
 }
@@ -243,10 +242,23 @@ GossipMetrics::OnMalformed(Ptr<const Packet>, const std::string&)
 }
 
 void
-GossipMetrics::OnPhyTx(uint32_t overhead, Ptr<const Packet> packet)
+GossipMetrics::FilterChangedSink(GossipMetrics* metrics, uint32_t node)
+{
+    metrics->OnFilterChanged(node);
+}
+
+void
+GossipMetrics::OnPhyTx(Ptr<const Packet> packet)
 {
     ++m_phyFrames;
-    m_bytesOnAir += packet->GetSize() + overhead;
+    m_bytesOnAir += packet->GetSize() + kLrWpanPhyOverhead;
+}
+
+void
+GossipMetrics::OnMacTx(Ptr<const Packet> packet)
+{
+    ++m_phyFrames;
+    m_bytesOnAir += packet->GetSize();
 }
 
 uint32_t

@@ -135,9 +135,15 @@ class GossipMetrics
     void RecomputeTruth(Resource& r);
     void Evaluate(uint32_t node, Resource& r);
     void OnFilterChanged(uint32_t node);
+    /// FilterChanged sink bound to (metrics, node) with MakeBoundCallback
+    /// (member callbacks with bound arguments need ns-3 >= 3.37).
+    static void FilterChangedSink(GossipMetrics* metrics, uint32_t node);
     void OnBeacon(uint16_t sequence, uint32_t frames, uint32_t bytes);
     void OnMalformed(Ptr<const Packet> packet, const std::string& reason);
-    void OnPhyTx(uint32_t overhead, Ptr<const Packet> packet);
+    /// An lr-wpan PHY frame: MAC frame + the PHY's SHR and PHR.
+    void OnPhyTx(Ptr<const Packet> packet);
+    /// A frame of any other device, counted as the MAC hands it down.
+    void OnMacTx(Ptr<const Packet> packet);
 
     std::vector<Ptr<BloomGossipApplication>> m_apps;
     std::vector<std::vector<uint32_t>> m_graph;

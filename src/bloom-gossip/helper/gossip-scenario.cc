@@ -712,18 +712,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     stream += network.AssignStreams(stream);
     if (c.frameLoss > 0)
     {
-        // Frame loss on top of the radio: every PHY drops a share of the
-        // frames it received correctly (ACKs included), each with its stream.
-        for (uint32_t i = 0; i < devices.GetN(); ++i)
-        {
-            PointerValue phy;
-            devices.Get(i)->GetAttribute("Phy", phy);
-            Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
-            loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-            loss->SetRate(c.frameLoss);
-            stream += loss->AssignStreams(stream);
-            phy.Get<LrWpanPhy>()->SetPostReceptionErrorModel(loss);
-        }
+        stream += network.SetFrameLoss(c.frameLoss, stream);
     }
     const WsnTopology& topo = network.GetTopology();
     const uint32_t n = topo.GetN();
@@ -868,7 +857,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         case ScenarioEvent::REMOVE:
             for (uint32_t node = 0; node < n; ++node)
             {
-                Simulator::Schedule(Seconds(e.time), [&metrics, node, e]() {
+                bloom::ScheduleCall(Seconds(e.time), [&metrics, node, e]() {
                     if (metrics.TrueDistance(node, e.resource) == 0)
                     {
                         metrics.RemoveResource(node, e.resource);
@@ -990,7 +979,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
             const uint32_t i = static_cast<uint32_t>(j / strategies.size());
             const bloom::QueryStrategy s = strategies[j % strategies.size()];
             const bool first = j % strategies.size() == 0;
-            Simulator::Schedule(
+            bloom::ScheduleCall(
                 Seconds(start + j * c.queryInterval),
                 [&queryMetrics, draws, draw, ttlFor, i, s, first]() {
                     Draw& d = (*draws)[i];

@@ -95,7 +95,7 @@ QueryMetrics::QueryMetrics(std::vector<Ptr<BloomQueryApplication>> apps, const G
         Ptr<BloomQueryApplication> app = m_apps[i];
         app->TraceConnectWithoutContext("QuerySent", MakeCallback(&QueryMetrics::OnSent, this));
         app->TraceConnectWithoutContext("QueryDelivered",
-                                        MakeCallback(&QueryMetrics::OnDelivered, this, i));
+                                        MakeCallback(&QueryMetrics::OnDelivered, this));
         app->TraceConnectWithoutContext("QueryFailed", MakeCallback(&QueryMetrics::OnFailed, this));
         app->TraceConnectWithoutContext("ReplyReceived",
                                         MakeCallback(&QueryMetrics::OnReply, this));
@@ -159,7 +159,7 @@ QueryMetrics::OnSent(const bloom::QueryId& id, uint64_t, bloom::QueryStrategy)
 }
 
 void
-QueryMetrics::OnDelivered(uint32_t, const bloom::QueryId& id, uint8_t hops)
+QueryMetrics::OnDelivered(const bloom::QueryId& id, uint8_t hops)
 {
     QueryRecord* r = Find(id);
     if (!r)

@@ -126,7 +126,7 @@ class QueryMetrics
   private:
     QueryRecord* Find(const bloom::QueryId& id);
     void OnSent(const bloom::QueryId& id, uint64_t keyHash, bloom::QueryStrategy strategy);
-    void OnDelivered(uint32_t node, const bloom::QueryId& id, uint8_t hops);
+    void OnDelivered(const bloom::QueryId& id, uint8_t hops);
     void OnFailed(const bloom::QueryId& id, const std::string& outcome);
     void OnReply(const bloom::QueryId& id, uint16_t holder, uint8_t queryHops, uint8_t replyHops);
     void OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet);

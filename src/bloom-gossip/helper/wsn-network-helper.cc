@@ -7,6 +7,7 @@
 #include "ns3/bloom-gossip-version.h"
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
+#include "ns3/error-model.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/log.h"
 #include "ns3/lr-wpan-helper.h"
@@ -239,9 +240,13 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
         NS_ASSERT(device);
         Ptr<LrWpanPhy> phy = device->GetPhy();
         phy->SetMobility(m_mobility[i]); // explicit: older releases need it
+#if BLOOM_GOSSIP_NS3_VERSION >= 3037
+        const uint32_t channelNumber = phy->GetCurrentChannelNum();
+#else
+        const uint32_t channelNumber = kLrWpanDefaultChannel; // no getter before ns-3.37
+#endif
         phy->SetTxPowerSpectralDensity(
-            psdHelper.CreateTxPowerSpectralDensity(m_config.txPowerDbm,
-                                                   phy->GetCurrentChannelNum()));
+            psdHelper.CreateTxPowerSpectralDensity(m_config.txPowerDbm, channelNumber));
         if (i == 0)
         {
             m_sensitivityDbm = ReadRxSensitivityDbm(*phy);
@@ -298,6 +303,53 @@ WsnNetworkHelper::AssignStreams(int64_t stream)
         UpdateChannelCutoff();
     }
     return current - stream;
+}
+
+#if BLOOM_GOSSIP_NS3_VERSION < 3037
+namespace
+{
+/// PHY data indication with frame loss in front of the MAC (ns-3 < 3.37).
+void
+DropOrIndicate(Ptr<ErrorModel> loss,
+               Ptr<LrWpanMac> mac,
+               uint32_t psduLength,
+               Ptr<Packet> packet,
+               uint8_t lqi)
+{
+    if (!loss->IsCorrupt(packet->Copy()))
+    {
+        mac->PdDataIndication(psduLength, packet, lqi);
+    }
+}
+} // namespace
+#endif
+
+int64_t
+WsnNetworkHelper::SetFrameLoss(double rate, int64_t stream)
+{
+    if (!m_installed)
+    {
+        throw std::logic_error("WsnNetworkHelper::SetFrameLoss before Install");
+    }
+    if (!(rate >= 0 && rate <= 1))
+    {
+        throw std::invalid_argument("frame loss rate must be in [0, 1]");
+    }
+    for (uint32_t i = 0; i < m_devices.GetN(); ++i)
+    {
+        Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(m_devices.Get(i));
+        Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+        loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+        loss->SetRate(rate);
+        loss->AssignStreams(stream + i);
+#if BLOOM_GOSSIP_NS3_VERSION >= 3037
+        device->GetPhy()->SetPostReceptionErrorModel(loss);
+#else
+        device->GetPhy()->SetPdDataIndicationCallback(
+            MakeBoundCallback(&DropOrIndicate, Ptr<ErrorModel>(loss), device->GetMac()));
+#endif
+    }
+    return m_devices.GetN();
 }
 
 double

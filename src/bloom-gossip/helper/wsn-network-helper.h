@@ -28,6 +28,8 @@ namespace ns3
 /// accessor for it (fixed in LrWpanPhy's constructor up to ns-3.37; later
 /// releases have LrWpanPhy::GetRxSensitivity, which is used instead).
 constexpr double kLrWpanDefaultRxSensitivityDbm = -106.58;
+/// The 2.4 GHz channel every lr-wpan PHY starts on (the helper never changes it).
+constexpr uint32_t kLrWpanDefaultChannel = 11;
 
 /**
  * \ingroup bloom-gossip
@@ -129,6 +131,19 @@ class WsnNetworkHelper
      * \return number of streams used
      */
     int64_t AssignStreams(int64_t stream);
+
+    /**
+     * Frame loss on top of the radio: every PHY drops a share `rate` (0..1)
+     * of the frames it received correctly (ACKs included), independently,
+     * through a RateErrorModel of its own with stream `stream + i` for device
+     * i.  ns-3 >= 3.37: the PHY's post-reception error model; ns-3.35 and
+     * 3.36, which lack it: the same error model between the PHY's data
+     * indication and the MAC (the frame is dropped before the MAC sees it;
+     * the PHY's drop trace does not fire).  Call after Install, once.
+     *
+eturn number of streams used (the device count)
+     */
+    int64_t SetFrameLoss(double rate, int64_t stream);
 
     const WsnRadioConfig& GetConfig() const
     {

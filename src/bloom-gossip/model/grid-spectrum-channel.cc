@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * StartTx/StartRx mirror ns-3.37's SingleModelSpectrumChannel (Nicola Baldo,
- * CTTC, GPL-2.0-only) receiver by receiver; only the receiver set differs.
+ * CTTC, GPL-2.0-only) receiver by receiver, and ns-3.35's where that release
+ * differs (antenna getter, spectrum loss applied in StartTx); only the
+ * receiver set differs.
  */
 #include "grid-spectrum-channel.h"
 
@@ -467,7 +469,11 @@ GridSpectrumChannel::StartTx(Ptr<SpectrumSignalParameters> txParams)
                     txAntennaGain = rxParams->txAntenna->GetGainDb(txAngles);
                     pathLossDb -= txAntennaGain;
                 }
+#if BLOOM_GOSSIP_NS3_VERSION >= 3036
                 Ptr<AntennaModel> rxAntenna = DynamicCast<AntennaModel>(rxPhy->GetAntenna());
+#else
+                Ptr<AntennaModel> rxAntenna = rxPhy->GetRxAntenna();
+#endif
                 if (rxAntenna)
                 {
                     Angles rxAngles(senderMobility->GetPosition(), receiverMobility->GetPosition());
@@ -493,6 +499,16 @@ GridSpectrumChannel::StartTx(Ptr<SpectrumSignalParameters> txParams)
                 }
                 double pathGainLinear = std::pow(10.0, (-pathLossDb) / 10.0);
                 *(rxParams->psd) *= pathGainLinear;
+#if BLOOM_GOSSIP_NS3_VERSION < 3036
+                // Up to ns-3.35 the spectrum loss is applied here, from the PSD.
+                if (m_spectrumPropagationLoss)
+                {
+                    rxParams->psd =
+                        m_spectrumPropagationLoss->CalcRxPowerSpectralDensity(rxParams->psd,
+                                                                              senderMobility,
+                                                                              receiverMobility);
+                }
+#endif
 
                 if (m_propagationDelay)
                 {
@@ -522,6 +538,7 @@ void
 GridSpectrumChannel::StartRx(Ptr<SpectrumSignalParameters> params, Ptr<SpectrumPhy> receiver)
 {
     NS_LOG_FUNCTION(this << params);
+#if BLOOM_GOSSIP_NS3_VERSION >= 3036 // from ns-3.36 the spectrum loss takes the signal parameters
     if (m_spectrumPropagationLoss)
     {
         params->psd =
@@ -529,6 +546,7 @@ GridSpectrumChannel::StartRx(Ptr<SpectrumSignalParameters> params, Ptr<SpectrumP
                                                                   params->txPhy->GetMobility(),
                                                                   receiver->GetMobility());
     }
+#endif
     receiver->StartRx(params);
 }
 

@@ -8,6 +8,8 @@
 #ifndef BLOOM_GOSSIP_GRID_SPECTRUM_CHANNEL_H
 #define BLOOM_GOSSIP_GRID_SPECTRUM_CHANNEL_H
 
+#include "bloom-gossip-version.h"
+
 #include "ns3/mobility-model.h"
 #include "ns3/propagation-loss-model.h"
 #include "ns3/spectrum-channel.h"
@@ -73,8 +75,13 @@ class GridSpectrumChannel : public SpectrumChannel
     GridSpectrumChannel();
     ~GridSpectrumChannel() override;
 
-    // inherited from SpectrumChannel
+    // inherited from SpectrumChannel (RemoveRx is virtual there from ns-3.36)
+#if BLOOM_GOSSIP_NS3_VERSION >= 3036
     void RemoveRx(Ptr<SpectrumPhy> phy) override;
+#else
+    /// Detach a PHY (ns-3.35's SpectrumChannel has no RemoveRx).
+    void RemoveRx(Ptr<SpectrumPhy> phy);
+#endif
     void AddRx(Ptr<SpectrumPhy> phy) override;
     void StartTx(Ptr<SpectrumSignalParameters> params) override;
 
