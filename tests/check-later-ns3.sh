@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compile-check the module against later ns-3 releases without installing
 # them: download Debian's libns3-dev of a later suite (trixie: ns-3.43, sid:
-# ns-3.48 at the time of writing) into a private apt state, unpack its headers
+# ns-3.48 at the time of writing; .ci/run checks trixie, as ns-3.48 is built
+# and tested for real by tests/check-ns3-trees.sh) into a private apt state
+# (tests/debian-archive.sh), unpack its headers
 # and run g++ -fsyntax-only -std=c++20 -Wall -Wextra -Werror on every source
 # of the module (model, helper, test, examples) and every scratch program,
 # with BLOOM_GOSSIP_NS3_VERSION of that release.  This exercises the version
@@ -15,6 +17,7 @@
 # not compile, 2 when a suite's libns3-dev cannot be fetched.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/tests/debian-archive.sh"
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(trixie sid)
 work="$(mktemp -d)"
@@ -36,18 +39,8 @@ sources=("$root"/src/bloom-gossip/{model,helper,test,examples}/*.cc "$root"/scra
 status=0
 for suite in "${suites[@]}"; do
     apt_dir="$work/apt-$suite"
-    mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-    echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
-        > "$apt_dir/sources.list"
-    apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
-        -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache"
-        -o APT::Sandbox::User=root)
-    if ! apt-get "${apt_opts[@]}" -qq update > "$apt_dir/update.log" 2>&1 ||
-        ! (cd "$apt_dir" && apt-get "${apt_opts[@]}" -qq download libns3-dev > download.log 2>&1); then
-        echo "check-later-ns3: cannot fetch libns3-dev of $suite from deb.debian.org (see apt output below)" >&2
-        cat "$apt_dir/update.log" "$apt_dir/download.log" 2>/dev/null | tail -5 >&2
-        exit 2
-    fi
+    mkdir -p "$apt_dir"
+    bg_apt_fetch "$apt_dir" "$suite" deb libns3-dev || exit 2
     dpkg-deb -x "$apt_dir"/libns3-dev_*.deb "$apt_dir/root"
     sys="$apt_dir/root/usr/include"
     major=$(sed -n 's/^#define NS3_VERSION_MAJOR \([0-9]*\).*/\1/p' "$sys/ns3/version-defines.h")

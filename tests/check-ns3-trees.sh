@@ -1,0 +1,341 @@
+#!/usr/bin/env bash
+# Build, run and test bloom-gossip inside real ns-3 release trees, with the
+# commands of the README's "Using the module inside an ns-3 tree".
+#
+#   tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...     e.g. 3.35 3.37 3.48
+#
+# Trees: 3.35 and 3.48 from the tarballs ns-3.X.tar.xz of BG_NS3_TARBALLS
+# (default ../shared/ns-3 beside this repository), checked against the
+# SHA256SUMS beside them; 3.37 from Debian 12's source package ns3 (3.37-2,
+# fetched from deb.debian.org through a private apt state, checked by apt
+# against the archive's signed indexes; Debian patches only packaging).  Each
+# is unpacked into WORKDIR (default build-trees/), the module is placed as the
+# README says, the tree is configured with the README's command (only the
+# modules the module needs: --enable-modules=bloom-gossip, examples and tests
+# on) and what the check runs is built (the module, its examples, the scratch
+# programs, the test runner; not ns-3's own examples); then
+# bloom-filters-example and diameter-sweep run (the sweep's CSVs are checked),
+# every bloom-gossip test suite runs under test.py (3.35 and 3.48; on 3.37
+# the standalone build runs them against Debian's 3.37, so the in-tree 3.37
+# build skips the test runner), and the cross-version sweeps (a line, a grid
+# and a random disk with roomy filters) are run.
+#
+#  - ns-3 <= 3.35 (waf): layout A (this repository as contrib/bloom-gossip:
+#    configure, build, run), then layout B (src/bloom-gossip copied to
+#    contrib/, scratch/*.cc to scratch/: configure, build, run, test);
+#  - ns-3 >= 3.37 (CMake, ./ns3): layout B.
+#
+# At the end the cross-version sweeps are compared (analysis/compare-versions.py)
+# with each other and with the standalone build's (BG_STANDALONE_BUILD,
+# default build/, when its diameter-sweep exists): the accuracy columns must
+# agree across releases, and the in-tree 3.37 build must give the standalone
+# build's CSVs byte for byte.  Tables and CSVs: WORKDIR/versions/.
+#
+# -r reuses a tree unpacked by an earlier run (its ns-3 objects are kept, the
+# module is replaced), for quick re-checks by hand; CI starts from scratch.
+# The files copied are those of the working tree that git tracks or does not
+# ignore, i.e. what a clone of it would hold.  Exit 0 when every step passes,
+# 1 when one fails (the step and the end of its log are printed), 2 on bad
+# arguments or a missing or corrupt tarball.
+set -euo pipefail
+BG_ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+source "$BG_ROOT/tests/debian-archive.sh"
+STANDALONE="${BG_STANDALONE_BUILD:-$BG_ROOT/build}"
+TARBALLS="${BG_NS3_TARBALLS:-$BG_ROOT/../shared/ns-3}"
+WORK="$BG_ROOT/build-trees"
+REUSE=0
+JOBS="$(nproc 2>/dev/null || echo 2)"
+
+usage() {
+    echo "usage: tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...   (e.g. 3.35 3.37 3.48)" >&2
+    exit 2
+}
+while getopts "w:rh" opt; do
+    case "$opt" in
+    w) WORK="$OPTARG" ;;
+    r) REUSE=1 ;;
+    *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || usage
+for release in "$@"; do
+    case "$release" in
+    3.35 | 3.37 | 3.48) ;;
+    *)
+        echo "check-ns3-trees: release '$release': one of 3.35, 3.37, 3.48" >&2
+        exit 2
+        ;;
+    esac
+done
+mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
+
+say() { echo "check-ns3-trees: $*"; }
+
+# step NAME LOG COMMAND...: run a step with its output in LOG; on failure
+# print the end of the log and exit 1.  Prints the step's wall time.
+step() {
+    local name="$1" log="$2"
+    shift 2
+    local start=$SECONDS
+    if ! "$@" > "$log" 2>&1; then
+        say "FAILED: $name (log: $log)"
+        tail -n 40 "$log" | sed 's/^/    /' >&2
+        exit 1
+    fi
+    say "ok: $name ($((SECONDS - start)) s)"
+}
+
+# Copy the files of $BG_ROOT/$1 that a clone would hold into $2.
+copy_clone_files() {
+    local from="$1" to="$2"
+    mkdir -p "$to"
+    (
+        cd "$BG_ROOT/$from"
+        # Files git still tracks but the working tree deleted are skipped.
+        git ls-files -z -co --exclude-standard . |
+            while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+            xargs -0 -r cp --parents -t "$to"
+    )
+}
+
+# Remove every placement of the module from a tree.
+clear_module() {
+    local tree="$1"
+    rm -rf "$tree/contrib/bloom-gossip"
+    local f
+    for f in "$BG_ROOT"/scratch/*.cc; do
+        rm -f "$tree/scratch/$(basename "$f")"
+    done
+}
+
+# Layout A: the repository as contrib/bloom-gossip (waf trees only).
+place_layout_a() {
+    local tree="$1"
+    clear_module "$tree"
+    copy_clone_files . "$tree/contrib/bloom-gossip"
+}
+
+# Layout B: the module folder into contrib/, the scenario programs into scratch/.
+place_layout_b() {
+    local tree="$1"
+    clear_module "$tree"
+    copy_clone_files src/bloom-gossip "$tree/contrib/bloom-gossip"
+    cp "$BG_ROOT"/scratch/*.cc "$tree/scratch/"
+}
+
+unpack() {
+    local release="$1" tree="$WORK/ns-$1"
+    if [ $REUSE -eq 1 ] && [ -f "$tree/VERSION" ]; then
+        say "ns-$release: reusing $tree"
+        return
+    fi
+    rm -rf "$tree"
+    if [ "$release" = 3.37 ]; then
+        # Debian 12's source package: its orig tarball holds ns-allinone-3.37/ns-3.37.
+        local dl="$WORK/ns3-3.37-source"
+        rm -rf "$dl"
+        mkdir -p "$dl"
+        bg_apt_fetch "$dl" bookworm deb-src ns3=3.37-2 || exit 2
+        say "ns-3.37: fetched Debian's source package ns3 3.37-2 (checked by apt)"
+        step "ns-3.37: unpack" "$WORK/ns-3.37-unpack.log" \
+            tar -C "$dl" -xjf "$dl/ns3_3.37.orig.tar.bz2" ns-allinone-3.37/ns-3.37
+        mv "$dl/ns-allinone-3.37/ns-3.37" "$tree"
+        rm -rf "$dl"
+        return
+    fi
+    local tarball="$TARBALLS/ns-$release.tar.xz"
+    if [ ! -f "$tarball" ] || [ ! -f "$TARBALLS/SHA256SUMS" ]; then
+        echo "check-ns3-trees: no $tarball with SHA256SUMS beside it (set BG_NS3_TARBALLS)" >&2
+        exit 2
+    fi
+    if ! (cd "$TARBALLS" && grep " ns-$release.tar.xz\$" SHA256SUMS | sha256sum -c --quiet -); then
+        echo "check-ns3-trees: $tarball does not match its SHA256SUMS line" >&2
+        exit 2
+    fi
+    say "ns-$release: $tarball matches SHA256SUMS"
+    step "ns-$release: unpack" "$WORK/ns-$release-unpack.log" tar -C "$WORK" -xf "$tarball"
+}
+
+# suites TREE: the bloom-gossip suites test.py knows.
+suites() {
+    (cd "$1" && ./test.py -n -l 2> /dev/null) | awk '$2 ~ /^bloom-gossip-/ {print $2}' | sort
+}
+
+# run_suites RELEASE TREE LABEL: every bloom-gossip suite under test.py -n -s.
+run_suites() {
+    local release="$1" tree="$2" label="$3"
+    local list
+    list="$(suites "$tree")"
+    local count
+    count="$(echo "$list" | grep -c . || true)"
+    if [ "$count" -lt 12 ]; then
+        say "FAILED: ns-$release $label: test.py lists $count bloom-gossip suites (expected 12 or more)"
+        exit 1
+    fi
+    local s passed=0 start=$SECONDS
+    for s in $list; do
+        local log="$WORK/ns-$release-$label-test-$s.log"
+        if ! (cd "$tree" && ./test.py -n -s "$s") > "$log" 2>&1 || ! grep -q "PASS.*TestSuite $s\$" "$log"; then
+            say "FAILED: ns-$release $label: test.py -n -s $s (log: $log)"
+            tail -n 40 "$log" | sed 's/^/    /' >&2
+            exit 1
+        fi
+        passed=$((passed + 1))
+    done
+    say "ok: ns-$release $label: $passed/$count bloom-gossip suites pass under test.py ($((SECONDS - start)) s)"
+}
+
+# check_sweep RELEASE LABEL CSV: the sweep wrote its tables, one row per run.
+check_sweep() {
+    local release="$1" label="$2" csv="$3"
+    local rows
+    rows=$(($(wc -l < "$csv") - 1))
+    if [ "$rows" -ne 6 ] || [ ! -s "${csv%.csv}-by-distance.csv" ]; then
+        say "FAILED: ns-$release $label: diameter-sweep wrote $rows rows (expected 6) or no by-distance table"
+        exit 1
+    fi
+    say "ok: ns-$release $label: diameter-sweep wrote $csv ($rows rows) and its by-distance table"
+}
+
+SWEEP_ARGS="--diameters 4,8 --sim-time 20"
+
+# The cross-version sweeps: NAME and diameter-sweep options (roomy filters:
+# the default m = 256 slots for 4 resources; ABF advertisements of at most 9
+# frames, so every release converges well within the 60 s).
+VERSION_SWEEPS=(
+    "line --topology line --diameters 6,12,24 --filter all --sim-time 60"
+    "grid --topology grid --diameters 6,12 --filter all --sim-time 60"
+    "disk --topology disk --nodes 60 --degree 8 --filter all --sim-time 60"
+)
+
+# version_sweeps LABEL COMMAND...: run every cross-version sweep with the
+# program COMMAND (the tree's runner, or the standalone binary) into
+# WORK/versions/LABEL/NAME.csv.  COMMAND gets the program name and options
+# as one string (the way ./waf --run and ./ns3 run take them).
+version_sweeps() {
+    local label="$1"
+    shift
+    local dir="$WORK/versions/$label" spec
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    for spec in "${VERSION_SWEEPS[@]}"; do
+        local name="${spec%% *}" options="${spec#* }"
+        step "$label: cross-version sweep $name" "$dir/$name.log" \
+            "$@" "diameter-sweep $options --quiet --out $dir/$name.csv"
+    done
+}
+
+standalone_runner() {
+    # "diameter-sweep OPTIONS" -> build/bin/diameter-sweep OPTIONS
+    local words
+    read -r -a words <<< "$1"
+    "$STANDALONE/bin/${words[0]}" "${words[@]:1}"
+}
+
+# The programs of the module and the repository: every example of the
+# module(s) (build_lib_example NAME) and every scratch program.
+program_names() {
+    sed -n 's/^ *NAME \([A-Za-z0-9_-]*\).*/\1/p' "$BG_ROOT"/src/*/examples/CMakeLists.txt
+    local f
+    for f in "$BG_ROOT"/scratch/*.cc; do basename "$f" .cc; done
+}
+
+# check_layout RELEASE TREE LABEL TESTS SWEEPS: configure with the README's
+# command, build what the check runs (the module, its examples, the scratch
+# programs and, when TESTS is 1, the test runner; ns-3's own examples and
+# utilities are not needed), run the programs, and when TESTS is 1 every
+# suite under test.py, when SWEEPS is 1 the cross-version sweeps.
+check_layout() {
+    local release="$1" tree="$2" label="$3" tests="$4" sweeps="$5"
+    local out="$WORK/ns-$release-$label-out" log="$WORK/ns-$release-$label"
+    rm -rf "$out"
+    mkdir -p "$out"
+    cd "$tree"
+    local targets=() name run
+    [ "$tests" = 1 ] && targets+=(test-runner)
+    if [ -x waf ]; then
+        for name in $(program_names); do targets+=("$name"); done
+        step "ns-$release $label: ./waf configure" "$log-configure.log" \
+            ./waf configure --enable-examples --enable-tests --disable-werror \
+            --enable-modules=bloom-gossip
+        step "ns-$release $label: ./waf build" "$log-build.log" \
+            ./waf build --targets="$(IFS=,; echo "${targets[*]}")"
+        run=(./waf --run)
+    else
+        for name in $(program_names); do
+            if [ -f "$BG_ROOT/scratch/$name.cc" ]; then
+                targets+=("scratch_$name")
+            else
+                targets+=("$name")
+            fi
+        done
+        step "ns-$release $label: ./ns3 configure" "$log-configure.log" \
+            ./ns3 configure --build-profile=debug --enable-examples --enable-tests \
+            --enable-modules=bloom-gossip
+        # ./ns3 build runs cores - 1 jobs (one on a 2-core machine, whatever -j
+        # says in 3.37 and 3.48); CMake's own driver uses every core.
+        step "ns-$release $label: cmake --build cmake-cache -j $JOBS" "$log-build.log" \
+            cmake --build cmake-cache -j "$JOBS" --target "${targets[@]}"
+        run=(./ns3 run --no-build)
+    fi
+    step "ns-$release $label: run bloom-filters-example" "$log-example.log" \
+        "${run[@]}" bloom-filters-example
+    step "ns-$release $label: run diameter-sweep" "$log-sweep.log" \
+        "${run[@]}" "diameter-sweep $SWEEP_ARGS --out $out/sweep.csv"
+    check_sweep "$release" "$label" "$out/sweep.csv"
+    [ "$tests" = 1 ] && run_suites "$release" "$tree" "$label"
+    [ "$sweeps" = 1 ] && version_sweeps "ns-$release" "${run[@]}"
+    return 0
+}
+
+for release in "$@"; do
+    start=$SECONDS
+    tree="$WORK/ns-$release"
+    unpack "$release"
+    if [ -x "$tree/waf" ]; then
+        place_layout_a "$tree"
+        check_layout "$release" "$tree" layout-A 0 0
+    fi
+    # The suites on 3.37 run in the standalone build (CTest, Debian's 3.37);
+    # in-tree 3.37 is there for its CSVs, compared byte for byte below.
+    tests=1
+    [ "$release" = 3.37 ] && tests=0
+    place_layout_b "$tree"
+    check_layout "$release" "$tree" layout-B "$tests" 1
+    say "ns-$release: every step passed in $((SECONDS - start)) s"
+done
+
+# Compare the cross-version sweeps.  Accuracy (hop estimates, membership,
+# false positives, stale state) must agree across releases; the in-tree 3.37
+# build must be byte-identical to the standalone build against Debian's 3.37.
+labels=()
+for release in "$@"; do labels+=("ns-$release"); done
+if [ -x "$STANDALONE/bin/diameter-sweep" ]; then
+    version_sweeps standalone standalone_runner
+    labels+=(standalone)
+fi
+if [ ${#labels[@]} -ge 2 ]; then
+    for spec in "${VERSION_SWEEPS[@]}"; do
+        name="${spec%% *}"
+        files=()
+        for label in "${labels[@]}"; do files+=("$label=$WORK/versions/$label/$name.csv"); done
+        step "cross-version comparison: $name" "$WORK/versions/compare-$name.md" \
+            python3 "$BG_ROOT/analysis/compare-versions.py" "${files[@]}" \
+            --require 'hop_*' membership fpr stale_pairs stale_reported
+        say "cross-version table: $WORK/versions/compare-$name.md"
+    done
+fi
+if [ -d "$WORK/versions/ns-3.37" ] && [ -d "$WORK/versions/standalone" ]; then
+    for spec in "${VERSION_SWEEPS[@]}"; do
+        name="${spec%% *}"
+        for table in "$name.csv" "$name-by-distance.csv"; do
+            if ! cmp -s "$WORK/versions/ns-3.37/$table" "$WORK/versions/standalone/$table"; then
+                say "FAILED: the in-tree ns-3.37 build's $table differs from the standalone build's"
+                exit 1
+            fi
+        done
+    done
+    say "ok: in-tree ns-3.37 and the standalone build give byte-identical CSVs"
+fi
