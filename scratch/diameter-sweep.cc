@@ -292,7 +292,7 @@ Main(int argc, char** argv)
                                   comma == std::string::npos ? std::string::npos : comma - start);
             try
             {
-                c.events.push_back(ScenarioEvent::Parse(item));
+                c.events.push_back(WorkloadEvent::Parse(item));
             }
             catch (const std::invalid_argument& e)
             {

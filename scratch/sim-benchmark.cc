@@ -263,20 +263,10 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
             }
             metrics = std::make_unique<GossipMetrics>(gossipApps, graph);
         }
-        Ptr<UniformRandomVariable> pick = CreateObject<UniformRandomVariable>();
-        pick->SetStream(kWorkloadStream);
-        for (uint64_t r = 1; r <= c.resources; ++r)
-        {
-            const uint32_t node = pick->GetInteger(0, n - 1);
-            if (metrics)
-            {
-                Simulator::ScheduleNow(&GossipMetrics::AddResource, metrics.get(), node, r);
-            }
-            else
-            {
-                Simulator::ScheduleNow(&BloomGossipApplication::AddResource, gossipApps[node], r);
-            }
-        }
+        Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
+        workload->AssignStreams(kWorkloadStream);
+        workload->SetApplications(gossipApps);
+        workload->PlaceResources(c.resources, 1);
     }
 
     Simulator::Stop(Seconds(c.simTime));

@@ -100,10 +100,14 @@ copy_clone_files() {
     )
 }
 
-# Remove every placement of the module from a tree.
+# Remove every placement of the module from a tree (with the forwarding
+# headers a CMake tree made for it, which would outlive a moved header).
 clear_module() {
     local tree="$1"
     rm -rf "$tree/contrib/bloom-gossip"
+    if [ -d "$tree/build/include/ns3" ]; then
+        grep -l "contrib/bloom-gossip" "$tree"/build/include/ns3/*.h 2> /dev/null | xargs -r rm -f
+    fi
     local f
     for f in "$BG_ROOT"/scratch/*.cc; do
         rm -f "$tree/scratch/$(basename "$f")"

@@ -9,9 +9,11 @@
  * variant's FilterPolicy::Build, queries, merges) with the algebraic laws
  * that must hold.
  */
+#include "abf-policy.h"
+#include "bf-policy.h"
 #include "filter-codec.h"
-#include "filter-policy.h"
 #include "fuzz-common.h"
+#include "lbf-policy.h"
 
 #include <cmath>
 #include <cstring>

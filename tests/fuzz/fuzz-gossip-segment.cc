@@ -10,6 +10,7 @@
  * slot range, is idempotent, and the resulting filter survives
  * Encode/Decode and EncodeSegments/DecodeSegment/ApplySegment.
  */
+#include "filter-codec.h"
 #include "fuzz-common.h"
 #include "gossip-message.h"
 
@@ -70,7 +71,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     {
         return 0;
     }
-    const uint64_t total = TotalSlots(seg.shape);
+    const uint64_t total = seg.shape.TotalSlots();
     const uint32_t b = seg.shape.slotBits;
     FUZZ_CHECK(seg.count >= 1 && seg.index < seg.count);
     FUZZ_CHECK(seg.slotCount >= 1 && seg.firstSlot + uint64_t{seg.slotCount} <= total);

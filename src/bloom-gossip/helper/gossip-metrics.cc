@@ -53,6 +53,15 @@ GossipMetrics::GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
                                               MakeCallback(&GossipMetrics::OnBeacon, this));
         m_apps[i]->TraceConnectWithoutContext("MalformedDropped",
                                               MakeCallback(&GossipMetrics::OnMalformed, this));
+        m_apps[i]->TraceConnectWithoutContext(
+            "ResourceAdded",
+            MakeBoundCallback(&GossipMetrics::ResourceAddedSink, this, i));
+        m_apps[i]->TraceConnectWithoutContext(
+            "ResourceRemoved",
+            MakeBoundCallback(&GossipMetrics::ResourceRemovedSink, this, i));
+        m_apps[i]->TraceConnectWithoutContext(
+            "Failed",
+            MakeBoundCallback(&GossipMetrics::FailedSink, this, i));
     }
 }
 
@@ -108,40 +117,52 @@ GossipMetrics::Find(uint64_t id, bool create)
 }
 
 void
-GossipMetrics::AddResource(uint32_t node, uint64_t id)
+GossipMetrics::OnResourceAdded(uint32_t node, uint64_t id)
 {
     Resource& r = Find(id, true);
-    if (m_alive.at(node))
-    {
-        r.holders[node] = true;
-        m_apps[node]->AddResource(id);
-    }
+    r.holders[node] = true;
     RecomputeTruth(r);
 }
 
 void
-GossipMetrics::RemoveResource(uint32_t node, uint64_t id)
+GossipMetrics::OnResourceRemoved(uint32_t node, uint64_t id)
 {
     Resource& r = Find(id, false);
     r.holders.at(node) = false;
-    m_apps[node]->RemoveResource(id);
     RecomputeTruth(r);
 }
 
 void
-GossipMetrics::FailNode(uint32_t node)
+GossipMetrics::OnFailed(uint32_t node)
 {
     if (!m_alive.at(node))
     {
         return;
     }
     m_alive[node] = false;
-    m_apps[node]->Fail();
     for (Resource& r : m_resources)
     {
         r.holders[node] = false;
         RecomputeTruth(r);
     }
+}
+
+void
+GossipMetrics::ResourceAddedSink(GossipMetrics* metrics, uint32_t node, uint64_t id)
+{
+    metrics->OnResourceAdded(node, id);
+}
+
+void
+GossipMetrics::ResourceRemovedSink(GossipMetrics* metrics, uint32_t node, uint64_t id)
+{
+    metrics->OnResourceRemoved(node, id);
+}
+
+void
+GossipMetrics::FailedSink(GossipMetrics* metrics, uint32_t node)
+{
+    metrics->OnFailed(node);
 }
 
 void

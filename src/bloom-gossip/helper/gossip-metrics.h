@@ -69,13 +69,15 @@ struct GossipRunMetrics
 
 /**
  * \ingroup bloom-gossip
- * \brief Tracks the true hop distance of every (node, resource) pair and the
- * nodes' estimates, through the applications' FilterChanged traces.
+ * \brief Observes a gossip run: tracks the true hop distance of every (node,
+ * resource) pair and the nodes' estimates, only through the applications'
+ * trace sources (FilterChanged, ResourceAdded, ResourceRemoved, Failed,
+ * BeaconSent, MalformedDropped) and the devices' transmissions.
  *
- * Resources, removals and node failures must go through this object (it
- * forwards them to the applications) so that the ground truth follows them:
- * the true distance is a multi-source BFS from the live holders over the live
- * nodes of the connectivity graph.
+ * It never acts on the run: whoever drives it (GossipWorkload, a script
+ * calling AddResource, RemoveResource and Fail on the applications) is seen
+ * through the traces.  The true distance is a multi-source BFS from the live
+ * holders over the live nodes of the connectivity graph.
  *
  * A pair is right when the estimate equals the truth (BF: when membership
  * equals reachability).  Its dissemination latency is the time from the last
@@ -99,10 +101,6 @@ class GossipMetrics
     void TrackMalformed(Ptr<Object> source);
     /// Keys never inserted, checked for false positives at the end.
     void SetProbes(std::vector<uint64_t> ids);
-
-    void AddResource(uint32_t node, uint64_t id);
-    void RemoveResource(uint32_t node, uint64_t id);
-    void FailNode(uint32_t node);
 
     /// Current true distance of a resource from a node (kUnreachable if none).
     uint32_t TrueDistance(uint32_t node, uint64_t id) const;
@@ -135,9 +133,15 @@ class GossipMetrics
     void RecomputeTruth(Resource& r);
     void Evaluate(uint32_t node, Resource& r);
     void OnFilterChanged(uint32_t node);
-    /// FilterChanged sink bound to (metrics, node) with MakeBoundCallback
-    /// (member callbacks with bound arguments need ns-3 >= 3.37).
+    void OnResourceAdded(uint32_t node, uint64_t id);
+    void OnResourceRemoved(uint32_t node, uint64_t id);
+    void OnFailed(uint32_t node);
+    // Per-node sinks bound to (metrics, node) with MakeBoundCallback (member
+    // callbacks with bound arguments need ns-3 >= 3.37).
     static void FilterChangedSink(GossipMetrics* metrics, uint32_t node);
+    static void ResourceAddedSink(GossipMetrics* metrics, uint32_t node, uint64_t id);
+    static void ResourceRemovedSink(GossipMetrics* metrics, uint32_t node, uint64_t id);
+    static void FailedSink(GossipMetrics* metrics, uint32_t node);
     void OnBeacon(uint16_t sequence, uint32_t frames, uint32_t bytes);
     void OnMalformed(Ptr<const Packet> packet, const std::string& reason);
     /// An lr-wpan PHY frame: MAC frame + the PHY's SHR and PHR.

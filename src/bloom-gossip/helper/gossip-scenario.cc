@@ -45,17 +45,15 @@ namespace ns3
 namespace
 {
 
-/// Probe keys live far away from resource numbers.
+/// Probe keys live far away from resource numbers (and from the absent
+/// keys of queries, GossipWorkload::kAbsentKeyBase).
 constexpr uint64_t kProbeBase = 1000000000ULL;
 
-/// Keys of absent-key queries (never inserted, distinct from the probes).
-constexpr uint64_t kAbsentBase = 2000000000ULL;
-
-/// Stream numbers: topology draws, workload draws, query draws, then devices
-/// and apps (gossip applications, then query applications).
+/// Stream numbers: topology draws, workload draws (placement, then queries:
+/// two streams), then devices and apps (gossip applications, then query
+/// applications).
 constexpr int64_t kTopologyStream = 0;
 constexpr int64_t kWorkloadStream = 1;
-constexpr int64_t kQueryStream = 2;
 constexpr int64_t kFirstDeviceStream = 100;
 
 [[noreturn]] void
@@ -79,37 +77,6 @@ Split(const std::string& text, char sep)
         out.emplace_back();
     }
     return out;
-}
-
-uint64_t
-ParseUnsigned(const std::string& text, const std::string& what)
-{
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
-        text.size() > 18)
-    {
-        throw std::invalid_argument(what + " '" + text + "' is not a non-negative integer");
-    }
-    return std::stoull(text);
-}
-
-double
-ParseTime(const std::string& text, const std::string& what)
-{
-    size_t used = 0;
-    double v = 0;
-    try
-    {
-        v = std::stod(text, &used);
-    }
-    catch (const std::exception&)
-    {
-        used = 0;
-    }
-    if (used == 0 || used != text.size() || !std::isfinite(v) || v < 0)
-    {
-        throw std::invalid_argument(what + " '" + text + "' is not a time >= 0 in seconds");
-    }
-    return v;
 }
 
 uint32_t
@@ -138,65 +105,6 @@ GossipScenarioConfig::DefaultRadio()
     WsnRadioConfig radio;
     radio.range = 12.0;
     return radio;
-}
-
-ScenarioEvent
-ScenarioEvent::Parse(const std::string& text)
-{
-    const auto f = Split(text, ':');
-    try
-    {
-        if (f.size() < 2)
-        {
-            throw std::invalid_argument("expected T:add:RES:NODE, T:remove:RES or T:fail:NODE");
-        }
-        ScenarioEvent e;
-        e.time = ParseTime(f[0], "time");
-        if (f[1] == "add" && f.size() == 4)
-        {
-            e.kind = ADD;
-            e.resource = ParseUnsigned(f[2], "resource");
-            e.node = static_cast<uint32_t>(ParseUnsigned(f[3], "node"));
-        }
-        else if (f[1] == "remove" && f.size() == 3)
-        {
-            e.kind = REMOVE;
-            e.resource = ParseUnsigned(f[2], "resource");
-        }
-        else if (f[1] == "fail" && f.size() == 3)
-        {
-            e.kind = FAIL;
-            e.node = static_cast<uint32_t>(ParseUnsigned(f[2], "node"));
-        }
-        else
-        {
-            throw std::invalid_argument("expected T:add:RES:NODE, T:remove:RES or T:fail:NODE");
-        }
-        if ((e.kind == ADD || e.kind == REMOVE) && e.resource == 0)
-        {
-            throw std::invalid_argument("resources are numbered from 1");
-        }
-        return e;
-    }
-    catch (const std::invalid_argument& err)
-    {
-        throw std::invalid_argument("event '" + text + "': " + err.what());
-    }
-}
-
-std::string
-ScenarioEvent::ToString() const
-{
-    switch (kind)
-    {
-    case ADD:
-        return fmt::format("{}:add:{}:{}", time, resource, node);
-    case REMOVE:
-        return fmt::format("{}:remove:{}", time, resource);
-    case FAIL:
-        return fmt::format("{}:fail:{}", time, node);
-    }
-    return "";
 }
 
 void
@@ -474,7 +382,7 @@ GossipScenarioConfig::Validate() const
                             simTime));
         }
     }
-    for (const ScenarioEvent& e : events)
+    for (const WorkloadEvent& e : events)
     {
         if (!(e.time >= 0) || e.time > simTime)
         {
@@ -483,7 +391,7 @@ GossipScenarioConfig::Validate() const
                             e.ToString(),
                             simTime));
         }
-        if ((e.kind == ScenarioEvent::ADD || e.kind == ScenarioEvent::REMOVE) &&
+        if ((e.kind == WorkloadEvent::ADD || e.kind == WorkloadEvent::REMOVE) &&
             (e.resource < 1 || e.resource > resources + 1000000))
         {
             Bad("--events",
@@ -491,7 +399,7 @@ GossipScenarioConfig::Validate() const
                             e.ToString(),
                             resources + 1000000));
         }
-        if (e.kind != ScenarioEvent::REMOVE && e.node >= kMaxScenarioNodes)
+        if (e.kind != WorkloadEvent::REMOVE && e.node >= kMaxScenarioNodes)
         {
             Bad("--events", fmt::format("event '{}': node out of range", e.ToString()));
         }
@@ -615,8 +523,8 @@ PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     {
         return std::nullopt;
     }
-    const bool crash = std::any_of(c.events.begin(), c.events.end(), [](const ScenarioEvent& e) {
-        return e.kind == ScenarioEvent::FAIL;
+    const bool crash = std::any_of(c.events.begin(), c.events.end(), [](const WorkloadEvent& e) {
+        return e.kind == WorkloadEvent::FAIL;
     });
     return (r.reach + 1.0) * (c.interval + c.jitter) + (crash ? c.EffectiveExpiry() : 0.0);
 }
@@ -818,61 +726,21 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     }
     metrics.SetProbes(probes);
 
-    // Workload: each resource on `replicas` distinct random nodes.
-    Ptr<UniformRandomVariable> pick = CreateObject<UniformRandomVariable>();
-    pick->SetStream(kWorkloadStream);
-    const uint32_t replicas = std::min(c.replicas, n);
-    for (uint64_t r = 1; r <= c.resources; ++r)
+    // Workload: each resource on `replicas` distinct random nodes, the
+    // events, then the queries (draw i (origin, key) at its first slot,
+    // issued once per strategy).  The metrics only observe.
+    Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
+    workload->AssignStreams(kWorkloadStream);
+    workload->SetApplications(appList, queryApps);
+    workload->PlaceResources(c.resources, c.replicas);
+    try
     {
-        std::vector<uint32_t> chosen;
-        while (chosen.size() < replicas)
-        {
-            const uint32_t node = pick->GetInteger(0, n - 1);
-            if (std::find(chosen.begin(), chosen.end(), node) == chosen.end())
-            {
-                chosen.push_back(node);
-            }
-        }
-        for (uint32_t node : chosen)
-        {
-            Simulator::ScheduleNow(&GossipMetrics::AddResource, &metrics, node, r);
-        }
+        workload->ScheduleEvents(c.events);
     }
-    for (const ScenarioEvent& e : c.events)
+    catch (const std::invalid_argument& e)
     {
-        if (e.kind != ScenarioEvent::REMOVE && e.node >= n)
-        {
-            Bad("--events",
-                fmt::format("event '{}': node {} out of range 0..{}", e.ToString(), e.node, n - 1));
-        }
-        switch (e.kind)
-        {
-        case ScenarioEvent::ADD:
-            Simulator::Schedule(Seconds(e.time),
-                                &GossipMetrics::AddResource,
-                                &metrics,
-                                e.node,
-                                e.resource);
-            break;
-        case ScenarioEvent::REMOVE:
-            for (uint32_t node = 0; node < n; ++node)
-            {
-                bloom::ScheduleCall(Seconds(e.time), [&metrics, node, e]() {
-                    if (metrics.TrueDistance(node, e.resource) == 0)
-                    {
-                        metrics.RemoveResource(node, e.resource);
-                    }
-                });
-            }
-            break;
-        case ScenarioEvent::FAIL:
-            Simulator::Schedule(Seconds(e.time), &GossipMetrics::FailNode, &metrics, e.node);
-            break;
-        }
+        Bad("--events", e.what());
     }
-
-    // Query workload: draw i (origin, key) at its first slot, issue it once
-    // per strategy.
     std::unique_ptr<QueryMetrics> queryMetrics;
     if (!queryApps.empty())
     {
@@ -882,117 +750,23 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
             metrics.TrackMalformed(app); // malformed query frames count too
         }
         queryMetrics->TrackDevices(devices);
-        std::vector<uint64_t> known;
-        for (uint64_t r = 1; r <= c.resources; ++r)
-        {
-            known.push_back(r);
-        }
-        for (const ScenarioEvent& e : c.events)
-        {
-            if (e.kind == ScenarioEvent::ADD &&
-                std::find(known.begin(), known.end(), e.resource) == known.end())
-            {
-                known.push_back(e.resource);
-            }
-        }
-        Ptr<UniformRandomVariable> qpick = CreateObject<UniformRandomVariable>();
-        qpick->SetStream(kQueryStream);
-
-        struct Draw
-        {
-            bool valid{false};
-            uint32_t origin{0};
-            uint64_t key{0};
-            bool absent{false};
-        };
-
-        auto draws = std::make_shared<std::vector<Draw>>(c.queries);
-        // Locals of this block are gone when the events run: copy them.
-        const auto draw = [&metrics, &appList, &c, qpick, known, n](uint32_t i) {
-            Draw d;
-            std::vector<uint32_t> live;
-            for (uint32_t node = 0; node < n; ++node)
-            {
-                if (!appList[node]->IsFailed())
-                {
-                    live.push_back(node);
-                }
-            }
-            if (live.empty())
-            {
-                return d;
-            }
-            d.valid = true;
-            d.absent = qpick->GetValue(0.0, 1.0) < c.queryAbsent;
-            std::vector<uint64_t> present;
-            if (!d.absent)
-            {
-                for (uint64_t r : known)
-                {
-                    for (uint32_t node : live)
-                    {
-                        if (metrics.TrueDistance(node, r) == 0)
-                        {
-                            present.push_back(r);
-                            break;
-                        }
-                    }
-                }
-                d.absent = present.empty();
-            }
-            if (d.absent)
-            {
-                d.key = kAbsentBase + i;
-                d.origin = live[qpick->GetInteger(0, static_cast<uint32_t>(live.size()) - 1)];
-                return d;
-            }
-            d.key = present[qpick->GetInteger(0, static_cast<uint32_t>(present.size()) - 1)];
-            std::vector<uint32_t> origins;
-            for (uint32_t node : live)
-            {
-                if (metrics.TrueDistance(node, d.key) != 0)
-                {
-                    origins.push_back(node);
-                }
-            }
-            if (origins.empty())
-            {
-                origins = live; // every live node holds it
-            }
-            d.origin = origins[qpick->GetInteger(0, static_cast<uint32_t>(origins.size()) - 1)];
-            return d;
-        };
-        const auto ttlFor = [&c, &result](bloom::QueryStrategy s) -> uint8_t {
+        queryMetrics->TrackWorkload(workload);
+        GossipWorkload::QueryPlan plan;
+        plan.draws = c.queries;
+        plan.start = c.QueryWindowStart();
+        plan.interval = c.queryInterval;
+        plan.absentShare = c.queryAbsent;
+        plan.strategies = strategies;
+        plan.ttl = [&c, diameter = result.diameter](bloom::QueryStrategy s) -> uint8_t {
             if (c.queryTtl > 0)
             {
                 return static_cast<uint8_t>(c.queryTtl);
             }
-            const uint32_t d = result.diameter;
-            const uint32_t ttl =
-                s == bloom::QueryStrategy::GRADIENT ? std::max(2U, 2 * d) : std::max(1U, d);
+            const uint32_t ttl = s == bloom::QueryStrategy::GRADIENT ? std::max(2U, 2 * diameter)
+                                                                     : std::max(1U, diameter);
             return static_cast<uint8_t>(std::min(255U, ttl));
         };
-        const size_t count = static_cast<size_t>(c.queries) * strategies.size();
-        const double start = c.QueryWindowStart();
-        for (size_t j = 0; j < count; ++j)
-        {
-            const uint32_t i = static_cast<uint32_t>(j / strategies.size());
-            const bloom::QueryStrategy s = strategies[j % strategies.size()];
-            const bool first = j % strategies.size() == 0;
-            bloom::ScheduleCall(
-                Seconds(start + j * c.queryInterval),
-                [&queryMetrics, draws, draw, ttlFor, i, s, first]() {
-                    Draw& d = (*draws)[i];
-                    if (first)
-                    {
-                        d = draw(i);
-                    }
-                    if (d.valid)
-                    {
-                        queryMetrics->Issue(d.origin, d.key, d.absent, s, ttlFor(s));
-                    }
-                });
-        }
+        workload->ScheduleQueries(plan);
     }
 
     if (!simulate)
@@ -1005,15 +779,8 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     result.metrics = metrics.Finish(Seconds(c.simTime));
     if (queryMetrics)
     {
+        queryMetrics->Finish(Seconds(c.simTime));
         result.queries = queryMetrics->GetRecords();
-        for (QueryRecord& q : result.queries)
-        {
-            // The stop event runs before a timeout due at the same instant.
-            if (q.outcome == "pending" && q.issued + c.queryTimeout <= c.simTime + 1e-9)
-            {
-                q.outcome = "timeout";
-            }
-        }
     }
     Simulator::Destroy();
     result.wallSeconds =
@@ -1117,7 +884,7 @@ GossipQueryCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                         Num(q.issued),
                         q.delivered ? 1 : 0,
                         q.holdersReached,
-                        q.outcome));
+                        bloom::ToString(q.outcome)));
     }
     return rows;
 }

@@ -10,6 +10,7 @@
 
 #include "bloom-gossip-helper.h"
 #include "gossip-metrics.h"
+#include "gossip-workload.h"
 #include "query-metrics.h"
 #include "wsn-network-helper.h"
 
@@ -30,27 +31,6 @@ constexpr double kMinScenarioPeriod = 1e-3;
 constexpr double kMaxScenarioTime = 1e7;
 /// Largest message budget (bytes).
 constexpr uint32_t kMaxBudgetBytes = 1U << 20;
-
-/// A scheduled change of the workload.
-struct ScenarioEvent
-{
-    enum Kind
-    {
-        ADD,    //!< resource appears on a node
-        REMOVE, //!< resource disappears from every holder
-        FAIL,   //!< node crashes
-    };
-
-    double time{0};
-    Kind kind{ADD};
-    uint64_t resource{0}; //!< resource number 1..R (ADD, REMOVE)
-    uint32_t node{0};     //!< node index (ADD, FAIL)
-
-    /// Parse "T:add:RES:NODE", "T:remove:RES" or "T:fail:NODE"; throws
-    /// std::invalid_argument with the offending text.
-    static ScenarioEvent Parse(const std::string& text);
-    std::string ToString() const;
-};
 
 /**
  * \ingroup bloom-gossip
@@ -100,7 +80,7 @@ struct GossipScenarioConfig
     uint32_t resources{4}; //!< R resources, numbered 1..R, on random nodes
     uint32_t replicas{1};  //!< holders per resource
     uint32_t probes{100};  //!< keys never inserted (false positives)
-    std::vector<ScenarioEvent> events;
+    std::vector<WorkloadEvent> events;
     double simTime{60.0};
     /// Share of correctly received frames dropped anyway, independently on
     /// every PHY (a RateErrorModel per device, post-reception); 0..0.9.

@@ -119,12 +119,15 @@ QueryMetrics::TrackDevices(const NetDeviceContainer& devices)
     }
 }
 
-size_t
-QueryMetrics::Issue(uint32_t origin,
-                    uint64_t key,
-                    bool absent,
-                    bloom::QueryStrategy strategy,
-                    uint8_t ttl)
+void
+QueryMetrics::TrackWorkload(Ptr<GossipWorkload> workload)
+{
+    workload->TraceConnectWithoutContext("QueryIssued",
+                                         MakeCallback(&QueryMetrics::OnIssued, this));
+}
+
+void
+QueryMetrics::OnIssued(uint32_t origin, uint64_t key, bool absent, bloom::QueryStrategy strategy)
 {
     NS_ABORT_MSG_UNLESS(origin < m_apps.size(), "QueryMetrics: no node " << origin);
     QueryRecord r;
@@ -136,10 +139,22 @@ QueryMetrics::Issue(uint32_t origin,
     r.trueHops = absent ? kUnreachable : m_truth.TrueDistance(origin, key);
     r.issued = Simulator::Now().GetSeconds();
     m_records.push_back(r);
-    m_issuing = m_records.size() - 1;
-    m_apps[origin]->Query(bloom::Key::FromId(key), strategy, ttl);
-    m_issuing = SIZE_MAX;
-    return m_records.size() - 1;
+    m_issuing = m_records.size() - 1; // the origin's QuerySent follows at once
+}
+
+void
+QueryMetrics::Finish(Time end)
+{
+    for (QueryRecord& q : m_records)
+    {
+        TimeValue timeout;
+        m_apps[q.origin]->GetAttribute("QueryTimeout", timeout);
+        if (q.outcome == bloom::QueryOutcome::PENDING &&
+            q.issued + timeout.Get().GetSeconds() <= end.GetSeconds() + 1e-9)
+        {
+            q.outcome = bloom::QueryOutcome::TIMEOUT;
+        }
+    }
 }
 
 QueryRecord*
@@ -155,6 +170,7 @@ QueryMetrics::OnSent(const bloom::QueryId& id, uint64_t, bloom::QueryStrategy)
     if (m_issuing != SIZE_MAX)
     {
         m_byId[id] = m_issuing;
+        m_issuing = SIZE_MAX;
     }
 }
 
@@ -176,7 +192,7 @@ QueryMetrics::OnDelivered(const bloom::QueryId& id, uint8_t hops)
 }
 
 void
-QueryMetrics::OnFailed(const bloom::QueryId& id, const std::string& outcome)
+QueryMetrics::OnFailed(const bloom::QueryId& id, bloom::QueryOutcome outcome)
 {
     if (QueryRecord* r = Find(id))
     {
@@ -191,7 +207,7 @@ QueryMetrics::OnReply(const bloom::QueryId& id, uint16_t, uint8_t, uint8_t)
     {
         r->success = true;
         r->roundTrip = Simulator::Now().GetSeconds() - r->issued;
-        r->outcome = "found";
+        r->outcome = bloom::QueryOutcome::FOUND;
     }
 }
 

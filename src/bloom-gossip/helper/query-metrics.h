@@ -8,6 +8,7 @@
 #define BLOOM_GOSSIP_QUERY_METRICS_H
 
 #include "gossip-metrics.h"
+#include "gossip-workload.h"
 
 #include "ns3/bloom-query-application.h"
 #include "ns3/net-device-container.h"
@@ -47,18 +48,18 @@ struct QueryRecord
     uint32_t index{0};                                             //!< issue order in the run
     bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT}; //!< strategy
     uint32_t origin{0};                                            //!< node index of the origin
-    uint64_t key{0};                 //!< resource number (or absent id)
-    bool absent{false};              //!< key never inserted
-    uint32_t trueHops{kUnreachable}; //!< BFS distance at issue time
-    double issued{0};                //!< issue time (s)
-    bool delivered{false};           //!< reached a holder
-    double latencyToHolder{0};       //!< s, when delivered
-    uint32_t hopsTaken{0};           //!< when delivered
-    uint32_t holdersReached{0};      //!< distinct holders reached
-    bool success{false};             //!< FOUND reply at the origin
-    double roundTrip{0};             //!< s, when success
-    std::string outcome{"pending"};  //!< see above
-    uint64_t frames{0};              //!< transmissions on air
+    uint64_t key{0};                                           //!< resource number (or absent id)
+    bool absent{false};                                        //!< key never inserted
+    uint32_t trueHops{kUnreachable};                           //!< BFS distance at issue time
+    double issued{0};                                          //!< issue time (s)
+    bool delivered{false};                                     //!< reached a holder
+    double latencyToHolder{0};                                 //!< s, when delivered
+    uint32_t hopsTaken{0};                                     //!< when delivered
+    uint32_t holdersReached{0};                                //!< distinct holders reached
+    bool success{false};                                       //!< FOUND reply at the origin
+    double roundTrip{0};                                       //!< s, when success
+    bloom::QueryOutcome outcome{bloom::QueryOutcome::PENDING}; //!< how it ended
+    uint64_t frames{0};                                        //!< transmissions on air
 
     /// hopsTaken / trueHops, NaN when not delivered or trueHops is 0 or unknown.
     double Stretch() const;
@@ -106,17 +107,16 @@ class QueryMetrics
 
     /// Count transmissions on air through these devices' lr-wpan MAC (MacTx).
     void TrackDevices(const NetDeviceContainer& devices);
+    /// Record the queries a workload issues (its QueryIssued trace): origin,
+    /// key number, whether the key was never inserted, true distance then.
+    void TrackWorkload(Ptr<GossipWorkload> workload);
 
     /**
-     * Issue a query now from node `origin` for resource `key` (absent: a key
-     * never inserted); ttl 0 = the application's Ttl attribute.  Returns the
-     * record index.
+     * Close the run at `end`: a query still pending whose timeout (the
+     * origin's QueryTimeout) fell at or before `end` timed out (the stop
+     * event runs before a timeout due at the same instant).
      */
-    size_t Issue(uint32_t origin,
-                 uint64_t key,
-                 bool absent,
-                 bloom::QueryStrategy strategy,
-                 uint8_t ttl = 0);
+    void Finish(Time end);
 
     const std::vector<QueryRecord>& GetRecords() const
     {
@@ -125,9 +125,10 @@ class QueryMetrics
 
   private:
     QueryRecord* Find(const bloom::QueryId& id);
+    void OnIssued(uint32_t origin, uint64_t key, bool absent, bloom::QueryStrategy strategy);
     void OnSent(const bloom::QueryId& id, uint64_t keyHash, bloom::QueryStrategy strategy);
     void OnDelivered(const bloom::QueryId& id, uint8_t hops);
-    void OnFailed(const bloom::QueryId& id, const std::string& outcome);
+    void OnFailed(const bloom::QueryId& id, bloom::QueryOutcome outcome);
     void OnReply(const bloom::QueryId& id, uint16_t holder, uint8_t queryHops, uint8_t replyHops);
     void OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet);
     void OnMacTx(Ptr<const Packet> packet);

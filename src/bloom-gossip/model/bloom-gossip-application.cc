@@ -19,23 +19,12 @@
 
 #include <algorithm>
 
-// EnumValue became a class template in ns-3.42; its accessor then needs the
-// enum type.
-#if BLOOM_GOSSIP_NS3_VERSION >= 3042
-#define BLOOM_GOSSIP_ENUM_ACCESSOR(T, member) MakeEnumAccessor<T>(member)
-#else
-#define BLOOM_GOSSIP_ENUM_ACCESSOR(T, member) MakeEnumAccessor(member)
-#endif
-
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("BloomGossipApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(BloomGossipApplication);
-NS_OBJECT_ENSURE_REGISTERED(BfGossipApplication);
-NS_OBJECT_ENSURE_REGISTERED(LbfGossipApplication);
-NS_OBJECT_ENSURE_REGISTERED(AbfGossipApplication);
 
 namespace
 {
@@ -137,7 +126,20 @@ BloomGossipApplication::GetTypeId()
             .AddTraceSource("MalformedDropped",
                             "A malformed or foreign-shaped gossip frame was dropped.",
                             MakeTraceSourceAccessor(&BloomGossipApplication::m_malformedTrace),
-                            "ns3::BloomGossipApplication::MalformedDroppedCallback");
+                            "ns3::BloomGossipApplication::MalformedDroppedCallback")
+            .AddTraceSource("ResourceAdded",
+                            "The node started holding a resource (after its filter was rebuilt).",
+                            MakeTraceSourceAccessor(&BloomGossipApplication::m_resourceAddedTrace),
+                            "ns3::BloomGossipApplication::ResourceCallback")
+            .AddTraceSource(
+                "ResourceRemoved",
+                "The node stopped holding a resource (after its filter was rebuilt).",
+                MakeTraceSourceAccessor(&BloomGossipApplication::m_resourceRemovedTrace),
+                "ns3::BloomGossipApplication::ResourceCallback")
+            .AddTraceSource("Failed",
+                            "The node crashed (Fail): it sends and receives nothing any more.",
+                            MakeTraceSourceAccessor(&BloomGossipApplication::m_failedTrace),
+                            "ns3::TracedCallback::Void");
     return tid;
 }
 
@@ -206,6 +208,7 @@ BloomGossipApplication::AddResource(uint64_t id)
     if (!m_failed && m_own.insert(id).second)
     {
         Rebuild();
+        m_resourceAddedTrace(id);
     }
 }
 
@@ -216,6 +219,7 @@ BloomGossipApplication::RemoveResource(uint64_t id)
     if (!m_failed && m_own.erase(id) > 0)
     {
         Rebuild();
+        m_resourceRemovedTrace(id);
     }
 }
 
@@ -266,6 +270,10 @@ void
 BloomGossipApplication::Fail()
 {
     NS_LOG_FUNCTION(this);
+    if (m_failed)
+    {
+        return;
+    }
     CancelTimers();
     m_failed = true;
     m_running = false;
@@ -277,6 +285,7 @@ BloomGossipApplication::Fail()
     {
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
     }
+    m_failedTrace();
 }
 
 uint32_t
@@ -453,7 +462,7 @@ BloomGossipApplication::SendAdvertisement()
     ExpireNeighbours();
     // The segments only depend on the filter, the frame size and the
     // sequence number: while the advertised filter stays the same, reuse the
-    // last encoding and rewrite the sequence number (bytes 2-3).
+    // last encoding and rewrite the sequence number.
     const bloom::AnyFilter& view = GetAdvertisedFilter();
     const uint32_t frameBytes = GetFrameBytes();
     if (!m_encodedFrom || !(*m_encodedFrom == view) || m_encodedFrameBytes != frameBytes)
@@ -464,8 +473,7 @@ BloomGossipApplication::SendAdvertisement()
     }
     for (auto& frame : m_encoded)
     {
-        frame[2] = static_cast<uint8_t>(m_sequence);
-        frame[3] = static_cast<uint8_t>(m_sequence >> 8);
+        bloom::SetSegmentSequence(frame, m_sequence);
     }
     const auto& frames = m_encoded;
     uint32_t bytes = 0;
@@ -533,12 +541,12 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     m_rxBuffer.resize(size);
     packet->CopyData(m_rxBuffer.data(), size);
     const uint8_t* bytes = m_rxBuffer.data();
-    if (size == 0 || bytes[0] != bloom::kGossipDispatch)
+    if (!bloom::IsGossipFrame(bytes, size))
     {
         return; // not a bloom-gossip frame (e.g. 6LoWPAN on the same link)
     }
-    if (size >= 2 && (bytes[1] == static_cast<uint8_t>(bloom::MessageType::QUERY) ||
-                      bytes[1] == static_cast<uint8_t>(bloom::MessageType::REPLY)))
+    if (bloom::IsMessage(bytes, size, bloom::MessageType::QUERY) ||
+        bloom::IsMessage(bytes, size, bloom::MessageType::REPLY))
     {
         return; // queries and replies belong to BloomQueryApplication
     }
@@ -582,7 +590,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         }
         m_lastSender = it;
     }
-    const bloom::SegmentEffect effect =
+    const bloom::StoreEffect effect =
         bloom::ApplySegmentPayload(it->second.filter, segment, bytes + bloom::kSegmentHeaderSize);
     it->second.lastHeard = Simulator::Now();
     m_filterReceivedTrace(from, segment.sequence, segment.index);
@@ -711,134 +719,5 @@ BloomGossipApplication::ExpireNeighbours()
 }
 
 // ----------------------------------------------------------------- variants
-
-TypeId
-BfGossipApplication::GetTypeId()
-{
-    static TypeId tid = TypeId("ns3::BfGossipApplication")
-                            .SetParent<BloomGossipApplication>()
-                            .SetGroupName("BloomGossip")
-                            .AddConstructor<BfGossipApplication>()
-                            .AddAttribute("Bits",
-                                          "Bloom filter size m in bits.",
-                                          UintegerValue(1024),
-                                          MakeUintegerAccessor(&BfGossipApplication::m_bits),
-                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
-                            .AddAttribute("Hashes",
-                                          "Hash functions k.",
-                                          UintegerValue(4),
-                                          MakeUintegerAccessor(&BfGossipApplication::m_hashes),
-                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
-    return tid;
-}
-
-std::unique_ptr<bloom::FilterPolicy>
-BfGossipApplication::CreatePolicy() const
-{
-    return std::make_unique<bloom::BfPolicy>(m_bits, m_hashes);
-}
-
-TypeId
-LbfGossipApplication::GetTypeId()
-{
-    static TypeId tid =
-        TypeId("ns3::LbfGossipApplication")
-            .SetParent<BloomGossipApplication>()
-            .SetGroupName("BloomGossip")
-            .AddConstructor<LbfGossipApplication>()
-            .AddAttribute("Cells",
-                          "Linear Bloom filter cells m.",
-                          UintegerValue(128),
-                          MakeUintegerAccessor(&LbfGossipApplication::m_cells),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
-            .AddAttribute("CellBits",
-                          "Bits per cell b.",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&LbfGossipApplication::m_cellBits),
-                          MakeUintegerChecker<uint32_t>(bloom::kMinCellBits, bloom::kMaxCellBits))
-            .AddAttribute("Hashes",
-                          "Hash functions k.",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&LbfGossipApplication::m_hashes),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes))
-            .AddAttribute(
-                "Quantization",
-                "How a confidence becomes a cell value.",
-                EnumValue(LbfGossipApplication::FLOOR),
-                BLOOM_GOSSIP_ENUM_ACCESSOR(QuantizationRule, &LbfGossipApplication::m_quantization),
-                MakeEnumChecker(LbfGossipApplication::FLOOR,
-                                "floor",
-                                LbfGossipApplication::CEIL,
-                                "ceil",
-                                LbfGossipApplication::ROUND,
-                                "round"))
-            .AddAttribute("Decay",
-                          "Per-hop decay: multiplicative (q <- floor(a q)) or subtractive "
-                          "(q <- max(0, q - delta)).",
-                          EnumValue(LbfGossipApplication::MULTIPLICATIVE),
-                          BLOOM_GOSSIP_ENUM_ACCESSOR(DecayMode, &LbfGossipApplication::m_decayMode),
-                          MakeEnumChecker(LbfGossipApplication::MULTIPLICATIVE,
-                                          "multiplicative",
-                                          LbfGossipApplication::SUBTRACTIVE,
-                                          "subtractive"))
-            .AddAttribute("Factor",
-                          "Multiplicative attenuation factor a, 0 < a < 1.",
-                          DoubleValue(0.9),
-                          MakeDoubleAccessor(&LbfGossipApplication::m_factor),
-                          MakeDoubleChecker<double>(0.0, 1.0))
-            .AddAttribute("Step",
-                          "Subtractive decay step delta, 1 <= delta < 2^b.",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&LbfGossipApplication::m_step),
-                          MakeUintegerChecker<uint32_t>(1, 65535));
-    return tid;
-}
-
-std::unique_ptr<bloom::FilterPolicy>
-LbfGossipApplication::CreatePolicy() const
-{
-    static const bloom::Quantization rules[] = {bloom::Quantization::FLOOR,
-                                                bloom::Quantization::CEIL,
-                                                bloom::Quantization::ROUND};
-    bloom::LbfDecay decay = m_decayMode == MULTIPLICATIVE
-                                ? bloom::LbfDecay::Multiplicative(m_factor, m_cellBits)
-                                : bloom::LbfDecay::Subtractive(m_step, m_cellBits);
-    return std::make_unique<bloom::LbfPolicy>(m_cells,
-                                              m_cellBits,
-                                              m_hashes,
-                                              rules[m_quantization],
-                                              std::move(decay));
-}
-
-TypeId
-AbfGossipApplication::GetTypeId()
-{
-    static TypeId tid = TypeId("ns3::AbfGossipApplication")
-                            .SetParent<BloomGossipApplication>()
-                            .SetGroupName("BloomGossip")
-                            .AddConstructor<AbfGossipApplication>()
-                            .AddAttribute("Depth",
-                                          "Levels d; hop distances 0..d-1 are visible.",
-                                          UintegerValue(8),
-                                          MakeUintegerAccessor(&AbfGossipApplication::m_depth),
-                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDepth))
-                            .AddAttribute("Bits",
-                                          "Bits m per level.",
-                                          UintegerValue(256),
-                                          MakeUintegerAccessor(&AbfGossipApplication::m_bits),
-                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
-                            .AddAttribute("Hashes",
-                                          "Hash functions k.",
-                                          UintegerValue(4),
-                                          MakeUintegerAccessor(&AbfGossipApplication::m_hashes),
-                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
-    return tid;
-}
-
-std::unique_ptr<bloom::FilterPolicy>
-AbfGossipApplication::CreatePolicy() const
-{
-    return std::make_unique<bloom::AbfPolicy>(m_depth, m_bits, m_hashes);
-}
 
 } // namespace ns3

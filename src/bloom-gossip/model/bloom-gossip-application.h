@@ -7,6 +7,7 @@
 #ifndef BLOOM_GOSSIP_APPLICATION_H
 #define BLOOM_GOSSIP_APPLICATION_H
 
+#include "bloom-gossip-compat.h"
 #include "bloom-gossip-version.h"
 #include "filter-policy.h"
 
@@ -124,6 +125,8 @@ class BloomGossipApplication : public Application
     typedef void (*FilterReceivedCallback)(const Address& from, uint16_t sequence, uint8_t segment);
     /// TracedCallback signature of MalformedDropped: packet, reason.
     typedef void (*MalformedDroppedCallback)(Ptr<const Packet> packet, const std::string& reason);
+    /// TracedCallback signature of ResourceAdded and ResourceRemoved: resource id.
+    typedef void (*ResourceCallback)(uint64_t id);
 
   protected:
     void DoDispose() override;
@@ -212,69 +215,9 @@ class BloomGossipApplication : public Application
     TracedCallback<const Address&, uint16_t, uint8_t> m_filterReceivedTrace;
     TracedCallback<> m_filterChangedTrace;
     TracedCallback<Ptr<const Packet>, const std::string&> m_malformedTrace;
-};
-
-/// Plain Bloom filter gossip (membership only).
-class BfGossipApplication : public BloomGossipApplication
-{
-  public:
-    static TypeId GetTypeId();
-
-  protected:
-    std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
-
-  private:
-    uint32_t m_bits;
-    uint32_t m_hashes;
-};
-
-/// Linear Bloom filter gossip (Lima, Baquero, Miranda).
-class LbfGossipApplication : public BloomGossipApplication
-{
-  public:
-    /// Per-hop decay of LBF cells.
-    enum DecayMode
-    {
-        MULTIPLICATIVE, //!< q <- floor(a q)
-        SUBTRACTIVE,    //!< q <- max(0, q - delta)
-    };
-
-    /// Quantisation rule (see bloom::Quantization).
-    enum QuantizationRule
-    {
-        FLOOR,
-        CEIL,
-        ROUND,
-    };
-
-    static TypeId GetTypeId();
-
-  protected:
-    std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
-
-  private:
-    uint32_t m_cells;
-    uint32_t m_cellBits;
-    uint32_t m_hashes;
-    QuantizationRule m_quantization;
-    DecayMode m_decayMode;
-    double m_factor;
-    uint32_t m_step;
-};
-
-/// Attenuated Bloom filter gossip (Rhea & Kubiatowicz).
-class AbfGossipApplication : public BloomGossipApplication
-{
-  public:
-    static TypeId GetTypeId();
-
-  protected:
-    std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
-
-  private:
-    uint32_t m_depth;
-    uint32_t m_bits;
-    uint32_t m_hashes;
+    TracedCallback<uint64_t> m_resourceAddedTrace;   //!< ResourceAdded
+    TracedCallback<uint64_t> m_resourceRemovedTrace; //!< ResourceRemoved
+    TracedCallback<> m_failedTrace;                  //!< Failed
 };
 
 } // namespace ns3

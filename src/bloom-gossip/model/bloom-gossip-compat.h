@@ -10,6 +10,10 @@
  *    (LrWpanHelper stays in ns3).
  *  - Simulator::Schedule takes lambdas only from ns-3.36: ScheduleCall and
  *    ScheduleCallNow wrap any callable in an EventImpl, on every release.
+ *  - EnumValue holds an int up to ns-3.41 and became a class template of the
+ *    enum type in 3.42: an enum attribute is stored as EnumStorage<T>, its
+ *    values written AsEnumValue(T::X), its accessor
+ *    BLOOM_GOSSIP_ENUM_ACCESSOR(T, member).
  */
 #ifndef BLOOM_GOSSIP_COMPAT_H
 #define BLOOM_GOSSIP_COMPAT_H
@@ -24,6 +28,12 @@
 
 #include <type_traits>
 #include <utility>
+
+#if BLOOM_GOSSIP_NS3_VERSION >= 3042
+#define BLOOM_GOSSIP_ENUM_ACCESSOR(T, member) MakeEnumAccessor<T>(member)
+#else
+#define BLOOM_GOSSIP_ENUM_ACCESSOR(T, member) MakeEnumAccessor(member)
+#endif
 
 #if BLOOM_GOSSIP_NS3_VERSION >= 3042
 #include "ns3/lr-wpan-mac.h"
@@ -46,6 +56,24 @@ namespace bloom
 {
 namespace compat
 {
+#if BLOOM_GOSSIP_NS3_VERSION >= 3042
+/// What an EnumValue of enum T holds (3.42 and later: T).
+template <typename T>
+using EnumStorage = T;
+#else
+/// What an EnumValue of enum T holds (up to 3.41: int).
+template <typename T>
+using EnumStorage = int;
+#endif
+
+/// An enum value as EnumValue and MakeEnumChecker take it on this release.
+template <typename T>
+constexpr EnumStorage<T>
+AsEnumValue(T value)
+{
+    return static_cast<EnumStorage<T>>(value);
+}
+
 /// An event that runs a callable (what ns-3 >= 3.36 builds from a lambda).
 template <typename F>
 class CallEvent : public EventImpl

@@ -18,14 +18,6 @@
 #include <algorithm>
 #include <limits>
 
-// EnumValue became a class template in ns-3.42; its accessor then needs the
-// enum type.
-#if BLOOM_GOSSIP_NS3_VERSION >= 3042
-#define BLOOM_QUERY_ENUM_ACCESSOR(T, member) MakeEnumAccessor<T>(member)
-#else
-#define BLOOM_QUERY_ENUM_ACCESSOR(T, member) MakeEnumAccessor(member)
-#endif
-
 namespace ns3
 {
 
@@ -38,28 +30,6 @@ namespace
 /// Same protocol number as the gossip frames (ignored by lr-wpan).
 constexpr uint16_t kGossipProtocol = 0x88B5;
 
-/// Gradient rank of a neighbour's filter for a key; smaller is closer,
-/// nullopt when the filter does not report the key.  LBF: (2^b - 1) - cell
-/// minimum, i.e. the highest c^ first; ABF: lowest matching level.
-std::optional<uint32_t>
-GradientRank(const bloom::AnyFilter& filter, const bloom::Key& key)
-{
-    if (const auto* lbf = std::get_if<bloom::LinearBloomFilter>(&filter))
-    {
-        const uint32_t q = lbf->QueryQuantized(key);
-        if (q == 0)
-        {
-            return std::nullopt;
-        }
-        return ((1U << lbf->GetCellBits()) - 1) - q;
-    }
-    if (const auto* abf = std::get_if<bloom::AttenuatedBloomFilter>(&filter))
-    {
-        return abf->EstimateHops(key);
-    }
-    return std::nullopt;
-}
-
 } // namespace
 
 TypeId
@@ -70,19 +40,21 @@ BloomQueryApplication::GetTypeId()
             .SetParent<Application>()
             .SetGroupName("BloomGossip")
             .AddConstructor<BloomQueryApplication>()
-            .AddAttribute("Strategy",
-                          "Strategy of Query(id): gradient (LBF/ABF walk), flood (gated by the "
-                          "origin's filter), ring (gated expanding ring), blind-flood (no filter).",
-                          EnumValue(BloomQueryApplication::GRADIENT),
-                          BLOOM_QUERY_ENUM_ACCESSOR(Strategy, &BloomQueryApplication::m_strategy),
-                          MakeEnumChecker(BloomQueryApplication::GRADIENT,
-                                          "gradient",
-                                          BloomQueryApplication::FLOOD,
-                                          "flood",
-                                          BloomQueryApplication::RING,
-                                          "ring",
-                                          BloomQueryApplication::BLIND_FLOOD,
-                                          "blind-flood"))
+            .AddAttribute(
+                "Strategy",
+                "Strategy of Query(id): gradient (LBF/ABF walk), flood (gated by the "
+                "origin's filter), ring (gated expanding ring), blind-flood (no filter).",
+                EnumValue(bloom::compat::AsEnumValue(bloom::QueryStrategy::GRADIENT)),
+                BLOOM_GOSSIP_ENUM_ACCESSOR(bloom::QueryStrategy,
+                                           &BloomQueryApplication::m_strategy),
+                MakeEnumChecker(bloom::compat::AsEnumValue(bloom::QueryStrategy::GRADIENT),
+                                "gradient",
+                                bloom::compat::AsEnumValue(bloom::QueryStrategy::FLOOD),
+                                "flood",
+                                bloom::compat::AsEnumValue(bloom::QueryStrategy::RING),
+                                "ring",
+                                bloom::compat::AsEnumValue(bloom::QueryStrategy::BLIND_FLOOD),
+                                "blind-flood"))
             .AddAttribute("Ttl",
                           "Most transmissions of a query: gradient walk length (forwards and "
                           "backtracks), flood scope in hops, largest expanding ring.",
@@ -333,7 +305,8 @@ BloomQueryApplication::Query(const bloom::Key& key, bloom::QueryStrategy strateg
     p.key = key;
     p.strategy = strategy;
     p.maxTtl = ttl > 0 ? ttl : m_ttl;
-    p.timeout = bloom::ScheduleCall(m_queryTimeout, [this, id]() { Fail(id, "timeout"); });
+    p.timeout = bloom::ScheduleCall(m_queryTimeout,
+                                    [this, id]() { Fail(id, bloom::QueryOutcome::TIMEOUT); });
 
     PurgeVisits();
     Visit& v = GetVisit(id);
@@ -341,7 +314,7 @@ BloomQueryApplication::Query(const bloom::Key& key, bloom::QueryStrategy strateg
     v.lastRound = std::numeric_limits<int>::max(); // own floods are never relayed here
     if (m_gossip->IsFailed())
     {
-        Fail(id, "origin-failed"); // a crashed node cannot search
+        Fail(id, bloom::QueryOutcome::ORIGIN_FAILED); // a crashed node cannot search
         return id;
     }
     if (m_gossip->HoldsKey(key))
@@ -362,7 +335,7 @@ BloomQueryApplication::Query(const bloom::Key& key, bloom::QueryStrategy strateg
         strategy == bloom::QueryStrategy::FLOOD || strategy == bloom::QueryStrategy::RING;
     if (gated && !policy.Contains(m_gossip->GetAdvertisedFilter(), key))
     {
-        Fail(id, "filter-absent");
+        Fail(id, bloom::QueryOutcome::FILTER_ABSENT);
         return id;
     }
     bloom::QueryMessage m;
@@ -423,7 +396,7 @@ BloomQueryApplication::RoundTimeout(uint16_t sequence)
     Pending& p = it->second;
     if (p.ttl >= p.maxTtl || p.round >= bloom::kMaxRingRound)
     {
-        Fail({m_address, sequence}, "exhausted");
+        Fail({m_address, sequence}, bloom::QueryOutcome::EXHAUSTED);
         return;
     }
     p.ttl = static_cast<uint8_t>(std::min<uint32_t>(uint32_t{p.ttl} * m_ringFactor, p.maxTtl));
@@ -448,7 +421,7 @@ BloomQueryApplication::Succeed(const bloom::ReplyMessage& r)
 }
 
 void
-BloomQueryApplication::Fail(const bloom::QueryId& id, const std::string& outcome)
+BloomQueryApplication::Fail(const bloom::QueryId& id, bloom::QueryOutcome outcome)
 {
     auto it = m_pending.find(id.sequence);
     if (it == m_pending.end())
@@ -458,7 +431,8 @@ BloomQueryApplication::Fail(const bloom::QueryId& id, const std::string& outcome
     it->second.timeout.Cancel();
     it->second.roundTimer.Cancel();
     m_pending.erase(it);
-    NS_LOG_INFO("node " << m_address << " query " << id.sequence << " failed: " << outcome);
+    NS_LOG_INFO("node " << m_address << " query " << id.sequence
+                        << " failed: " << bloom::ToString(outcome));
     m_failedTrace(id, outcome);
 }
 
@@ -617,7 +591,7 @@ BloomQueryApplication::HandleReply(const bloom::ReplyMessage& r, const Address&)
         }
         else
         {
-            Fail(r.id, "ttl-expired");
+            Fail(r.id, bloom::QueryOutcome::TTL_EXPIRED);
         }
         return;
     }
@@ -666,7 +640,7 @@ BloomQueryApplication::ContinueGradient(const bloom::QueryMessage& m)
         {
             continue;
         }
-        const auto rank = GradientRank(*filter, key);
+        const auto rank = m_gossip->GetPolicy().GradientRank(*filter, key);
         if (!rank)
         {
             continue;
@@ -707,7 +681,9 @@ BloomQueryApplication::DeadEnd(const bloom::QueryMessage& m)
     Visit* v = FindVisit(m.id);
     if (IsOrigin(m.id))
     {
-        Fail(m.id, v && !v->tried.empty() ? "exhausted" : "no-gradient");
+        Fail(m.id,
+             v && !v->tried.empty() ? bloom::QueryOutcome::EXHAUSTED
+                                    : bloom::QueryOutcome::NO_GRADIENT);
         return;
     }
     if (!v || !v->hasPrev)
@@ -739,7 +715,7 @@ BloomQueryApplication::ExpireTtl(const bloom::QueryMessage& m)
 {
     if (IsOrigin(m.id))
     {
-        Fail(m.id, "ttl-expired");
+        Fail(m.id, bloom::QueryOutcome::TTL_EXPIRED);
         return;
     }
     Visit* v = FindVisit(m.id);

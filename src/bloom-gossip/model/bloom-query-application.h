@@ -99,15 +99,6 @@ class Packet;
 class BloomQueryApplication : public Application
 {
   public:
-    /// Strategy attribute values (same numbers as bloom::QueryStrategy).
-    enum Strategy
-    {
-        GRADIENT = 1,
-        FLOOD = 2,
-        RING = 3,
-        BLIND_FLOOD = 4,
-    };
-
     static TypeId GetTypeId();
     BloomQueryApplication();
     ~BloomQueryApplication() override;
@@ -155,7 +146,7 @@ class BloomQueryApplication : public Application
     /// QueryDelivered: a query reached this holder for the first time (id, hops).
     typedef void (*QueryDeliveredCallback)(const bloom::QueryId& id, uint8_t hops);
     /// QueryFailed: the origin gave up (id, outcome).
-    typedef void (*QueryFailedCallback)(const bloom::QueryId& id, const std::string& outcome);
+    typedef void (*QueryFailedCallback)(const bloom::QueryId& id, bloom::QueryOutcome outcome);
     /// ReplyReceived: first FOUND reply at the origin (id, holder, query hops, reply hops).
     typedef void (*ReplyReceivedCallback)(const bloom::QueryId& id,
                                           uint16_t holder,
@@ -236,7 +227,7 @@ class BloomQueryApplication : public Application
     /// Origin: report success and forget the query.
     void Succeed(const bloom::ReplyMessage& r);
     /// Origin: report failure and forget the query.
-    void Fail(const bloom::QueryId& id, const std::string& outcome);
+    void Fail(const bloom::QueryId& id, bloom::QueryOutcome outcome);
 
     void SendQuery(const bloom::QueryMessage& m,
                    const Address& to,
@@ -269,7 +260,7 @@ class BloomQueryApplication : public Application
     bool IsOrigin(const bloom::QueryId& id) const;
 
     // Attributes.
-    Strategy m_strategy;
+    bloom::compat::EnumStorage<bloom::QueryStrategy> m_strategy; //!< Strategy attribute
     uint8_t m_ttl;
     uint32_t m_maxVisited;
     uint32_t m_linkRetries;
@@ -298,7 +289,7 @@ class BloomQueryApplication : public Application
     TracedCallback<const bloom::QueryId&, uint64_t, bloom::QueryStrategy> m_sentTrace;
     TracedCallback<const bloom::QueryId&, uint8_t, bool> m_forwardedTrace;
     TracedCallback<const bloom::QueryId&, uint8_t> m_deliveredTrace;
-    TracedCallback<const bloom::QueryId&, const std::string&> m_failedTrace;
+    TracedCallback<const bloom::QueryId&, bloom::QueryOutcome> m_failedTrace;
     TracedCallback<const bloom::QueryId&, uint16_t, uint8_t, uint8_t> m_replyTrace;
     TracedCallback<const bloom::QueryId&, Ptr<const Packet>> m_frameTrace;
     TracedCallback<Ptr<const Packet>, const std::string&> m_malformedTrace;

@@ -1,16 +1,17 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * What distinguishes the three gossip variants: how a node builds the filter
- * it advertises from its own resources and its neighbours' filters, and what
- * it can read from it.  Plain C++17, no ns-3 dependency.
+ * What distinguishes the gossip variants: how a node builds the filter it
+ * advertises from its own resources and its neighbours' filters, and what it
+ * can read from it.  Plain C++17, no ns-3 dependency.
  */
 #ifndef BLOOM_GOSSIP_FILTER_POLICY_H
 #define BLOOM_GOSSIP_FILTER_POLICY_H
 
-#include "filter-codec.h"
+#include "ns3/any-filter.h"
+#include "ns3/bloom-hash.h"
 
-#include <memory>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,14 @@ class FilterPolicy
     virtual bool Contains(const AnyFilter& filter, const Key& key) const = 0;
     /// Hop estimate; nullopt when absent or when the family has no distance (BF).
     virtual std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const = 0;
+    /**
+     * Rank of a neighbour's advertised filter for a key in a gradient walk
+     * (BloomQueryApplication): smaller is closer; nullopt when the filter
+     * does not report the key or the family has no distance (BF).  LBF:
+     * (2^b - 1) - cell minimum, i.e. the highest c^ first; ABF: the lowest
+     * matching level.
+     */
+    virtual std::optional<uint32_t> GradientRank(const AnyFilter& filter, const Key& key) const = 0;
     /// Whether EstimateHops() is meaningful.
     virtual bool HasDistance() const = 0;
     /// Largest hop distance the family can report (UINT32_MAX for BF: unbounded).
@@ -74,79 +83,6 @@ class FilterPolicy
     {
         return GetShape().PayloadBytes();
     }
-};
-
-/// Plain Bloom filter gossip.
-class BfPolicy : public FilterPolicy
-{
-  public:
-    BfPolicy(uint32_t bits, uint32_t hashes);
-    FilterKind GetKind() const override;
-    FilterShape GetShape() const override;
-    AnyFilter Build(const std::vector<Key>& own,
-                    const std::vector<const AnyFilter*>& neighbours) const override;
-    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
-    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
-    bool Contains(const AnyFilter& filter, const Key& key) const override;
-    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
-    bool HasDistance() const override;
-    uint32_t Reach() const override;
-    std::string Describe() const override;
-
-  private:
-    BloomFilter m_empty;
-};
-
-/// Linear Bloom filter gossip.
-class LbfPolicy : public FilterPolicy
-{
-  public:
-    LbfPolicy(uint32_t cells,
-              uint32_t cellBits,
-              uint32_t hashes,
-              Quantization rule,
-              LbfDecay decay);
-    FilterKind GetKind() const override;
-    FilterShape GetShape() const override;
-    AnyFilter Build(const std::vector<Key>& own,
-                    const std::vector<const AnyFilter*>& neighbours) const override;
-    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
-    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
-    bool Contains(const AnyFilter& filter, const Key& key) const override;
-    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
-    bool HasDistance() const override;
-    uint32_t Reach() const override;
-    std::string Describe() const override;
-
-    const LbfDecay& GetDecay() const
-    {
-        return m_decay;
-    }
-
-  private:
-    LinearBloomFilter m_empty;
-    LbfDecay m_decay;
-};
-
-/// Attenuated Bloom filter gossip.
-class AbfPolicy : public FilterPolicy
-{
-  public:
-    AbfPolicy(uint32_t depth, uint32_t bits, uint32_t hashes);
-    FilterKind GetKind() const override;
-    FilterShape GetShape() const override;
-    AnyFilter Build(const std::vector<Key>& own,
-                    const std::vector<const AnyFilter*>& neighbours) const override;
-    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
-    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
-    bool Contains(const AnyFilter& filter, const Key& key) const override;
-    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
-    bool HasDistance() const override;
-    uint32_t Reach() const override;
-    std::string Describe() const override;
-
-  private:
-    AttenuatedBloomFilter m_empty;
 };
 
 } // namespace bloom

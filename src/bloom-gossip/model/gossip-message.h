@@ -2,12 +2,17 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Gossip advertisements split into self-describing segments that each fit one
- * frame.  Plain C++17, no ns-3 dependency.
+ * frame.  The segment format frames a slot range; the filter packs and
+ * unpacks its own slots (any-filter.h).  Plain C++17, no ns-3 dependency.
  */
 #ifndef BLOOM_GOSSIP_GOSSIP_MESSAGE_H
 #define BLOOM_GOSSIP_GOSSIP_MESSAGE_H
 
-#include "filter-codec.h"
+#include "message-type.h"
+
+#include "ns3/any-filter.h"
+#include "ns3/decode-error.h"
+#include "ns3/filter-shape.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,21 +22,6 @@ namespace ns3
 {
 namespace bloom
 {
-
-/**
- * First byte of every bloom-gossip frame.  It lies in the 6LoWPAN "not a
- * LoWPAN frame" dispatch range (00xxxxxx, RFC 4944 section 5.1), so gossip
- * frames can share an 802.15.4 link with 6LoWPAN traffic.
- */
-constexpr uint8_t kGossipDispatch = 0x3B;
-
-/// Message types carried after the dispatch byte.
-enum class MessageType : uint8_t
-{
-    ADVERTISEMENT = 1, //!< one segment of a node's filter
-    QUERY = 2,         //!< a resource query (query-message.h)
-    REPLY = 3,         //!< the answer to a query (query-message.h)
-};
 
 /// Bytes before the packed slots of a segment.
 constexpr size_t kSegmentHeaderSize = 22;
@@ -72,16 +62,6 @@ struct AdvertisementSegment
     std::vector<uint32_t> slots; //!< slot values (0/1, or LBF cells)
 };
 
-/// Total slots of a shape: d m.
-uint64_t TotalSlots(const FilterShape& shape);
-
-/// Read flat slot i of a filter.
-uint32_t GetSlot(const AnyFilter& filter, uint64_t slot);
-/// Write flat slot i of a filter.
-void SetSlot(AnyFilter& filter, uint64_t slot, uint32_t value);
-/// An all-zero filter of a shape (shape must be valid).
-AnyFilter MakeFilter(const FilterShape& shape);
-
 /**
  * Split a filter into segments of at most `frameBytes` bytes each.  Throws
  * std::invalid_argument when a frame cannot hold the header and one slot, or
@@ -108,13 +88,6 @@ AdvertisementSegment DecodeSegment(const uint8_t* data, size_t size);
  */
 AdvertisementSegment DecodeSegmentHeader(const uint8_t* data, size_t size);
 
-/// What applying a segment did to a filter.
-struct SegmentEffect
-{
-    bool changed{false}; //!< some slot took a new value
-    bool lowered{false}; //!< some slot took a smaller value (or the shape was replaced)
-};
-
 /**
  * Write the packed slots of a segment straight into `filter`: the same
  * result as ApplySegment(filter, DecodeSegment(data, size)), without
@@ -123,9 +96,13 @@ struct SegmentEffect
  * When the filter's shape differs it is replaced by an empty filter of the
  * segment's shape first (reported as changed and lowered).
  */
-SegmentEffect ApplySegmentPayload(AnyFilter& filter,
-                                  const AdvertisementSegment& segment,
-                                  const uint8_t* payload);
+StoreEffect ApplySegmentPayload(AnyFilter& filter,
+                                const AdvertisementSegment& segment,
+                                const uint8_t* payload);
+
+/// Rewrite the advertisement sequence number of an encoded segment in place
+/// (a node re-sends an unchanged filter's segments with its next number).
+void SetSegmentSequence(std::vector<uint8_t>& segment, uint16_t sequence);
 
 /**
  * Write a segment's slots into `filter`.  When the filter's shape differs

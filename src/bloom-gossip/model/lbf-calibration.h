@@ -16,7 +16,7 @@
 #ifndef BLOOM_GOSSIP_LBF_CALIBRATION_H
 #define BLOOM_GOSSIP_LBF_CALIBRATION_H
 
-#include "linear-bloom-filter.h"
+#include "ns3/linear-bloom-filter.h"
 
 #include <cstdint>
 #include <string>

@@ -10,8 +10,9 @@
 #ifndef BLOOM_GOSSIP_LINEAR_BLOOM_FILTER_BANK_H
 #define BLOOM_GOSSIP_LINEAR_BLOOM_FILTER_BANK_H
 
-#include "linear-bloom-filter.h"
 #include "unpacked-linear-bloom-filter.h"
+
+#include "ns3/linear-bloom-filter.h"
 
 #include <algorithm>
 #include <cstdint>

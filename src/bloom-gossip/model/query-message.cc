@@ -3,6 +3,8 @@
  */
 #include "query-message.h"
 
+#include "ns3/little-endian.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -17,39 +19,6 @@ namespace
 constexpr uint8_t kFlagBacktrack = 0x01;
 constexpr uint16_t kBroadcastShort = 0xFFFF;
 constexpr uint16_t kNoShort = 0xFFFE;
-
-void
-PutU16(std::vector<uint8_t>& out, uint32_t v)
-{
-    out.push_back(static_cast<uint8_t>(v));
-    out.push_back(static_cast<uint8_t>(v >> 8));
-}
-
-void
-PutU64(std::vector<uint8_t>& out, uint64_t v)
-{
-    for (int i = 0; i < 8; ++i)
-    {
-        out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
-
-uint16_t
-GetU16(const uint8_t* p)
-{
-    return static_cast<uint16_t>(p[0] | (p[1] << 8));
-}
-
-uint64_t
-GetU64(const uint8_t* p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-    {
-        v = (v << 8) | p[i];
-    }
-    return v;
-}
 
 bool
 Reserved(uint16_t address)
@@ -175,40 +144,6 @@ CheckHead(const uint8_t* data, size_t size, size_t minimum, MessageType type)
 
 } // namespace
 
-std::string
-ToString(QueryStrategy strategy)
-{
-    switch (strategy)
-    {
-    case QueryStrategy::GRADIENT:
-        return "gradient";
-    case QueryStrategy::FLOOD:
-        return "flood";
-    case QueryStrategy::RING:
-        return "ring";
-    case QueryStrategy::BLIND_FLOOD:
-        return "blind-flood";
-    }
-    return "unknown";
-}
-
-QueryStrategy
-ParseQueryStrategy(const std::string& name)
-{
-    for (auto s : {QueryStrategy::GRADIENT,
-                   QueryStrategy::FLOOD,
-                   QueryStrategy::RING,
-                   QueryStrategy::BLIND_FLOOD})
-    {
-        if (ToString(s) == name)
-        {
-            return s;
-        }
-    }
-    throw std::invalid_argument("'" + name +
-                                "' is not a query strategy (gradient, flood, ring, blind-flood)");
-}
-
 bool
 QueryMessage::operator==(const QueryMessage& o) const
 {
@@ -247,9 +182,9 @@ EncodeQuery(const QueryMessage& m)
     out.reserve(kQueryHeaderSize + 2 * m.visited.size());
     out.push_back(kGossipDispatch);
     out.push_back(static_cast<uint8_t>(MessageType::QUERY));
-    PutU16(out, m.id.origin);
-    PutU16(out, m.id.sequence);
-    PutU64(out, m.keyHash);
+    AppendLittleEndian(out, m.id.origin, 2);
+    AppendLittleEndian(out, m.id.sequence, 2);
+    AppendLittleEndian(out, m.keyHash, 8);
     out.push_back(static_cast<uint8_t>(m.strategy));
     out.push_back(m.backtrack ? kFlagBacktrack : 0);
     out.push_back(m.ttl);
@@ -258,7 +193,7 @@ EncodeQuery(const QueryMessage& m)
     out.push_back(static_cast<uint8_t>(m.visited.size()));
     for (uint16_t a : m.visited)
     {
-        PutU16(out, a);
+        AppendLittleEndian(out, a, 2);
     }
     return out;
 }
@@ -268,9 +203,9 @@ DecodeQuery(const uint8_t* data, size_t size)
 {
     CheckHead(data, size, kQueryHeaderSize, MessageType::QUERY);
     QueryMessage m;
-    m.id.origin = GetU16(data + 2);
-    m.id.sequence = GetU16(data + 4);
-    m.keyHash = GetU64(data + 6);
+    m.id.origin = LoadLe16(data + 2);
+    m.id.sequence = LoadLe16(data + 4);
+    m.keyHash = LoadLe64(data + 6);
     if (!KnownStrategy(data[14]))
     {
         throw DecodeError("unknown query strategy " + std::to_string(data[14]));
@@ -293,7 +228,7 @@ DecodeQuery(const uint8_t* data, size_t size)
     m.visited.reserve(n);
     for (size_t i = 0; i < n; ++i)
     {
-        m.visited.push_back(GetU16(data + kQueryHeaderSize + 2 * i));
+        m.visited.push_back(LoadLe16(data + kQueryHeaderSize + 2 * i));
     }
     const std::string problem = CheckQuery(m);
     if (!problem.empty())
@@ -315,12 +250,12 @@ EncodeReply(const ReplyMessage& m)
     out.reserve(kReplySize);
     out.push_back(kGossipDispatch);
     out.push_back(static_cast<uint8_t>(MessageType::REPLY));
-    PutU16(out, m.id.origin);
-    PutU16(out, m.id.sequence);
-    PutU64(out, m.keyHash);
+    AppendLittleEndian(out, m.id.origin, 2);
+    AppendLittleEndian(out, m.id.sequence, 2);
+    AppendLittleEndian(out, m.keyHash, 8);
     out.push_back(static_cast<uint8_t>(m.strategy));
     out.push_back(static_cast<uint8_t>(m.status));
-    PutU16(out, m.responder);
+    AppendLittleEndian(out, m.responder, 2);
     out.push_back(m.queryHops);
     out.push_back(m.replyHops);
     out.push_back(m.round);
@@ -337,9 +272,9 @@ DecodeReply(const uint8_t* data, size_t size)
                           std::to_string(kReplySize));
     }
     ReplyMessage m;
-    m.id.origin = GetU16(data + 2);
-    m.id.sequence = GetU16(data + 4);
-    m.keyHash = GetU64(data + 6);
+    m.id.origin = LoadLe16(data + 2);
+    m.id.sequence = LoadLe16(data + 4);
+    m.keyHash = LoadLe64(data + 6);
     if (!KnownStrategy(data[14]))
     {
         throw DecodeError("unknown query strategy " + std::to_string(data[14]));
@@ -350,7 +285,7 @@ DecodeReply(const uint8_t* data, size_t size)
         throw DecodeError("unknown reply status " + std::to_string(data[15]));
     }
     m.status = static_cast<ReplyStatus>(data[15]);
-    m.responder = GetU16(data + 16);
+    m.responder = LoadLe16(data + 16);
     m.queryHops = data[18];
     m.replyHops = data[19];
     m.round = data[20];
@@ -360,16 +295,6 @@ DecodeReply(const uint8_t* data, size_t size)
         throw DecodeError(problem);
     }
     return m;
-}
-
-std::optional<uint8_t>
-PeekMessageType(const uint8_t* data, size_t size)
-{
-    if (data == nullptr || size < 2 || data[0] != kGossipDispatch)
-    {
-        return std::nullopt;
-    }
-    return data[1];
 }
 
 } // namespace bloom

@@ -7,7 +7,10 @@
 #ifndef BLOOM_GOSSIP_QUERY_MESSAGE_H
 #define BLOOM_GOSSIP_QUERY_MESSAGE_H
 
-#include "gossip-message.h"
+#include "message-type.h"
+#include "query-strategy.h"
+
+#include "ns3/decode-error.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,31 +23,6 @@ namespace ns3
 {
 namespace bloom
 {
-
-/**
- * \ingroup bloom-gossip
- * How a query looks for a holder of its key.
- */
-enum class QueryStrategy : uint8_t
-{
-    /// Walk: unicast to the neighbour whose advertised filter puts the key
-    /// closest (LBF: highest cell minimum, ABF: lowest matching level);
-    /// visited list, backtracking on dead ends.  LBF and ABF only.
-    GRADIENT = 1,
-    /// TTL-scoped flood with duplicate suppression, only when the origin's own
-    /// filter reports the key (a plain BF tells whether to search, not where).
-    FLOOD = 2,
-    /// Expanding-ring search: gated like FLOOD, floods of TTL 1, 2, 4, ... up
-    /// to the maximum, a new round when no reply came in time.
-    RING = 3,
-    /// Flood that ignores every filter (baseline).
-    BLIND_FLOOD = 4,
-};
-
-/// "gradient", "flood", "ring", "blind-flood".
-std::string ToString(QueryStrategy strategy);
-/// Inverse of ToString; throws std::invalid_argument on anything else.
-QueryStrategy ParseQueryStrategy(const std::string& name);
 
 /// Status of a reply.
 enum class ReplyStatus : uint8_t
@@ -171,10 +149,6 @@ std::vector<uint8_t> EncodeReply(const ReplyMessage& message);
 /// does not allow, reply hops 0, a round the strategy does not allow, or
 /// reserved addresses.
 ReplyMessage DecodeReply(const uint8_t* data, size_t size);
-
-/// Message type byte of a bloom-gossip frame; nullopt when the frame is
-/// shorter than two bytes or does not start with kGossipDispatch.
-std::optional<uint8_t> PeekMessageType(const uint8_t* data, size_t size);
 
 } // namespace bloom
 } // namespace ns3

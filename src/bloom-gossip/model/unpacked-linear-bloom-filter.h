@@ -8,8 +8,8 @@
 #ifndef BLOOM_GOSSIP_UNPACKED_LINEAR_BLOOM_FILTER_H
 #define BLOOM_GOSSIP_UNPACKED_LINEAR_BLOOM_FILTER_H
 
-#include "bloom-hash.h"
-#include "linear-bloom-filter.h"
+#include "ns3/bloom-hash.h"
+#include "ns3/linear-bloom-filter.h"
 
 #include <algorithm>
 #include <array>

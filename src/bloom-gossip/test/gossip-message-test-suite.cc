@@ -5,8 +5,11 @@
  */
 #include "bloom-gossip-test-compat.h"
 
+#include "ns3/abf-policy.h"
+#include "ns3/bf-policy.h"
 #include "ns3/filter-policy.h"
 #include "ns3/gossip-message.h"
+#include "ns3/lbf-policy.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -24,7 +27,7 @@ Filled(const FilterShape& shape, std::mt19937_64& rng)
 {
     AnyFilter f = MakeFilter(shape);
     const uint32_t mask = (1U << shape.slotBits) - 1;
-    for (uint64_t i = 0; i < TotalSlots(shape); ++i)
+    for (uint64_t i = 0; i < shape.TotalSlots(); ++i)
     {
         SetSlot(f, i, static_cast<uint32_t>(rng()) & mask);
     }
@@ -110,7 +113,7 @@ class SegmentRoundTripTestCase : public TestCase
                     covered += s.slotCount;
                     ApplySegment(g, s);
                 }
-                NS_TEST_ASSERT_MSG_EQ(covered, TotalSlots(shape), "every slot covered");
+                NS_TEST_ASSERT_MSG_EQ(covered, shape.TotalSlots(), "every slot covered");
                 NS_TEST_ASSERT_MSG_EQ((f == g), true, "reassembled filter");
             }
         }
@@ -154,7 +157,7 @@ class SegmentLossTestCase : public TestCase
                 ApplySegment(copy, DecodeSegment(segs[i].data(), segs[i].size()));
             }
         }
-        for (uint64_t slot = 0; slot < TotalSlots(shape); ++slot)
+        for (uint64_t slot = 0; slot < shape.TotalSlots(); ++slot)
         {
             const bool inLost =
                 slot >= lost.firstSlot && slot < uint64_t{lost.firstSlot} + lost.slotCount;
@@ -268,7 +271,7 @@ AnyFilter
 SlotMax(const AnyFilter& a, const AnyFilter& b)
 {
     AnyFilter out = a;
-    for (uint64_t i = 0; i < TotalSlots(ShapeOf(a)); ++i)
+    for (uint64_t i = 0; i < ShapeOf(a).TotalSlots(); ++i)
     {
         SetSlot(out, i, std::max(GetSlot(a, i), GetSlot(b, i)));
     }
@@ -317,7 +320,7 @@ class SegmentPayloadTestCase : public TestCase
                 AnyFilter firstChanged = before;
                 SetSlot(firstChanged, 0, GetSlot(before, 0) == 0 ? 1 : 0);
                 AnyFilter lastChanged = before;
-                const uint64_t last = TotalSlots(shape) - 1;
+                const uint64_t last = shape.TotalSlots() - 1;
                 SetSlot(lastChanged, last, GetSlot(before, last) == 0 ? 1 : 0);
                 for (const AnyFilter& source :
                      {random, SlotMax(before, random), before, firstChanged, lastChanged})
@@ -330,12 +333,12 @@ class SegmentPayloadTestCase : public TestCase
                         const AdvertisementSegment header =
                             DecodeSegmentHeader(bytes.data(), bytes.size());
                         NS_TEST_ASSERT_MSG_EQ(header.slots.empty(), true, "header only");
-                        const SegmentEffect effect =
+                        const StoreEffect effect =
                             ApplySegmentPayload(fast, header, bytes.data() + kSegmentHeaderSize);
                         NS_TEST_ASSERT_MSG_EQ((fast == slow), true, "same filter");
                         bool changed = false;
                         bool lowered = false;
-                        for (uint64_t i = 0; i < TotalSlots(shape); ++i)
+                        for (uint64_t i = 0; i < shape.TotalSlots(); ++i)
                         {
                             changed |= GetSlot(slow, i) != GetSlot(before, i);
                             lowered |= GetSlot(slow, i) < GetSlot(before, i);
@@ -353,7 +356,7 @@ class SegmentPayloadTestCase : public TestCase
         const AnyFilter lbf = Filled(Shape(FilterKind::LINEAR, 40, 4, 1), rng2);
         AnyFilter other = MakeFilter(Shape(FilterKind::BLOOM, 40, 1, 1));
         const auto bytes = EncodeSegments(lbf, 1, 114).at(0);
-        const SegmentEffect effect =
+        const StoreEffect effect =
             ApplySegmentPayload(other,
                                 DecodeSegmentHeader(bytes.data(), bytes.size()),
                                 bytes.data() + kSegmentHeaderSize);
@@ -399,7 +402,7 @@ class AccumulateTestCase : public TestCase
                     AnyFilter f = MakeFilter(policy->GetShape());
                     for (int j = 0; j < 5; ++j)
                     {
-                        const uint64_t slot = rng() % TotalSlots(policy->GetShape());
+                        const uint64_t slot = rng() % policy->GetShape().TotalSlots();
                         SetSlot(f, slot, GetSlot(Filled(policy->GetShape(), rng), slot));
                     }
                     neighbours.push_back(f);
@@ -415,7 +418,7 @@ class AccumulateTestCase : public TestCase
                 AnyFilter view = policy->Build(own, pointers());
                 const AnyFilter old = view;
                 AnyFilter grown = neighbours[round % 4];
-                const uint64_t slot = rng() % TotalSlots(policy->GetShape());
+                const uint64_t slot = rng() % policy->GetShape().TotalSlots();
                 const uint32_t top = (1U << policy->GetShape().slotBits) - 1;
                 SetSlot(grown,
                         slot,

@@ -79,7 +79,7 @@ class MalformedFramesTestCase : public TestCase
         list[0]->TraceConnectWithoutContext(
             "FilterReceived",
             MakeCallback(&MalformedFramesTestCase::OnReceived, this));
-        metrics.AddResource(1, 42);
+        list[1]->AddResource(42);
 
         // A valid advertisement of node 0's shape, then broken variants.
         bloom::LinearBloomFilter lbf(64, 8, 3, bloom::Quantization::FLOOR);

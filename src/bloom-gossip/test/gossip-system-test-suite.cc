@@ -110,7 +110,7 @@ class RemovalTestCase : public TestCase
             c.cellBits = 4; // horizon 12 > diameter 9
             c.resources = 1;
             c.simTime = 60;
-            c.events = {ScenarioEvent::Parse("20:remove:1")};
+            c.events = {WorkloadEvent::Parse("20:remove:1")};
             const GossipScenarioResult r = RunGossipScenario(c);
             const auto& m = r.metrics;
             NS_TEST_ASSERT_MSG_EQ(m.stalePairs, 10U, filter << ": every node's pair is stale");
@@ -141,7 +141,7 @@ class RemovalTestCase : public TestCase
             // Resource 1 is on a random node; fail every node holding it by
             // failing nodes 0..9 is too much: add it on node 0 and fail node 0.
             c.resources = 0;
-            c.events = {ScenarioEvent::Parse("0:add:1:0"), ScenarioEvent::Parse("20:fail:0")};
+            c.events = {WorkloadEvent::Parse("0:add:1:0"), WorkloadEvent::Parse("20:fail:0")};
             const GossipScenarioResult r = RunGossipScenario(c);
             const double reach = filter == "lbf" ? 12 : r.depth;
             NS_TEST_ASSERT_MSG_EQ(r.metrics.stalePairs, 9U, filter << ": 9 live nodes");
@@ -180,11 +180,11 @@ class FaultsUnderLossTestCase : public TestCase
             c.frameLoss = 0.2;
             c.resources = 0;
             c.simTime = 120;
-            c.events = {ScenarioEvent::Parse("0:add:1:0"),
-                        ScenarioEvent::Parse("0:add:2:35"),
-                        ScenarioEvent::Parse("0:add:3:14"),
-                        ScenarioEvent::Parse("30:remove:1"),
-                        ScenarioEvent::Parse("30:fail:35")};
+            c.events = {WorkloadEvent::Parse("0:add:1:0"),
+                        WorkloadEvent::Parse("0:add:2:35"),
+                        WorkloadEvent::Parse("0:add:3:14"),
+                        WorkloadEvent::Parse("30:remove:1"),
+                        WorkloadEvent::Parse("30:fail:35")};
             const GossipScenarioResult r = RunGossipScenario(c);
             const auto& m = r.metrics;
             NS_TEST_ASSERT_MSG_EQ(m.stalePairs, 70U, filter << ": 2 gone resources x 35 nodes");

@@ -42,7 +42,7 @@ Scenario(const std::string& filter,
     c.resources = 3;
     c.probes = 50;
     c.simTime = 12;
-    c.events = {ScenarioEvent::Parse("6:remove:1"), ScenarioEvent::Parse("8:fail:3")};
+    c.events = {WorkloadEvent::Parse("6:remove:1"), WorkloadEvent::Parse("8:fail:3")};
     if (loss == WsnRadioConfig::Loss::RANGE)
     {
         c.radio.range = 12;

@@ -54,9 +54,9 @@ RecordReply(bool* replied, const QueryId&, uint16_t, uint8_t, uint8_t)
 }
 
 void
-RecordFailure(std::string* failure, const QueryId&, const std::string& outcome)
+RecordFailure(std::string* failure, const QueryId&, QueryOutcome outcome)
 {
-    *failure = outcome;
+    *failure = ToString(outcome);
 }
 
 void
@@ -553,7 +553,7 @@ class GradientShortestPathTestCase : public TestCase
                                       q.trueHops,
                                       filter << ": query " << q.index << " shortest path");
                 NS_TEST_ASSERT_MSG_EQ(q.success, true, filter << ": reply at the origin");
-                NS_TEST_ASSERT_MSG_EQ(q.outcome, "found", filter << ": outcome");
+                NS_TEST_ASSERT_MSG_EQ(ToString(q.outcome), "found", filter << ": outcome");
                 NS_TEST_ASSERT_MSG_GT(q.roundTrip, q.latencyToHolder, "round trip");
                 NS_TEST_ASSERT_MSG_GT_OR_EQ(q.frames, 2U * q.trueHops, "a frame per hop, each way");
                 distances.insert(q.trueHops);
@@ -598,7 +598,7 @@ class AbsentKeyTestCase : public TestCase
                                              : q.strategy == QueryStrategy::BLIND_FLOOD
                                                  ? "timeout"
                                                  : "filter-absent";
-                NS_TEST_ASSERT_MSG_EQ(q.outcome,
+                NS_TEST_ASSERT_MSG_EQ(ToString(q.outcome),
                                       expected,
                                       filter << " " << ToString(q.strategy) << " outcome");
                 if (q.strategy != QueryStrategy::BLIND_FLOOD)
@@ -628,10 +628,11 @@ class AbsentKeyTestCase : public TestCase
             for (const QueryRecord& q : r.queries)
             {
                 NS_TEST_ASSERT_MSG_EQ(q.success, false, "failed");
-                const bool ended = q.outcome == "no-gradient" || q.outcome == "ttl-expired" ||
-                                   q.outcome == "exhausted";
-                NS_TEST_ASSERT_MSG_EQ(ended, true, filter << ": ended as " << q.outcome);
-                walked += q.outcome != "no-gradient";
+                const bool ended = ToString(q.outcome) == "no-gradient" ||
+                                   ToString(q.outcome) == "ttl-expired" ||
+                                   ToString(q.outcome) == "exhausted";
+                NS_TEST_ASSERT_MSG_EQ(ended, true, filter << ": ended as " << ToString(q.outcome));
+                walked += ToString(q.outcome) != "no-gradient";
                 // At most TTL query transmissions plus a TTL-expired reply
                 // back over at most TTL hops (MAC retries aside).
                 NS_TEST_ASSERT_MSG_LT_OR_EQ(q.frames, 2U * c.queryTtl + 6, "bounded by the TTL");

@@ -20,16 +20,6 @@ namespace bloom
 
 namespace
 {
-void
-CheckCellBits(uint32_t bits)
-{
-    if (bits < kMinCellBits || bits > kMaxCellBits)
-    {
-        throw std::invalid_argument("LBF cell bits b=" + std::to_string(bits) + " out of range " +
-                                    std::to_string(kMinCellBits) + ".." +
-                                    std::to_string(kMaxCellBits));
-    }
-}
 
 // ----------------------------------------------------------- whole-word paths
 // For a stride dividing 64 no cell straddles two words, so cells can be
@@ -341,188 +331,6 @@ PackByteCells(const unsigned char* cells, uint32_t n, uint8_t* out)
 
 } // namespace
 
-std::string
-ToString(Quantization q)
-{
-    switch (q)
-    {
-    case Quantization::FLOOR:
-        return "floor";
-    case Quantization::CEIL:
-        return "ceil";
-    case Quantization::ROUND:
-        return "round";
-    }
-    return "unknown";
-}
-
-Quantization
-ParseQuantization(const std::string& name)
-{
-    if (name == "floor")
-    {
-        return Quantization::FLOOR;
-    }
-    if (name == "ceil")
-    {
-        return Quantization::CEIL;
-    }
-    if (name == "round")
-    {
-        return Quantization::ROUND;
-    }
-    throw std::invalid_argument("unknown quantization '" + name +
-                                "' (allowed: floor, ceil, round)");
-}
-
-void
-ThrowBadQuantizeArgument(double c, uint32_t bits)
-{
-    CheckCellBits(bits);
-    throw std::invalid_argument("LBF confidence c=" + std::to_string(c) + " must lie in [0,1]");
-}
-
-void
-ThrowUnknownQuantization()
-{
-    throw std::invalid_argument("unknown quantization rule");
-}
-
-double
-Dequantize(uint32_t q, uint32_t bits)
-{
-    return static_cast<double>(q) / static_cast<double>((1U << bits) - 1);
-}
-
-LbfDecay::LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description)
-{
-    // Intern: one Tables per (b, description, decay table) in the process.
-    // The map holds weak references, so tables no decay uses any more are
-    // freed; the mutex only guards construction (the tables are immutable).
-    using TableKey = std::tuple<uint32_t, std::string, std::vector<uint16_t>>;
-    static std::mutex mutex;
-    static std::map<TableKey, std::weak_ptr<const Tables>> interned;
-    std::lock_guard<std::mutex> lock(mutex);
-    TableKey key{bits, std::move(description), std::move(next)};
-    auto it = interned.find(key);
-    if (it != interned.end())
-    {
-        m_tables = it->second.lock();
-        if (m_tables)
-        {
-            return;
-        }
-        interned.erase(it);
-    }
-    m_tables = BuildTables(bits, std::get<2>(key), std::get<1>(key));
-    interned.emplace(std::move(key), m_tables);
-}
-
-std::shared_ptr<const LbfDecay::Tables>
-LbfDecay::BuildTables(uint32_t bits, std::vector<uint16_t> next, std::string description)
-{
-    auto t = std::make_shared<Tables>();
-    t->bits = bits;
-    t->description = std::move(description);
-    t->next = std::move(next);
-    const uint32_t top = (1U << bits) - 1;
-    if (t->next[0] != 0)
-    {
-        // Cells past m and the unused high half of a byte-wide 4-bit cell
-        // rely on it (see LinearBloomFilter::CellStride).
-        throw std::invalid_argument("LBF decay must keep 0 at 0");
-    }
-    for (uint32_t v = 1; v <= top; ++v)
-    {
-        if (t->next[v] >= v)
-        {
-            throw std::invalid_argument("LBF decay must lower every non-zero value");
-        }
-    }
-    for (uint32_t v = top; v > 0; v = t->next[v])
-    {
-        t->chain.push_back(static_cast<uint16_t>(v));
-    }
-    // chain is strictly decreasing; hopOf[q] = least h with chain[h] <= q.
-    t->hopOf.assign(top + 1, 0);
-    uint32_t h = static_cast<uint32_t>(t->chain.size());
-    for (uint32_t q = 0; q <= top; ++q)
-    {
-        while (h > 0 && t->chain[h - 1] <= q)
-        {
-            --h;
-        }
-        // Values below the last chain entry cannot come from the chain; they
-        // read as the farthest visible distance.
-        t->hopOf[q] = static_cast<uint16_t>(std::min<uint32_t>(h, t->chain.size() - 1));
-    }
-    if (bits <= 8 && 8 % bits == 0)
-    {
-        t->byteNext.resize(256);
-        for (uint32_t byte = 0; byte < 256; ++byte)
-        {
-            uint32_t out = 0;
-            for (uint32_t s = 0; s < 8; s += bits)
-            {
-                out |= static_cast<uint32_t>(t->next[(byte >> s) & top]) << s;
-            }
-            t->byteNext[byte] = static_cast<uint8_t>(out);
-        }
-    }
-    if (bits == 4)
-    {
-        t->nibblePairNext.resize(256);
-        for (uint32_t byte = 0; byte < 256; ++byte)
-        {
-            t->nibblePairNext[byte] =
-                static_cast<uint16_t>(t->next[byte & 0xF] | (t->next[byte >> 4] << 8));
-        }
-    }
-    return t;
-}
-
-LbfDecay
-LbfDecay::Multiplicative(double factor, uint32_t bits)
-{
-    CheckCellBits(bits);
-    if (!(factor > 0.0 && factor < 1.0))
-    {
-        throw std::invalid_argument("LBF attenuation factor a must lie in (0,1)");
-    }
-    const uint32_t top = (1U << bits) - 1;
-    std::vector<uint16_t> next(top + 1);
-    for (uint32_t q = 0; q <= top; ++q)
-    {
-        next[q] = static_cast<uint16_t>(std::floor(factor * q + 1e-9));
-    }
-    std::ostringstream os;
-    os << "mul:" << factor;
-    return LbfDecay(bits, std::move(next), os.str());
-}
-
-LbfDecay
-LbfDecay::Subtractive(uint32_t delta, uint32_t bits)
-{
-    CheckCellBits(bits);
-    const uint32_t top = (1U << bits) - 1;
-    if (delta < 1 || delta > top)
-    {
-        throw std::invalid_argument("LBF decay step delta=" + std::to_string(delta) +
-                                    " out of range 1.." + std::to_string(top));
-    }
-    std::vector<uint16_t> next(top + 1);
-    for (uint32_t q = 0; q <= top; ++q)
-    {
-        next[q] = static_cast<uint16_t>(q > delta ? q - delta : 0);
-    }
-    return LbfDecay(bits, std::move(next), "sub:" + std::to_string(delta));
-}
-
-std::string
-LbfDecay::Describe() const
-{
-    return m_tables->description;
-}
 
 LinearBloomFilter::LinearBloomFilter(uint32_t cells,
                                      uint32_t cellBits,
@@ -740,76 +548,48 @@ LinearBloomFilter::Clear()
 }
 
 void
-LinearBloomFilter::AppendWireBytes(std::vector<uint8_t>& out) const
+LinearBloomFilter::AppendWireSlots(uint64_t first, uint64_t n, std::vector<uint8_t>& out) const
 {
     if (m_stride == m_b)
     {
-        m_cells.AppendBytes(out);
+        m_cells.AppendBytes(out, first * m_b, n * m_b); // packed in memory as on the wire
         return;
     }
-    AppendWireCells(0, m_m, out);
-}
-
-bool
-LinearBloomFilter::LoadWireBytes(const uint8_t* data)
-{
-    if (m_stride == m_b)
-    {
-        return m_cells.LoadBytes(data);
-    }
-    const size_t n = WireBytes();
-    if (m_m % 2 != 0 && (data[n - 1] >> 4) != 0)
-    {
-        return false; // padding nibble after cell m - 1
-    }
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    // Byte view: cell 2j low half of wire byte j, cell 2j + 1 its high half
-    // (a loop the compiler vectorises); the bytes past cell m stay 0.
-    auto* cells = reinterpret_cast<unsigned char*>(m_cells.MutableWords().data());
-    for (size_t j = 0; j < n; ++j)
-    {
-        cells[2 * j] = data[j] & 0xF;
-        cells[2 * j + 1] = data[j] >> 4;
-    }
-#else
-    StoreWireCells(0, m_m, data);
-#endif
-    return true;
-}
-
-void
-LinearBloomFilter::AppendWireCells(uint32_t first, uint32_t n, std::vector<uint8_t>& out) const
-{
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (m_stride == 8 && m_b == 4)
     {
         const size_t start = out.size();
         out.resize(start + (n + 1) / 2);
         PackByteCells(reinterpret_cast<const unsigned char*>(m_cells.Words().data()) + first,
-                      n,
+                      static_cast<uint32_t>(n),
                       out.data() + start);
         return;
     }
 #endif
-    PackedBits part(static_cast<uint64_t>(n) * m_b);
-    for (uint32_t i = 0; i < n; ++i)
+    PackedBits part(n * m_b);
+    for (uint64_t i = 0; i < n; ++i)
     {
-        part.Set(static_cast<uint64_t>(i) * m_b, m_b, GetCell(first + i));
+        part.Set(i * m_b, m_b, GetCell(static_cast<uint32_t>(first + i)));
     }
     part.AppendBytes(out);
 }
 
-LinearBloomFilter::StoreEffect
-LinearBloomFilter::StoreWireCells(uint32_t first, uint32_t n, const uint8_t* data)
+StoreEffect
+LinearBloomFilter::StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data)
 {
+    if (m_stride == m_b)
+    {
+        return m_cells.StoreFields(first * m_b, data, 0, n * m_b, m_b);
+    }
     StoreEffect effect;
-    auto store = [&](uint32_t i, uint32_t now) {
-        const uint32_t before = GetCell(first + i);
+    auto store = [&](uint64_t i, uint32_t now) {
+        const auto cell = static_cast<uint32_t>(first + i);
+        const uint32_t before = GetCell(cell);
         if (now != before)
         {
             effect.changed = true;
             effect.lowered = effect.lowered || now < before;
-            SetCell(first + i, now);
+            SetCell(cell, now);
         }
     };
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -821,9 +601,9 @@ LinearBloomFilter::StoreWireCells(uint32_t first, uint32_t n, const uint8_t* dat
         const auto* cells = reinterpret_cast<const unsigned char*>(m_cells.Words().data()) + first;
         constexpr uint32_t kBlock = 256; // wire bytes, 512 cells
         uint8_t packed[kBlock];
-        for (uint32_t start = 0; start < n; start += 2 * kBlock)
+        for (uint64_t start = 0; start < n; start += 2 * kBlock)
         {
-            const uint32_t count = std::min(n - start, 2 * kBlock);
+            const auto count = static_cast<uint32_t>(std::min<uint64_t>(n - start, 2 * kBlock));
             const uint32_t pairs = count / 2;
             PackByteCells(cells + start, count, packed);
             const uint8_t* wire = data + start / 2;
@@ -842,11 +622,11 @@ LinearBloomFilter::StoreWireCells(uint32_t first, uint32_t n, const uint8_t* dat
     }
 #endif
     // Whole bytes loaded, so that the bits past n b are read and ignored.
-    PackedBits part((static_cast<uint64_t>(n) * m_b + 7) / 8 * 8);
+    PackedBits part((n * m_b + 7) / 8 * 8);
     part.LoadBytes(data);
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint64_t i = 0; i < n; ++i)
     {
-        store(i, part.Get(static_cast<uint64_t>(i) * m_b, m_b));
+        store(i, part.Get(i * m_b, m_b));
     }
     return effect;
 }

@@ -4,6 +4,7 @@
 #include "packed-bits.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 namespace ns3
@@ -122,13 +123,20 @@ PackedBits::IsSubsetOf(const PackedBits& other) const
 void
 PackedBits::AppendBytes(std::vector<uint8_t>& out, uint64_t offset, uint64_t nbits) const
 {
+    if (offset % 64 != 0)
+    {
+        PackedBits part(nbits);
+        part.CopyFrom(*this, offset, 0, nbits);
+        part.AppendBytes(out);
+        return;
+    }
     const uint64_t n = (nbits + 7) / 8;
     const uint64_t* words = m_words.data() + offset / 64;
     const size_t start = out.size();
     out.resize(start + n);
     uint8_t* p = out.data() + start;
     // Whole words first (8 bytes each, least significant byte first), then
-    // the bytes of the last, partial word.
+    // the bytes of the last, partial word, whose bits past nbits are masked.
     const uint64_t full = n / 8;
     for (uint64_t w = 0; w < full; ++w, p += 8)
     {
@@ -142,6 +150,89 @@ PackedBits::AppendBytes(std::vector<uint8_t>& out, uint64_t offset, uint64_t nbi
     {
         *p++ = static_cast<uint8_t>(words[i / 8] >> (8 * (i % 8)));
     }
+    const unsigned tail = nbits % 8;
+    if (tail != 0)
+    {
+        out.back() &= static_cast<uint8_t>((1U << tail) - 1);
+    }
+}
+
+void
+PackedBits::CopyFrom(const PackedBits& src, uint64_t srcBit, uint64_t dstBit, uint64_t nbits)
+{
+    for (uint64_t j = 0; j < nbits; j += 32)
+    {
+        const unsigned w = static_cast<unsigned>(std::min<uint64_t>(32, nbits - j));
+        Set(dstBit + j, w, src.Get(srcBit + j, w));
+    }
+}
+
+namespace
+{
+/// `width` (1..56) bits of a serialised bit string from bit `bit` on (reads
+/// only the bytes that hold them).
+uint64_t
+ReadBits(const uint8_t* p, uint64_t bit, unsigned width)
+{
+    const uint8_t* q = p + bit / 8;
+    const unsigned shift = bit % 8;
+    const unsigned bytes = (shift + width + 7) / 8;
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; ++i)
+    {
+        v |= uint64_t{q[i]} << (8 * i);
+    }
+    return (v >> shift) & ((uint64_t{1} << width) - 1);
+}
+} // namespace
+
+StoreEffect
+PackedBits::StoreFields(uint64_t dstBit,
+                        const uint8_t* src,
+                        uint64_t srcBit,
+                        uint64_t nbits,
+                        unsigned width)
+{
+    StoreEffect effect;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // On little-endian hosts the words are the serialised bytes.
+    if (dstBit % 8 == 0 && srcBit % 8 == 0)
+    {
+        const uint64_t whole = nbits / 8;
+        const unsigned tail = static_cast<unsigned>(nbits % 8);
+        const auto* stored = reinterpret_cast<const uint8_t*>(m_words.data()) + dstBit / 8;
+        if (std::memcmp(stored, src + srcBit / 8, whole) == 0 &&
+            (tail == 0 ||
+             ReadBits(src, srcBit + 8 * whole, tail) == Get64(dstBit + 8 * whole, tail)))
+        {
+            return effect;
+        }
+    }
+#endif
+    // Whole fields, up to 56 bits at a time.
+    const unsigned chunk = (56 / width) * width;
+    const uint64_t mask = (uint64_t{1} << width) - 1;
+    for (uint64_t j = 0; j < nbits; j += chunk)
+    {
+        const unsigned w = static_cast<unsigned>(std::min<uint64_t>(chunk, nbits - j));
+        const uint64_t now = ReadBits(src, srcBit + j, w);
+        const uint64_t before = Get64(dstBit + j, w);
+        if (now == before)
+        {
+            continue;
+        }
+        effect.changed = true;
+        if (width == 1)
+        {
+            effect.lowered = effect.lowered || (before & ~now) != 0;
+        }
+        for (unsigned f = 0; width > 1 && f < w && !effect.lowered; f += width)
+        {
+            effect.lowered = ((now >> f) & mask) < ((before >> f) & mask);
+        }
+        Set64(dstBit + j, w, now);
+    }
+    return effect;
 }
 
 bool

@@ -23,7 +23,7 @@ namespace bloom
 constexpr uint32_t kMaxDepth = 255;
 
 /**
- * \ingroup bloom-gossip
+ * \ingroup bloom-filter-core
  * \brief Attenuated Bloom filter: d Bloom filters of m bits; level i holds
  * the resources i hops away.
  *
@@ -92,18 +92,15 @@ class AttenuatedBloomFilter
         return m_bits;
     }
 
-    /// Mutable layout; the caller must keep the bits between levels zero.
-    PackedBits& Bits()
-    {
-        return m_bits;
-    }
-
-    /// Append level `level`'s serialised form (ceil(m / 8) bytes, as
-    /// PackedBits::AppendBytes) to `out`.
-    void AppendLevelBytes(uint32_t level, std::vector<uint8_t>& out) const;
-    /// Load level `level` from ceil(m / 8) bytes; false (level unchanged)
-    /// when a padding bit past m is set.
-    bool LoadLevelBytes(uint32_t level, const uint8_t* data);
+    /**
+     * Append flat slots first .. first + n - 1 (slot = level m + bit,
+     * within d m) as on the wire: n bits, slot `first` at bit 0, levels
+     * back to back without padding, zero padding to a whole byte.
+     */
+    void AppendWireSlots(uint64_t first, uint64_t n, std::vector<uint8_t>& out) const;
+    /// Set flat slots first .. first + n - 1 from `data` (bit 0 on; bits
+    /// past n ignored): whether a bit changed, whether one was cleared.
+    StoreEffect StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data);
 
     bool operator==(const AttenuatedBloomFilter& o) const
     {

@@ -157,25 +157,49 @@ AttenuatedBloomFilter::Level(uint32_t level) const
 {
     CheckLevel(level);
     BloomFilter f(m_m, m_k);
-    std::vector<uint64_t>& out = f.Bits().MutableWords();
-    const auto first =
-        m_bits.Words().begin() + static_cast<std::ptrdiff_t>(LevelOffset(level) / 64);
-    std::copy(first, first + static_cast<std::ptrdiff_t>(out.size()), out.begin());
+    std::vector<uint8_t> bytes;
+    AppendWireSlots(uint64_t{level} * m_m, m_m, bytes);
+    f.StoreWireSlots(0, m_m, bytes.data());
     return f;
 }
 
 void
-AttenuatedBloomFilter::AppendLevelBytes(uint32_t level, std::vector<uint8_t>& out) const
+AttenuatedBloomFilter::AppendWireSlots(uint64_t first, uint64_t n, std::vector<uint8_t>& out) const
 {
-    CheckLevel(level);
-    m_bits.AppendBytes(out, LevelOffset(level), m_m);
+    const uint64_t local = first % m_m;
+    const auto level = static_cast<uint32_t>(first / m_m);
+    if (local + n <= m_m)
+    {
+        m_bits.AppendBytes(out, LevelOffset(level) + local, n); // within one level
+        return;
+    }
+    PackedBits part(n);
+    for (uint64_t slot = first; slot < first + n;)
+    {
+        const uint64_t at = slot % m_m;
+        const uint64_t count = std::min(first + n - slot, m_m - at);
+        part.CopyFrom(m_bits, LevelOffset(static_cast<uint32_t>(slot / m_m)) + at, slot - first, count);
+        slot += count;
+    }
+    part.AppendBytes(out);
 }
 
-bool
-AttenuatedBloomFilter::LoadLevelBytes(uint32_t level, const uint8_t* data)
+StoreEffect
+AttenuatedBloomFilter::StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data)
 {
-    CheckLevel(level);
-    return m_bits.LoadBytes(data, LevelOffset(level), m_m);
+    StoreEffect effect;
+    for (uint64_t slot = first; slot < first + n;)
+    {
+        const uint64_t at = slot % m_m;
+        const uint64_t count = std::min(first + n - slot, m_m - at);
+        effect |= m_bits.StoreFields(LevelOffset(static_cast<uint32_t>(slot / m_m)) + at,
+                                     data,
+                                     slot - first,
+                                     count,
+                                     1);
+        slot += count;
+    }
+    return effect;
 }
 
 } // namespace bloom

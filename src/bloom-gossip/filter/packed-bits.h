@@ -16,8 +16,23 @@ namespace ns3
 namespace bloom
 {
 
+/// What writing a run of fields did (PackedBits::StoreFields and the
+/// filters' StoreWireSlots).
+struct StoreEffect
+{
+    bool changed = false; //!< some field took a new value
+    bool lowered = false; //!< some field took a smaller value
+
+    StoreEffect& operator|=(const StoreEffect& o)
+    {
+        changed = changed || o.changed;
+        lowered = lowered || o.lowered;
+        return *this;
+    }
+};
+
 /**
- * \ingroup bloom-gossip
+ * \ingroup bloom-filter-core
  * \brief Bit string of a fixed length stored in 64-bit words.
  *
  * Bit j lives in word j/64 at position j%64.  Serialised, byte i carries bits
@@ -124,10 +139,26 @@ class PackedBits
 
     /**
      * Append the serialised form of bits offset .. offset + nbits - 1
-     * (ceil(nbits / 8) bytes, bit `offset` first).  `offset` must be a
-     * multiple of 64 and the range must lie within Size().
+     * (ceil(nbits / 8) bytes, bit `offset` first, padding bits zero); the
+     * range must lie within Size().  Word-aligned ranges are copied a word
+     * at a time.
      */
     void AppendBytes(std::vector<uint8_t>& out, uint64_t offset, uint64_t nbits) const;
+    /// Copy bits srcBit .. srcBit + nbits - 1 of `src` to dstBit .. here.
+    void CopyFrom(const PackedBits& src, uint64_t srcBit, uint64_t dstBit, uint64_t nbits);
+    /**
+     * Write `nbits` bits of a serialised bit string `src`, from its bit
+     * `srcBit` on, at dstBit .. dstBit + nbits - 1, seen as fields of `width`
+     * (1..16) bits: reports whether a field changed and whether one got
+     * smaller.  Reads only the bytes of `src` that hold those bits.  A run
+     * that changes nothing (the common case once gossip has converged) is
+     * settled by one memcmp when both sides start on a byte.
+     */
+    StoreEffect StoreFields(uint64_t dstBit,
+                            const uint8_t* src,
+                            uint64_t srcBit,
+                            uint64_t nbits,
+                            unsigned width);
     /**
      * Load bits offset .. offset + nbits - 1 from ceil(nbits / 8) bytes
      * (`offset` a multiple of 64, the range within Size()); the bits from

@@ -7,22 +7,20 @@
 #define BLOOM_GOSSIP_BLOOM_FILTER_H
 
 #include "bloom-hash.h"
+#include "filter-limits.h"
 #include "packed-bits.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace ns3
 {
 namespace bloom
 {
 
-/// Largest number of hash functions any filter accepts.
-constexpr uint32_t kMaxHashes = 32;
-/// Largest number of slots (bits or cells) of one filter or filter level.
-constexpr uint32_t kMaxSlots = 1U << 20;
 
 /**
- * \ingroup bloom-gossip
+ * \ingroup bloom-filter-core
  * \brief Bloom filter of m bits and k hash positions (Bloom 1970).
  *
  * Constructors throw std::invalid_argument on parameters out of range
@@ -69,9 +67,18 @@ class BloomFilter
         return m_bits;
     }
 
-    PackedBits& Bits()
+    /// Append bits first .. first + n - 1 as on the wire (bit `first` at
+    /// bit 0, little-endian bit order, zero padding to a whole byte).
+    void AppendWireSlots(uint64_t first, uint64_t n, std::vector<uint8_t>& out) const
     {
-        return m_bits;
+        m_bits.AppendBytes(out, first, n);
+    }
+
+    /// Set bits first .. first + n - 1 from `data` (bit 0 on; bits past n
+    /// ignored): whether a bit changed, whether one was cleared.
+    StoreEffect StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data)
+    {
+        return m_bits.StoreFields(first, data, 0, n, 1);
     }
 
     bool operator==(const BloomFilter& o) const

@@ -16,7 +16,7 @@ namespace bloom
 {
 
 /**
- * \ingroup bloom-gossip
+ * \ingroup bloom-filter-core
  * \brief A resource key, reduced once to a 64-bit hash.
  *
  * The hashing scheme is part of the wire contract (two nodes must agree on

@@ -1,0 +1,115 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "filter-shape.h"
+
+#include "little-endian.h"
+
+namespace ns3
+{
+namespace bloom
+{
+
+std::string
+ToString(FilterKind kind)
+{
+    switch (kind)
+    {
+    case FilterKind::BLOOM:
+        return "bf";
+    case FilterKind::LINEAR:
+        return "lbf";
+    case FilterKind::ATTENUATED:
+        return "abf";
+    }
+    return "unknown";
+}
+
+size_t
+FilterShape::LevelBytes() const
+{
+    return static_cast<size_t>((static_cast<uint64_t>(slots) * slotBits + 7) / 8);
+}
+
+size_t
+FilterShape::PayloadBytes() const
+{
+    return LevelBytes() * depth;
+}
+
+bool
+FilterShape::operator==(const FilterShape& o) const
+{
+    return kind == o.kind && hashes == o.hashes && slotBits == o.slotBits && depth == o.depth &&
+           quantization == o.quantization && slots == o.slots;
+}
+
+void
+FilterShape::Validate() const
+{
+    if (kind != FilterKind::BLOOM && kind != FilterKind::LINEAR && kind != FilterKind::ATTENUATED)
+    {
+        throw DecodeError("unknown filter kind " + std::to_string(static_cast<int>(kind)));
+    }
+    if (hashes < 1 || hashes > kMaxHashes)
+    {
+        throw DecodeError("hash count k=" + std::to_string(hashes) + " out of range");
+    }
+    if (slots < 1 || slots > kMaxSlots)
+    {
+        throw DecodeError("slot count m=" + std::to_string(slots) + " out of range");
+    }
+    const bool linear = kind == FilterKind::LINEAR;
+    if (linear ? (slotBits < kMinCellBits || slotBits > kMaxCellBits) : slotBits != 1)
+    {
+        throw DecodeError("slot width b=" + std::to_string(slotBits) + " invalid for " +
+                          ToString(kind));
+    }
+    const bool layered = kind == FilterKind::ATTENUATED;
+    if (layered ? (depth < 1 || depth > kMaxDepth) : depth != 1)
+    {
+        throw DecodeError("depth d=" + std::to_string(depth) + " invalid for " + ToString(kind));
+    }
+    const auto q = static_cast<uint8_t>(quantization);
+    if (linear ? q > static_cast<uint8_t>(Quantization::ROUND) : q != 0)
+    {
+        throw DecodeError("quantization " + std::to_string(q) + " invalid for " + ToString(kind));
+    }
+}
+
+void
+AppendHeader(const FilterShape& shape, std::vector<uint8_t>& out)
+{
+    out.push_back(kWireVersion);
+    out.push_back(static_cast<uint8_t>(shape.kind));
+    out.push_back(static_cast<uint8_t>(shape.hashes));
+    out.push_back(static_cast<uint8_t>(shape.slotBits));
+    out.push_back(static_cast<uint8_t>(shape.depth));
+    out.push_back(static_cast<uint8_t>(shape.quantization));
+    AppendLittleEndian(out, shape.slots, 4);
+}
+
+FilterShape
+ParseHeader(const uint8_t* data, size_t size)
+{
+    if (data == nullptr || size < kWireHeaderSize)
+    {
+        throw DecodeError("truncated filter header (" + std::to_string(size) + " bytes)");
+    }
+    if (data[0] != kWireVersion)
+    {
+        throw DecodeError("unknown filter encoding version " + std::to_string(data[0]));
+    }
+    FilterShape s;
+    s.kind = static_cast<FilterKind>(data[1]);
+    s.hashes = data[2];
+    s.slotBits = data[3];
+    s.depth = data[4];
+    s.quantization = static_cast<Quantization>(data[5]);
+    s.slots = LoadLe32(data + 6);
+    s.Validate();
+    return s;
+}
+
+} // namespace bloom
+} // namespace ns3

@@ -1,0 +1,48 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "abf-gossip-application.h"
+
+#include "abf-policy.h"
+
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(AbfGossipApplication);
+
+TypeId
+AbfGossipApplication::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::AbfGossipApplication")
+                            .SetParent<BloomGossipApplication>()
+                            .SetGroupName("BloomGossip")
+                            .AddConstructor<AbfGossipApplication>()
+                            .AddAttribute("Depth",
+                                          "Levels d; hop distances 0..d-1 are visible.",
+                                          UintegerValue(8),
+                                          MakeUintegerAccessor(&AbfGossipApplication::m_depth),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDepth))
+                            .AddAttribute("Bits",
+                                          "Bits m per level.",
+                                          UintegerValue(256),
+                                          MakeUintegerAccessor(&AbfGossipApplication::m_bits),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+                            .AddAttribute("Hashes",
+                                          "Hash functions k.",
+                                          UintegerValue(4),
+                                          MakeUintegerAccessor(&AbfGossipApplication::m_hashes),
+                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
+    return tid;
+}
+
+std::unique_ptr<bloom::FilterPolicy>
+AbfGossipApplication::CreatePolicy() const
+{
+    return std::make_unique<bloom::AbfPolicy>(m_depth, m_bits, m_hashes);
+}
+
+} // namespace ns3

@@ -1,0 +1,98 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "bf-policy.h"
+
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace bloom
+{
+
+BfPolicy::BfPolicy(uint32_t bits, uint32_t hashes)
+    : m_empty(bits, hashes)
+{
+}
+
+FilterKind
+BfPolicy::GetKind() const
+{
+    return FilterKind::BLOOM;
+}
+
+FilterShape
+BfPolicy::GetShape() const
+{
+    return ShapeOf(m_empty);
+}
+
+AnyFilter
+BfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>& neighbours) const
+{
+    BloomFilter f = m_empty;
+    for (const Key& key : own)
+    {
+        f.Insert(key);
+    }
+    for (const AnyFilter* n : neighbours)
+    {
+        f.Union(std::get<BloomFilter>(*n));
+    }
+    return f;
+}
+
+bool
+BfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
+{
+    return std::get<BloomFilter>(mine).Bits().IsSubsetOf(std::get<BloomFilter>(neighbour).Bits());
+}
+
+bool
+BfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<BloomFilter>(view).Union(std::get<BloomFilter>(neighbour));
+}
+
+bool
+BfPolicy::Contains(const AnyFilter& filter, const Key& key) const
+{
+    return std::get<BloomFilter>(filter).Contains(key);
+}
+
+std::optional<uint32_t>
+BfPolicy::EstimateHops(const AnyFilter&, const Key&) const
+{
+    return std::nullopt;
+}
+
+std::optional<uint32_t>
+BfPolicy::GradientRank(const AnyFilter&, const Key&) const
+{
+    return std::nullopt;
+}
+
+bool
+BfPolicy::HasDistance() const
+{
+    return false;
+}
+
+uint32_t
+BfPolicy::Reach() const
+{
+    return std::numeric_limits<uint32_t>::max();
+}
+
+std::string
+BfPolicy::Describe() const
+{
+    std::ostringstream os;
+    os << "bf m=" << m_empty.GetBits() << " k=" << m_empty.GetHashes();
+    return os.str();
+}
+
+} // namespace bloom
+} // namespace ns3

@@ -1,0 +1,45 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Plain Bloom filter gossip: union of own resources and neighbours.  Plain C++17, no ns-3
+ * dependency.
+ */
+#ifndef BLOOM_GOSSIP_BF_POLICY_H
+#define BLOOM_GOSSIP_BF_POLICY_H
+
+#include "filter-policy.h"
+
+namespace ns3
+{
+namespace bloom
+{
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Plain Bloom filter gossip.
+ */
+class BfPolicy : public FilterPolicy
+{
+  public:
+    BfPolicy(uint32_t bits, uint32_t hashes);
+    FilterKind GetKind() const override;
+    FilterShape GetShape() const override;
+    AnyFilter Build(const std::vector<Key>& own,
+                    const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
+    bool Contains(const AnyFilter& filter, const Key& key) const override;
+    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
+    std::optional<uint32_t> GradientRank(const AnyFilter& filter, const Key& key) const override;
+    bool HasDistance() const override;
+    uint32_t Reach() const override;
+    std::string Describe() const override;
+
+  private:
+    BloomFilter m_empty;
+};
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_BF_POLICY_H

@@ -1,0 +1,86 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "lbf-gossip-application.h"
+
+#include "lbf-policy.h"
+
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(LbfGossipApplication);
+
+TypeId
+LbfGossipApplication::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::LbfGossipApplication")
+            .SetParent<BloomGossipApplication>()
+            .SetGroupName("BloomGossip")
+            .AddConstructor<LbfGossipApplication>()
+            .AddAttribute("Cells",
+                          "Linear Bloom filter cells m.",
+                          UintegerValue(128),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_cells),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+            .AddAttribute("CellBits",
+                          "Bits per cell b.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_cellBits),
+                          MakeUintegerChecker<uint32_t>(bloom::kMinCellBits, bloom::kMaxCellBits))
+            .AddAttribute("Hashes",
+                          "Hash functions k.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_hashes),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes))
+            .AddAttribute("Quantization",
+                          "How a confidence becomes a cell value.",
+                          EnumValue(bloom::compat::AsEnumValue(bloom::Quantization::FLOOR)),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(bloom::Quantization,
+                                                     &LbfGossipApplication::m_quantization),
+                          MakeEnumChecker(bloom::compat::AsEnumValue(bloom::Quantization::FLOOR),
+                                          "floor",
+                                          bloom::compat::AsEnumValue(bloom::Quantization::CEIL),
+                                          "ceil",
+                                          bloom::compat::AsEnumValue(bloom::Quantization::ROUND),
+                                          "round"))
+            .AddAttribute("Decay",
+                          "Per-hop decay: multiplicative (q <- floor(a q)) or subtractive "
+                          "(q <- max(0, q - delta)).",
+                          EnumValue(LbfGossipApplication::MULTIPLICATIVE),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(DecayMode, &LbfGossipApplication::m_decayMode),
+                          MakeEnumChecker(LbfGossipApplication::MULTIPLICATIVE,
+                                          "multiplicative",
+                                          LbfGossipApplication::SUBTRACTIVE,
+                                          "subtractive"))
+            .AddAttribute("Factor",
+                          "Multiplicative attenuation factor a, 0 < a < 1.",
+                          DoubleValue(0.9),
+                          MakeDoubleAccessor(&LbfGossipApplication::m_factor),
+                          MakeDoubleChecker<double>(bloom::kMinDecayFactor, bloom::kMaxDecayFactor))
+            .AddAttribute("Step",
+                          "Subtractive decay step delta, 1 <= delta < 2^b.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&LbfGossipApplication::m_step),
+                          MakeUintegerChecker<uint32_t>(1, 65535));
+    return tid;
+}
+
+std::unique_ptr<bloom::FilterPolicy>
+LbfGossipApplication::CreatePolicy() const
+{
+    bloom::LbfDecay decay = m_decayMode == MULTIPLICATIVE
+                                ? bloom::LbfDecay::Multiplicative(m_factor, m_cellBits)
+                                : bloom::LbfDecay::Subtractive(m_step, m_cellBits);
+    return std::make_unique<bloom::LbfPolicy>(m_cells,
+                                              m_cellBits,
+                                              m_hashes,
+                                              static_cast<bloom::Quantization>(m_quantization),
+                                              std::move(decay));
+}
+
+} // namespace ns3

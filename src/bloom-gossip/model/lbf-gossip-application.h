@@ -1,0 +1,45 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Linear Bloom filter gossip: the BloomGossipApplication of the LBF family.
+ */
+#ifndef BLOOM_GOSSIP_LBF_GOSSIP_APPLICATION_H
+#define BLOOM_GOSSIP_LBF_GOSSIP_APPLICATION_H
+
+#include "bloom-gossip-application.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Linear Bloom filter gossip (Lima, Baquero, Miranda).
+ */
+class LbfGossipApplication : public BloomGossipApplication
+{
+  public:
+    /// Per-hop decay of LBF cells.
+    enum DecayMode
+    {
+        MULTIPLICATIVE, //!< q <- floor(a q)
+        SUBTRACTIVE,    //!< q <- max(0, q - delta)
+    };
+
+    static TypeId GetTypeId();
+
+  protected:
+    std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
+
+  private:
+    uint32_t m_cells;
+    uint32_t m_cellBits;
+    uint32_t m_hashes;
+    bloom::compat::EnumStorage<bloom::Quantization> m_quantization; //!< bloom::Quantization
+    DecayMode m_decayMode;
+    double m_factor;
+    uint32_t m_step;
+};
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_LBF_GOSSIP_APPLICATION_H

@@ -1,0 +1,125 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "lbf-policy.h"
+
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace bloom
+{
+
+LbfPolicy::LbfPolicy(uint32_t cells,
+                     uint32_t cellBits,
+                     uint32_t hashes,
+                     Quantization rule,
+                     LbfDecay decay)
+    : m_empty(cells, cellBits, hashes, rule),
+      m_decay(std::move(decay))
+{
+    if (m_decay.GetCellBits() != cellBits)
+    {
+        throw std::invalid_argument("LBF decay built for another cell width");
+    }
+}
+
+FilterKind
+LbfPolicy::GetKind() const
+{
+    return FilterKind::LINEAR;
+}
+
+FilterShape
+LbfPolicy::GetShape() const
+{
+    return ShapeOf(m_empty);
+}
+
+AnyFilter
+LbfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>& neighbours) const
+{
+    LinearBloomFilter f = m_empty;
+    for (const Key& key : own)
+    {
+        f.InsertQuantized(key, f.MaxValue());
+    }
+    for (const AnyFilter* n : neighbours)
+    {
+        f.MergeAttenuated(std::get<LinearBloomFilter>(*n), m_decay);
+    }
+    return f;
+}
+
+bool
+LbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
+{
+    const auto& theirs = std::get<LinearBloomFilter>(neighbour);
+    const auto& ours = std::get<LinearBloomFilter>(mine);
+    for (uint32_t i = 0; i < ours.GetCells(); ++i)
+    {
+        if (m_decay.Apply(ours.GetCell(i)) > theirs.GetCell(i))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool
+LbfPolicy::Accumulate(AnyFilter& view, const AnyFilter& neighbour) const
+{
+    return std::get<LinearBloomFilter>(view).MergeAttenuated(std::get<LinearBloomFilter>(neighbour),
+                                                             m_decay);
+}
+
+bool
+LbfPolicy::Contains(const AnyFilter& filter, const Key& key) const
+{
+    return std::get<LinearBloomFilter>(filter).QueryQuantized(key) != 0;
+}
+
+std::optional<uint32_t>
+LbfPolicy::EstimateHops(const AnyFilter& filter, const Key& key) const
+{
+    return std::get<LinearBloomFilter>(filter).EstimateHops(key, m_decay);
+}
+
+std::optional<uint32_t>
+LbfPolicy::GradientRank(const AnyFilter& filter, const Key& key) const
+{
+    const auto& lbf = std::get<LinearBloomFilter>(filter);
+    const uint32_t q = lbf.QueryQuantized(key);
+    if (q == 0)
+    {
+        return std::nullopt;
+    }
+    return lbf.MaxValue() - q;
+}
+
+bool
+LbfPolicy::HasDistance() const
+{
+    return true;
+}
+
+uint32_t
+LbfPolicy::Reach() const
+{
+    return m_decay.Horizon() - 1;
+}
+
+std::string
+LbfPolicy::Describe() const
+{
+    std::ostringstream os;
+    os << "lbf m=" << m_empty.GetCells() << " b=" << m_empty.GetCellBits()
+       << " k=" << m_empty.GetHashes() << " " << m_decay.Describe() << " "
+       << ToString(m_empty.GetQuantization());
+    return os.str();
+}
+
+} // namespace bloom
+} // namespace ns3

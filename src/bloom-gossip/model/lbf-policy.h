@@ -1,0 +1,57 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Linear Bloom filter gossip: max of own resources and attenuated neighbours.  Plain C++17, no ns-3
+ * dependency.
+ */
+#ifndef BLOOM_GOSSIP_LBF_POLICY_H
+#define BLOOM_GOSSIP_LBF_POLICY_H
+
+#include "filter-policy.h"
+
+#include "ns3/lbf-decay.h"
+
+namespace ns3
+{
+namespace bloom
+{
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Linear Bloom filter gossip.
+ */
+class LbfPolicy : public FilterPolicy
+{
+  public:
+    LbfPolicy(uint32_t cells,
+              uint32_t cellBits,
+              uint32_t hashes,
+              Quantization rule,
+              LbfDecay decay);
+    FilterKind GetKind() const override;
+    FilterShape GetShape() const override;
+    AnyFilter Build(const std::vector<Key>& own,
+                    const std::vector<const AnyFilter*>& neighbours) const override;
+    bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
+    bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;
+    bool Contains(const AnyFilter& filter, const Key& key) const override;
+    std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const override;
+    std::optional<uint32_t> GradientRank(const AnyFilter& filter, const Key& key) const override;
+    bool HasDistance() const override;
+    uint32_t Reach() const override;
+    std::string Describe() const override;
+
+    const LbfDecay& GetDecay() const
+    {
+        return m_decay;
+    }
+
+  private:
+    LinearBloomFilter m_empty;
+    LbfDecay m_decay;
+};
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_LBF_POLICY_H

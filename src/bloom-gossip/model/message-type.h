@@ -1,0 +1,68 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The first two bytes every bloom-gossip frame starts with: a dispatch byte
+ * and the message type.  Plain C++17, no ns-3 dependency.
+ */
+#ifndef BLOOM_GOSSIP_MESSAGE_TYPE_H
+#define BLOOM_GOSSIP_MESSAGE_TYPE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace ns3
+{
+namespace bloom
+{
+
+/**
+ * First byte of every bloom-gossip frame.  It lies in the 6LoWPAN "not a
+ * LoWPAN frame" dispatch range (00xxxxxx, RFC 4944 section 5.1), so gossip
+ * frames can share an 802.15.4 link with 6LoWPAN traffic.
+ */
+constexpr uint8_t kGossipDispatch = 0x3B;
+
+/// \ingroup bloom-gossip
+/// Message types carried after the dispatch byte.
+enum class MessageType : uint8_t
+{
+    ADVERTISEMENT = 1, //!< one segment of a node's filter (gossip-message.h)
+    QUERY = 2,         //!< a resource query (query-message.h)
+    REPLY = 3,         //!< the answer to a query (query-message.h)
+};
+
+/// Whether a frame starts with kGossipDispatch (a bloom-gossip frame, maybe
+/// truncated); other frames belong to other protocols on the same link.
+inline bool
+IsGossipFrame(const uint8_t* data, size_t size)
+{
+    return data != nullptr && size >= 1 && data[0] == kGossipDispatch;
+}
+
+/**
+ * The message type byte of a bloom-gossip frame, or nullopt when the frame
+ * is shorter than two bytes or does not start with kGossipDispatch (another
+ * protocol's frame).  The value is not checked against MessageType.
+ */
+inline std::optional<uint8_t>
+PeekMessageType(const uint8_t* data, size_t size)
+{
+    if (data == nullptr || size < 2 || data[0] != kGossipDispatch)
+    {
+        return std::nullopt;
+    }
+    return data[1];
+}
+
+/// Whether a frame is a bloom-gossip frame of type `type`.
+inline bool
+IsMessage(const uint8_t* data, size_t size, MessageType type)
+{
+    return PeekMessageType(data, size) == static_cast<uint8_t>(type);
+}
+
+} // namespace bloom
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_MESSAGE_TYPE_H

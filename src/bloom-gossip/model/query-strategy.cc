@@ -1,0 +1,73 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "query-strategy.h"
+
+#include <stdexcept>
+
+namespace ns3
+{
+namespace bloom
+{
+
+std::string
+ToString(QueryStrategy strategy)
+{
+    switch (strategy)
+    {
+    case QueryStrategy::GRADIENT:
+        return "gradient";
+    case QueryStrategy::FLOOD:
+        return "flood";
+    case QueryStrategy::RING:
+        return "ring";
+    case QueryStrategy::BLIND_FLOOD:
+        return "blind-flood";
+    }
+    return "unknown";
+}
+
+QueryStrategy
+ParseQueryStrategy(const std::string& name)
+{
+    for (auto s : {QueryStrategy::GRADIENT,
+                   QueryStrategy::FLOOD,
+                   QueryStrategy::RING,
+                   QueryStrategy::BLIND_FLOOD})
+    {
+        if (ToString(s) == name)
+        {
+            return s;
+        }
+    }
+    throw std::invalid_argument("'" + name +
+                                "' is not a query strategy (gradient, flood, ring, blind-flood)");
+}
+
+std::string
+ToString(QueryOutcome outcome)
+{
+    switch (outcome)
+    {
+    case QueryOutcome::PENDING:
+        return "pending";
+    case QueryOutcome::FOUND:
+        return "found";
+    case QueryOutcome::FILTER_ABSENT:
+        return "filter-absent";
+    case QueryOutcome::NO_GRADIENT:
+        return "no-gradient";
+    case QueryOutcome::EXHAUSTED:
+        return "exhausted";
+    case QueryOutcome::TTL_EXPIRED:
+        return "ttl-expired";
+    case QueryOutcome::TIMEOUT:
+        return "timeout";
+    case QueryOutcome::ORIGIN_FAILED:
+        return "origin-failed";
+    }
+    return "unknown";
+}
+
+} // namespace bloom
+} // namespace ns3
