@@ -18,7 +18,7 @@
  * code 2, and no output file.
  */
 #include "ns3/bloom-gossip-module.h"
-#include "ns3/gossip-scenario.h"
+#include "ns3/bloom-gossip-scenario-module.h"
 #include "ns3/scenario-cli.h"
 
 #include <boost/program_options.hpp>

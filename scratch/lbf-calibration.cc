@@ -12,7 +12,7 @@
  * code 2, no output file.  The CSV is written to a temporary file next to
  * --out and renamed into place when complete.
  */
-#include "ns3/lbf-calibration.h"
+#include "ns3/bloom-gossip-scenario-module.h"
 
 #include <algorithm>
 #include <boost/program_options.hpp>

@@ -29,7 +29,7 @@
 #include "ns3/command-line.h"
 #include "ns3/double.h"
 #include "ns3/global-value.h"
-#include "ns3/gossip-scenario.h"
+#include "ns3/bloom-gossip-scenario-module.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Check that the two build descriptions of the bloom-gossip module agree.
+"""Check that the two build descriptions of every module under src/ agree.
 
-The module is built by CMake (ns-3 >= 3.37 and the standalone build:
-src/bloom-gossip/CMakeLists.txt, examples/CMakeLists.txt) and by waf (ns-3 <=
-3.35: src/bloom-gossip/wscript, examples/wscript).  This script compares their
-module name, dependencies, source, header and test lists and example programs,
-and checks them against the files on disk: every listed file exists, and every
-.cc/.h under model/, helper/ and test/ is listed (headers under test/ are
-private to the test sources: they need only be included by a listed one), and
-every examples/*.cc belongs to an example program.
+Each module (src/bloom-gossip, src/bloom-gossip-scenario) is built by CMake
+(ns-3 >= 3.37 and the standalone build: src/<module>/CMakeLists.txt,
+examples/CMakeLists.txt) and by waf (ns-3 <= 3.35: src/<module>/wscript,
+examples/wscript).  This script compares their module name, dependencies,
+source, header and test lists and example programs, and checks them against
+the files on disk: every listed file exists, and every .cc/.h under filter/,
+model/, helper/ and test/ is listed (headers under test/ are private to the
+test sources: they need only be included by a listed one), and every
+examples/*.cc belongs to an example program.  A module's wscript may also
+create programs whose names are computed (the repository's scratch programs
+in layout A); those are not example programs and are left out.
 
 The wscripts are read with ast, never executed.  Prints one line per problem
 and exits 1, or prints OK.
@@ -21,8 +24,7 @@ import os
 import re
 import sys
 
-MODULE_DIR = os.path.join('src', 'bloom-gossip')
-SCANNED_DIRS = ('model', 'helper', 'test')
+SCANNED_DIRS = ('filter', 'model', 'helper', 'test')
 # CMake link items of external libraries -> the waf uselib names the wscript
 # adds to the module's `use`.
 EXTERNAL_LIBS = {'fmt::fmt': 'FMT', 'Boost::program_options': 'BOOST_PROGRAM_OPTIONS',
@@ -69,7 +71,7 @@ def keyword_args(tokens, keywords, variables):
     return args
 
 
-def read_cmake_module(path):
+def read_cmake_module(path, prefix):
     text = strip_cmake_comments(open(path).read())
     variables = {tokens[0]: tokens[1:] for tokens in cmake_calls(text, 'set') if tokens}
     calls = cmake_calls(text, 'build_lib')
@@ -78,7 +80,7 @@ def read_cmake_module(path):
         return None
     args = keyword_args(calls[0], ('LIBNAME', 'SOURCE_FILES', 'HEADER_FILES',
                                    'LIBRARIES_TO_LINK', 'TEST_SOURCES'), variables)
-    for name in ('bloom_gossip_sources', 'bloom_gossip_headers', 'bloom_gossip_test_sources'):
+    for name in (prefix + '_sources', prefix + '_headers', prefix + '_test_sources'):
         if name not in variables:
             problem('%s: no set(%s ...)' % (path, name))
     return {
@@ -151,6 +153,9 @@ def read_wscript(path, root):
         if isinstance(st, ast.Assign) and isinstance(value, ast.Call):
             func = value.func
             kind = func.attr if isinstance(func, ast.Attribute) else None
+            if kind == 'create_ns3_program' and value.args and \
+                    not isinstance(value.args[0], ast.Constant):
+                continue  # a computed name: the repository's scratch programs
             if kind in ('create_ns3_module', 'create_ns3_module_test_library',
                         'create_ns3_program'):
                 args = [literal(a, path) for a in value.args]
@@ -219,16 +224,27 @@ def check_exist(base, items, listed_in):
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                            os.path.join(os.path.dirname(__file__), '..'))
-    mod = os.path.join(root, MODULE_DIR)
+    modules = sorted(d for d in os.listdir(os.path.join(root, 'src'))
+                     if os.path.isdir(os.path.join(root, 'src', d)))
+    if not modules:
+        problem('no module folder under src/')
+    for name in modules:
+        check_module(root, os.path.join('src', name))
+    return report()
+
+
+def check_module(root, module_dir):
+    mod = os.path.join(root, module_dir)
     rel = lambda p: os.path.relpath(p, root)
     cmake_path, waf_path = os.path.join(mod, 'CMakeLists.txt'), os.path.join(mod, 'wscript')
+    before = len(problems)
     for path in (cmake_path, waf_path):
         if not os.path.isfile(path):
             problem('%s is missing' % rel(path))
-    if problems:
-        return report()
+    if len(problems) > before:
+        return
 
-    cm = read_cmake_module(cmake_path)
+    cm = read_cmake_module(cmake_path, os.path.basename(mod).replace('-', '_'))
     tgens = read_wscript(waf_path, root)
     by_kind = {}
     for tg in tgens:
@@ -237,8 +253,8 @@ def main():
         if len(by_kind.get(kind, [])) != 1:
             problem('%s: expected one %s, found %d' % (rel(waf_path), kind,
                                                        len(by_kind.get(kind, []))))
-    if cm is None or problems:
-        return report()
+    if cm is None or len(problems) > before:
+        return
     module = by_kind['create_ns3_module'][0]
     test = by_kind['create_ns3_module_test_library'][0]
     headers = by_kind['ns3header'][0]
@@ -276,9 +292,9 @@ def main():
                 if sub == 'test' and f.endswith('.h'):
                     if not re.search(r'#\s*include\s+"%s"' % re.escape(f), test_text):
                         problem('%s/%s is a test header that no listed test source includes'
-                                % (MODULE_DIR, item))
+                                % (module_dir, item))
                     continue
-                problem('%s/%s is not listed in %s (nor in %s)' % (MODULE_DIR, item, c, w))
+                problem('%s/%s is not listed in %s (nor in %s)' % (module_dir, item, c, w))
 
     # Examples.
     ex_dir = os.path.join(mod, 'examples')
@@ -305,8 +321,7 @@ def main():
                     used.update(program['source'])
             for f in sorted(os.listdir(ex_dir)):
                 if f.endswith('.cc') and f not in used:
-                    problem('%s/examples/%s belongs to no example program' % (MODULE_DIR, f))
-    return report()
+                    problem('%s/examples/%s belongs to no example program' % (module_dir, f))
 
 
 def report():

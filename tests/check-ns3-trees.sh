@@ -9,20 +9,23 @@
 # SHA256SUMS beside them; 3.37 from Debian 12's source package ns3 (3.37-2,
 # fetched from deb.debian.org through a private apt state, checked by apt
 # against the archive's signed indexes; Debian patches only packaging).  Each
-# is unpacked into WORKDIR (default build-trees/), the module is placed as the
-# README says, the tree is configured with the README's command (only the
-# modules the module needs: --enable-modules=bloom-gossip, examples and tests
-# on) and what the check runs is built (the module, its examples, the scratch
-# programs, the test runner; not ns-3's own examples); then
+# is unpacked into WORKDIR (default build-trees/), the two modules are placed
+# as the README says, the tree is configured with the README's command (only
+# the modules they need: --enable-modules=bloom-gossip-scenario, which pulls
+# in bloom-gossip and its ns-3 modules; examples and tests on) and built (waf:
+# ./waf build; CMake: the modules, their examples, the scratch programs and
+# the test runner, not ns-3's own examples); then
 # bloom-filters-example and diameter-sweep run (the sweep's CSVs are checked),
 # every bloom-gossip test suite runs under test.py (3.35 and 3.48; on 3.37
 # the standalone build runs them against Debian's 3.37, so the in-tree 3.37
 # build skips the test runner), and the cross-version sweeps (a line, a grid
 # and a random disk with roomy filters) are run.
 #
-#  - ns-3 <= 3.35 (waf): layout A (this repository as contrib/bloom-gossip:
-#    configure, build, run), then layout B (src/bloom-gossip copied to
-#    contrib/, scratch/*.cc to scratch/: configure, build, run, test);
+#  - ns-3 <= 3.35 (waf): layout A (this repository cloned as
+#    contrib/bloom-gossip; waf finds the modules under its src/ and
+#    bloom-gossip-scenario builds its scratch/ programs: configure, build,
+#    run), then layout B (src/bloom-gossip and src/bloom-gossip-scenario
+#    copied to contrib/, scratch/*.cc to scratch/: configure, build, run, test);
 #  - ns-3 >= 3.37 (CMake, ./ns3): layout B.
 #
 # At the end the cross-version sweeps are compared (analysis/compare-versions.py)
@@ -104,7 +107,7 @@ copy_clone_files() {
 # headers a CMake tree made for it, which would outlive a moved header).
 clear_module() {
     local tree="$1"
-    rm -rf "$tree/contrib/bloom-gossip"
+    rm -rf "$tree/contrib/bloom-gossip" "$tree/contrib/bloom-gossip-scenario"
     if [ -d "$tree/build/include/ns3" ]; then
         grep -l "contrib/bloom-gossip" "$tree"/build/include/ns3/*.h 2> /dev/null | xargs -r rm -f
     fi
@@ -121,11 +124,14 @@ place_layout_a() {
     copy_clone_files . "$tree/contrib/bloom-gossip"
 }
 
-# Layout B: the module folder into contrib/, the scenario programs into scratch/.
+# Layout B: the module folders into contrib/, the scenario programs into scratch/.
 place_layout_b() {
-    local tree="$1"
+    local tree="$1" module
     clear_module "$tree"
-    copy_clone_files src/bloom-gossip "$tree/contrib/bloom-gossip"
+    for module in "$BG_ROOT"/src/*/; do
+        module="$(basename "$module")"
+        copy_clone_files "src/$module" "$tree/contrib/$module"
+    done
     cp "$BG_ROOT"/scratch/*.cc "$tree/scratch/"
 }
 
@@ -174,8 +180,10 @@ run_suites() {
     list="$(suites "$tree")"
     local count
     count="$(echo "$list" | grep -c . || true)"
-    if [ "$count" -lt 12 ]; then
-        say "FAILED: ns-$release $label: test.py lists $count bloom-gossip suites (expected 12 or more)"
+    local expected
+    expected="$(cat "$BG_ROOT"/src/*/test/*.cc | grep -c 'TestSuite("bloom-gossip')"
+    if [ "$count" -ne "$expected" ]; then
+        say "FAILED: ns-$release $label: test.py lists $count bloom-gossip suites (the sources declare $expected)"
         exit 1
     fi
     local s passed=0 start=$SECONDS
@@ -261,7 +269,7 @@ check_layout() {
     if [ -x waf ]; then
         step "ns-$release $label: ./waf configure" "$log-configure.log" \
             ./waf configure --enable-examples --enable-tests --disable-werror \
-            --enable-modules=bloom-gossip
+            --enable-modules=bloom-gossip-scenario
         # The README's ./waf build, not --targets: waf posts a module's header
         # copies (ns3header task generators) only in a full build, so a
         # targeted build compiles against a stale or missing build/ns3/.
@@ -278,7 +286,7 @@ check_layout() {
         done
         step "ns-$release $label: ./ns3 configure" "$log-configure.log" \
             ./ns3 configure --build-profile=debug --enable-examples --enable-tests \
-            --enable-modules=bloom-gossip
+            --enable-modules=bloom-gossip-scenario
         # ./ns3 build runs cores - 1 jobs (one on a 2-core machine, whatever -j
         # says in 3.37 and 3.48); CMake's own driver uses every core.
         step "ns-$release $label: cmake --build cmake-cache -j $JOBS" "$log-build.log" \

@@ -3,7 +3,7 @@
  *
  * Tests of the attenuated Bloom filter.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/attenuated-bloom-filter.h"
 #include "ns3/test.h"

@@ -3,7 +3,7 @@
  *
  * Tests of the key hashing scheme and the plain Bloom filter.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-filter.h"
 #include "ns3/bloom-hash.h"

@@ -5,14 +5,13 @@
  * IPv6/6LoWPAN, the Trickle timer, segmentation under a small frame budget,
  * and the accounting of malformed and foreign frames.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/csma-helper.h"
 #include "ns3/gossip-message.h"
-#include "ns3/gossip-scenario.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/rng-seed-manager.h"
@@ -87,61 +86,6 @@ class CsmaTestCase : public TestCase
     }
 };
 
-GossipScenarioConfig
-Line(const std::string& filter, uint32_t nodes)
-{
-    GossipScenarioConfig c;
-    c.filter = filter;
-    c.topology = "line";
-    c.nodes = nodes;
-    c.resources = 2;
-    c.probes = 0;
-    c.simTime = 40;
-    return c;
-}
-
-class TransportAndTimerTestCase : public TestCase
-{
-  public:
-    TransportAndTimerTestCase()
-        : TestCase("udp6 over 6LoWPAN, Trickle and tiny frames all converge to the truth")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
-        for (const std::string filter : {"lbf", "abf"})
-        {
-            GossipScenarioConfig udp = Line(filter, 8);
-            udp.transport = "udp6";
-            const GossipScenarioResult u = RunGossipScenario(udp);
-            NS_TEST_ASSERT_MSG_EQ(u.metrics.overall.exact, 1.0, filter << " over udp6");
-            // A 256-byte datagram travels as several 802.15.4 fragments.
-            NS_TEST_ASSERT_MSG_GT(u.metrics.phyFrames, 2 * u.metrics.gossipFrames, "fragments");
-
-            GossipScenarioConfig tiny = Line(filter, 8);
-            tiny.frameBytes = 40; // 18 payload bytes per segment
-            const GossipScenarioResult t = RunGossipScenario(tiny);
-            NS_TEST_ASSERT_MSG_GT(t.metrics.framesPerBeacon, 10U, filter << " many segments");
-            NS_TEST_ASSERT_MSG_EQ(t.metrics.overall.exact, 1.0, filter << " with tiny frames");
-
-            GossipScenarioConfig periodic = Line(filter, 10);
-            periodic.simTime = 120;
-            GossipScenarioConfig trickle = periodic;
-            trickle.timer = "trickle";
-            const GossipScenarioResult p = RunGossipScenario(periodic);
-            const GossipScenarioResult tr = RunGossipScenario(trickle);
-            NS_TEST_ASSERT_MSG_EQ(tr.metrics.overall.exact, 1.0, filter << " with Trickle");
-            NS_TEST_ASSERT_MSG_LT(tr.metrics.advertisements * 3,
-                                  p.metrics.advertisements,
-                                  filter << ": Trickle sends far fewer advertisements");
-        }
-    }
-};
-
 class BloomGossipApplicationTestSuite : public TestSuite
 {
   public:
@@ -149,7 +93,6 @@ class BloomGossipApplicationTestSuite : public TestSuite
         : TestSuite("bloom-gossip-application", bloom::test::kUnit)
     {
         AddTestCase(new CsmaTestCase, bloom::test::kQuick);
-        AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
     }
 };
 

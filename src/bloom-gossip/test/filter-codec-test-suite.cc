@@ -4,7 +4,7 @@
  * Tests of the wire encoding: round trips, exact sizes, and rejection of
  * every kind of malformed input.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/filter-codec.h"
 #include "ns3/test.h"

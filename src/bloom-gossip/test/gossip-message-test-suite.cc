@@ -3,7 +3,7 @@
  *
  * Tests of advertisement segmentation and of the filter policies.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/abf-policy.h"
 #include "ns3/bf-policy.h"

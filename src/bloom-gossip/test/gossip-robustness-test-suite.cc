@@ -6,7 +6,7 @@
  * (GossipMetrics, the CSV column "malformed"), and never change a node's
  * state; frames of other protocols are ignored silently.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"

@@ -6,11 +6,10 @@
  * every filter, on a grid and a random disk, with the range and log-distance
  * (with and without shadowing) radios; the cut-off and the index behave.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
-#include "ns3/gossip-scenario.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -24,94 +23,6 @@ using namespace ns3;
 
 namespace
 {
-
-/// A small scenario whose area is several cut-offs wide, so that the grid
-/// channel really leaves receivers out.
-GossipScenarioConfig
-Scenario(const std::string& filter,
-         const std::string& topology,
-         WsnRadioConfig::Loss loss,
-         double shadowing)
-{
-    GossipScenarioConfig c;
-    c.filter = filter;
-    c.topology = topology;
-    c.radio.loss = loss;
-    c.radio.shadowingSigmaDb = shadowing;
-    c.slots = 128;
-    c.resources = 3;
-    c.probes = 50;
-    c.simTime = 12;
-    c.events = {WorkloadEvent::Parse("6:remove:1"), WorkloadEvent::Parse("8:fail:3")};
-    if (loss == WsnRadioConfig::Loss::RANGE)
-    {
-        c.radio.range = 12;
-        c.spacing = 10;
-    }
-    else
-    {
-        // Nominal range about 79 m; frames reach about 213 m (MaxLossDb).
-        c.radio.range = WsnNetworkHelper::NominalRange(c.radio);
-        c.spacing = 60;
-    }
-    if (topology == "grid")
-    {
-        c.gridWidth = 9;
-        c.gridHeight = 7;
-        c.nodes = 63;
-    }
-    else
-    {
-        c.nodes = 70;
-        c.meanDegree = 6;
-    }
-    return c;
-}
-
-class EquivalenceTestCase : public TestCase
-{
-  public:
-    EquivalenceTestCase(std::string topology, WsnRadioConfig::Loss loss, double shadowing)
-        : TestCase("stock and grid channels give byte-identical CSV rows: " + topology + ", " +
-                   WsnRadioConfig::LossName(loss) +
-                   (shadowing > 0 ? " with shadowing" : std::string())),
-          m_topology(std::move(topology)),
-          m_loss(loss),
-          m_shadowing(shadowing)
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        for (const std::string filter : {"bf", "lbf", "abf"})
-        {
-            std::string rows[2];
-            std::vector<std::string> distanceRows[2];
-            for (int i = 0; i < 2; ++i)
-            {
-                RngSeedManager::SetSeed(1);
-                RngSeedManager::SetRun(2);
-                GossipScenarioConfig c = Scenario(filter, m_topology, m_loss, m_shadowing);
-                c.radio.channel =
-                    i == 0 ? WsnRadioConfig::Channel::STOCK : WsnRadioConfig::Channel::GRID;
-                const GossipScenarioResult r = RunGossipScenario(c);
-                rows[i] = GossipCsvRow(c, r);
-                distanceRows[i] = GossipDistanceCsvRows(c, r);
-                NS_TEST_ASSERT_MSG_GT(r.metrics.phyFrames, 100U, "traffic");
-                NS_TEST_ASSERT_MSG_GT(r.diameter, 3U, "multi-hop");
-            }
-            NS_TEST_ASSERT_MSG_EQ(rows[0], rows[1], filter << ": per-run row");
-            NS_TEST_ASSERT_MSG_EQ((distanceRows[0] == distanceRows[1]),
-                                  true,
-                                  filter << ": per-distance rows");
-        }
-    }
-
-    std::string m_topology;
-    WsnRadioConfig::Loss m_loss;
-    double m_shadowing;
-};
 
 class CutoffTestCase : public TestCase
 {
@@ -173,14 +84,6 @@ class GridSpectrumChannelTestSuite : public TestSuite
         : TestSuite("bloom-gossip-grid-channel", bloom::test::kSystem)
     {
         AddTestCase(new CutoffTestCase, bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("grid", WsnRadioConfig::Loss::RANGE, 0),
-                    bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("disk", WsnRadioConfig::Loss::RANGE, 0),
-                    bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("grid", WsnRadioConfig::Loss::LOG_DISTANCE, 0),
-                    bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("disk", WsnRadioConfig::Loss::LOG_DISTANCE, 4),
-                    bloom::test::kQuick);
     }
 };
 

@@ -4,7 +4,7 @@
  * Tests of the linear Bloom filter: quantisation, insFBL/conFBL semantics,
  * packing, attenuation chains and hop estimates, merge laws, occupancy.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/linear-bloom-filter.h"
 #include "ns3/test.h"

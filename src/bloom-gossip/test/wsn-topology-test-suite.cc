@@ -4,7 +4,7 @@
  * Tests of WsnTopology (generators, positions files, graph algorithms) and
  * WsnNetworkHelper (lr-wpan network and its radio ground truth).
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/double.h"

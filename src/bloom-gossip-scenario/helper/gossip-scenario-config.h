@@ -1,20 +1,18 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * One gossip simulation from a plain configuration: topology, radio, filter,
- * timers, workload and faults in; ground-truth metrics out.  Used by the
- * scenario programs in scratch/ and by the system tests.
+ * The parameters of one gossip run (topology, radio, filter, timers,
+ * workload, faults, queries) and their validation: the one owner of every
+ * range and combination check.  A problem is reported as
+ * std::invalid_argument "--option: problem", naming the command-line option
+ * of the scenario programs that sets the field.
  */
-#ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_H
-#define BLOOM_GOSSIP_GOSSIP_SCENARIO_H
+#ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
+#define BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 
-#include "bloom-gossip-helper.h"
-#include "gossip-metrics.h"
-#include "gossip-workload.h"
-#include "query-metrics.h"
-#include "wsn-network-helper.h"
-
-#include "ns3/query-message.h"
+#include "ns3/gossip-workload.h"
+#include "ns3/query-strategy.h"
+#include "ns3/wsn-network-helper.h"
 
 #include <cstdint>
 #include <string>
@@ -22,6 +20,13 @@
 
 namespace ns3
 {
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * Throw std::invalid_argument("<option>: <problem>"), the form of every
+ * configuration error.
+ */
+[[noreturn]] void ThrowOptionError(const std::string& option, const std::string& problem);
 
 /// Most nodes a scenario may have (16-bit short addresses of one PAN).
 constexpr uint32_t kMaxScenarioNodes = 65533;
@@ -116,91 +121,6 @@ struct GossipScenarioConfig
     double EffectiveExpiry() const;
 };
 
-/// What one run produced.
-struct GossipScenarioResult
-{
-    uint32_t seed{0};
-    uint64_t run{0};
-    uint32_t nodes{0};        //!< nodes simulated
-    uint32_t droppedNodes{0}; //!< disk, largest-component: nodes left out
-    uint32_t diameter{0};     //!< of the radio's ground-truth graph
-    double meanDegree{0};
-    uint32_t slots{0};    //!< m actually used
-    uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
-    std::string describe; //!< filter parameters in words
-    /// Largest hop distance the filter can report (LBF H - 1, ABF d - 1;
-    /// UINT32_MAX for BF).
-    uint32_t reach{0};
-    GossipRunMetrics metrics;
-    std::vector<bloom::QueryStrategy> queryStrategies; //!< strategies queried in this run
-    std::vector<QueryRecord> queries;                  //!< one per query issued
-    double wallSeconds{0};
-};
-
-/**
- * A gossip helper for the configuration's filter family with every gossip
- * attribute of the configuration set; `slots` and `depth` are the m and ABF
- * d actually used (after --budget-bytes or an automatic depth).
- */
-BloomGossipHelper MakeGossipHelper(const GossipScenarioConfig& config,
-                                   uint32_t slots,
-                                   uint32_t depth);
-
-/**
- * The analytic bound on `purge_time`: a stale LBF value or ABF bit climbs one
- * hop per beacon round, so it is gone after reach + 1 rounds of at most
- * interval + jitter, plus the neighbour expiry when a node crashed.  Empty
- * for the BF (no bound: union never forgets in a cycle) and with Trickle.
- */
-std::optional<double> PurgeBound(const GossipScenarioConfig& config,
-                                 const GossipScenarioResult& result);
-
-/// Build the topology a configuration describes (no simulation objects).
-WsnTopology BuildTopology(const GossipScenarioConfig& config);
-
-/// Run one simulation (Simulator::Destroy() is called at the end).
-GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config);
-
-/**
- * Everything RunGossipScenario would reject, found without simulating: runs
- * its set-up (Validate(), the topology with its positions file or random
- * draw, the network and the radio ground truth, the filter shape derived
- * from the budget and the diameter, its segmentation into frames, the
- * events' node numbers) and then Simulator::Destroy().  Throws
- * std::invalid_argument "--option: problem".  Draws the same random numbers
- * as the run, so results do not change.
- */
-void CheckGossipScenario(const GossipScenarioConfig& config);
-
-/// CSV header of the per-run table (no trailing newline).
-std::string GossipCsvHeader();
-/**
- * Rows of the per-run table (no trailing newline): one per query strategy of
- * the run (the gossip columns repeated), or one row with query_strategy NA
- * and NA query columns when the run issued no queries.
- */
-std::vector<std::string> GossipCsvRows(const GossipScenarioConfig& config,
-                                       const GossipScenarioResult& result);
-/// The first of GossipCsvRows.
-std::string GossipCsvRow(const GossipScenarioConfig& config, const GossipScenarioResult& result);
-/// CSV header of the per-query table.
-std::string GossipQueryCsvHeader();
-/// Rows of the per-query table, one per query.
-std::vector<std::string> GossipQueryCsvRows(const GossipScenarioConfig& config,
-                                            const GossipScenarioResult& result);
-/// CSV header of the per-distance table.
-std::string GossipDistanceCsvHeader();
-/// Rows of the per-distance table, one per true hop distance.
-std::vector<std::string> GossipDistanceCsvRows(const GossipScenarioConfig& config,
-                                               const GossipScenarioResult& result);
-
-/**
- * Write a file so that readers never see it half-written: the content goes
- * to a temporary file in the same folder, which is then renamed over `path`.
- * Throws std::runtime_error naming the path on failure (and leaves nothing).
- */
-void WriteFileAtomically(const std::string& path, const std::string& content);
-
 } // namespace ns3
 
-#endif // BLOOM_GOSSIP_GOSSIP_SCENARIO_H
+#endif // BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H

@@ -5,9 +5,10 @@
  * to the BFS ground truth, forgets removed resources and failed nodes within
  * the analytic bounds, and is reproducible.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/gossip-scenario.h"
+#include "ns3/scenario-tables.h"
 #include "ns3/node-list.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"

@@ -4,7 +4,7 @@
  * Tests of the LBF calibration engine (the paper's section 4 Monte-Carlo and
  * Fig. 4 capacity experiment) and of its fast path, UnpackedLinearBloomFilter.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/lbf-calibration.h"
 #include "ns3/linear-bloom-filter-bank.h"

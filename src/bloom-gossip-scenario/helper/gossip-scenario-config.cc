@@ -1,0 +1,428 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gossip-scenario-config.h"
+
+#include "ns3/bloom-gossip-helper.h"
+#include "ns3/gossip-message.h"
+#include "ns3/filter-limits.h"
+#include "ns3/lbf-decay.h"
+#include "ns3/lbf-quantization.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+void
+ThrowOptionError(const std::string& option, const std::string& problem)
+{
+    throw std::invalid_argument(option + ": " + problem);
+}
+
+namespace
+{
+
+std::vector<std::string>
+Split(const std::string& text, char sep)
+{
+    std::vector<std::string> out;
+    std::string item;
+    std::istringstream is(text);
+    while (std::getline(is, item, sep))
+    {
+        out.push_back(item);
+    }
+    if (!text.empty() && text.back() == sep)
+    {
+        out.emplace_back();
+    }
+    return out;
+}
+
+} // namespace
+
+WsnRadioConfig
+GossipScenarioConfig::DefaultRadio()
+{
+    WsnRadioConfig radio;
+    radio.range = 12.0;
+    return radio;
+}
+
+void
+GossipScenarioConfig::Validate() const
+{
+    const auto range = [](double v, double lo, double hi) { return v >= lo && v <= hi; };
+    if (topology != "line" && topology != "grid" && topology != "disk" && topology != "file")
+    {
+        ThrowOptionError("--topology", "'" + topology + "' is not one of line, grid, disk, file");
+    }
+    if (topology == "file")
+    {
+        if (positions.empty())
+        {
+            ThrowOptionError("--positions", "required with --topology file (a CSV file id,x,y)");
+        }
+    }
+    else if (topology == "grid" && gridWidth > 0)
+    {
+        const uint64_t n =
+            gridWidth * static_cast<uint64_t>(gridHeight == 0 ? gridWidth : gridHeight);
+        if (n < 2 || n > kMaxScenarioNodes)
+        {
+            ThrowOptionError("--grid", fmt::format("{} nodes, out of range 2..{}", n, kMaxScenarioNodes));
+        }
+    }
+    else if (nodes < 2 || nodes > kMaxScenarioNodes)
+    {
+        ThrowOptionError("--nodes", fmt::format("{} out of range 2..{}", nodes, kMaxScenarioNodes));
+    }
+    if (!range(spacing, 1e-3, 1e6))
+    {
+        ThrowOptionError("--spacing", fmt::format("{} out of range [0.001, 1e6] m", spacing));
+    }
+    if (topology == "disk" && !(meanDegree > 0 && meanDegree < nodes))
+    {
+        ThrowOptionError("--degree", fmt::format("{} out of range (0, nodes) = (0, {})", meanDegree, nodes));
+    }
+    if (diskPolicy != "connected" && diskPolicy != "largest-component")
+    {
+        ThrowOptionError("--disk-policy", "'" + diskPolicy + "' is not connected or largest-component");
+    }
+    // Radio: each field under the option that sets it.
+    if (!range(radio.range, 1e-3, 1e6))
+    {
+        ThrowOptionError("--range", fmt::format("{} out of range [0.001, 1e6] m", radio.range));
+    }
+    if (!range(radio.txPowerDbm, -100, 100))
+    {
+        ThrowOptionError("--tx-power", fmt::format("{} out of range [-100, 100] dBm", radio.txPowerDbm));
+    }
+    if (!(radio.exponent > 0 && radio.exponent <= 10))
+    {
+        ThrowOptionError("--exponent", fmt::format("{} out of range (0, 10]", radio.exponent));
+    }
+    if (!range(radio.referenceLossDb, -1000, 1000))
+    {
+        ThrowOptionError("--reference-loss",
+            fmt::format("{} out of range [-1000, 1000] dB", radio.referenceLossDb));
+    }
+    if (!range(radio.shadowingSigmaDb, 0, 100))
+    {
+        ThrowOptionError("--shadowing", fmt::format("{} out of range [0, 100] dB", radio.shadowingSigmaDb));
+    }
+    if (radio.shadowingSigmaDb > 0 && radio.loss != WsnRadioConfig::Loss::LOG_DISTANCE)
+    {
+        ThrowOptionError("--shadowing", "needs --radio log-distance (or 0)");
+    }
+    if (!range(radio.linkMarginDb, -100, 100))
+    {
+        ThrowOptionError("--link-margin", fmt::format("{} out of range [-100, 100] dB", radio.linkMarginDb));
+    }
+    try
+    {
+        radio.Validate();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        ThrowOptionError("--radio", e.what());
+    }
+    if (filter != "bf" && filter != "lbf" && filter != "abf")
+    {
+        ThrowOptionError("--filter", "'" + filter + "' is not one of bf, lbf, abf, all");
+    }
+    if (budgetBytes == 0 && (slots < 1 || slots > bloom::kMaxSlots))
+    {
+        ThrowOptionError("--m", fmt::format("{} out of range 1..{}", slots, bloom::kMaxSlots));
+    }
+    if (hashes < 1 || hashes > bloom::kMaxHashes)
+    {
+        ThrowOptionError("--k", fmt::format("{} out of range 1..{}", hashes, bloom::kMaxHashes));
+    }
+    if (cellBits < bloom::kMinCellBits || cellBits > bloom::kMaxCellBits)
+    {
+        ThrowOptionError("--b", fmt::format("{} out of range 1..16", cellBits));
+    }
+    try
+    {
+        bloom::ParseQuantization(quantization);
+    }
+    catch (const std::invalid_argument&)
+    {
+        ThrowOptionError("--quantization", "'" + quantization + "' is not one of floor, ceil, round");
+    }
+    if (decay == "multiplicative")
+    {
+        if (!(factor > 0 && factor < 1))
+        {
+            ThrowOptionError("--a", fmt::format("{} out of range (0, 1)", factor));
+        }
+    }
+    else if (decay == "subtractive")
+    {
+        if (step < 1 || step >= (1U << cellBits))
+        {
+            ThrowOptionError("--delta",
+                fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
+        }
+    }
+    else
+    {
+        ThrowOptionError("--decay", "'" + decay + "' is not multiplicative or subtractive");
+    }
+    if (depth > bloom::kMaxDepth)
+    {
+        ThrowOptionError("--depth", fmt::format("{} out of range 0 (auto)..{}", depth, bloom::kMaxDepth));
+    }
+    if (budgetBytes > kMaxBudgetBytes)
+    {
+        ThrowOptionError("--budget-bytes", fmt::format("{} out of range 0..{}", budgetBytes, kMaxBudgetBytes));
+    }
+    if (budgetBytes > 0)
+    {
+        // Bytes one slot needs (ABF: a byte per level); an automatic ABF depth
+        // is checked once the diameter is known (CheckGossipScenario).
+        const uint64_t need = filter == "lbf" ? (cellBits + 7) / 8 : filter == "abf" ? depth : 1;
+        if (budgetBytes < need)
+        {
+            ThrowOptionError("--budget-bytes",
+                fmt::format("{} bytes cannot hold one slot of {} ({} levels); need >= {}",
+                            budgetBytes,
+                            filter,
+                            filter == "abf" ? depth : 1,
+                            need));
+        }
+    }
+    const auto time = [&](const char* option, double v, double lo) {
+        if (!range(v, lo, kMaxScenarioTime))
+        {
+            ThrowOptionError(option, fmt::format("{} out of range [{}, {:g}] s", v, lo, kMaxScenarioTime));
+        }
+    };
+    time("--interval", interval, kMinScenarioPeriod);
+    if (!(jitter >= 0) || jitter > interval / 2)
+    {
+        ThrowOptionError("--jitter",
+            fmt::format("{} out of range [0, interval/2] = [0, {}] s", jitter, interval / 2));
+    }
+    if (expiry != 0)
+    {
+        time("--expiry", expiry, kMinScenarioPeriod); // 0: automatic
+    }
+    if (timer != "periodic" && timer != "trickle")
+    {
+        ThrowOptionError("--timer", "'" + timer + "' is not periodic or trickle");
+    }
+    time("--trickle-imin", trickleImin, kMinScenarioPeriod);
+    time("--trickle-imax", trickleImax, kMinScenarioPeriod);
+    if (trickleImax < trickleImin)
+    {
+        ThrowOptionError("--trickle-imax",
+            fmt::format("{} below --trickle-imin {}; need imin <= imax", trickleImax, trickleImin));
+    }
+    if (trickleK > 1000)
+    {
+        ThrowOptionError("--trickle-k", fmt::format("{} out of range 0..1000", trickleK));
+    }
+    if (timer == "trickle" && expiry > 0 && expiry <= 3 * trickleImax)
+    {
+        // A suppressed node refreshes after expiry/2 of silence, at its next
+        // transmission point, at most 1.5 Imax later.
+        ThrowOptionError("--expiry",
+            fmt::format("with --timer trickle it must exceed 3 x --trickle-imax = {} s "
+                        "(or be 0: automatic)",
+                        3 * trickleImax));
+    }
+    if (timer == "periodic" && expiry > 0 && expiry <= interval + jitter)
+    {
+        ThrowOptionError("--expiry", fmt::format("must exceed interval + jitter = {} s", interval + jitter));
+    }
+    if (transport != "link-layer" && transport != "udp6")
+    {
+        ThrowOptionError("--transport", "'" + transport + "' is not link-layer or udp6");
+    }
+    if (frameBytes != 0 && (frameBytes <= bloom::kSegmentHeaderSize || frameBytes > 65000))
+    {
+        ThrowOptionError("--frame-bytes",
+            fmt::format("{} out of range: 0 (device MTU) or {}..65000",
+                        frameBytes,
+                        bloom::kSegmentHeaderSize + 1));
+    }
+    if (resources > 100000)
+    {
+        ThrowOptionError("--resources", fmt::format("{} out of range 0..100000", resources));
+    }
+    if (replicas < 1 || replicas > kMaxScenarioNodes)
+    {
+        ThrowOptionError("--replicas", fmt::format("{} out of range 1..{}", replicas, kMaxScenarioNodes));
+    }
+    if (probes > 100000)
+    {
+        ThrowOptionError("--probes", fmt::format("{} out of range 0..100000", probes));
+    }
+    time("--sim-time", simTime, kMinScenarioPeriod);
+    if (!range(frameLoss, 0, 0.9))
+    {
+        ThrowOptionError("--frame-loss", fmt::format("{} out of range [0, 0.9]", frameLoss));
+    }
+    if (queries > 100000)
+    {
+        ThrowOptionError("--queries", fmt::format("{} out of range 0..100000", queries));
+    }
+    if (queryStart != 0)
+    {
+        time("--query-start", queryStart, 0.0); // 0: automatic
+    }
+    time("--query-interval", queryInterval, kMinScenarioPeriod);
+    if (!range(queryAbsent, 0, 1))
+    {
+        ThrowOptionError("--query-absent", fmt::format("{} out of range [0, 1]", queryAbsent));
+    }
+    time("--query-timeout", queryTimeout, kMinScenarioPeriod);
+    if (queryTtl > 255)
+    {
+        ThrowOptionError("--query-ttl", fmt::format("{} out of range 0 (auto)..255", queryTtl));
+    }
+    if (queryMaxVisited > 255)
+    {
+        ThrowOptionError("--query-max-visited", fmt::format("{} out of range 0..255", queryMaxVisited));
+    }
+    if (queries > 0 && transport != "link-layer")
+    {
+        ThrowOptionError("--queries", "queries need --transport link-layer");
+    }
+    std::vector<bloom::QueryStrategy> strategies;
+    try
+    {
+        strategies = QueryStrategies();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        ThrowOptionError("--query-strategy", e.what());
+    }
+    if (queries > 0 && !strategies.empty())
+    {
+        const double count = static_cast<double>(queries) * strategies.size();
+        const double span = (count - 1) * queryInterval + queryTimeout;
+        if (queryStart == 0 && span > simTime)
+        {
+            ThrowOptionError("--queries",
+                fmt::format("{} queries x {} strategies, {} s apart, with a {} s timeout need {} "
+                            "s; raise --sim-time ({} s)",
+                            queries,
+                            strategies.size(),
+                            queryInterval,
+                            queryTimeout,
+                            span,
+                            simTime));
+        }
+        if (queryStart > 0 && queryStart + span > simTime + 1e-9)
+        {
+            ThrowOptionError("--query-start",
+                fmt::format("the last query's answer is due at {} s, after --sim-time {} s",
+                            queryStart + span,
+                            simTime));
+        }
+    }
+    for (const WorkloadEvent& e : events)
+    {
+        if (!(e.time >= 0) || e.time > simTime)
+        {
+            ThrowOptionError("--events",
+                fmt::format("event '{}' outside [0, --sim-time] = [0, {}] s",
+                            e.ToString(),
+                            simTime));
+        }
+        if ((e.kind == WorkloadEvent::ADD || e.kind == WorkloadEvent::REMOVE) &&
+            (e.resource < 1 || e.resource > resources + 1000000))
+        {
+            ThrowOptionError("--events",
+                fmt::format("event '{}': resource out of range 1..{}",
+                            e.ToString(),
+                            resources + 1000000));
+        }
+        if (e.kind != WorkloadEvent::REMOVE && e.node >= kMaxScenarioNodes)
+        {
+            ThrowOptionError("--events", fmt::format("event '{}': node out of range", e.ToString()));
+        }
+    }
+}
+
+double
+GossipScenarioConfig::EffectiveExpiry() const
+{
+    if (expiry > 0)
+    {
+        return expiry;
+    }
+    return 3.5 * (timer == "trickle" ? trickleImax : interval);
+}
+
+std::vector<bloom::QueryStrategy>
+GossipScenarioConfig::QueryStrategies() const
+{
+    using bloom::QueryStrategy;
+    const bool distance = filter == "lbf" || filter == "abf";
+    std::vector<QueryStrategy> out;
+    const auto add = [&out, distance](QueryStrategy s) {
+        if ((s != QueryStrategy::GRADIENT || distance) &&
+            std::find(out.begin(), out.end(), s) == out.end())
+        {
+            out.push_back(s);
+        }
+    };
+    for (const std::string& name : Split(queryStrategy, ','))
+    {
+        if (name == "auto")
+        {
+            if (distance)
+            {
+                add(QueryStrategy::GRADIENT);
+            }
+            else
+            {
+                add(QueryStrategy::FLOOD);
+                add(QueryStrategy::RING);
+                add(QueryStrategy::BLIND_FLOOD);
+            }
+        }
+        else if (name == "all")
+        {
+            for (auto s : {QueryStrategy::GRADIENT,
+                           QueryStrategy::FLOOD,
+                           QueryStrategy::RING,
+                           QueryStrategy::BLIND_FLOOD})
+            {
+                add(s);
+            }
+        }
+        else
+        {
+            add(bloom::ParseQueryStrategy(name));
+        }
+    }
+    return out;
+}
+
+double
+GossipScenarioConfig::QueryWindowStart() const
+{
+    if (queryStart > 0)
+    {
+        return queryStart;
+    }
+    const size_t strategies = QueryStrategies().size();
+    if (queries == 0 || strategies == 0)
+    {
+        return simTime;
+    }
+    const double count = static_cast<double>(queries) * strategies;
+    return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
+}
+
+} // namespace ns3

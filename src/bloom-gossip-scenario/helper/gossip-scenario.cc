@@ -1,0 +1,373 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gossip-scenario.h"
+
+#include "ns3/bloom-gossip-application.h"
+#include "ns3/bloom-gossip-compat.h"
+#include "ns3/bloom-query-application.h"
+#include "ns3/bloom-query-helper.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/error-model.h"
+#include "ns3/gossip-message.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv6-address-helper.h"
+#include "ns3/log.h"
+#include "ns3/lr-wpan-phy.h"
+#include "ns3/nstime.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/sixlowpan-helper.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GossipScenario");
+
+namespace
+{
+
+/// Probe keys live far away from resource numbers (and from the absent
+/// keys of queries, GossipWorkload::kAbsentKeyBase).
+constexpr uint64_t kProbeBase = 1000000000ULL;
+
+/// Stream numbers: topology draws, workload draws (placement, then queries:
+/// two streams), then devices and apps (gossip applications, then query
+/// applications).
+constexpr int64_t kTopologyStream = 0;
+constexpr int64_t kWorkloadStream = 1;
+constexpr int64_t kFirstDeviceStream = 100;
+
+uint32_t
+GridSide(uint32_t nodes)
+{
+    return static_cast<uint32_t>(std::ceil(std::sqrt(static_cast<double>(nodes)) - 1e-9));
+}
+
+} // namespace
+
+BloomGossipHelper
+MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+{
+    const std::string type = c.filter == "bf"    ? "ns3::BfGossipApplication"
+                             : c.filter == "lbf" ? "ns3::LbfGossipApplication"
+                                                 : "ns3::AbfGossipApplication";
+    BloomGossipHelper gossip(type);
+    gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
+    gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
+    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
+    gossip.SetAttribute("Timer", StringValue(c.timer));
+    gossip.SetAttribute("TrickleImin", TimeValue(Seconds(c.trickleImin)));
+    gossip.SetAttribute("TrickleImax", TimeValue(Seconds(c.trickleImax)));
+    gossip.SetAttribute("TrickleK", UintegerValue(c.trickleK));
+    gossip.SetAttribute("Transport", StringValue(c.transport));
+    gossip.SetAttribute("FrameBytes", UintegerValue(c.frameBytes));
+    gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
+    if (c.filter == "bf")
+    {
+        gossip.SetAttribute("Bits", UintegerValue(slots));
+    }
+    else if (c.filter == "lbf")
+    {
+        gossip.SetAttribute("Cells", UintegerValue(slots));
+        gossip.SetAttribute("CellBits", UintegerValue(c.cellBits));
+        gossip.SetAttribute("Quantization", StringValue(c.quantization));
+        gossip.SetAttribute("Decay", StringValue(c.decay));
+        gossip.SetAttribute("Factor", DoubleValue(c.factor));
+        gossip.SetAttribute("Step", UintegerValue(c.step));
+    }
+    else
+    {
+        gossip.SetAttribute("Depth", UintegerValue(depth));
+        gossip.SetAttribute("Bits", UintegerValue(slots));
+    }
+    return gossip;
+}
+
+std::optional<double>
+PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    if (r.reach == std::numeric_limits<uint32_t>::max() || c.timer != "periodic")
+    {
+        return std::nullopt;
+    }
+    const bool crash = std::any_of(c.events.begin(), c.events.end(), [](const WorkloadEvent& e) {
+        return e.kind == WorkloadEvent::FAIL;
+    });
+    return (r.reach + 1.0) * (c.interval + c.jitter) + (crash ? c.EffectiveExpiry() : 0.0);
+}
+
+WsnTopology
+BuildTopology(const GossipScenarioConfig& c)
+{
+    if (c.topology == "line")
+    {
+        return WsnTopology::Line(c.nodes, c.spacing);
+    }
+    if (c.topology == "grid")
+    {
+        const uint32_t w = c.gridWidth > 0 ? c.gridWidth : GridSide(c.nodes);
+        const uint32_t h =
+            c.gridWidth > 0 ? (c.gridHeight > 0 ? c.gridHeight : w) : (c.nodes + w - 1) / w;
+        return WsnTopology::Grid(w, h, c.spacing);
+    }
+    if (c.topology == "disk")
+    {
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(kTopologyStream);
+        return WsnTopology::RandomDisk(c.nodes,
+                                       c.radio.range,
+                                       c.meanDegree,
+                                       rng,
+                                       WsnTopology::ParseDiskPolicy(c.diskPolicy));
+    }
+    return WsnTopology::FromCsv(c.positions);
+}
+
+namespace
+{
+GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c, bool simulate);
+
+/// SetUpAndRun, leaving no node, device or event behind when it throws.
+GossipScenarioResult
+SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate)
+{
+    c.Validate();
+    try
+    {
+        return SetUpAndRun(c, simulate);
+    }
+    catch (...)
+    {
+        Simulator::Destroy();
+        throw;
+    }
+}
+} // namespace
+
+GossipScenarioResult
+RunGossipScenario(const GossipScenarioConfig& c)
+{
+    return SetUpAndRunCleanly(c, true);
+}
+
+void
+CheckGossipScenario(const GossipScenarioConfig& c)
+{
+    SetUpAndRunCleanly(c, false);
+}
+
+namespace
+{
+/// Set up a run and, when `simulate`, run it; RunGossipScenario and
+/// CheckGossipScenario share every step up to Simulator::Run.
+GossipScenarioResult
+SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
+{
+    const auto wallStart = std::chrono::steady_clock::now();
+    GossipScenarioResult result;
+    result.seed = RngSeedManager::GetSeed();
+    result.run = RngSeedManager::GetRun();
+
+    WsnTopology input;
+    try
+    {
+        input = BuildTopology(c);
+    }
+    catch (const std::exception& e)
+    {
+        // A bad positions file, or no connected random draw.
+        ThrowOptionError(c.topology == "file"   ? "--positions"
+            : c.topology == "disk" ? "--degree"
+                                   : "--topology",
+            e.what());
+    }
+    WsnNetworkHelper network(c.radio);
+    NetDeviceContainer devices = network.Install(input);
+    int64_t stream = kFirstDeviceStream;
+    stream += network.AssignStreams(stream);
+    if (c.frameLoss > 0)
+    {
+        stream += network.SetFrameLoss(c.frameLoss, stream);
+    }
+    const WsnTopology& topo = network.GetTopology();
+    const uint32_t n = topo.GetN();
+    result.nodes = n;
+    result.droppedNodes = c.topology == "disk" ? c.nodes - n : 0;
+    result.diameter = topo.Diameter();
+    result.meanDegree = topo.MeanDegree();
+
+    // Filter shape: equal parameters, or derived from the byte budget.
+    const uint32_t depth =
+        c.depth > 0 ? c.depth : std::min<uint32_t>(bloom::kMaxDepth, result.diameter + 1);
+    uint32_t slots = c.slots;
+    if (c.budgetBytes > 0)
+    {
+        // ABF levels are byte-aligned on the wire: whole bytes per level.
+        const uint64_t bits = uint64_t{c.budgetBytes} * 8;
+        const uint64_t per = c.filter == "bf"    ? bits
+                             : c.filter == "lbf" ? bits / c.cellBits
+                                                 : c.budgetBytes / depth * 8;
+        if (per < 1)
+        {
+            ThrowOptionError("--budget-bytes",
+                fmt::format("{} bytes cannot hold one slot of {} ({} levels)",
+                            c.budgetBytes,
+                            c.filter,
+                            depth));
+        }
+        slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
+    }
+    result.slots = slots;
+    result.depth = c.filter == "abf" ? depth : 1;
+
+    BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
+    NodeContainer nodes = network.GetNodes();
+    if (c.transport == "udp6")
+    {
+        // IPv6 over 6LoWPAN on the lr-wpan devices; gossip goes to ff02::1.
+        InternetStackHelper internet;
+        internet.SetIpv4StackInstall(false);
+        internet.Install(nodes);
+        stream += internet.AssignStreams(nodes, stream);
+        SixLowPanHelper sixlowpan;
+        NetDeviceContainer six = sixlowpan.Install(devices);
+        stream += sixlowpan.AssignStreams(six, stream);
+        Ipv6AddressHelper ipv6;
+        ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        ipv6.Assign(six);
+        gossip.SetAttribute("DeviceIndex", UintegerValue(six.Get(0)->GetIfIndex()));
+    }
+    ApplicationContainer apps = gossip.Install(nodes);
+    stream += gossip.AssignStreams(nodes, stream);
+    apps.Start(Seconds(0));
+    apps.Stop(Seconds(c.simTime));
+
+    // Query applications, only when the run issues queries (runs without
+    // queries stay as they were, random streams included).
+    const std::vector<bloom::QueryStrategy> strategies =
+        c.queries > 0 ? c.QueryStrategies() : std::vector<bloom::QueryStrategy>{};
+    result.queryStrategies = strategies;
+    std::vector<Ptr<BloomQueryApplication>> queryApps;
+    if (!strategies.empty())
+    {
+        BloomQueryHelper query;
+        query.SetAttribute("MaxVisited", UintegerValue(c.queryMaxVisited));
+        query.SetAttribute("QueryTimeout", TimeValue(Seconds(c.queryTimeout)));
+        ApplicationContainer qapps = query.Install(nodes);
+        stream += query.AssignStreams(nodes, stream);
+        qapps.Start(Seconds(0));
+        qapps.Stop(Seconds(c.simTime));
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            queryApps.push_back(DynamicCast<BloomQueryApplication>(qapps.Get(i)));
+        }
+    }
+
+    std::vector<Ptr<BloomGossipApplication>> appList;
+    std::vector<std::vector<uint32_t>> graph;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        appList.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
+        graph.push_back(topo.GetNeighbours(i));
+    }
+    result.describe = appList.front()->GetPolicy().Describe();
+    result.reach = appList.front()->GetPolicy().Reach();
+    // Fail early, with a clear reason, when the filter cannot be segmented.
+    try
+    {
+        appList.front()->GetFramesPerAdvertisement();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        ThrowOptionError(c.budgetBytes > 0 ? "--budget-bytes" : "--m",
+            std::string(e.what()) + " (lower --m, --b, --depth or --budget-bytes, or raise "
+                                    "--frame-bytes)");
+    }
+
+    GossipMetrics metrics(appList, graph);
+    metrics.TrackDevices(devices);
+    std::vector<uint64_t> probes;
+    for (uint32_t i = 0; i < c.probes; ++i)
+    {
+        probes.push_back(kProbeBase + i);
+    }
+    metrics.SetProbes(probes);
+
+    // Workload: each resource on `replicas` distinct random nodes, the
+    // events, then the queries (draw i (origin, key) at its first slot,
+    // issued once per strategy).  The metrics only observe.
+    Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
+    workload->AssignStreams(kWorkloadStream);
+    workload->SetApplications(appList, queryApps);
+    workload->PlaceResources(c.resources, c.replicas);
+    try
+    {
+        workload->ScheduleEvents(c.events);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        ThrowOptionError("--events", e.what());
+    }
+    std::unique_ptr<QueryMetrics> queryMetrics;
+    if (!queryApps.empty())
+    {
+        queryMetrics = std::make_unique<QueryMetrics>(queryApps, metrics);
+        for (const auto& app : queryApps)
+        {
+            metrics.TrackMalformed(app); // malformed query frames count too
+        }
+        queryMetrics->TrackDevices(devices);
+        queryMetrics->TrackWorkload(workload);
+        GossipWorkload::QueryPlan plan;
+        plan.draws = c.queries;
+        plan.start = c.QueryWindowStart();
+        plan.interval = c.queryInterval;
+        plan.absentShare = c.queryAbsent;
+        plan.strategies = strategies;
+        plan.ttl = [&c, diameter = result.diameter](bloom::QueryStrategy s) -> uint8_t {
+            if (c.queryTtl > 0)
+            {
+                return static_cast<uint8_t>(c.queryTtl);
+            }
+            const uint32_t ttl = s == bloom::QueryStrategy::GRADIENT ? std::max(2U, 2 * diameter)
+                                                                     : std::max(1U, diameter);
+            return static_cast<uint8_t>(std::min(255U, ttl));
+        };
+        workload->ScheduleQueries(plan);
+    }
+
+    if (!simulate)
+    {
+        Simulator::Destroy();
+        return result;
+    }
+    Simulator::Stop(Seconds(c.simTime));
+    Simulator::Run();
+    result.metrics = metrics.Finish(Seconds(c.simTime));
+    if (queryMetrics)
+    {
+        queryMetrics->Finish(Seconds(c.simTime));
+        result.queries = queryMetrics->GetRecords();
+    }
+    Simulator::Destroy();
+    result.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    return result;
+}
+} // namespace
+
+} // namespace ns3

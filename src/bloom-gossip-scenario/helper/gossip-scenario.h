@@ -1,0 +1,85 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * One gossip simulation from a GossipScenarioConfig: builds the topology and
+ * the 802.15.4 network, installs the gossip (and query) applications and the
+ * workload, runs, and returns the ground-truth metrics.  Used by the
+ * scenario programs in scratch/ and by the system tests.
+ */
+#ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_H
+#define BLOOM_GOSSIP_GOSSIP_SCENARIO_H
+
+#include "gossip-scenario-config.h"
+
+#include "ns3/bloom-gossip-helper.h"
+#include "ns3/gossip-metrics.h"
+#include "ns3/query-metrics.h"
+#include "ns3/wsn-topology.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/// What one run produced.
+struct GossipScenarioResult
+{
+    uint32_t seed{0};
+    uint64_t run{0};
+    uint32_t nodes{0};        //!< nodes simulated
+    uint32_t droppedNodes{0}; //!< disk, largest-component: nodes left out
+    uint32_t diameter{0};     //!< of the radio's ground-truth graph
+    double meanDegree{0};
+    uint32_t slots{0};    //!< m actually used
+    uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
+    std::string describe; //!< filter parameters in words
+    /// Largest hop distance the filter can report (LBF H - 1, ABF d - 1;
+    /// UINT32_MAX for BF).
+    uint32_t reach{0};
+    GossipRunMetrics metrics;
+    std::vector<bloom::QueryStrategy> queryStrategies; //!< strategies queried in this run
+    std::vector<QueryRecord> queries;                  //!< one per query issued
+    double wallSeconds{0};
+};
+
+/**
+ * A gossip helper for the configuration's filter family with every gossip
+ * attribute of the configuration set; `slots` and `depth` are the m and ABF
+ * d actually used (after --budget-bytes or an automatic depth).
+ */
+BloomGossipHelper MakeGossipHelper(const GossipScenarioConfig& config,
+                                   uint32_t slots,
+                                   uint32_t depth);
+
+/**
+ * The analytic bound on `purge_time`: a stale LBF value or ABF bit climbs one
+ * hop per beacon round, so it is gone after reach + 1 rounds of at most
+ * interval + jitter, plus the neighbour expiry when a node crashed.  Empty
+ * for the BF (no bound: union never forgets in a cycle) and with Trickle.
+ */
+std::optional<double> PurgeBound(const GossipScenarioConfig& config,
+                                 const GossipScenarioResult& result);
+
+/// Build the topology a configuration describes (no simulation objects).
+WsnTopology BuildTopology(const GossipScenarioConfig& config);
+
+/// Run one simulation (Simulator::Destroy() is called at the end).
+GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config);
+
+/**
+ * Everything RunGossipScenario would reject, found without simulating: runs
+ * its set-up (Validate(), the topology with its positions file or random
+ * draw, the network and the radio ground truth, the filter shape derived
+ * from the budget and the diameter, its segmentation into frames, the
+ * events' node numbers) and then Simulator::Destroy().  Throws
+ * std::invalid_argument "--option: problem".  Draws the same random numbers
+ * as the run, so results do not change.
+ */
+void CheckGossipScenario(const GossipScenarioConfig& config);
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_GOSSIP_SCENARIO_H

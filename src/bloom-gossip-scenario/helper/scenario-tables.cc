@@ -1,0 +1,241 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "scenario-tables.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace ns3
+{
+
+namespace
+{
+
+std::string
+Na(const std::optional<double>& v)
+{
+    return v && std::isfinite(*v) ? fmt::format("{:.6g}", *v) : "NA";
+}
+
+std::string
+Num(double v)
+{
+    return std::isfinite(v) ? fmt::format("{:.6g}", v) : "NA";
+}
+
+} // namespace
+
+std::string
+GossipCsvHeader()
+{
+    return "filter,topology,nodes,diameter,mean_degree,seed,run,m,k,b,a,depth,budget_bytes,"
+           "interval,timer,resources,replicas,sim_time,payload_bytes,frames_per_beacon,"
+           "advertisements,gossip_frames,bytes_on_air,gossip_bytes_per_node_s,hop_pairs,hop_mae,"
+           "hop_rmse,hop_bias,hop_exact,hop_within1,hop_miss,membership,fpr,"
+           "diss_latency_median,diss_latency_p95,diss_latency_max,convergence_time,stale_pairs,"
+           "stale_reported,purge_time,malformed,phy_frames,frame_loss,purge_bound,query_strategy,"
+           "queries,query_success,"
+           "query_latency_median,query_latency_p95,query_stretch,query_frames,query_rtt_median,"
+           "query_absent_frames";
+}
+
+namespace
+{
+
+/// The gossip columns of a per-run row (everything before query_strategy).
+std::string GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r);
+
+} // namespace
+
+std::vector<std::string>
+GossipCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    const std::string gossip = GossipColumns(c, r);
+    std::vector<std::string> rows;
+    for (bloom::QueryStrategy strategy : r.queryStrategies)
+    {
+        const QuerySummary q = SummariseQueries(r.queries, strategy);
+        rows.push_back(fmt::format("{},{},{},{},{},{},{},{},{},{}",
+                                   gossip,
+                                   bloom::ToString(strategy),
+                                   q.queries,
+                                   Num(q.success),
+                                   Num(q.latencyMedian),
+                                   Num(q.latencyP95),
+                                   Num(q.stretch),
+                                   Num(q.frames),
+                                   Num(q.rttMedian),
+                                   Num(q.absentFrames)));
+    }
+    if (rows.empty())
+    {
+        rows.push_back(gossip + ",NA,0,NA,NA,NA,NA,NA,NA,NA");
+    }
+    return rows;
+}
+
+std::string
+GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    return GossipCsvRows(c, r).front();
+}
+
+std::string
+GossipQueryCsvHeader()
+{
+    return "filter,strategy,nodes,diameter,seed,run,query_id,origin,key,absent,true_hops,success,"
+           "hops_taken,stretch,latency_to_holder,round_trip,frames,topology,issued,delivered,"
+           "holders_reached,outcome";
+}
+
+std::vector<std::string>
+GossipQueryCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    std::vector<std::string> rows;
+    rows.reserve(r.queries.size());
+    for (const QueryRecord& q : r.queries)
+    {
+        const std::string trueHops =
+            q.trueHops == kUnreachable ? std::string("NA") : fmt::format("{}", q.trueHops);
+        rows.push_back(
+            fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                        c.filter,
+                        bloom::ToString(q.strategy),
+                        r.nodes,
+                        r.diameter,
+                        r.seed,
+                        r.run,
+                        q.index,
+                        q.origin,
+                        q.key,
+                        q.absent ? 1 : 0,
+                        trueHops,
+                        q.success ? 1 : 0,
+                        q.delivered ? fmt::format("{}", q.hopsTaken) : "NA",
+                        Num(q.Stretch()),
+                        q.delivered ? Num(q.latencyToHolder) : "NA",
+                        q.success ? Num(q.roundTrip) : "NA",
+                        q.frames,
+                        c.topology,
+                        Num(q.issued),
+                        q.delivered ? 1 : 0,
+                        q.holdersReached,
+                        bloom::ToString(q.outcome)));
+    }
+    return rows;
+}
+
+namespace
+{
+
+std::string
+GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    const GossipRunMetrics& m = r.metrics;
+    const HopAccuracy& h = m.overall;
+    const bool hop = m.hasDistance;
+    const auto hopValue = [&](double v) { return hop && h.pairs > 0 ? Num(v) : std::string("NA"); };
+    const auto& lat = h.latencies;
+    std::string out =
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
+                    c.filter,
+                    c.topology,
+                    r.nodes,
+                    r.diameter,
+                    Num(r.meanDegree),
+                    r.seed,
+                    r.run,
+                    r.slots,
+                    c.hashes,
+                    c.filter == "lbf" ? fmt::format("{}", c.cellBits) : "NA",
+                    c.filter == "lbf" ? (c.decay == "multiplicative" ? Num(c.factor)
+                                                                     : fmt::format("sub{}", c.step))
+                                      : "NA",
+                    r.depth,
+                    c.budgetBytes,
+                    Num(c.interval),
+                    c.timer,
+                    c.resources,
+                    c.replicas,
+                    Num(c.simTime));
+    out +=
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                    m.payloadBytes,
+                    m.framesPerBeacon,
+                    m.advertisements,
+                    m.gossipFrames,
+                    m.bytesOnAir,
+                    Num(m.gossipBytesPerNodeS),
+                    h.pairs,
+                    hopValue(h.mae),
+                    hopValue(h.rmse),
+                    hopValue(h.bias),
+                    hopValue(h.exact),
+                    hopValue(h.within1),
+                    hopValue(h.miss),
+                    h.pairs > 0 ? Num(h.membership) : "NA",
+                    m.probePairs > 0 ? Num(m.fpr) : "NA",
+                    Num(Quantile(lat, 0.5)),
+                    Num(Quantile(lat, 0.95)),
+                    Num(Quantile(lat, 1.0)),
+                    Na(m.convergenceTime),
+                    m.stalePairs,
+                    m.staleReported,
+                    Na(m.purgeTime),
+                    m.malformed,
+                    m.phyFrames,
+                    Num(c.frameLoss),
+                    Na(PurgeBound(c, r)));
+    return out;
+}
+
+} // namespace
+
+std::string
+GossipDistanceCsvHeader()
+{
+    return "filter,topology,nodes,diameter,seed,run,m,b,depth,budget_bytes,true_hops,pairs,"
+           "hop_mae,hop_bias,hop_exact,hop_within1,hop_miss,membership,diss_latency_median,"
+           "diss_latency_p95";
+}
+
+std::vector<std::string>
+GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    std::vector<std::string> rows;
+    const bool hop = r.metrics.hasDistance;
+    for (size_t d = 0; d < r.metrics.byDistance.size(); ++d)
+    {
+        const HopAccuracy& h = r.metrics.byDistance[d];
+        if (h.pairs == 0)
+        {
+            continue;
+        }
+        const auto hopValue = [&](double v) { return hop ? Num(v) : std::string("NA"); };
+        rows.push_back(fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                                   c.filter,
+                                   c.topology,
+                                   r.nodes,
+                                   r.diameter,
+                                   r.seed,
+                                   r.run,
+                                   r.slots,
+                                   c.filter == "lbf" ? fmt::format("{}", c.cellBits) : "NA",
+                                   r.depth,
+                                   c.budgetBytes,
+                                   d,
+                                   h.pairs,
+                                   hopValue(h.mae),
+                                   hopValue(h.bias),
+                                   hopValue(h.exact),
+                                   hopValue(h.within1),
+                                   hopValue(h.miss),
+                                   Num(h.membership),
+                                   Num(Quantile(h.latencies, 0.5)),
+                                   Num(Quantile(h.latencies, 0.95))));
+    }
+    return rows;
+}
+
+} // namespace ns3

@@ -1,0 +1,43 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The CSV tables of a run: per run (one row per query strategy), per query
+ * and per true hop distance.  Columns are documented in the module chapter
+ * (doc/bloom-gossip-scenario.rst) and the README.
+ */
+#ifndef BLOOM_GOSSIP_SCENARIO_TABLES_H
+#define BLOOM_GOSSIP_SCENARIO_TABLES_H
+
+#include "gossip-scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/// CSV header of the per-run table (no trailing newline).
+std::string GossipCsvHeader();
+/**
+ * Rows of the per-run table (no trailing newline): one per query strategy of
+ * the run (the gossip columns repeated), or one row with query_strategy NA
+ * and NA query columns when the run issued no queries.
+ */
+std::vector<std::string> GossipCsvRows(const GossipScenarioConfig& config,
+                                       const GossipScenarioResult& result);
+/// The first of GossipCsvRows.
+std::string GossipCsvRow(const GossipScenarioConfig& config, const GossipScenarioResult& result);
+/// CSV header of the per-query table.
+std::string GossipQueryCsvHeader();
+/// Rows of the per-query table, one per query.
+std::vector<std::string> GossipQueryCsvRows(const GossipScenarioConfig& config,
+                                            const GossipScenarioResult& result);
+/// CSV header of the per-distance table.
+std::string GossipDistanceCsvHeader();
+/// Rows of the per-distance table, one per true hop distance.
+std::vector<std::string> GossipDistanceCsvRows(const GossipScenarioConfig& config,
+                                               const GossipScenarioResult& result);
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_SCENARIO_TABLES_H
