@@ -3,6 +3,8 @@
  */
 #include "gossip-workload.h"
 
+#include "input-file.h"
+
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -25,32 +27,11 @@ namespace
 /// At most this many characters of user text are quoted in an error.
 constexpr size_t kQuoteLimit = 40;
 
-/// `text` for an error message: control and non-ASCII bytes escaped, long
-/// text shortened.
+/// `text` for an error message (QuoteForMessage, shortened to kQuoteLimit).
 std::string
 Quote(const std::string& text)
 {
-    std::string out;
-    for (size_t i = 0; i < text.size() && i < kQuoteLimit; ++i)
-    {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c >= 0x20 && c < 0x7F)
-        {
-            out += static_cast<char>(c);
-        }
-        else
-        {
-            static const char* hex = "0123456789abcdef";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 0xF];
-        }
-    }
-    if (text.size() > kQuoteLimit)
-    {
-        out += "...";
-    }
-    return "'" + out + "'";
+    return QuoteForMessage(text, kQuoteLimit);
 }
 
 std::vector<std::string>

@@ -168,10 +168,11 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
     m_installed = true;
     m_topology = topology;
     const uint32_t n = topology.GetN();
-    if (n == 0 || n > 0xFFFD)
+    if (n == 0 || n > kMaxWsnNodes)
     {
         throw std::invalid_argument("WsnNetworkHelper: node count " + std::to_string(n) +
-                                    " out of range 1..65533 (16-bit short addresses)");
+                                    " out of range 1.." + std::to_string(kMaxWsnNodes) +
+                                    " (16-bit short addresses)");
     }
 
     // Loss chain.

@@ -3,6 +3,8 @@
  */
 #include "wsn-topology.h"
 
+#include "input-file.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -170,8 +172,8 @@ WsnTopology::ParseDiskPolicy(const std::string& name)
     {
         return DiskPolicy::LARGEST_COMPONENT;
     }
-    throw std::invalid_argument("unknown disk policy '" + name +
-                                "' (expected connected or largest-component)");
+    throw std::invalid_argument("unknown disk policy " + QuoteForMessage(name) +
+                                " (expected connected or largest-component)");
 }
 
 WsnTopology
@@ -247,11 +249,9 @@ WsnTopology::RandomDisk(uint32_t n,
 WsnTopology
 WsnTopology::FromCsv(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw std::invalid_argument(path + ": cannot open positions file");
-    }
+    // A regular file of bounded size (not a FIFO or /dev/zero), read at once.
+    std::istringstream in(ReadInputFile(path));
+    const std::string where = QuoteForMessage(path);
 
     struct Row
     {
@@ -276,7 +276,7 @@ WsnTopology::FromCsv(const std::string& path)
         const bool first = !seenContent;
         seenContent = true;
         auto fail = [&](const std::string& problem) {
-            throw std::invalid_argument(path + ":" + std::to_string(lineNo) + ": " + problem);
+            throw std::invalid_argument(where + " line " + std::to_string(lineNo) + ": " + problem);
         };
         const std::vector<std::string> fields = SplitCsv(line);
         uint32_t id = 0;
@@ -298,18 +298,18 @@ WsnTopology::FromCsv(const std::string& path)
         }
         if (!idOk)
         {
-            fail("id '" + fields[0] + "' is not an unsigned integer");
+            fail("id " + QuoteForMessage(fields[0]) + " is not an unsigned integer");
         }
         const char* names[2] = {"x", "y"};
         for (int c = 0; c < 2; ++c)
         {
             if (!ParseDouble(fields[1 + c], coord[c]))
             {
-                fail(std::string(names[c]) + " '" + fields[1 + c] + "' is not a number");
+                fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) + " is not a number");
             }
             if (!std::isfinite(coord[c]))
             {
-                fail(std::string(names[c]) + " '" + fields[1 + c] + "' is not finite");
+                fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) + " is not finite");
             }
         }
         const auto inserted = lineOfId.emplace(id, lineNo);
@@ -322,11 +322,17 @@ WsnTopology::FromCsv(const std::string& path)
     }
     if (in.bad())
     {
-        throw std::invalid_argument(path + ": read error");
+        throw std::invalid_argument(where + ": read error");
     }
     if (rows.empty())
     {
-        throw std::invalid_argument(path + ": no node lines");
+        throw std::invalid_argument(where + ": no node lines");
+    }
+    if (rows.size() > kMaxWsnNodes)
+    {
+        throw std::invalid_argument(where + ": " + std::to_string(rows.size()) +
+                                    " nodes, more than the " + std::to_string(kMaxWsnNodes) +
+                                    " one 802.15.4 PAN can address");
     }
     const auto n = static_cast<uint32_t>(rows.size());
     for (const Row& row : rows)
@@ -339,7 +345,7 @@ WsnTopology::FromCsv(const std::string& path)
                 ++missing;
             }
             throw std::invalid_argument(
-                path + ":" + std::to_string(row.line) + ": id " + std::to_string(row.id) +
+                where + " line " + std::to_string(row.line) + ": id " + std::to_string(row.id) +
                 " out of range: " + std::to_string(n) + " nodes need ids 0.." +
                 std::to_string(n - 1) + " (id " + std::to_string(missing) + " is missing)");
         }

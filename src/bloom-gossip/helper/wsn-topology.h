@@ -20,6 +20,10 @@
 namespace ns3
 {
 
+/// Most nodes of one network: 16-bit short addresses of one 802.15.4 PAN
+/// (0xFFFE and 0xFFFF are reserved).
+constexpr uint32_t kMaxWsnNodes = 0xFFFD;
+
 /**
  * \ingroup bloom-gossip
  * \brief Positions of n static nodes (ids 0..n-1) and their undirected

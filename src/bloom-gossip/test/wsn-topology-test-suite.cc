@@ -18,7 +18,9 @@
 #include "ns3/test.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
+#include "ns3/input-file.h"
 
+#include <sys/stat.h>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -402,13 +404,44 @@ class TopologyCsvTestCase : public TestCase
         for (const Bad& b : bad)
         {
             const std::string path = Write(b.name, b.text);
-            NS_TEST_ASSERT_MSG_EQ(Error(path), path + ":" + b.message, b.name);
+            NS_TEST_ASSERT_MSG_EQ(Error(path),
+                                  QuoteForMessage(path) + " line " + b.message,
+                                  b.name);
         }
         const auto empty = Write("empty.csv", "id,x,y\n");
-        NS_TEST_ASSERT_MSG_EQ(Error(empty), empty + ": no node lines", "empty");
+        NS_TEST_ASSERT_MSG_EQ(Error(empty), QuoteForMessage(empty) + ": no node lines", "empty");
         NS_TEST_ASSERT_MSG_EQ(Error(m_dir + "/absent.csv"),
-                              m_dir + "/absent.csv: cannot open positions file",
+                              "cannot read " + QuoteForMessage(m_dir + "/absent.csv") +
+                                  " (No such file or directory)",
                               "absent");
+        // Hostile files: control bytes and a huge field are escaped and cut
+        // in the message; a FIFO and a device are refused without blocking;
+        // more nodes than a PAN can address are refused by the reader.
+        const auto esc = Write("esc.csv", "0,0,0\n1,\x1b[31m" + std::string(100000, 'z') + ",0\n");
+        const std::string escError = Error(esc);
+        NS_TEST_ASSERT_MSG_EQ((escError.find("\\x1b[31m") != std::string::npos), true, escError);
+        NS_TEST_ASSERT_MSG_LT(escError.size(), 200U, "a long field is cut");
+        const std::string fifo = m_dir + "/fifo.csv";
+        NS_TEST_ASSERT_MSG_EQ(::mkfifo(fifo.c_str(), 0600), 0, "mkfifo");
+        NS_TEST_ASSERT_MSG_EQ(Error(fifo),
+                              "cannot read " + QuoteForMessage(fifo) +
+                                  " (not a regular file: a device, FIFO or socket)",
+                              "FIFO refused without blocking");
+        std::remove(fifo.c_str());
+        NS_TEST_ASSERT_MSG_EQ(Error("/dev/zero"),
+                              "cannot read '/dev/zero' (not a regular file: a device, FIFO or "
+                              "socket)",
+                              "device refused");
+        std::string many;
+        for (uint32_t i = 0; i <= kMaxWsnNodes; ++i)
+        {
+            many += std::to_string(i) + "," + std::to_string(i) + ",0\n";
+        }
+        const auto big = Write("many.csv", many);
+        NS_TEST_ASSERT_MSG_EQ(Error(big),
+                              QuoteForMessage(big) + ": 65534 nodes, more than the 65533 one "
+                                                     "802.15.4 PAN can address",
+                              "too many nodes");
 
         std::filesystem::remove_all(m_dir);
     }
