@@ -591,54 +591,38 @@ MaxOccupancy(uint32_t bits, Quantization rule, OccupancyDefinition definition)
     return floorRule ? static_cast<double>(bits - 1) / bits : 1.0;
 }
 
-std::vector<CapacityResult>
-RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& options)
+namespace
 {
-    CheckCommon(options.seed, options.threads, options.rules);
-    if (options.repetitions == 0)
-    {
-        throw std::invalid_argument("repetitions must be at least 1");
-    }
-    if (options.maxElements == 0)
-    {
-        throw std::invalid_argument("maxElements must be at least 1");
-    }
-    if (options.targets.empty())
-    {
-        throw std::invalid_argument("at least one occupancy target is needed");
-    }
-    for (double t : options.targets)
-    {
-        if (!(t > 0.0 && t <= 1.0))
-        {
-            throw std::invalid_argument("occupancy targets must lie in (0,1]");
-        }
-    }
-    if (!std::is_sorted(options.targets.begin(), options.targets.end()))
-    {
-        throw std::invalid_argument("occupancy targets must be in increasing order");
-    }
-    for (const auto& p : points)
-    {
-        CheckShape(p.dim, p.bits, p.hashes);
-    }
+
+/// Tasks (point x repetition) per block of the capacity experiment.
+constexpr uint64_t kCapacityBlockTasks = 1U << 16;
+
+/**
+ * One block of the capacity experiment: repetitions firstRep .. firstRep +
+ * inBlock - 1 of every point, into counts (laid out for blockReps
+ * repetitions per point).
+ */
+void
+RunCapacityBlock(const std::vector<CapacityPoint>& points,
+                 const CapacityOptions& options,
+                 uint64_t firstRep,
+                 uint64_t inBlock,
+                 uint64_t blockReps,
+                 size_t perTask,
+                 std::vector<uint64_t>& counts)
+{
     const size_t nRules = options.rules.size();
     const size_t nTargets = options.targets.size();
-    const size_t perTask = nRules * 2 * nTargets; // rule, definition, target
-    const uint64_t reps = options.repetitions;
-    // counts[task * perTask + (r * 2 + d) * nTargets + j]: insertions that
-    // first reached target j; 0 when it was not reached.
-    std::vector<uint64_t> counts(points.size() * reps * perTask, 0);
     constexpr OccupancyDefinition kDefs[2] = {OccupancyDefinition::BITS,
                                               OccupancyDefinition::CELLS};
-
-    ParallelFor(points.size() * reps, options.threads, [&](uint64_t task) {
-        const CapacityPoint& p = points[task / reps];
-        const uint64_t rep = task % reps;
+    ParallelFor(points.size() * inBlock, options.threads, [&](uint64_t task) {
+        const size_t pi = task / inBlock;
+        const CapacityPoint& p = points[pi];
+        const uint64_t rep = firstRep + task % inBlock;
         const uint32_t m = CalibrationCells(p.dim, p.bits);
         const ns3::RngStream start(options.seed, rep, kCapacitySubstream);
         const uint64_t idBase = options.ids == IdMode::CONTINUE ? rep * kCapacityIdStride : 0;
-        uint64_t* out = &counts[task * perTask];
+        uint64_t* out = &counts[(pi * blockReps + task % inBlock) * perTask];
         for (size_t r = 0; r < nRules; ++r)
         {
             const Quantization rule = options.rules[r];
@@ -704,6 +688,93 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
             }
         }
     });
+}
+
+} // namespace
+
+std::vector<CapacityResult>
+RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& options)
+{
+    CheckCommon(options.seed, options.threads, options.rules);
+    if (options.repetitions == 0)
+    {
+        throw std::invalid_argument("repetitions must be at least 1");
+    }
+    if (options.maxElements == 0)
+    {
+        throw std::invalid_argument("maxElements must be at least 1");
+    }
+    if (options.targets.empty())
+    {
+        throw std::invalid_argument("at least one occupancy target is needed");
+    }
+    for (double t : options.targets)
+    {
+        if (!(t > 0.0 && t <= 1.0))
+        {
+            throw std::invalid_argument("occupancy targets must lie in (0,1]");
+        }
+    }
+    if (!std::is_sorted(options.targets.begin(), options.targets.end()))
+    {
+        throw std::invalid_argument("occupancy targets must be in increasing order");
+    }
+    for (const auto& p : points)
+    {
+        CheckShape(p.dim, p.bits, p.hashes);
+    }
+    const size_t nRules = options.rules.size();
+    const size_t nTargets = options.targets.size();
+    const size_t perTask = nRules * 2 * nTargets; // rule, definition, target
+    const uint64_t reps = options.repetitions;
+    // Statistics per (point, rule, definition, target), accumulated exactly
+    // (integer sums) block by block, so memory does not grow with the
+    // repetitions and the result does not depend on the block size.
+    struct SlotStats
+    {
+        uint64_t reached{0};
+        unsigned __int128 sum{0};
+        unsigned __int128 sumSquares{0};
+        uint64_t min{0};
+        uint64_t max{0};
+    };
+
+    std::vector<SlotStats> stats(points.size() * perTask);
+    // Repetitions per block: about kCapacityBlockTasks tasks of all points.
+    const uint64_t blockReps =
+        std::max<uint64_t>(1, std::min<uint64_t>(reps, kCapacityBlockTasks / points.size()));
+    // counts[(pi * blockReps + repetition in block) * perTask + (r * 2 + d) *
+    // nTargets + j]: insertions that first reached target j; 0 when it was
+    // not reached.
+    std::vector<uint64_t> counts(points.size() * blockReps * perTask, 0);
+    constexpr OccupancyDefinition kDefs[2] = {OccupancyDefinition::BITS,
+                                              OccupancyDefinition::CELLS};
+    for (uint64_t firstRep = 0; firstRep < reps; firstRep += blockReps)
+    {
+        const uint64_t inBlock = std::min(blockReps, reps - firstRep);
+        std::fill(counts.begin(), counts.end(), 0);
+        RunCapacityBlock(points, options, firstRep, inBlock, blockReps, perTask, counts);
+        for (size_t pi = 0; pi < points.size(); ++pi)
+        {
+            for (uint64_t rep = 0; rep < inBlock; ++rep)
+            {
+                for (size_t slot = 0; slot < perTask; ++slot)
+                {
+                    const uint64_t v = counts[(pi * blockReps + rep) * perTask + slot];
+                    if (v == 0)
+                    {
+                        continue;
+                    }
+                    SlotStats& st = stats[pi * perTask + slot];
+                    st.min = st.reached == 0 ? v : std::min(st.min, v);
+                    st.max = std::max(st.max, v);
+                    st.sum += v;
+                    st.sumSquares += static_cast<unsigned __int128>(v) * v;
+                    ++st.reached;
+                }
+            }
+        }
+    }
 
     std::vector<CapacityResult> results;
     results.reserve(points.size() * perTask);
@@ -723,36 +794,22 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
                     res.definition = kDefs[d];
                     res.target = options.targets[j];
                     res.repetitions = options.repetitions;
-                    res.reached = 0;
-                    res.minElements = 0;
-                    res.maxElements = 0;
-                    double sum = 0;
-                    for (uint64_t rep = 0; rep < reps; ++rep)
-                    {
-                        const uint64_t v = counts[(pi * reps + rep) * perTask + slot];
-                        if (v == 0)
-                        {
-                            continue;
-                        }
-                        sum += static_cast<double>(v);
-                        res.minElements = res.reached == 0 ? v : std::min(res.minElements, v);
-                        res.maxElements = std::max(res.maxElements, v);
-                        ++res.reached;
-                    }
+                    const SlotStats& st = stats[pi * perTask + slot];
+                    res.reached = static_cast<uint32_t>(st.reached);
+                    res.minElements = st.min;
+                    res.maxElements = st.max;
                     const double nan = std::numeric_limits<double>::quiet_NaN();
-                    res.meanElements = res.reached > 0 ? sum / res.reached : nan;
-                    double ss = 0;
-                    for (uint64_t rep = 0; rep < reps; ++rep)
-                    {
-                        const uint64_t v = counts[(pi * reps + rep) * perTask + slot];
-                        if (v != 0)
-                        {
-                            ss += (v - res.meanElements) * (v - res.meanElements);
-                        }
-                    }
-                    res.sdElements = res.reached > 1 ? std::sqrt(ss / (res.reached - 1)) : nan;
+                    res.meanElements =
+                        st.reached > 0 ? static_cast<double>(st.sum) / st.reached : nan;
+                    // Sum of squared deviations, exactly: (n S2 - S1^2) / n.
+                    const double ss =
+                        st.reached > 0
+                            ? static_cast<double>(st.reached * st.sumSquares - st.sum * st.sum) /
+                                  st.reached
+                            : 0.0;
+                    res.sdElements = st.reached > 1 ? std::sqrt(ss / (st.reached - 1)) : nan;
                     res.seElements =
-                        res.reached > 1 ? res.sdElements / std::sqrt(res.reached) : nan;
+                        st.reached > 1 ? res.sdElements / std::sqrt(st.reached) : nan;
                     results.push_back(res);
                 }
             }
