@@ -11,9 +11,9 @@
  *   diameter-sweep --config scenarios/queries.ini --query-strategy all
  *   diameter-sweep --help
  *
- * --ns3::Type::Attribute=value (an attribute default, e.g.
- * --ns3::LrWpanMac::MacMaxFrameRetries=5), --RngRun=N and --RngSeed=N are
- * ns-3's.  Every option is checked before the first simulation starts; a bad
+ * --ns3::Type::Attribute=value (an attribute default the scenario does not
+ * set itself, e.g. --ns3::LrWpanNetDevice::UseAcks=false), --RngRun=N and
+ * --RngSeed=N are ns-3's.  Every option is checked before the first simulation starts; a bad
  * one gives one line "diameter-sweep: --option: problem" on stderr and exit
  * code 2, and no output file.
  */
@@ -22,16 +22,10 @@
 #include "ns3/scenario-cli.h"
 
 #include <boost/program_options.hpp>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace po = boost::program_options;
@@ -52,20 +46,6 @@ JoinLines(const std::string& header, const std::vector<std::string>& rows)
         out += row + "\n";
     }
     return out;
-}
-
-/// Whether a file can be created next to `path` (then removed again).
-void
-CheckWritable(const std::string& option, const std::string& path)
-{
-    const std::string probe = path + ".check." + std::to_string(static_cast<long>(getpid()));
-    std::ofstream os(probe, std::ios::trunc);
-    if (!os)
-    {
-        cli::Fail(option, "cannot write '" + path + "' (" + std::strerror(errno) + ")");
-    }
-    os.close();
-    std::remove(probe.c_str());
 }
 
 int
@@ -271,7 +251,7 @@ Main(int argc, char** argv)
     cli::Notify(vm);
     // ns-3's own options (--RngRun, --ns3::...): checked and applied before
     // anything random is drawn.
-    cli::ApplyNs3Arguments(ns3Args);
+    cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning);
 
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
     c.radio.channel = WsnRadioConfig::ParseChannel(channel);
@@ -309,12 +289,42 @@ Main(int argc, char** argv)
                                                      ? std::vector<std::string>{"bf", "lbf", "abf"}
                                                      : std::vector<std::string>{filters};
 
+    // Queries: at least one filter of the sweep must support a listed
+    // strategy (gradient needs lbf or abf), or the sweep would issue none.
+    if (c.queries > 0)
+    {
+        bool any = false;
+        for (const auto& f : filterNames)
+        {
+            GossipScenarioConfig p = c;
+            p.filter = f;
+            try
+            {
+                any = any || !p.QueryStrategies().empty();
+            }
+            catch (const std::invalid_argument& e)
+            {
+                cli::Fail("--query-strategy", e.what());
+            }
+        }
+        if (!any)
+        {
+            cli::Fail("--query-strategy",
+                      "'" + c.queryStrategy + "' does not apply to --filter " + filters +
+                          " (gradient needs lbf or abf), so no query would be issued");
+        }
+    }
+
     // The networks of the sweep.
     const bool given[3] = {vm.count("diameters") > 0, vm.count("grid") > 0, vm.count("nodes") > 0};
     if (given[0] + given[1] + given[2] > 1)
     {
         cli::Fail(given[0] ? "--diameters" : "--grid",
                   "give only one of --diameters, --grid and --nodes");
+    }
+    if (c.topology != "file" && vm.count("positions") && !vm["positions"].defaulted())
+    {
+        cli::Fail("--positions", "only with --topology file (the topology is " + c.topology + ")");
     }
     if (c.topology == "file" && (given[0] || given[1] || given[2]))
     {
@@ -392,7 +402,8 @@ Main(int argc, char** argv)
         }
     }
 
-    // Outputs: two distinct writable files.
+    // Outputs: the per-run table, the per-distance table and, with queries,
+    // the per-query table.
     if (out.empty())
     {
         cli::Fail("--out", "empty file name");
@@ -411,24 +422,25 @@ Main(int argc, char** argv)
             (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
             "-queries.csv";
     }
-    std::error_code ec;
-    const auto canonical = [&ec](const std::string& path) {
-        return std::filesystem::weakly_canonical(path, ec);
-    };
-    if (canonical(out) == canonical(outDistance))
+    // Every output checked now (not a folder, device, FIFO or symbolic link;
+    // a writable folder; no two the same file, none an input), written at
+    // the end all together or not at all.
+    OutputFiles outputs;
+    if (!configFile.empty())
     {
-        cli::Fail("--out-distance", "same file as --out");
+        outputs.AddInput("--config", configFile);
     }
-    if (c.queries > 0 && (canonical(outQueries) == canonical(out) ||
-                          canonical(outQueries) == canonical(outDistance)))
+    if (c.topology == "file")
     {
-        cli::Fail("--out-queries", "same file as --out or --out-distance");
+        outputs.AddInput("--positions", c.positions);
     }
-    CheckWritable("--out", out);
-    CheckWritable("--out-distance", outDistance);
+    // The per-run table first, so it is renamed last: when it exists, so do
+    // the others (sweep.sh resumes on it).
+    outputs.AddOutput("--out", out);
+    outputs.AddOutput("--out-distance", outDistance);
     if (c.queries > 0)
     {
-        CheckWritable("--out-queries", outQueries);
+        outputs.AddOutput("--out-queries", outQueries);
     }
 
     // Everything a run could reject, before the first simulation: set up
@@ -438,7 +450,32 @@ Main(int argc, char** argv)
         for (const auto& f : filterNames)
         {
             p.filter = f;
-            CheckGossipScenario(p);
+            const GossipScenarioResult set = CheckGossipScenario(p);
+            if (set.offeredLoad > 1)
+            {
+                std::cerr << fmt::format(
+                    "{}: warning: {} on the {}-node {}: a neighbourhood offers {:.2f}x the air "
+                    "time between two advertisements; CSMA/CA will drop frames (raise "
+                    "--interval)\n",
+                    kProgram,
+                    f,
+                    set.nodes,
+                    p.topology,
+                    set.offeredLoad);
+            }
+            if (set.components > 1 && f == filterNames.front())
+            {
+                // Not an error (a study of partitions is legitimate), but
+                // never silent: estimates across components are misses.
+                std::cerr << fmt::format(
+                    "{}: warning: the {} network of {} nodes is disconnected ({} components; "
+                    "diameter {} is the largest component's); see the components column\n",
+                    kProgram,
+                    p.topology,
+                    set.nodes,
+                    set.components,
+                    set.diameter);
+            }
         }
     }
 
@@ -509,14 +546,13 @@ Main(int argc, char** argv)
             }
         }
     }
-    // The per-run table last: when it exists, so do the others (sweep.sh
-    // resumes on it).
+    std::vector<std::string> contents{JoinLines(GossipCsvHeader(), rows),
+                                      JoinLines(GossipDistanceCsvHeader(), distanceRows)};
     if (c.queries > 0)
     {
-        WriteFileAtomically(outQueries, JoinLines(GossipQueryCsvHeader(), queryRows));
+        contents.push_back(JoinLines(GossipQueryCsvHeader(), queryRows));
     }
-    WriteFileAtomically(outDistance, JoinLines(GossipDistanceCsvHeader(), distanceRows));
-    WriteFileAtomically(out, JoinLines(GossipCsvHeader(), rows));
+    outputs.WriteAll(contents);
     if (!quiet)
     {
         std::cerr << "wrote " << out << ", " << outDistance

@@ -22,14 +22,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -55,119 +53,6 @@ Bad(const std::string& option, const std::string& what)
     throw UsageError("--" + option + ": " + what);
 }
 
-/**
- * The output CSV: a temporary file in the destination's folder, renamed over
- * the destination by Commit(); removed if the program stops before.  "-" is
- * standard output.
- */
-class AtomicOutput
-{
-  public:
-    explicit AtomicOutput(const std::string& path)
-        : m_path(path)
-    {
-        if (path == "-")
-        {
-            m_file = stdout;
-            return;
-        }
-        if (path.empty())
-        {
-            Bad("out", "an empty path (allowed: a writable file path, or -)");
-        }
-        struct stat st;
-        if (path.back() == '/' || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
-        {
-            Bad("out", fmt::format("'{}' is a folder (allowed: a writable file path, or -)", path));
-        }
-        const size_t slash = path.rfind('/');
-        const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-        const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-        m_tmp = (slash == std::string::npos ? std::string() : dir) + "." + base + ".tmp.XXXXXX";
-        std::vector<char> name(m_tmp.begin(), m_tmp.end());
-        name.push_back('\0');
-        const int fd = ::mkstemp(name.data());
-        if (fd < 0)
-        {
-            m_tmp.clear();
-            Bad("out",
-                fmt::format("cannot create a file in '{}' ({}) (allowed: a writable file path, "
-                            "or -)",
-                            dir,
-                            std::strerror(errno)));
-        }
-        m_tmp.assign(name.data());
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        ::fchmod(fd, 0666 & ~mask); // mkstemp creates 0600
-        m_file = ::fdopen(fd, "w");
-        if (m_file == nullptr)
-        {
-            ::close(fd);
-            Discard();
-            throw std::runtime_error("fdopen failed");
-        }
-    }
-
-    ~AtomicOutput()
-    {
-        Discard();
-    }
-
-    AtomicOutput(const AtomicOutput&) = delete;
-    AtomicOutput& operator=(const AtomicOutput&) = delete;
-
-    std::FILE* File() const
-    {
-        return m_file;
-    }
-
-    /// Flush, close and rename into place; throws on any I/O error.
-    void Commit()
-    {
-        if (m_file == stdout)
-        {
-            if (std::fflush(stdout) != 0)
-            {
-                throw std::runtime_error("cannot write to standard output");
-            }
-            return;
-        }
-        const bool ok =
-            std::fflush(m_file) == 0 && !std::ferror(m_file) && ::fsync(::fileno(m_file)) == 0;
-        const bool closed = std::fclose(m_file) == 0;
-        m_file = nullptr;
-        if (!ok || !closed)
-        {
-            throw std::runtime_error(fmt::format("cannot write '{}'", m_tmp));
-        }
-        if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
-        {
-            throw std::runtime_error(
-                fmt::format("cannot rename '{}' to '{}': {}", m_tmp, m_path, std::strerror(errno)));
-        }
-        m_tmp.clear();
-    }
-
-  private:
-    void Discard()
-    {
-        if (m_file != nullptr && m_file != stdout)
-        {
-            std::fclose(m_file);
-        }
-        m_file = nullptr;
-        if (!m_tmp.empty())
-        {
-            ::unlink(m_tmp.c_str());
-            m_tmp.clear();
-        }
-    }
-
-    std::string m_path;
-    std::string m_tmp;
-    std::FILE* m_file = nullptr;
-};
 
 /// An integer option given as one number.
 uint64_t
@@ -502,20 +387,28 @@ Run(int argc, char** argv)
 
     // Open the output before the (long) run, so an unwritable path fails at once.
     const std::string outPath = vm.count("out") ? vm["out"].as<std::string>() : "-";
-    AtomicOutput out(outPath);
-    std::FILE* f = out.File();
+    // Checked now (a regular file or a new path in a writable folder; not a
+    // device, FIFO, symbolic link or folder), written when the run is done:
+    // an interrupted run leaves no file behind.
+    ns3::OutputFiles outputs;
+    if (outPath != "-")
+    {
+        outputs.AddOutput("--out", outPath);
+    }
+    fmt::memory_buffer table;
+    const auto f = std::back_inserter(table);
     const auto start = std::chrono::steady_clock::now();
     size_t rows = 0;
     if (calibration)
     {
         const auto results = RunCalibration(points, cal);
-        fmt::print(f,
+        fmt::format_to(f,
                    "quantization,ids,seed,dim,cells,bits,hashes,elements,iterations,samples,"
                    "mean_c_true,mean_c,se_mean_c,sigma,eqm,se_eqm,occupancy_bits,"
                    "occupancy_cells,overestimated,max_abs_err_no_collision\n");
         for (const auto& r : results)
         {
-            fmt::print(f,
+            fmt::format_to(f,
                        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                        ToString(r.rule),
                        ToString(cal.ids),
@@ -543,14 +436,14 @@ Run(int argc, char** argv)
     else
     {
         const auto results = RunCapacity(capacityPoints, cap);
-        fmt::print(f,
+        fmt::format_to(f,
                    "quantization,ids,seed,dim,cells,bits,hashes,definition,target,repetitions,"
                    "max_elements_cap,reachable,reached,mean_elements,rounded_mean_elements,"
                    "sd_elements,se_elements,min_elements,max_elements\n");
         for (const auto& r : results)
         {
             const bool reachable = r.target <= MaxOccupancy(r.point.bits, r.rule, r.definition);
-            fmt::print(f,
+            fmt::format_to(f,
                        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                        ToString(r.rule),
                        ToString(cap.ids),
@@ -574,7 +467,18 @@ Run(int argc, char** argv)
         }
         rows = results.size();
     }
-    out.Commit();
+    if (outPath == "-")
+    {
+        if (std::fwrite(table.data(), 1, table.size(), stdout) != table.size() ||
+            std::fflush(stdout) != 0)
+        {
+            throw std::runtime_error("cannot write to standard output");
+        }
+    }
+    else
+    {
+        outputs.WriteAll({fmt::to_string(table)});
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print(stderr,
@@ -598,6 +502,11 @@ main(int argc, char** argv)
         return Run(argc, argv);
     }
     catch (const UsageError& e)
+    {
+        fmt::print(stderr, "{}: {}\n", kProgram, e.what());
+        return 2;
+    }
+    catch (const std::invalid_argument& e)
     {
         fmt::print(stderr, "{}: {}\n", kProgram, e.what());
         return 2;

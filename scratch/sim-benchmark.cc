@@ -647,7 +647,9 @@ Main(int argc, char** argv)
         {
             text += r + "\n";
         }
-        WriteFileAtomically(csv, text);
+        OutputFiles outputs;
+        outputs.AddOutput("--csv", csv);
+        outputs.WriteAll({text});
     }
     return 0;
 }

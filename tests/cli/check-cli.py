@@ -9,7 +9,8 @@ For every case of CASES_FILE, PROGRAM runs in a fresh empty folder and must
     expected substring of the case (the option's name first, then e.g. the
     allowed range),
   * print nothing on stdout,
-  * leave the folder empty: no output file, no temporary file.
+  * leave the folder empty: no output file, no temporary file,
+  * leave every fixture as it was (an output must never overwrite an input).
 
 CASES_FILE holds one case per line (blank lines and lines starting with # are
 skipped), read as shell words (shlex):
@@ -20,8 +21,11 @@ and directives:
 
     %args WORDS...      arguments put before every following case's own
                         (%args alone clears them)
-    %file NAME TEXT     create fixture file NAME with TEXT (\\n: line break)
+    %file NAME TEXT     create fixture file NAME with TEXT (Python escapes:
+                        \\n a line break, \\x1b one byte; written as bytes)
     %dir NAME           create fixture folder NAME
+    %fifo NAME          create fixture FIFO NAME
+    %symlink NAME TARGET  create fixture symbolic link NAME -> TARGET
 
 In arguments, {out} is the case's folder (also its working directory) and
 {fixtures} the folder of the fixtures.  Exits 1 listing the failed cases, or
@@ -51,9 +55,16 @@ def parse_cases(path):
             elif words[0] == '%file':
                 if len(words) != 3:
                     sys.exit('%s: expected %%file NAME TEXT' % where)
-                files.append((words[1], words[2].replace('\\n', '\n')))
+                files.append((words[1], words[2].encode('latin-1').decode('unicode_escape')
+                              .encode('latin-1')))
             elif words[0] == '%dir':
                 dirs.extend(words[1:])
+            elif words[0] == '%fifo':
+                dirs.extend(('fifo', name) for name in words[1:])
+            elif words[0] == '%symlink':
+                if len(words) != 3:
+                    sys.exit('%s: expected %%symlink NAME TARGET' % where)
+                dirs.append(('symlink', words[1], words[2]))
             elif '::' in words:
                 cut = words.index('::')
                 if cut == 0:
@@ -110,12 +121,30 @@ def main():
         fixtures = os.path.join(root, 'fixtures')
         os.mkdir(fixtures)
         for name, text in files:
-            with open(os.path.join(fixtures, name), 'w', encoding='utf-8') as f:
+            with open(os.path.join(fixtures, name), 'wb') as f:
                 f.write(text)
-        for name in dirs:
-            os.makedirs(os.path.join(fixtures, name), exist_ok=True)
+        for entry in dirs:
+            if isinstance(entry, tuple) and entry[0] == 'fifo':
+                os.mkfifo(os.path.join(fixtures, entry[1]))
+            elif isinstance(entry, tuple):
+                os.symlink(entry[2], os.path.join(fixtures, entry[1]))
+            else:
+                os.makedirs(os.path.join(fixtures, entry), exist_ok=True)
+        def snapshot():
+            state = {}
+            for name in sorted(os.listdir(fixtures)):
+                path = os.path.join(fixtures, name)
+                st = os.lstat(path)
+                state[name] = (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ino)
+            return state
+
         for case in cases:
+            before = snapshot()
             problems, stderr = run_case(program, case, root, fixtures, opts.timeout)
+            after = snapshot()
+            for name in sorted(set(before) | set(after)):
+                if before.get(name) != after.get(name):
+                    problems.append('changed fixture %s' % name)
             shown = ' '.join(shlex.quote(a) for a in case['args'])
             if problems:
                 failed += 1

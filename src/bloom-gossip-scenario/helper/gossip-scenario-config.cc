@@ -162,6 +162,15 @@ GossipScenarioConfig::Validate() const
         {
             ThrowOptionError("--a", fmt::format("{} out of range (0, 1)", factor));
         }
+        try
+        {
+            // The filter's own check: a must lower every non-zero b-bit value.
+            bloom::LbfDecay::Multiplicative(factor, cellBits);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            ThrowOptionError("--a", fmt::format("{} with --b {}: {}", factor, cellBits, e.what()));
+        }
     }
     else if (decay == "subtractive")
     {
@@ -252,6 +261,21 @@ GossipScenarioConfig::Validate() const
             fmt::format("{} out of range: 0 (device MTU) or {}..65000",
                         frameBytes,
                         bloom::kSegmentHeaderSize + 1));
+    }
+    if (transport == "link-layer" && frameBytes > kLinkLayerMaxFrameBytes)
+    {
+        ThrowOptionError("--frame-bytes",
+                         fmt::format("{} bytes do not fit one 802.15.4 frame with --transport "
+                                     "link-layer: at most {} (the 127-byte PHY frame less the MAC "
+                                     "header and FCS); larger frames need --transport udp6",
+                                     frameBytes,
+                                     kLinkLayerMaxFrameBytes));
+    }
+    if (queries > 0 && queryStrategy.empty())
+    {
+        ThrowOptionError("--query-strategy",
+                         "empty; give gradient, flood, ring, blind-flood (comma-separated), auto "
+                         "or all");
     }
     if (resources > 100000)
     {
@@ -376,8 +400,17 @@ GossipScenarioConfig::QueryStrategies() const
             out.push_back(s);
         }
     };
+    if (queryStrategy.empty())
+    {
+        throw std::invalid_argument(
+            "empty; give gradient, flood, ring, blind-flood (comma-separated), auto or all");
+    }
     for (const std::string& name : Split(queryStrategy, ','))
     {
+        if (name.empty())
+        {
+            throw std::invalid_argument("empty item in '" + queryStrategy + "'");
+        }
         if (name == "auto")
         {
             if (distance)
@@ -423,6 +456,58 @@ GossipScenarioConfig::QueryWindowStart() const
     }
     const double count = static_cast<double>(queries) * strategies;
     return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
+}
+
+std::string
+ScenarioOptionOwning(TypeId tid, const std::string& attribute)
+{
+    // (type, attribute, option): what RunGossipScenario sets on every run
+    // (MakeGossipHelper, the query helper, WsnNetworkHelper).
+    static const struct
+    {
+        const char* type;
+        const char* attribute;
+        const char* option;
+    } kOwned[] = {
+        {"ns3::BloomGossipApplication", "BeaconInterval", "--interval"},
+        {"ns3::BloomGossipApplication", "Jitter", "--jitter"},
+        {"ns3::BloomGossipApplication", "NeighbourExpiry", "--expiry"},
+        {"ns3::BloomGossipApplication", "Timer", "--timer"},
+        {"ns3::BloomGossipApplication", "TrickleImin", "--trickle-imin"},
+        {"ns3::BloomGossipApplication", "TrickleImax", "--trickle-imax"},
+        {"ns3::BloomGossipApplication", "TrickleK", "--trickle-k"},
+        {"ns3::BloomGossipApplication", "Transport", "--transport"},
+        {"ns3::BloomGossipApplication", "DeviceIndex", "--transport"},
+        {"ns3::BloomGossipApplication", "FrameBytes", "--frame-bytes"},
+        {"ns3::BloomGossipApplication", "Hashes", "--k"},
+        {"ns3::BfGossipApplication", "Bits", "--m"},
+        {"ns3::AbfGossipApplication", "Bits", "--m"},
+        {"ns3::AbfGossipApplication", "Depth", "--depth"},
+        {"ns3::LbfGossipApplication", "Cells", "--m"},
+        {"ns3::LbfGossipApplication", "CellBits", "--b"},
+        {"ns3::LbfGossipApplication", "Quantization", "--quantization"},
+        {"ns3::LbfGossipApplication", "Decay", "--decay"},
+        {"ns3::LbfGossipApplication", "Factor", "--a"},
+        {"ns3::LbfGossipApplication", "Step", "--delta"},
+        {"ns3::BloomQueryApplication", "MaxVisited", "--query-max-visited"},
+        {"ns3::BloomQueryApplication", "QueryTimeout", "--query-timeout"},
+        {"ns3::RangePropagationLossModel", "MaxRange", "--range"},
+        {"ns3::LogDistancePropagationLossModel", "Exponent", "--exponent"},
+        {"ns3::LogDistancePropagationLossModel", "ReferenceLoss", "--reference-loss"},
+        {"ns3::LogDistancePropagationLossModel", "ReferenceDistance", "--radio"},
+        {"ns3::SpectrumChannel", "MaxLossDb", "--radio"},
+        {"ns3::GridSpectrumChannel", "CutoffDistance", "--channel"},
+    };
+    for (const auto& owned : kOwned)
+    {
+        TypeId base;
+        if (attribute == owned.attribute && TypeId::LookupByNameFailSafe(owned.type, &base) &&
+            (tid == base || tid.IsChildOf(base)))
+        {
+            return owned.option;
+        }
+    }
+    return std::string();
 }
 
 } // namespace ns3

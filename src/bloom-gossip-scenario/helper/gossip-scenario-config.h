@@ -12,7 +12,9 @@
 
 #include "ns3/gossip-workload.h"
 #include "ns3/query-strategy.h"
+#include "ns3/type-id.h"
 #include "ns3/wsn-network-helper.h"
+#include "ns3/wsn-topology.h"
 
 #include <cstdint>
 #include <string>
@@ -29,11 +31,17 @@ namespace ns3
 [[noreturn]] void ThrowOptionError(const std::string& option, const std::string& problem);
 
 /// Most nodes a scenario may have (16-bit short addresses of one PAN).
-constexpr uint32_t kMaxScenarioNodes = 65533;
+constexpr uint32_t kMaxScenarioNodes = kMaxWsnNodes;
 /// Shortest interval, expiry, Trickle Imin and simulated time (s).
 constexpr double kMinScenarioPeriod = 1e-3;
 /// Longest simulated time and timer setting (s).
 constexpr double kMaxScenarioTime = 1e7;
+/// Largest --frame-bytes with --transport link-layer: lr-wpan's MTU, the
+/// 127-byte PHY frame less the MAC header (short addresses) and the FCS.
+constexpr uint32_t kLinkLayerMaxFrameBytes = 114;
+/// Most (node, resource) pairs of ground truth a run may track: the metrics
+/// keep and re-evaluate every pair, so memory and time grow with them.
+constexpr uint64_t kMaxTruthPairs = 4000000;
 /// Largest message budget (bytes).
 constexpr uint32_t kMaxBudgetBytes = 1U << 20;
 
@@ -120,6 +128,20 @@ struct GossipScenarioConfig
     /// The neighbour expiry in force (resolves the automatic 0).
     double EffectiveExpiry() const;
 };
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The option of the scenario programs that sets attribute `attribute` of
+ * type `tid` (or of a type it derives from) for every run, e.g. "--interval"
+ * for BloomGossipApplication::BeaconInterval; an empty string when the
+ * scenario leaves the attribute at its default, so that a
+ * --ns3::Type::Attribute=value default takes effect.
+ *
+ * \param tid the type named on the command line
+ * \param attribute the attribute name
+ * \return the owning option, or an empty string
+ */
+std::string ScenarioOptionOwning(TypeId tid, const std::string& attribute);
 
 } // namespace ns3
 

@@ -164,10 +164,10 @@ RunGossipScenario(const GossipScenarioConfig& c)
     return SetUpAndRunCleanly(c, true);
 }
 
-void
+GossipScenarioResult
 CheckGossipScenario(const GossipScenarioConfig& c)
 {
-    SetUpAndRunCleanly(c, false);
+    return SetUpAndRunCleanly(c, false);
 }
 
 namespace
@@ -205,9 +205,32 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     }
     const WsnTopology& topo = network.GetTopology();
     const uint32_t n = topo.GetN();
+    if (c.replicas > n)
+    {
+        ThrowOptionError("--replicas",
+                         fmt::format("{} holders per resource, but the network has {} nodes",
+                                     c.replicas,
+                                     n));
+    }
+    if (uint64_t{n} * c.resources > kMaxTruthPairs)
+    {
+        ThrowOptionError("--resources",
+                         fmt::format("{} resources on {} nodes are {} (node, resource) pairs of "
+                                     "ground truth, more than the {} a run tracks (memory and time "
+                                     "grow with them)",
+                                     c.resources,
+                                     n,
+                                     uint64_t{n} * c.resources,
+                                     kMaxTruthPairs));
+    }
     result.nodes = n;
     result.droppedNodes = c.topology == "disk" ? c.nodes - n : 0;
     result.diameter = topo.Diameter();
+    {
+        const std::vector<uint32_t> labels = topo.ComponentLabels();
+        result.components =
+            labels.empty() ? 0 : *std::max_element(labels.begin(), labels.end()) + 1;
+    }
     result.meanDegree = topo.MeanDegree();
 
     // Filter shape: equal parameters, or derived from the byte budget.
@@ -287,15 +310,49 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     result.describe = appList.front()->GetPolicy().Describe();
     result.reach = appList.front()->GetPolicy().Reach();
     // Fail early, with a clear reason, when the filter cannot be segmented.
+    uint32_t framesPerAdvertisement = 0;
     try
     {
-        appList.front()->GetFramesPerAdvertisement();
+        framesPerAdvertisement = appList.front()->GetFramesPerAdvertisement();
     }
     catch (const std::invalid_argument& e)
     {
         ThrowOptionError(c.budgetBytes > 0 ? "--budget-bytes" : "--m",
-            std::string(e.what()) + " (lower --m, --b, --depth or --budget-bytes, or raise "
-                                    "--frame-bytes)");
+                         std::string(e.what()) +
+                             " (lower --m, --b, --depth or --budget-bytes, or raise "
+                             "--frame-bytes)");
+    }
+    // Offered load.  A node whose advertisement takes longer on the air than
+    // the shortest time between two of them feeds its MAC queue faster than
+    // the radio drains it (lr-wpan's queue has no bound): memory grows with
+    // the simulated time.  Refused; a shared channel merely overloaded by the
+    // neighbourhood is reported (CSMA/CA then drops frames, which is bounded).
+    if (c.transport == "link-layer")
+    {
+        // 802.15.4 at 2.4 GHz: 32 us per byte; a frame carries at least the
+        // segment header and one byte, plus MAC header and FCS (11 bytes
+        // with PAN ID compression) and the PHY's preamble, SFD and length (6).
+        constexpr double kSecondsPerByte = 8.0 / 250e3;
+        constexpr double kMinFrameBytes = bloom::kSegmentHeaderSize + 1 + 11 + 6;
+        const double frameBytes =
+            (c.frameBytes > 0 ? c.frameBytes : double{kLinkLayerMaxFrameBytes}) + 11 + 6;
+        const double shortest =
+            c.timer == "trickle" ? c.trickleImin / 2 : std::max(c.interval - c.jitter, 1e-9);
+        const double least = framesPerAdvertisement * kMinFrameBytes * kSecondsPerByte;
+        if (least >= shortest)
+        {
+            ThrowOptionError(c.timer == "trickle" ? "--trickle-imin" : "--interval",
+                             fmt::format("an advertisement of {} frames takes at least {:.4g} s on "
+                                         "the air at 250 kb/s, longer than the {:.4g} s between "
+                                         "two of them: the radio cannot send what the node "
+                                         "offers",
+                                         framesPerAdvertisement,
+                                         least,
+                                         shortest));
+        }
+        result.offeredLoad =
+            framesPerAdvertisement * frameBytes * kSecondsPerByte * (topo.MeanDegree() + 1) /
+            shortest;
     }
 
     GossipMetrics metrics(appList, graph);

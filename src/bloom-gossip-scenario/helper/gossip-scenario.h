@@ -31,7 +31,12 @@ struct GossipScenarioResult
     uint64_t run{0};
     uint32_t nodes{0};        //!< nodes simulated
     uint32_t droppedNodes{0}; //!< disk, largest-component: nodes left out
-    uint32_t diameter{0};     //!< of the radio's ground-truth graph
+    uint32_t diameter{0};     //!< of the radio's ground-truth graph (largest component's)
+    uint32_t components{0};   //!< connected components of the ground-truth graph
+    /// Air time a neighbourhood (a node and its mean degree of neighbours)
+    /// offers per shortest beacon interval, with full frames; above 1 the
+    /// shared channel cannot carry it and CSMA/CA drops frames (link-layer).
+    double offeredLoad{0};
     double meanDegree{0};
     uint32_t slots{0};    //!< m actually used
     uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
@@ -76,9 +81,10 @@ GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config);
  * from the budget and the diameter, its segmentation into frames, the
  * events' node numbers) and then Simulator::Destroy().  Throws
  * std::invalid_argument "--option: problem".  Draws the same random numbers
- * as the run, so results do not change.
+ * as the run, so results do not change.  Returns what the set-up knows
+ * (nodes, diameter, components, filter shape; no metrics).
  */
-void CheckGossipScenario(const GossipScenarioConfig& config);
+GossipScenarioResult CheckGossipScenario(const GossipScenarioConfig& config);
 
 } // namespace ns3
 

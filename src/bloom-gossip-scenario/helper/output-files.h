@@ -1,22 +1,80 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Writing result files so that a reader never sees one half-written.
+ * The result files of a program, checked before any work starts and written
+ * so that a reader never sees one half-written and a run's tables are all
+ * replaced or none is.
  */
 #ifndef BLOOM_GOSSIP_OUTPUT_FILES_H
 #define BLOOM_GOSSIP_OUTPUT_FILES_H
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
 
 /**
- * Write a file so that readers never see it half-written: the content goes
- * to a temporary file in the same folder, which is then renamed over `path`.
- * Throws std::runtime_error naming the path on failure (and leaves nothing).
+ * \ingroup bloom-gossip-scenario
+ * \brief The output files of one program run, each named by an option.
+ *
+ * AddInput and AddOutput check every path when it is given, so a bad one
+ * fails before anything is simulated; WriteAll writes every output at the
+ * end.  The checks (errors are std::invalid_argument "--option: problem"):
+ *  - the name is not empty, its last component fits the file system's
+ *    NAME_MAX and the whole path PATH_MAX;
+ *  - the path is new, or an existing regular file: a folder, a symbolic
+ *    link, a device, a FIFO or a socket is refused (as root, renaming over
+ *    /dev/null would replace the system's);
+ *  - its folder exists and may be written to;
+ *  - no two outputs, and no output and input, are the same file, whatever
+ *    the spelling (compared by device and inode of the file, or of its
+ *    folder plus the name for a new file).
+ *
+ * WriteAll first writes every content to a temporary file beside its
+ * destination (a short hidden name from mkstemp, the destination's mode or
+ * 0666 less the umask), then renames them in the reverse order of AddOutput
+ * (so when the first output exists, the others do too): a failed write (a
+ * full disk) removes the temporary files and leaves every destination as it
+ * was.  Temporary files are removed on SIGINT, SIGTERM and SIGHUP too.
  */
-void WriteFileAtomically(const std::string& path, const std::string& content);
+class OutputFiles
+{
+  public:
+    /**
+     * An input file of the run, which no output may name.
+     * \param option the option naming it ("--config")
+     * \param path its path (need not exist; then it matches nothing)
+     */
+    void AddInput(const std::string& option, const std::string& path);
+
+    /**
+     * Check and add an output.
+     * \param option the option naming it ("--out")
+     * \param path its path
+     * \throws std::invalid_argument "--option: problem"
+     */
+    void AddOutput(const std::string& option, const std::string& path);
+
+    /**
+     * Write every output, all or none.
+     * \param contents one per output, in the order of AddOutput
+     * \throws std::runtime_error "--option: cannot write '<path>': reason"
+     */
+    void WriteAll(const std::vector<std::string>& contents) const;
+
+  private:
+    /// A checked file: its option, path and identity.
+    struct File
+    {
+        std::string option; //!< the option naming it
+        std::string path;   //!< as given
+        std::string id;     //!< identity: "dev:ino" or "dev:ino/name" of a new file
+    };
+
+    std::vector<File> m_inputs;  //!< inputs
+    std::vector<File> m_outputs; //!< outputs, in write order
+};
 
 } // namespace ns3
 

@@ -3,6 +3,8 @@
  */
 #include "scenario-cli.h"
 
+#include "ns3/input-file.h"
+
 #include "ns3/config.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
@@ -13,9 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fcntl.h>
-#include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <sys/wait.h>
@@ -33,20 +33,11 @@ namespace
 
 /// A value as it may appear in a one-line message: quoted, control
 /// characters replaced, long values shortened.
+/// `text` for an error message (QuoteForMessage).
 std::string
 Quote(const std::string& text)
 {
-    constexpr size_t kMax = 60;
-    std::string out;
-    for (char ch : text.substr(0, kMax))
-    {
-        out += (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) ? '?' : ch;
-    }
-    if (text.size() > kMax)
-    {
-        out += "...";
-    }
-    return "'" + out + "'";
+    return QuoteForMessage(text);
 }
 
 std::string
@@ -137,7 +128,7 @@ DefaultAccepted(const std::string& path, const std::string& value)
 }
 
 void
-ApplyAttributeDefault(const std::string& arg)
+ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
 {
     const auto eq = arg.find('=');
     const std::string name = arg.substr(0, eq); // --ns3::Type::Attribute
@@ -163,6 +154,16 @@ ApplyAttributeDefault(const std::string& arg)
     if (!tid.LookupAttributeByName(attribute, &info))
     {
         Fail(name, "type " + typeName + " has no attribute " + attribute);
+    }
+    if (owner)
+    {
+        const std::string option = owner(tid, attribute);
+        if (!option.empty())
+        {
+            Fail(name,
+                 "set by the scenario for every run, so a default would have no effect; use " +
+                     option);
+        }
     }
     const std::string allowed = info.checker->GetUnderlyingTypeInformation();
     if (!DefaultAccepted(path, value) || !Config::SetDefaultFailSafe(path, StringValue(value)))
@@ -483,30 +484,23 @@ ParseCommandLine(int argc,
     {
         const std::string option = WithDashes(configOption);
         const std::string path = vm[configOption].as<std::string>();
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec))
+        std::string text;
+        try
         {
-            Fail(option,
-                 "cannot read " + Quote(path) +
-                     (std::filesystem::exists(path, ec) ? " (not a regular file)"
-                                                        : " (no such file)"));
+            text = ReadInputFile(path);
         }
-        std::ifstream is(path);
-        if (!is)
+        catch (const std::invalid_argument& e)
         {
-            Fail(option, "cannot read " + Quote(path));
+            Fail(option, e.what());
         }
+        std::istringstream is(text);
         try
         {
             po::store(po::parse_config_file(is, all), vm);
         }
         catch (const po::error& e)
         {
-            Translate(e, option + ": " + path);
-        }
-        if (is.bad())
-        {
-            Fail(option, "read error in " + Quote(path));
+            Translate(e, option + ": " + Quote(path));
         }
     }
     return ns3Args;
@@ -526,12 +520,17 @@ Notify(po::variables_map& vm)
 }
 
 void
-ApplyNs3Arguments(const std::vector<std::string>& args)
+ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& owner)
 {
+    std::set<std::string> seen;
     for (const std::string& arg : args)
     {
         const auto eq = arg.find('=');
         const std::string name = arg.substr(0, eq);
+        if (!seen.insert(name).second)
+        {
+            Fail(name, "given more than once");
+        }
         if (name == "--RngRun" || name == "--RngSeed")
         {
             if (eq == std::string::npos)
@@ -546,13 +545,13 @@ ApplyNs3Arguments(const std::vector<std::string>& args)
             }
             else
             {
-                RngSeedManager::SetSeed(static_cast<uint32_t>(
-                    ParseUnsigned(name, value, 1, std::numeric_limits<uint32_t>::max())));
+                RngSeedManager::SetSeed(
+                    static_cast<uint32_t>(ParseUnsigned(name, value, 1, kMaxRngSeed)));
             }
         }
         else
         {
-            ApplyAttributeDefault(arg);
+            ApplyAttributeDefault(arg, owner);
         }
     }
 }

@@ -10,6 +10,8 @@
 #ifndef BLOOM_GOSSIP_SCENARIO_CLI_H
 #define BLOOM_GOSSIP_SCENARIO_CLI_H
 
+#include "ns3/type-id.h"
+
 #include <boost/program_options.hpp>
 #include <cstdint>
 #include <functional>
@@ -149,17 +151,35 @@ std::vector<std::string> ParseCommandLine(int argc,
 /// po::notify, Boost errors turned into UsageError.
 void Notify(boost::program_options::variables_map& vm);
 
+/**
+ * Largest --RngSeed: ns-3's MRG32k3a streams (RngStream) need every seed
+ * word below m2 = 4294944443 and abort otherwise.
+ */
+constexpr uint64_t kMaxRngSeed = 4294944442ULL;
+
+/**
+ * Who sets an attribute for every run: given a TypeId and an attribute name,
+ * the program option that owns it ("--interval"), or an empty string when a
+ * --ns3:: default of it takes effect.
+ */
+using AttributeOwner = std::function<std::string(TypeId, const std::string&)>;
+
 /// --RngRun=N, --RngSeed=N or --ns3::Type::Attribute=value.
 bool IsNs3Argument(const std::string& arg);
 
 /**
- * Check and apply ns-3 arguments: --RngRun=N (0..2^63-1), --RngSeed=N
- * (1..2^32-1), --ns3::Type::Attribute=value (Config::SetDefault: the type and
- * attribute must exist and the value must be valid for it; the value is tried
- * in a child process first, since some ns-3 value parsers abort on garbage).
- * Throws UsageError naming the argument.  Call before anything is simulated.
+ * Check and apply ns-3 arguments: --RngRun=N (0..2^64-1), --RngSeed=N
+ * (1..kMaxRngSeed), --ns3::Type::Attribute=value (Config::SetDefault: the
+ * type and attribute must exist, `owner` must not name an option that sets
+ * it for every run, and the value must be valid for it; the value is tried in
+ * a child process first, since some ns-3 value parsers abort on garbage).
+ * Each argument at most once.  Throws UsageError naming the argument.  Call
+ * before anything is simulated.
+ *
+ * \param args the arguments ParseCommandLine returned
+ * \param owner who sets an attribute for every run (empty: nobody)
  */
-void ApplyNs3Arguments(const std::vector<std::string>& args);
+void ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& owner = {});
 
 /**
  * Run a program's body and turn exceptions into one line on stderr,

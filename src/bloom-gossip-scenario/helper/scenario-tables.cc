@@ -4,6 +4,7 @@
 #include "scenario-tables.h"
 
 #include <cmath>
+#include <limits>
 #include <fmt/format.h>
 
 namespace ns3
@@ -29,7 +30,8 @@ Num(double v)
 std::string
 GossipCsvHeader()
 {
-    return "filter,topology,nodes,diameter,mean_degree,seed,run,m,k,b,a,depth,budget_bytes,"
+    return "filter,topology,nodes,diameter,components,mean_degree,seed,run,m,k,b,a,depth,reach,"
+           "budget_bytes,"
            "interval,timer,resources,replicas,sim_time,payload_bytes,frames_per_beacon,"
            "advertisements,gossip_frames,bytes_on_air,gossip_bytes_per_node_s,hop_pairs,hop_mae,"
            "hop_rmse,hop_bias,hop_exact,hop_within1,hop_miss,membership,fpr,"
@@ -138,11 +140,12 @@ GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     const auto hopValue = [&](double v) { return hop && h.pairs > 0 ? Num(v) : std::string("NA"); };
     const auto& lat = h.latencies;
     std::string out =
-        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
                     c.filter,
                     c.topology,
                     r.nodes,
                     r.diameter,
+                    r.components,
                     Num(r.meanDegree),
                     r.seed,
                     r.run,
@@ -153,6 +156,8 @@ GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                                                                      : fmt::format("sub{}", c.step))
                                       : "NA",
                     r.depth,
+                    r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")
+                                                                    : fmt::format("{}", r.reach),
                     c.budgetBytes,
                     Num(c.interval),
                     c.timer,
