@@ -35,14 +35,13 @@ CountingBloomFilter::CheckParameters(uint32_t counters, uint32_t hashes, uint32_
 }
 
 CountingBloomFilter::CountingBloomFilter(uint32_t counters, uint32_t hashes, uint32_t counterBits)
-    : m_m(counters),
+    : m_m((CheckParameters(counters, hashes, counterBits), counters)), // first: m_max shifts by c
       m_k(hashes),
       m_c(counterBits),
       m_max((1U << counterBits) - 1),
       m_saturated(0),
       m_overflows(0),
-      m_counters((CheckParameters(counters, hashes, counterBits),
-                  static_cast<uint64_t>(counters) * counterBits))
+      m_counters(static_cast<uint64_t>(counters) * counterBits)
 {
 }
 

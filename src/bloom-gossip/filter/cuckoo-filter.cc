@@ -47,16 +47,15 @@ CuckooFilter::CuckooFilter(uint32_t buckets,
                            uint32_t bucketSize,
                            CuckooRandom random,
                            uint32_t maxKicks)
-    : m_buckets(buckets),
+    : m_buckets((CheckParameters(buckets, fingerprintBits, bucketSize, maxKicks), buckets)),
       m_b(bucketSize),
       m_f(fingerprintBits),
       m_maxKicks(maxKicks),
-      m_fpValues((uint64_t{1} << fingerprintBits) - 1),
+      m_fpValues((uint64_t{1} << fingerprintBits) - 1), // after the check: f <= 32
       m_entries(0),
       m_failures(0),
       m_kicks(0),
-      m_table((CheckParameters(buckets, fingerprintBits, bucketSize, maxKicks),
-               static_cast<uint64_t>(buckets) * bucketSize * fingerprintBits)),
+      m_table(static_cast<uint64_t>(buckets) * bucketSize * fingerprintBits),
       m_random(std::move(random))
 {
     if (!m_random)

@@ -98,7 +98,9 @@ class CountingBasicsTestCase : public TestCase
                                {64, 33, 4},
                                {(1U << 20) + 1, 3, 4},
                                {64, 3, 0},
-                               {64, 3, 17}})
+                               {64, 3, 17},
+                               {64, 3, 32},
+                               {64, 3, 200}})
         {
             NS_TEST_ASSERT_MSG_EQ(Throws([m = m, k = k, c = c] { CountingBloomFilter(m, k, c); }),
                                   true,
