@@ -1,0 +1,978 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * filter-space: Bloom filter (BF), counting Bloom filter (CBF) and cuckoo
+ * filter side by side, as the seeds compare them: for each target
+ * false-positive rate, each filter is sized for n keys at that target and
+ * the program reports its bits per element, the measured false-positive
+ * rate, insert / query / delete CPU nanoseconds per operation, counter overflow
+ * (CBF) and insertion failures (cuckoo), at n keys and past capacity.
+ *
+ *   filter-space --out filter-space.csv
+ *   filter-space --elements 100000 --targets 0.5,1,2,5 --queries 2000000 --out a.csv
+ *   filter-space --no-timing --out a.csv      # same seed -> byte-identical file
+ *
+ * Plain C++17 over the filter library (src/bloom-gossip/filter), no ns-3.
+ * Bad input: one line on stderr naming the option, exit code 2, no file.
+ * The CSV is written to a temporary file next to --out and renamed into
+ * place when complete.
+ */
+#include "bloom-filter.h"
+#include "bloom-hash.h"
+#include "counting-bloom-filter.h"
+#include "cuckoo-filter.h"
+#include "filter-limits.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <sys/stat.h>
+#include <type_traits>
+#include <unistd.h>
+#include <vector>
+
+using namespace ns3::bloom;
+
+namespace
+{
+
+constexpr const char* kProgram = "filter-space";
+
+/// A problem with the command line: one line on stderr, exit code 2.
+class UsageError : public std::runtime_error
+{
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void
+Bad(const std::string& option, const std::string& what)
+{
+    throw UsageError("--" + option + ": " + what);
+}
+
+std::string
+Num(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.10g", v);
+    return buf;
+}
+
+/**
+ * The output: a temporary file in the destination's folder, renamed over the
+ * destination by Commit(), removed if the program stops before; "-" is
+ * standard output.
+ */
+class AtomicOutput
+{
+  public:
+    explicit AtomicOutput(const std::string& path)
+        : m_path(path)
+    {
+        if (path == "-")
+        {
+            m_file = stdout;
+            return;
+        }
+        struct stat st;
+        if (path.back() == '/' || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+        {
+            Bad("out", "'" + path + "' is a folder (allowed: a writable file path, or -)");
+        }
+        const size_t slash = path.rfind('/');
+        const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+        const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+        m_tmp = (slash == std::string::npos ? std::string() : dir) + "." + base + ".tmp.XXXXXX";
+        std::vector<char> name(m_tmp.begin(), m_tmp.end());
+        name.push_back('\0');
+        const int fd = ::mkstemp(name.data());
+        if (fd < 0)
+        {
+            m_tmp.clear();
+            Bad("out",
+                "cannot create a file in '" + dir + "' (" + std::strerror(errno) +
+                    ") (allowed: a writable file path, or -)");
+        }
+        m_tmp.assign(name.data());
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        ::fchmod(fd, 0666 & ~mask); // mkstemp creates 0600
+        m_file = ::fdopen(fd, "w");
+        if (m_file == nullptr)
+        {
+            ::close(fd);
+            Discard();
+            throw std::runtime_error("fdopen failed");
+        }
+    }
+
+    ~AtomicOutput()
+    {
+        Discard();
+    }
+
+    AtomicOutput(const AtomicOutput&) = delete;
+    AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+    /// Where to write.
+    std::FILE* File() const
+    {
+        return m_file;
+    }
+
+    /// Flush, close and rename into place; throws on any I/O error.
+    void Commit()
+    {
+        if (m_file == stdout)
+        {
+            if (std::fflush(stdout) != 0)
+            {
+                throw std::runtime_error("cannot write to standard output");
+            }
+            return;
+        }
+        const bool ok =
+            std::fflush(m_file) == 0 && !std::ferror(m_file) && ::fsync(::fileno(m_file)) == 0;
+        const bool closed = std::fclose(m_file) == 0;
+        m_file = nullptr;
+        if (!ok || !closed)
+        {
+            throw std::runtime_error("cannot write '" + m_tmp + "'");
+        }
+        if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
+        {
+            throw std::runtime_error("cannot rename '" + m_tmp + "' to '" + m_path +
+                                     "': " + std::strerror(errno));
+        }
+        m_tmp.clear();
+    }
+
+  private:
+    void Discard()
+    {
+        if (m_file != nullptr && m_file != stdout)
+        {
+            std::fclose(m_file);
+        }
+        m_file = nullptr;
+        if (!m_tmp.empty())
+        {
+            ::unlink(m_tmp.c_str());
+            m_tmp.clear();
+        }
+    }
+
+    std::string m_path;
+    std::string m_tmp;
+    std::FILE* m_file = nullptr;
+};
+
+// ------------------------------------------------------------ command line
+
+/// Options as given: name -> value ("" for flags).
+using Given = std::map<std::string, std::string>;
+
+/// Option names that take a value, and the flags.
+const std::set<std::string> kValued{"elements",
+                                    "targets",
+                                    "queries",
+                                    "fill",
+                                    "filters",
+                                    "counter-bits",
+                                    "bucket-size",
+                                    "max-load",
+                                    "max-kicks",
+                                    "seed",
+                                    "out"};
+const std::set<std::string> kFlags{"no-timing", "help"};
+
+void
+PrintHelp()
+{
+    std::printf(
+        "%s: Bloom, counting Bloom and cuckoo filters side by side (space, accuracy, speed).\n"
+        "\n"
+        "For every target false-positive rate and fill, each filter is sized for --elements\n"
+        "keys at that target (BF and CBF: m = ceil(-n ln(target) / ln(2)^2), k = round(m/n ln 2);\n"
+        "CBF: the same m counters of --counter-bits bits; cuckoo: the smallest fingerprint f\n"
+        "with 1 - (1 - 1/(2^f - 1))^(2b) <= target and the smallest power-of-two number of\n"
+        "buckets holding n keys at --max-load), gets fill%% * n keys and is measured.\n"
+        "\n"
+        "Options (--name value or --name=value):\n"
+        "  --elements N      keys n the filters are sized for, 1..10000000 (default 60000)\n"
+        "  --targets LIST    target false-positive rates in percent, each in 0.001..50: numbers\n"
+        "                    and integer ranges a:b or a:b:step, comma-separated (default 1:20)\n"
+        "  --queries Q       non-member queries per row, 1..100000000 (default 1000000)\n"
+        "  --fill LIST       keys inserted, in percent of n, integers 1..1000, same list syntax\n"
+        "                    (default 100,150: at capacity and past it)\n"
+        "  --filters LIST    bf, cbf, cuckoo, comma-separated (default all three)\n"
+        "  --counter-bits C  CBF counter width, 1..16 (default 4)\n"
+        "  --bucket-size B   cuckoo entries per bucket, 1..8 (default 4)\n"
+        "  --max-load A      cuckoo load factor the table is sized for, 0.01..1 (default 0.95)\n"
+        "  --max-kicks K     cuckoo evictions before an insertion fails, 0..1048576 (default "
+        "500)\n"
+        "  --seed S          keys and cuckoo eviction choices, 0..18446744073709551615 (default "
+        "1)\n"
+        "  --out FILE        CSV to write atomically (temporary file + rename); - for standard\n"
+        "                    output (default)\n"
+        "  --no-timing       leave out the timing columns (insert_ns, query_miss_ns,\n"
+        "                    query_hit_ns, delete_ns: CPU nanoseconds of this thread per\n"
+        "                    operation): the same seed then gives a byte-identical file\n"
+        "  --help            print this help and exit\n",
+        kProgram);
+}
+
+Given
+ParseCommandLine(int argc, char** argv)
+{
+    Given given;
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string token = argv[i];
+        if (token.rfind("--", 0) != 0 || token.size() == 2)
+        {
+            throw UsageError("unexpected argument '" + token +
+                             "' (options are --name value; see --help)");
+        }
+        std::string name = token.substr(2);
+        std::string value;
+        bool hasValue = false;
+        const size_t eq = name.find('=');
+        if (eq != std::string::npos)
+        {
+            value = name.substr(eq + 1);
+            name = name.substr(0, eq);
+            hasValue = true;
+        }
+        if (kValued.count(name) == 0 && kFlags.count(name) == 0)
+        {
+            throw UsageError("unknown option '--" + name + "' (see --help)");
+        }
+        if (given.count(name))
+        {
+            Bad(name, "given twice");
+        }
+        if (kFlags.count(name))
+        {
+            if (hasValue)
+            {
+                Bad(name, "takes no value");
+            }
+        }
+        else if (!hasValue)
+        {
+            if (i + 1 == argc || std::string(argv[i + 1]).rfind("--", 0) == 0)
+            {
+                Bad(name, "needs a value (see --help)");
+            }
+            value = argv[++i];
+        }
+        given[name] = value;
+    }
+    return given;
+}
+
+/// Whether `text` is a plain unsigned decimal integer that fits 64 bits.
+bool
+ParseUnsigned(const std::string& text, uint64_t& v)
+{
+    if (text.empty() || text.size() > 20 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+    {
+        return false;
+    }
+    errno = 0;
+    char* end = nullptr;
+    const unsigned long long x = std::strtoull(text.c_str(), &end, 10);
+    if (errno == ERANGE || *end != '\0')
+    {
+        return false;
+    }
+    v = x;
+    return true;
+}
+
+/// Whether `text` is a plain decimal number (digits, at most one point).
+bool
+ParseDecimal(const std::string& text, double& v)
+{
+    if (text.empty() || text.size() > 32 ||
+        text.find_first_not_of("0123456789.") != std::string::npos ||
+        std::count(text.begin(), text.end(), '.') > 1 || text == ".")
+    {
+        return false;
+    }
+    char* end = nullptr;
+    v = std::strtod(text.c_str(), &end);
+    return *end == '\0' && std::isfinite(v);
+}
+
+uint64_t
+Integer(const Given& given, const std::string& name, uint64_t fallback, uint64_t lo, uint64_t hi)
+{
+    const auto it = given.find(name);
+    if (it == given.end())
+    {
+        return fallback;
+    }
+    const std::string range =
+        "allowed: an integer " + std::to_string(lo) + ".." + std::to_string(hi);
+    uint64_t v = 0;
+    if (!ParseUnsigned(it->second, v))
+    {
+        Bad(name, "'" + it->second + "' is not an integer (" + range + ")");
+    }
+    if (v < lo || v > hi)
+    {
+        Bad(name, it->second + " is out of range (" + range + ")");
+    }
+    return v;
+}
+
+double
+Decimal(const Given& given, const std::string& name, double fallback, double lo, double hi)
+{
+    const auto it = given.find(name);
+    if (it == given.end())
+    {
+        return fallback;
+    }
+    const std::string range = "allowed: a number " + Num(lo) + ".." + Num(hi);
+    double v = 0;
+    if (!ParseDecimal(it->second, v))
+    {
+        Bad(name, "'" + it->second + "' is not a number (" + range + ")");
+    }
+    if (v < lo || v > hi)
+    {
+        Bad(name, it->second + " is out of range (" + range + ")");
+    }
+    return v;
+}
+
+/**
+ * A list of numbers: comma-separated items, each a number (`integers`: an
+ * integer) or an integer range a:b or a:b:step; every value in lo..hi, no
+ * value twice.
+ */
+std::vector<double>
+NumberList(const Given& given,
+           const std::string& name,
+           const std::string& fallback,
+           double lo,
+           double hi,
+           bool integers)
+{
+    const auto it = given.find(name);
+    const std::string text = it == given.end() ? fallback : it->second;
+    const std::string allowed = std::string("allowed: comma-separated ") +
+                                (integers ? "integers" : "numbers") + " " + Num(lo) + ".." +
+                                Num(hi) + " and ranges a:b or a:b:step";
+    std::vector<double> values;
+    size_t pos = 0;
+    while (true)
+    {
+        const size_t comma = text.find(',', pos);
+        const std::string item =
+            text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        if (item.find(':') != std::string::npos)
+        {
+            std::vector<uint64_t> parts;
+            size_t p = 0;
+            while (true)
+            {
+                const size_t colon = item.find(':', p);
+                uint64_t v = 0;
+                if (!ParseUnsigned(
+                        item.substr(p, colon == std::string::npos ? std::string::npos : colon - p),
+                        v))
+                {
+                    Bad(name, "'" + item + "' is not a range of integers (" + allowed + ")");
+                }
+                parts.push_back(v);
+                if (colon == std::string::npos)
+                {
+                    break;
+                }
+                p = colon + 1;
+            }
+            if (parts.size() > 3)
+            {
+                Bad(name, "'" + item + "' is not a range of integers (" + allowed + ")");
+            }
+            const uint64_t step = parts.size() == 3 ? parts[2] : 1;
+            if (step == 0)
+            {
+                Bad(name, "'" + item + "' has a step of 0 (" + allowed + ")");
+            }
+            if (parts[0] > parts[1])
+            {
+                Bad(name, "'" + item + "': the start exceeds the end (" + allowed + ")");
+            }
+            for (const uint64_t bound : {parts[0], parts[1]})
+            {
+                if (static_cast<double>(bound) < lo || static_cast<double>(bound) > hi)
+                {
+                    Bad(name, std::to_string(bound) + " is out of range (" + allowed + ")");
+                }
+            }
+            for (uint64_t v = parts[0]; v <= parts[1]; v += step)
+            {
+                values.push_back(static_cast<double>(v));
+                if (parts[1] - v < step)
+                {
+                    break;
+                }
+            }
+        }
+        else
+        {
+            double v = 0;
+            uint64_t u = 0;
+            if (integers ? !ParseUnsigned(item, u) : !ParseDecimal(item, v))
+            {
+                Bad(name,
+                    "'" + item + "' is not " + (integers ? "an integer" : "a number") + " (" +
+                        allowed + ")");
+            }
+            if (integers)
+            {
+                v = static_cast<double>(u);
+            }
+            if (v < lo || v > hi)
+            {
+                Bad(name, item + " is out of range (" + allowed + ")");
+            }
+            values.push_back(v);
+        }
+        if (comma == std::string::npos)
+        {
+            break;
+        }
+        pos = comma + 1;
+    }
+    std::set<double> seen;
+    for (double v : values)
+    {
+        if (!seen.insert(v).second)
+        {
+            Bad(name, "'" + text + "' gives " + Num(v) + " twice (" + allowed + ")");
+        }
+    }
+    return values;
+}
+
+// ------------------------------------------------------------- measurement
+
+enum class Kind
+{
+    BF,
+    CBF,
+    CUCKOO
+};
+
+const char*
+Name(Kind kind)
+{
+    switch (kind)
+    {
+    case Kind::BF:
+        return "bf";
+    case Kind::CBF:
+        return "cbf";
+    case Kind::CUCKOO:
+        return "cuckoo";
+    }
+    return "?";
+}
+
+/// Run-wide settings.
+struct Settings
+{
+    uint64_t elements;
+    uint64_t queries;
+    uint32_t counterBits;
+    uint32_t bucketSize;
+    double maxLoad;
+    uint32_t maxKicks;
+    uint64_t seed;
+    bool timing;
+};
+
+/// A filter's shape for n keys at a target rate.
+struct Shape
+{
+    uint32_t slots = 0;    //!< BF bits, CBF counters, cuckoo entries B * b
+    uint32_t slotBits = 0; //!< 1, c, f
+    uint32_t hashes = 0;   //!< k (BF, CBF)
+    uint32_t buckets = 0;  //!< B (cuckoo)
+    uint64_t sizeBits = 0; //!< memory of the table
+};
+
+/// BF and CBF: m = ceil(-n ln(target) / ln(2)^2), k = round(m/n ln 2) in 1..kMaxHashes.
+Shape
+BloomShape(uint64_t n, double target)
+{
+    const double ln2 = std::log(2.0);
+    const double m = std::ceil(-static_cast<double>(n) * std::log(target) / (ln2 * ln2));
+    Shape s;
+    if (m > kMaxSlots)
+    {
+        s.slots = 0; // too large: reported by the caller
+        return s;
+    }
+    s.slots = std::max<uint32_t>(1, static_cast<uint32_t>(m));
+    const double k = std::round(s.slots / static_cast<double>(n) * ln2);
+    s.hashes = static_cast<uint32_t>(std::clamp(k, 1.0, static_cast<double>(kMaxHashes)));
+    s.slotBits = 1;
+    s.sizeBits = s.slots;
+    return s;
+}
+
+/// One row of the CSV.
+struct Row
+{
+    Kind kind;
+    double targetPct;
+    double fillPct;
+    Shape shape;
+    uint64_t offered = 0;
+    uint64_t accepted = 0;
+    double expectedFpr = 0;
+    uint64_t falsePositives = 0;
+    uint64_t falseNegatives = 0;
+    double load = 0;
+    uint64_t insertFailures = 0;
+    uint64_t kicks = 0;
+    uint64_t saturatedInserts = 0;
+    uint64_t saturatedCounters = 0;
+    uint64_t overflows = 0;
+    uint64_t deleteRefused = 0;
+    uint64_t residual = 0;
+    double insertNs = 0;
+    double queryMissNs = 0;
+    double queryHitNs = 0;
+    double deleteNs = 0;
+};
+
+/**
+ * CPU time of the calling thread, in nanoseconds.  The timings use it rather
+ * than wall time so that other processes on a shared machine, which take
+ * the core away, do not count (their cache pollution still does).
+ */
+struct CpuClock
+{
+    /// Nanoseconds of CPU time of this thread so far.
+    static double Now()
+    {
+        timespec ts;
+        ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
+    }
+};
+
+double
+NsPerOp(double start, uint64_t ops)
+{
+    return ops == 0 ? 0.0 : (CpuClock::Now() - start) / static_cast<double>(ops);
+}
+
+/**
+ * Insert the first `offered` members, query the non-members and the
+ * members, call `filled` (the filter as filled), then delete the accepted
+ * keys when `remove` is given: the row's counts and timings.
+ */
+template <typename Filter, typename InsertFn, typename FilledFn, typename RemoveFn>
+void
+Exercise(Filter& filter,
+         const std::vector<Key>& members,
+         uint64_t offered,
+         const std::vector<Key>& others,
+         Row& row,
+         InsertFn insert,
+         FilledFn filled,
+         RemoveFn remove)
+{
+    std::vector<uint8_t> in(offered, 0);
+    double start = CpuClock::Now();
+    for (uint64_t i = 0; i < offered; ++i)
+    {
+        in[i] = insert(filter, members[i]) ? 1 : 0;
+    }
+    row.insertNs = NsPerOp(start, offered);
+    row.offered = offered;
+    row.accepted = static_cast<uint64_t>(std::count(in.begin(), in.end(), 1));
+
+    uint64_t positives = 0;
+    start = CpuClock::Now();
+    for (const Key& key : others)
+    {
+        positives += filter.Contains(key) ? 1 : 0;
+    }
+    row.queryMissNs = NsPerOp(start, others.size());
+    row.falsePositives = positives;
+
+    uint64_t found = 0;
+    start = CpuClock::Now();
+    for (uint64_t i = 0; i < offered; ++i)
+    {
+        found += (filter.Contains(members[i]) && in[i]) ? 1 : 0;
+    }
+    row.queryHitNs = NsPerOp(start, offered);
+    row.falseNegatives = row.accepted - found;
+    filled(filter);
+
+    if constexpr (std::is_same_v<RemoveFn, std::nullptr_t>)
+    {
+        return;
+    }
+    else
+    {
+        uint64_t refused = 0;
+        start = CpuClock::Now();
+        for (uint64_t i = 0; i < offered; ++i)
+        {
+            if (in[i])
+            {
+                refused += remove(filter, members[i]) ? 0 : 1;
+            }
+        }
+        row.deleteNs = NsPerOp(start, row.accepted);
+        row.deleteRefused = refused;
+    }
+}
+
+Row
+Measure(Kind kind,
+        double targetPct,
+        double fillPct,
+        const Settings& s,
+        const std::vector<Key>& members,
+        const std::vector<Key>& others,
+        uint64_t rowSeed)
+{
+    Row row;
+    row.kind = kind;
+    row.targetPct = targetPct;
+    row.fillPct = fillPct;
+    const double target = targetPct / 100.0;
+    const auto offered = static_cast<uint64_t>(std::llround(s.elements * fillPct / 100.0));
+    switch (kind)
+    {
+    case Kind::BF: {
+        row.shape = BloomShape(s.elements, target);
+        BloomFilter f(row.shape.slots, row.shape.hashes);
+        Exercise(
+            f,
+            members,
+            offered,
+            others,
+            row,
+            [](BloomFilter& bf, const Key& key) {
+                bf.Insert(key);
+                return true;
+            },
+            [&row](const BloomFilter& bf) { row.load = bf.Fill(); },
+            nullptr); // a Bloom filter cannot delete
+        row.expectedFpr = BloomFilter::TheoreticalFpr(row.shape.slots, row.shape.hashes, offered);
+        break;
+    }
+    case Kind::CBF: {
+        row.shape = BloomShape(s.elements, target);
+        row.shape.slotBits = s.counterBits;
+        row.shape.sizeBits = static_cast<uint64_t>(row.shape.slots) * s.counterBits;
+        CountingBloomFilter f(row.shape.slots, row.shape.hashes, s.counterBits);
+        Exercise(
+            f,
+            members,
+            offered,
+            others,
+            row,
+            [&row](CountingBloomFilter& cbf, const Key& key) {
+                row.saturatedInserts += cbf.Insert(key) == CountingInsert::SATURATED ? 1 : 0;
+                return true;
+            },
+            [&row](const CountingBloomFilter& cbf) {
+                row.load = static_cast<double>(cbf.CountNonZero()) / cbf.GetCounters();
+                row.saturatedCounters = cbf.GetSaturatedCounters();
+                row.overflows = cbf.GetOverflows();
+            },
+            [](CountingBloomFilter& cbf, const Key& key) { return cbf.Remove(key); });
+        row.residual = f.CountNonZero();
+        row.expectedFpr =
+            CountingBloomFilter::TheoreticalFpr(row.shape.slots, row.shape.hashes, offered);
+        break;
+    }
+    case Kind::CUCKOO: {
+        Shape& sh = row.shape;
+        sh.slotBits = CuckooFilter::FingerprintBitsFor(target, s.bucketSize);
+        sh.buckets = CuckooFilter::BucketsFor(s.elements, s.bucketSize, s.maxLoad);
+        sh.slots = sh.buckets * s.bucketSize;
+        sh.sizeBits = static_cast<uint64_t>(sh.slots) * sh.slotBits;
+        CuckooFilter f(sh.buckets, sh.slotBits, s.bucketSize, rowSeed, s.maxKicks);
+        Exercise(
+            f,
+            members,
+            offered,
+            others,
+            row,
+            [](CuckooFilter& cf, const Key& key) { return cf.Insert(key); },
+            [&row](const CuckooFilter& cf) {
+                row.load = cf.GetLoadFactor();
+                row.insertFailures = cf.GetInsertFailures();
+                row.kicks = cf.GetKicks();
+            },
+            [](CuckooFilter& cf, const Key& key) { return cf.Remove(key); });
+        row.residual = f.GetEntries();
+        row.expectedFpr = CuckooFilter::TheoreticalFpr(sh.slotBits, s.bucketSize, row.load);
+        break;
+    }
+    }
+    return row;
+}
+
+void
+WriteHeader(std::FILE* f, bool timing)
+{
+    std::fprintf(f,
+                 "filter,target_fpr,fill_pct,elements,offered,accepted,slots,slot_bits,hashes,"
+                 "buckets,bucket_size,size_bits,bits_per_element,load,expected_fpr,queries,"
+                 "false_positives,measured_fpr,false_negatives,insert_failures,kicks,"
+                 "saturated_inserts,saturated_counters,overflows,delete_refused,"
+                 "residual_after_delete%s\n",
+                 timing ? ",insert_ns,query_miss_ns,query_hit_ns,delete_ns" : "");
+}
+
+void
+WriteRow(std::FILE* f, const Row& r, const Settings& s)
+{
+    const bool bf = r.kind == Kind::BF;
+    const bool cbf = r.kind == Kind::CBF;
+    const bool cuckoo = r.kind == Kind::CUCKOO;
+    auto opt = [](bool applies, const std::string& v) { return applies ? v : std::string(); };
+    const std::string line =
+        std::string(Name(r.kind)) + "," + Num(r.targetPct / 100.0) + "," + Num(r.fillPct) + "," +
+        std::to_string(s.elements) + "," + std::to_string(r.offered) + "," +
+        std::to_string(r.accepted) + "," + std::to_string(r.shape.slots) + "," +
+        std::to_string(r.shape.slotBits) + "," + opt(!cuckoo, std::to_string(r.shape.hashes)) +
+        "," + opt(cuckoo, std::to_string(r.shape.buckets)) + "," +
+        opt(cuckoo, std::to_string(s.bucketSize)) + "," + std::to_string(r.shape.sizeBits) + "," +
+        Num(static_cast<double>(r.shape.sizeBits) / s.elements) + "," + Num(r.load) + "," +
+        Num(r.expectedFpr) + "," + std::to_string(s.queries) + "," +
+        std::to_string(r.falsePositives) + "," +
+        Num(static_cast<double>(r.falsePositives) / s.queries) + "," +
+        std::to_string(r.falseNegatives) + "," + opt(cuckoo, std::to_string(r.insertFailures)) +
+        "," + opt(cuckoo, std::to_string(r.kicks)) + "," +
+        opt(cbf, std::to_string(r.saturatedInserts)) + "," +
+        opt(cbf, std::to_string(r.saturatedCounters)) + "," +
+        opt(cbf, std::to_string(r.overflows)) + "," + opt(!bf, std::to_string(r.deleteRefused)) +
+        "," + opt(!bf, std::to_string(r.residual));
+    std::fputs(line.c_str(), f);
+    if (s.timing)
+    {
+        char buf[128];
+        std::snprintf(buf,
+                      sizeof(buf),
+                      ",%.2f,%.2f,%.2f,",
+                      r.insertNs,
+                      r.queryMissNs,
+                      r.queryHitNs);
+        std::fputs(buf, f);
+        if (!bf)
+        {
+            std::fprintf(f, "%.2f", r.deleteNs);
+        }
+    }
+    std::fputc('\n', f);
+}
+
+int
+Run(int argc, char** argv)
+{
+    const Given given = ParseCommandLine(argc, argv);
+    if (given.count("help"))
+    {
+        PrintHelp();
+        return 0;
+    }
+    Settings s;
+    s.elements = Integer(given, "elements", 60000, 1, 10000000);
+    const auto targets = NumberList(given, "targets", "1:20", 0.001, 50, false);
+    s.queries = Integer(given, "queries", 1000000, 1, 100000000);
+    const auto fills = NumberList(given, "fill", "100,150", 1, 1000, true);
+    s.counterBits = static_cast<uint32_t>(Integer(given,
+                                                  "counter-bits",
+                                                  CountingBloomFilter::kDefaultCounterBits,
+                                                  CountingBloomFilter::kMinCounterBits,
+                                                  CountingBloomFilter::kMaxCounterBits));
+    s.bucketSize = static_cast<uint32_t>(Integer(given,
+                                                 "bucket-size",
+                                                 CuckooFilter::kDefaultBucketSize,
+                                                 1,
+                                                 CuckooFilter::kMaxBucketSize));
+    s.maxLoad = Decimal(given, "max-load", 0.95, 0.01, 1);
+    s.maxKicks = static_cast<uint32_t>(Integer(given,
+                                               "max-kicks",
+                                               CuckooFilter::kDefaultMaxKicks,
+                                               0,
+                                               CuckooFilter::kMaxKicksLimit));
+    s.seed = Integer(given, "seed", 1, 0, UINT64_MAX);
+    s.timing = given.count("no-timing") == 0;
+
+    std::vector<Kind> kinds;
+    {
+        const auto it = given.find("filters");
+        const std::string text = it == given.end() ? "bf,cbf,cuckoo" : it->second;
+        const std::string allowed = "allowed: bf, cbf, cuckoo, comma-separated";
+        size_t pos = 0;
+        while (true)
+        {
+            const size_t comma = text.find(',', pos);
+            const std::string item =
+                text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+            Kind kind;
+            if (item == "bf")
+            {
+                kind = Kind::BF;
+            }
+            else if (item == "cbf")
+            {
+                kind = Kind::CBF;
+            }
+            else if (item == "cuckoo")
+            {
+                kind = Kind::CUCKOO;
+            }
+            else
+            {
+                Bad("filters", "'" + item + "' is not a filter (" + allowed + ")");
+            }
+            if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end())
+            {
+                Bad("filters", "'" + text + "' names " + item + " twice (" + allowed + ")");
+            }
+            kinds.push_back(kind);
+            if (comma == std::string::npos)
+            {
+                break;
+            }
+            pos = comma + 1;
+        }
+    }
+
+    // Every shape must fit the filters' limits before anything runs.
+    for (double t : targets)
+    {
+        if (BloomShape(s.elements, t / 100.0).slots == 0)
+        {
+            Bad("elements",
+                std::to_string(s.elements) + " keys at a target of " + Num(t) +
+                    " % need a Bloom filter of more than " + std::to_string(kMaxSlots) +
+                    " bits (lower --elements or raise --targets)");
+        }
+        if (CuckooFilter::FingerprintBitsFor(t / 100.0, s.bucketSize) >
+            CuckooFilter::kMaxFingerprintBits)
+        {
+            Bad("targets", Num(t) + " % needs fingerprints of more than 32 bits");
+        }
+    }
+    try
+    {
+        CuckooFilter::BucketsFor(s.elements, s.bucketSize, s.maxLoad);
+    }
+    catch (const std::invalid_argument&)
+    {
+        Bad("elements",
+            std::to_string(s.elements) + " keys at --max-load " + Num(s.maxLoad) +
+                " need more than " + std::to_string(CuckooFilter::kMaxBuckets) +
+                " cuckoo buckets (lower --elements or raise --max-load)");
+    }
+
+    // Open the output before the run, so an unwritable path fails at once.
+    const auto outIt = given.find("out");
+    const std::string outPath = outIt == given.end() ? "-" : outIt->second;
+    if (outPath.empty())
+    {
+        Bad("out", "an empty path (allowed: a writable file path, or -)");
+    }
+    AtomicOutput out(outPath);
+
+    // Keys: members seed * 2^40 + i, non-members seed * 2^40 + 2^39 + j
+    // (mod 2^64), hashed once here so the timings cover the filters only.
+    const double maxFill = *std::max_element(fills.begin(), fills.end());
+    const auto maxOffered = static_cast<uint64_t>(std::llround(s.elements * maxFill / 100.0));
+    const uint64_t base = s.seed << 40;
+    std::vector<Key> members;
+    members.reserve(maxOffered);
+    for (uint64_t i = 0; i < maxOffered; ++i)
+    {
+        members.push_back(Key::FromId(base + i));
+    }
+    std::vector<Key> others;
+    others.reserve(s.queries);
+    for (uint64_t j = 0; j < s.queries; ++j)
+    {
+        others.push_back(Key::FromId(base + (uint64_t{1} << 39) + j));
+    }
+
+    std::FILE* f = out.File();
+    WriteHeader(f, s.timing);
+    const auto start = std::chrono::steady_clock::now();
+    SplitMix64 rowSeeds(s.seed);
+    size_t rows = 0;
+    for (double t : targets)
+    {
+        for (double fill : fills)
+        {
+            for (Kind kind : kinds)
+            {
+                const Row row = Measure(kind, t, fill, s, members, others, rowSeeds());
+                WriteRow(f, row, s);
+                ++rows;
+            }
+        }
+    }
+    out.Commit();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr,
+                 "%s: %zu rows in %.2f s -> %s\n",
+                 kProgram,
+                 rows,
+                 seconds,
+                 outPath.c_str());
+    return 0;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    try
+    {
+        return Run(argc, argv);
+    }
+    catch (const UsageError& e)
+    {
+        std::fprintf(stderr, "%s: %s\n", kProgram, e.what());
+        return 2;
+    }
+    catch (const std::exception& e)
+    {
+        std::fprintf(stderr, "%s: error: %s\n", kProgram, e.what());
+        return 1;
+    }
+}
