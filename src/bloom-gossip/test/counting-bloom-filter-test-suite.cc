@@ -4,7 +4,7 @@
  * Tests of the counting Bloom filter: membership as a Bloom filter, deletion,
  * multiplicity, counter saturation, false-positive rate.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-filter.h"
 #include "ns3/bloom-hash.h"

@@ -5,7 +5,7 @@
  * deletion, insertion failure past capacity (rolled back), reproducibility,
  * false-positive rate.
  */
-#include "bloom-gossip-test-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 
 #include "ns3/bloom-hash.h"
 #include "ns3/cuckoo-filter.h"
