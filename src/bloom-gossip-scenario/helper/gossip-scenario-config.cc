@@ -144,9 +144,17 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--k", fmt::format("{} out of range 1..{}", hashes, bloom::kMaxHashes));
     }
-    if (cellBits < bloom::kMinCellBits || cellBits > bloom::kMaxCellBits)
+    try
     {
-        ThrowOptionError("--b", fmt::format("{} out of range 1..16", cellBits));
+        bloom::CheckCellBits(cellBits);
+    }
+    catch (const std::invalid_argument&)
+    {
+        ThrowOptionError("--b",
+                         fmt::format("{} out of range {}..{}",
+                                     cellBits,
+                                     bloom::kMinCellBits,
+                                     bloom::kMaxCellBits));
     }
     try
     {

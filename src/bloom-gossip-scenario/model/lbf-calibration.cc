@@ -117,10 +117,7 @@ CheckShape(uint32_t dim, uint32_t bits, uint32_t hashes)
                                     std::to_string(kMinCalibrationDim) + ".." +
                                     std::to_string(kMaxCalibrationDim));
     }
-    if (bits < kMinCellBits || bits > kMaxCellBits)
-    {
-        throw std::invalid_argument("b=" + std::to_string(bits) + " out of range 1..16");
-    }
+    CheckCellBits(bits);
     if (hashes == 0 || hashes > kMaxHashes)
     {
         throw std::invalid_argument("k=" + std::to_string(hashes) + " out of range 1.." +
@@ -578,10 +575,7 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
 double
 MaxOccupancy(uint32_t bits, Quantization rule, OccupancyDefinition definition)
 {
-    if (bits < kMinCellBits || bits > kMaxCellBits)
-    {
-        throw std::invalid_argument("b=" + std::to_string(bits) + " out of range 1..16");
-    }
+    CheckCellBits(bits);
     // c < 1: FLOOR never stores 2^b - 1, whose neighbour below has b - 1 one-bits.
     const bool floorRule = rule == Quantization::FLOOR;
     if (definition == OccupancyDefinition::CELLS)

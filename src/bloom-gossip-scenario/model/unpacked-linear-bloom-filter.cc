@@ -25,11 +25,7 @@ UnpackedLinearBloomFilter::UnpackedLinearBloomFilter(uint32_t cells,
         throw std::invalid_argument("LBF cells m=" + std::to_string(cells) + " out of range 1.." +
                                     std::to_string(kMaxSlots));
     }
-    if (cellBits < kMinCellBits || cellBits > kMaxCellBits)
-    {
-        throw std::invalid_argument("LBF cell bits b=" + std::to_string(cellBits) +
-                                    " out of range 1..16");
-    }
+    CheckCellBits(cellBits);
     if (hashes == 0 || hashes > kMaxHashes)
     {
         throw std::invalid_argument("LBF hashes k=" + std::to_string(hashes) + " out of range 1.." +

@@ -3,6 +3,7 @@
  */
 #include "filter-shape.h"
 
+#include "lbf-quantization.h"
 #include "little-endian.h"
 
 namespace ns3
@@ -60,7 +61,7 @@ FilterShape::Validate() const
         throw DecodeError("slot count m=" + std::to_string(slots) + " out of range");
     }
     const bool linear = kind == FilterKind::LINEAR;
-    if (linear ? (slotBits < kMinCellBits || slotBits > kMaxCellBits) : slotBits != 1)
+    if (linear ? !IsCellBits(slotBits) : slotBits != 1)
     {
         throw DecodeError("slot width b=" + std::to_string(slotBits) + " invalid for " +
                           ToString(kind));

@@ -13,7 +13,7 @@ namespace bloom
 void
 CheckCellBits(uint32_t bits)
 {
-    if (bits < kMinCellBits || bits > kMaxCellBits)
+    if (!IsCellBits(bits))
     {
         throw std::invalid_argument("LBF cell bits b=" + std::to_string(bits) + " out of range " +
                                     std::to_string(kMinCellBits) + ".." +

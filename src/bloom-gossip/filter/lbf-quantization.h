@@ -48,6 +48,14 @@ Quantization ParseQuantization(const std::string& name);
 /// Throws std::invalid_argument("unknown quantization rule").
 [[noreturn]] void ThrowUnknownQuantization();
 
+/// Whether b is a valid LBF cell width (kMinCellBits..kMaxCellBits): the one
+/// definition every check of b uses.
+constexpr bool
+IsCellBits(uint32_t bits)
+{
+    return bits >= kMinCellBits && bits <= kMaxCellBits;
+}
+
 /**
  * Quantise c (in [0,1], else std::invalid_argument) to b bits (1..16, else
  * std::invalid_argument).  Inline: simulations call it in their inner loops.
