@@ -36,6 +36,8 @@ namespace
 {
 
 constexpr const char* kProgram = "diameter-sweep";
+/// Frame receptions above which the sweep announces its cost up front.
+constexpr double kLongSweepReceptions = 1e9;
 
 std::string
 JoinLines(const std::string& header, const std::vector<std::string>& rows)
@@ -444,13 +446,20 @@ Main(int argc, char** argv)
     }
 
     // Everything a run could reject, before the first simulation: set up
-    // (without running) every network and filter of the sweep.
+    // (without running) every network and filter of the sweep, and estimate
+    // its cost: frame receptions (transmissions x (mean degree + 1)), the
+    // unit simulation time grows with.
+    double receptions = 0;
     for (auto& p : points)
     {
         for (const auto& f : filterNames)
         {
             p.filter = f;
             const GossipScenarioResult set = CheckGossipScenario(p);
+            const double rounds =
+                p.timer == "periodic" ? p.simTime / p.interval : p.simTime / p.trickleImin;
+            receptions += set.nodes * rounds * std::max(1U, set.framesPerAdvertisement) *
+                          (set.meanDegree + 1);
             if (set.offeredLoad > 1)
             {
                 std::cerr << fmt::format(
@@ -479,6 +488,20 @@ Main(int argc, char** argv)
         }
     }
 
+    // Say up front when the sweep is long (the periodic timer's count; with
+    // Trickle an upper bound).  A million receptions took 7-10 s of wall
+    // time with the grid channel (doc/performance, 1,600 and 10,000 nodes).
+    if (receptions > kLongSweepReceptions)
+    {
+        std::cerr << fmt::format("{}: note: about {:.2g} frame receptions to simulate, roughly "
+                                 "{:.1f} hours at the 7-10 s per million measured for the grid "
+                                 "channel (doc/performance); progress is printed per "
+                                 "run{}\n",
+                                 kProgram,
+                                 receptions,
+                                 receptions / 1e6 * 10 / 3600,
+                                 quiet ? " without --quiet" : "");
+    }
     if (dryRun)
     {
         if (!quiet)

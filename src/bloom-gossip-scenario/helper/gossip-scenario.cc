@@ -195,6 +195,16 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                    : "--topology",
             e.what());
     }
+    if (input.GetN() > kMaxScenarioNodes)
+    {
+        // A square grid for --nodes N rounds up (65,533 nodes: 256 x 256).
+        ThrowOptionError(c.topology == "grid" ? (c.gridWidth > 0 ? "--grid" : "--nodes")
+                                              : "--nodes",
+                         fmt::format("a {} of {} nodes, more than the {} of one 802.15.4 PAN",
+                                     c.topology,
+                                     input.GetN(),
+                                     kMaxScenarioNodes));
+    }
     WsnNetworkHelper network(c.radio);
     NetDeviceContainer devices = network.Install(input);
     int64_t stream = kFirstDeviceStream;
@@ -314,6 +324,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     try
     {
         framesPerAdvertisement = appList.front()->GetFramesPerAdvertisement();
+        result.framesPerAdvertisement = framesPerAdvertisement;
     }
     catch (const std::invalid_argument& e)
     {

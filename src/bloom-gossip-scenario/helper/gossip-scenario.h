@@ -37,6 +37,7 @@ struct GossipScenarioResult
     /// offers per shortest beacon interval, with full frames; above 1 the
     /// shared channel cannot carry it and CSMA/CA drops frames (link-layer).
     double offeredLoad{0};
+    uint32_t framesPerAdvertisement{0}; //!< frames (segments) of one advertisement
     double meanDegree{0};
     uint32_t slots{0};    //!< m actually used
     uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
