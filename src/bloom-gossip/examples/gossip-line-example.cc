@@ -1,6 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
- *
+ */
+/**
+ * \file
+ * \ingroup bloom-gossip-examples
  * Bloom-filter gossip on a line of N nodes.  One resource is placed on a
  * random node; every node broadcasts its filter about once a second over
  * IEEE 802.15.4 (lr-wpan).  At the end, each node's hop estimate for the
@@ -88,12 +91,9 @@ main(int argc, char* argv[])
     apps.Start(Seconds(0));
 
     // Trace sinks on every node's gossip application.
-    Config::ConnectWithoutContext(
-        "/NodeList/*/ApplicationList/*/$ns3::BloomGossipApplication/BeaconSent",
-        MakeCallback(&BeaconSent));
-    Config::ConnectWithoutContext(
-        "/NodeList/*/ApplicationList/*/$ns3::BloomGossipApplication/FilterChanged",
-        MakeCallback(&FilterChanged));
+    const std::string path = "/NodeList/*/ApplicationList/*/$ns3::BloomGossipApplication/";
+    Config::ConnectWithoutContext(path + "BeaconSent", MakeCallback(&BeaconSent));
+    Config::ConnectWithoutContext(path + "FilterChanged", MakeCallback(&FilterChanged));
 
     // The workload places resource 1 on one random node.
     std::vector<Ptr<BloomGossipApplication>> gossipApps;

@@ -1,12 +1,14 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
- *
+ */
+/**
+ * \file
+ * \ingroup bloom-gossip-examples
  * A gradient query on a converged LBF network.  Linear-Bloom-filter gossip
  * runs on a grid (or a line) until every node knows how far the resource is;
- * then node 0 asks for it.  The query walks by unicast, at each hop to the
- * neighbour whose filter puts the resource closest.  Each hop is printed
- * from the query applications' trace sources; the walk is compared with the
- * shortest path.
+ * then node 0 asks for it.  The query walks by unicast, each hop to the
+ * neighbour whose filter puts the resource closest.  Each hop is printed from
+ * the query applications' trace sources, then the shortest path length.
  *
  *   ./query-walk-example                          (5 x 5 grid, corner to corner)
  *   ./query-walk-example --topology=line --size=12
@@ -31,8 +33,7 @@ namespace
 const uint64_t kResource = 1; //!< the resource looked for
 uint32_t g_walkHops = 0;      //!< transmissions of the query until it reached the holder
 
-/// "t = 15.003808 s  node 3": the simulation time and the node of a trace
-/// context "/NodeList/3/ApplicationList/1/...".
+/// "t = 15.003808 s  node 3" for a trace context "/NodeList/3/ApplicationList/1/...".
 std::string
 At(const std::string& context)
 {
@@ -135,9 +136,8 @@ main(int argc, char* argv[])
     const uint32_t origin = 0;
     const uint32_t holder = nodes.GetN() - 1;
     DynamicCast<BloomGossipApplication>(gossipApps.Get(holder))->AddResource(kResource);
-    Simulator::Schedule(Seconds(queryTime),
-                        &IssueQuery,
-                        DynamicCast<BloomQueryApplication>(queryApps.Get(origin)));
+    Ptr<BloomQueryApplication> asker = DynamicCast<BloomQueryApplication>(queryApps.Get(origin));
+    Simulator::Schedule(Seconds(queryTime), &IssueQuery, asker);
 
     Simulator::Stop(Seconds(queryTime + 2));
     Simulator::Run();

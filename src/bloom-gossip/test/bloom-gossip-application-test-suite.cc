@@ -30,6 +30,7 @@ CountMalformed(uint32_t* count, Ptr<const Packet>, const std::string&)
     ++*count;
 }
 
+/// \ingroup bloom-gossip-tests
 /// Four nodes on one CSMA segment: everyone is one hop from everyone.
 class CsmaTestCase : public TestCase
 {
@@ -86,6 +87,8 @@ class CsmaTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-application.
 class BloomGossipApplicationTestSuite : public TestSuite
 {
   public:

@@ -60,6 +60,8 @@ Rejects(const std::vector<uint8_t>& bytes)
     return false;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: round trip, frame budget, ABF level ranges.
 class SegmentRoundTripTestCase : public TestCase
 {
   public:
@@ -131,6 +133,8 @@ class SegmentRoundTripTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: a lost frame loses only its slot range.
 class SegmentLossTestCase : public TestCase
 {
   public:
@@ -172,6 +176,8 @@ class SegmentLossTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: malformed input is rejected.
 class SegmentRejectionTestCase : public TestCase
 {
   public:
@@ -225,6 +231,8 @@ class SegmentRejectionTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: policies: BF union, LBF attenuated max, ABF shift; soft state.
 class PolicyTestCase : public TestCase
 {
   public:
@@ -278,6 +286,8 @@ SlotMax(const AnyFilter& a, const AnyFilter& b)
     return out;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: ApplySegmentPayload equals DecodeSegment + ApplySegment and reports .
 class SegmentPayloadTestCase : public TestCase
 {
   public:
@@ -365,6 +375,8 @@ class SegmentPayloadTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: policies: folding a grown neighbour filter into the view equals a rebuild.
 class AccumulateTestCase : public TestCase
 {
   public:
@@ -435,6 +447,8 @@ class AccumulateTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-gossip-message.
 class GossipMessageTestSuite : public TestSuite
 {
   public:

@@ -29,6 +29,8 @@ using namespace ns3;
 namespace
 {
 
+/// \ingroup bloom-gossip-tests
+/// Test case: malformed frames over the air are dropped, traced and counted.
 class MalformedFramesTestCase : public TestCase
 {
   public:
@@ -151,6 +153,8 @@ class MalformedFramesTestCase : public TestCase
     std::vector<uint16_t> m_received;
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-robustness.
 class GossipRobustnessTestSuite : public TestSuite
 {
   public:

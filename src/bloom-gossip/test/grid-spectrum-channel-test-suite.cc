@@ -24,6 +24,8 @@ using namespace ns3;
 namespace
 {
 
+/// \ingroup bloom-gossip-tests
+/// Test case: cut-off from Range and LogDistance models and MaxLossDb; index covers the .
 class CutoffTestCase : public TestCase
 {
   public:
@@ -77,6 +79,8 @@ class CutoffTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-grid-channel.
 class GridSpectrumChannelTestSuite : public TestSuite
 {
   public:

@@ -33,6 +33,8 @@ RandomLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k)
     return f;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF quantisation: boundaries, floor, ceil, round, error bound, bad input.
 class QuantizationTestCase : public TestCase
 {
   public:
@@ -94,6 +96,8 @@ class QuantizationTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF insert is a cell-wise max, query the min of k cells; one-sided error.
 class MinMaxSemanticsTestCase : public TestCase
 {
   public:
@@ -142,6 +146,8 @@ class MinMaxSemanticsTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF cells: m*stride bits in memory, packed into m*b bits on the wire, across .
 class PackingTestCase : public TestCase
 {
   public:
@@ -185,6 +191,8 @@ class PackingTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF wire slots: cell i at bits i*b.. for every b and m, whatever the memory .
 class WireLayoutTestCase : public TestCase
 {
   public:
@@ -282,6 +290,8 @@ class WireLayoutTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF attenuation chains: horizons and exact hop inversion.
 class HorizonTestCase : public TestCase
 {
   public:
@@ -342,6 +352,7 @@ class HorizonTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
 /// Gossip along a line: node i's filter = max(own, decay(node i-1)).
 class LineGossipTestCase : public TestCase
 {
@@ -383,6 +394,8 @@ class LineGossipTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF merge is commutative, associative and idempotent.
 class MergeLawsTestCase : public TestCase
 {
   public:
@@ -435,6 +448,8 @@ class MergeLawsTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF occupancy as share of 1-bits and as share of non-zero cells.
 class OccupancyTestCase : public TestCase
 {
   public:
@@ -456,6 +471,8 @@ class OccupancyTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: PackedBits::CountNonZeroFields equals a field-by-field count, b = 1..16.
 class CountNonZeroFieldsTestCase : public TestCase
 {
   public:
@@ -509,6 +526,8 @@ class CountNonZeroFieldsTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: PackedBits::Get64/Set64 agree with bit-by-bit access, widths 1..63.
 class WideFieldsTestCase : public TestCase
 {
   public:
@@ -591,6 +610,7 @@ EdgyLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k, double density
     return f;
 }
 
+/// \ingroup bloom-gossip-tests
 /// Equal decays share one set of tables (one copy per process, not per node).
 class DecaySharingTestCase : public TestCase
 {
@@ -633,6 +653,8 @@ class DecaySharingTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF whole-word paths (b = 1, 2, 4, 8, 16) equal the per-cell paths on random .
 class WordPathTestCase : public TestCase
 {
   public:
@@ -730,6 +752,8 @@ class WordPathTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-linear-bloom-filter.
 class LinearBloomFilterTestSuite : public TestSuite
 {
   public:

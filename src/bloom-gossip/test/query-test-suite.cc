@@ -133,6 +133,8 @@ SampleReply()
     return r;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: query and reply messages: byte layout and round trips.
 class QueryMessageRoundTripTestCase : public TestCase
 {
   public:
@@ -198,6 +200,8 @@ class QueryMessageRoundTripTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: query and reply decoders reject truncated, oversized, inconsistent and .
 class QueryMessageRejectTestCase : public TestCase
 {
   public:
@@ -463,6 +467,8 @@ struct QueryNet
  * for the gossip application, unknown types still are; broken query frames
  * are malformed for the query application.
  */
+/// \ingroup bloom-gossip-tests
+/// Test case: the gossip application does not count query or reply frames as malformed.
 class GossipIgnoresQueriesTestCase : public TestCase
 {
   public:
@@ -510,6 +516,8 @@ class GossipIgnoresQueriesTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: flooding reaches every reachable holder and the reply returns to the origin.
 class FloodTestCase : public TestCase
 {
   public:
@@ -585,6 +593,8 @@ class FloodTestCase : public TestCase
  * advertisements still arrive); the walk falls back to the next-best
  * neighbour and still finds the holder.
  */
+/// \ingroup bloom-gossip-tests
+/// Test case: a gradient hop that is not acknowledged falls back to the next-best neighbour.
 class FallbackTestCase : public TestCase
 {
   public:
@@ -629,6 +639,8 @@ class FallbackTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-query.
 class QueryTestSuite : public TestSuite
 {
   public:

@@ -43,6 +43,8 @@ MakeUniform(int64_t stream)
     return u;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: line of 20: BFS distances, diameter, multi-source, unreachable.
 class TopologyLineTestCase : public TestCase
 {
   public:
@@ -114,6 +116,8 @@ class TopologyLineTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: 6x6 grid, R = 1.01 s: diameter 10, distances are Manhattan.
 class TopologyGridTestCase : public TestCase
 {
   public:
@@ -146,6 +150,8 @@ class TopologyGridTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: random unit disk: connected policy, mean degree, largest component.
 class TopologyDiskTestCase : public TestCase
 {
   public:
@@ -261,6 +267,8 @@ class TopologyDiskTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: random disk: same stream and run, same positions; other run, other ones.
 class TopologyRngTestCase : public TestCase
 {
   public:
@@ -312,6 +320,8 @@ class TopologyRngTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: positions file: good files, header, garbled, duplicate, missing, NaN.
 class TopologyCsvTestCase : public TestCase
 {
   public:
@@ -466,6 +476,8 @@ class Recorder
     const WsnNetworkHelper& m_net;
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: network helper, unit disk: a broadcast reaches exactly the radio neighbours.
 class NetworkRangeTestCase : public TestCase
 {
   public:
@@ -514,6 +526,8 @@ class NetworkRangeTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: network helper, log-distance + shadowing: symmetric ground truth, delivery.
 class NetworkLogDistanceTestCase : public TestCase
 {
   public:
@@ -630,6 +644,8 @@ class NetworkLogDistanceTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: network helper, log-distance: the configured tx power is used.
 class NetworkTxPowerTestCase : public TestCase
 {
   public:
@@ -688,6 +704,8 @@ class NetworkTxPowerTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-topology.
 class WsnTopologyTestSuite : public TestSuite
 {
   public:
