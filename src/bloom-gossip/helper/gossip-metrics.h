@@ -43,20 +43,20 @@ struct HopAccuracy
 /// Everything a run reports.
 struct GossipRunMetrics
 {
-    bool hasDistance{false};       //!< the family estimates hop distances (LBF, ABF)
-    uint32_t payloadBytes{0};      //!< filter payload bytes per advertisement
-    uint32_t framesPerBeacon{0};   //!< frames (segments) per advertisement
-    uint64_t advertisements{0};    //!< advertisements sent
-    uint64_t gossipFrames{0};      //!< gossip frames sent
-    uint64_t gossipBytes{0};       //!< gossip frame bytes (segment headers + slots)
-    uint64_t phyFrames{0};         //!< frames seen at the PHYs (all traffic)
-    uint64_t bytesOnAir{0};        //!< PHY bytes incl. MAC header, FCS, SHR and PHR
-    uint64_t malformed{0};         //!< gossip frames dropped as malformed
-    double gossipBytesPerNodeS{0}; //!< gossip bytes / (all nodes x duration)
-    HopAccuracy overall;                 //!< over every pair
-    std::vector<HopAccuracy> byDistance; //!< index = true hop distance
-    uint64_t probePairs{0};              //!< (live node, probe key) pairs checked
-    uint64_t probeHits{0};               //!< of those, reported present
+    bool hasDistance{false};               //!< the family estimates hop distances (LBF, ABF)
+    uint32_t payloadBytes{0};              //!< filter payload bytes per advertisement
+    uint32_t framesPerBeacon{0};           //!< frames (segments) per advertisement
+    uint64_t advertisements{0};            //!< advertisements sent
+    uint64_t gossipFrames{0};              //!< gossip frames sent
+    uint64_t gossipBytes{0};               //!< gossip frame bytes (segment headers + slots)
+    uint64_t phyFrames{0};                 //!< frames seen at the PHYs (all traffic)
+    uint64_t bytesOnAir{0};                //!< PHY bytes incl. MAC header, FCS, SHR and PHR
+    uint64_t malformed{0};                 //!< gossip frames dropped as malformed
+    double gossipBytesPerNodeS{0};         //!< gossip bytes / (all nodes x duration)
+    HopAccuracy overall;                   //!< over every pair
+    std::vector<HopAccuracy> byDistance;   //!< index = true hop distance
+    uint64_t probePairs{0};                //!< (live node, probe key) pairs checked
+    uint64_t probeHits{0};                 //!< of those, reported present
     double fpr{0};                         //!< share of (node, probe key) pairs reported present
     std::optional<double> convergenceTime; //!< last estimate change after the last event (s)
     /// Pairs whose resource is gone or unreachable (removed, holder failed).

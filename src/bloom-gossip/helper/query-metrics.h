@@ -75,17 +75,17 @@ struct QueryRecord
 struct QuerySummary
 {
     bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT}; //!< strategy summarised
-    uint64_t queries{0};     //!< all queries of the strategy
+    uint64_t queries{0};                                           //!< all queries of the strategy
     uint64_t reachable{0};   //!< present key, holder reachable
     uint64_t absent{0};      //!< absent key
     double success{0};       //!< share of reachable queries answered (FOUND reply)
     double delivered{0};     //!< share of reachable queries that reached a holder
     double latencyMedian{0}; //!< to the holder, over delivered reachable queries (s)
-    double latencyP95{0};   //!< to the holder, 95th percentile (s)
-    double rttMedian{0};    //!< round trip, over successful reachable queries (s)
-    double stretch{0};      //!< mean hopsTaken / trueHops over delivered reachable queries
-    double frames{0};       //!< mean frames per reachable query
-    double absentFrames{0}; //!< mean frames per absent-key query
+    double latencyP95{0};    //!< to the holder, 95th percentile (s)
+    double rttMedian{0};     //!< round trip, over successful reachable queries (s)
+    double stretch{0};       //!< mean hopsTaken / trueHops over delivered reachable queries
+    double frames{0};        //!< mean frames per reachable query
+    double absentFrames{0};  //!< mean frames per absent-key query
 };
 
 /**

@@ -3,9 +3,8 @@
  *
  * Tests of the attenuated Bloom filter.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/attenuated-bloom-filter.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/test.h"
 
 #include <random>

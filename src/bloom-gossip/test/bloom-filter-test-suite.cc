@@ -3,9 +3,8 @@
  *
  * Tests of the key hashing scheme and the plain Bloom filter.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-filter.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-hash.h"
 #include "ns3/test.h"
 

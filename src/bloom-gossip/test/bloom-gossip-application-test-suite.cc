@@ -5,11 +5,10 @@
  * IPv6/6LoWPAN, the Trickle timer, segmentation under a small frame budget,
  * and the accounting of malformed and foreign frames.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/csma-helper.h"
 #include "ns3/gossip-message.h"
 #include "ns3/node-container.h"

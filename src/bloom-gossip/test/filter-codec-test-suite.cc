@@ -5,7 +5,6 @@
  * every kind of malformed input.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/filter-codec.h"
 #include "ns3/test.h"
 

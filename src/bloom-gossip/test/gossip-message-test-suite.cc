@@ -3,10 +3,9 @@
  *
  * Tests of advertisement segmentation and of the filter policies.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/abf-policy.h"
 #include "ns3/bf-policy.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/filter-policy.h"
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-policy.h"

@@ -6,11 +6,10 @@
  * (GossipMetrics, the CSV column "malformed"), and never change a node's
  * state; frames of other protocols are ignored silently.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/gossip-message.h"
 #include "ns3/gossip-metrics.h"
 #include "ns3/mac16-address.h"

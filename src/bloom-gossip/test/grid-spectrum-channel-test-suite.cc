@@ -7,7 +7,6 @@
  * (with and without shadowing) radios; the cut-off and the index behave.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
 #include "ns3/grid-spectrum-channel.h"

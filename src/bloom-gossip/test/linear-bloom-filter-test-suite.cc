@@ -5,7 +5,6 @@
  * packing, attenuation chains and hop estimates, merge laws, occupancy.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/linear-bloom-filter.h"
 #include "ns3/test.h"
 

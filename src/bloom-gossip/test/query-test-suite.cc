@@ -7,10 +7,9 @@
  * absent keys reported failed, floods reaching every holder, replies back at
  * the origin, fallback around a deaf neighbour).
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-query-application.h"
 #include "ns3/bloom-query-helper.h"
 #include "ns3/double.h"

@@ -4,9 +4,8 @@
  * Tests of WsnTopology (generators, positions files, graph algorithms) and
  * WsnNetworkHelper (lr-wpan network and its radio ground truth).
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/double.h"
 #include "ns3/lr-wpan-net-device.h"
 #include "ns3/mac16-address.h"
