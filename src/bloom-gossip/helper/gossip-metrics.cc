@@ -175,7 +175,7 @@ GossipMetrics::FailedSink(GossipMetrics* metrics, uint32_t node)
 void
 GossipMetrics::RecomputeTruth(Resource& r)
 {
-    const uint32_t n = static_cast<uint32_t>(m_apps.size());
+    const auto n = static_cast<uint32_t>(m_apps.size());
     std::vector<uint32_t> dist(n, kUnreachable);
     std::deque<uint32_t> queue;
     for (uint32_t i = 0; i < n; ++i)
@@ -349,14 +349,14 @@ Normalise(HopAccuracy& a)
     {
         return;
     }
-    const double n = static_cast<double>(a.pairs);
+    const auto n = static_cast<double>(a.pairs);
     a.exact /= n;
     a.within1 /= n;
     a.miss = static_cast<double>(a.pairs - a.estimated) / n;
     a.membership = static_cast<double>(a.present) / n;
     if (a.estimated > 0)
     {
-        const double k = static_cast<double>(a.estimated);
+        const auto k = static_cast<double>(a.estimated);
         a.mae /= k;
         a.rmse = std::sqrt(a.rmse / k);
         a.bias /= k;

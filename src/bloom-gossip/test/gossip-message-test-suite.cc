@@ -420,6 +420,7 @@ class AccumulateTestCase : public TestCase
                 }
                 auto pointers = [&]() {
                     std::vector<const AnyFilter*> out;
+                    out.reserve(neighbours.size());
                     for (const auto& f : neighbours)
                     {
                         out.push_back(&f);

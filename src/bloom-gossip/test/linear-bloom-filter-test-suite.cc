@@ -735,7 +735,7 @@ class WordPathTestCase : public TestCase
                     for (uint64_t id = 0; id < 50; ++id)
                     {
                         const Key key = Key::FromId(id + 1000 * m);
-                        const uint32_t q = static_cast<uint32_t>(rng() % (x.MaxValue() + 1));
+                        const auto q = static_cast<uint32_t>(rng() % (x.MaxValue() + 1));
                         inserted.InsertQuantized(key, q);
                         for (uint32_t i = 0; i < k; ++i)
                         {
