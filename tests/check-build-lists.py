@@ -8,8 +8,10 @@ examples/wscript).  This script compares their module name, dependencies,
 source, header and test lists and example programs, and checks them against
 the files on disk: every listed file exists, and every .cc/.h under filter/,
 model/, helper/ and test/ is listed (headers under test/ are private to the
-test sources: they need only be included by a listed one), and every
-examples/*.cc belongs to an example program.  A module's wscript may also
+test sources: they need only be included by a listed one), every
+examples/*.cc belongs to an example program, the wscript recurses into
+examples/, and test/examples-to-run.py (ns-3's format, read by
+tests/list-examples.py) lists every example program and no other.  A module's wscript may also
 create programs whose names are computed (the repository's scratch programs
 in layout A); those are not example programs and are left out.
 
@@ -20,6 +22,7 @@ Usage: check-build-lists.py [REPOSITORY_ROOT]
 """
 
 import ast
+import importlib.util
 import os
 import re
 import sys
@@ -31,6 +34,12 @@ EXTERNAL_LIBS = {'fmt::fmt': 'FMT', 'Boost::program_options': 'BOOST_PROGRAM_OPT
                  'Threads::Threads': 'PTHREAD'}
 
 problems = []
+
+# tests/list-examples.py reads examples-to-run.py files (one reader of the format).
+_spec = importlib.util.spec_from_file_location(
+    'list_examples', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'list-examples.py'))
+LIST_EXAMPLES = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(LIST_EXAMPLES)
 
 
 def problem(text):
@@ -322,6 +331,40 @@ def check_module(root, module_dir):
             for f in sorted(os.listdir(ex_dir)):
                 if f.endswith('.cc') and f not in used:
                     problem('%s/examples/%s belongs to no example program' % (module_dir, f))
+            if not wscript_recurses(waf_path, 'examples'):
+                problem("%s: build(bld) does not recurse into examples "
+                        "(if bld.env['ENABLE_EXAMPLES']: bld.recurse('examples'))" % rel(waf_path))
+            check_examples_to_run(root, module_dir, set(cm_programs))
+
+
+def wscript_recurses(path, folder):
+    """Whether a wscript calls bld.recurse(folder) somewhere."""
+    try:
+        tree = ast.parse(open(path).read(), path)
+    except SyntaxError:
+        return True  # reported by read_wscript
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+               and n.func.attr == 'recurse' and n.args
+               and isinstance(n.args[0], ast.Constant) and n.args[0].value == folder
+               for n in ast.walk(tree))
+
+
+def check_examples_to_run(root, module_dir, programs):
+    """test/examples-to-run.py (ns-3's format) runs every example program, and
+    only those."""
+    path = os.path.join(root, module_dir, 'test', 'examples-to-run.py')
+    rel = os.path.relpath(path, root)
+    if not os.path.isfile(path):
+        problem('%s is missing (ns-3 test.py runs the examples it lists)' % rel)
+        return
+    entries, found = LIST_EXAMPLES.read_examples_to_run(path)
+    for text in found:
+        problem(os.path.relpath(text, root) if text.startswith(root) else text)
+    listed = {name for name, _, _ in entries}
+    for name in sorted(programs - listed):
+        problem('%s does not list the example %s' % (rel, name))
+    for name in sorted(listed - programs):
+        problem('%s lists %s, which is no example program of the module' % (rel, name))
 
 
 def report():

@@ -16,10 +16,11 @@
 # ./waf build; CMake: the modules, their examples, the scratch programs and
 # the test runner, not ns-3's own examples); then
 # bloom-filters-example and diameter-sweep run (the sweep's CSVs are checked),
-# every bloom-gossip test suite runs under test.py (3.35 and 3.48; on 3.37
-# the standalone build runs them against Debian's 3.37, so the in-tree 3.37
-# build skips the test runner), and the cross-version sweeps (a line, a grid
-# and a random disk with roomy filters) are run.
+# every bloom-gossip test suite runs under test.py, and so does every entry of
+# the modules' test/examples-to-run.py (3.35 and 3.48; on 3.37 the standalone
+# build runs them against Debian's 3.37, so the in-tree 3.37 build skips the
+# test runner), and the cross-version sweeps (a line, a grid and a random disk
+# with roomy filters) are run.
 #
 #  - ns-3 <= 3.35 (waf): layout A (this repository cloned as
 #    contrib/bloom-gossip; waf finds the modules under its src/ and
@@ -199,6 +200,65 @@ run_suites() {
     say "ok: ns-$release $label: $passed/$count bloom-gossip suites pass under test.py ($((SECONDS - start)) s)"
 }
 
+# run_examples RELEASE TREE LABEL: every entry of the modules'
+# test/examples-to-run.py (listed by tests/list-examples.py, the reader the
+# standalone build's CTest entries use), run the way ns-3's test.py runs it.
+#  - ns-3 >= 3.37 (CMake): ./test.py -n -e "NAME ARGS".  test.py picks that
+#    entry out of the examples-to-run.py files it parsed and runs it as a
+#    test.py job; an entry it does not know ends in "No example matching" and
+#    no job (exit 0), so its PASS line is required.
+#  - ns-3.35 (waf): test.py's -e takes a program name only and ignores
+#    examples-to-run.py (it runs the program without arguments), so an entry
+#    without arguments runs as ./test.py -n -e NAME and one with arguments as
+#    ./waf --run "NAME ARGS" (test.py would check the same: exit code 0).
+run_examples() {
+    local release="$1" tree="$2" label="$3"
+    local runs
+    if ! runs="$(python3 "$BG_ROOT/tests/list-examples.py" "$BG_ROOT" 2>&1)"; then
+        say "FAILED: tests/list-examples.py: $runs"
+        exit 1
+    fi
+    local module name args count=0 start=$SECONDS
+    while IFS='|' read -r module name args; do
+        [ -n "$name" ] || continue
+        local entry="$name${args:+ $args}"
+        local log="$WORK/ns-$release-$label-example-$count.log"
+        count=$((count + 1))
+        if ! run_example "$tree" "$module" "$name" "$args" < /dev/null > "$log" 2>&1; then
+            say "FAILED: ns-$release $label: example \"$entry\" of $module/test/examples-to-run.py (log: $log)"
+            tail -n 40 "$log" | sed 's/^/    /' >&2
+            exit 1
+        fi
+    done <<< "$runs"
+    say "ok: ns-$release $label: $count runs of examples-to-run.py pass ($((SECONDS - start)) s)"
+}
+
+# run_example TREE MODULE NAME ARGS: one entry of examples-to-run.py (see
+# run_examples), in a subshell; fails unless it ran and passed.
+run_example() (
+    local tree="$1" module="$2" name="$3" args="$4"
+    local entry="$name${args:+ $args}" out line
+    shopt -s extglob
+    cd "$tree"
+    if [ -x waf ] && [ -n "$args" ]; then
+        ./waf --run "$entry"
+        return
+    fi
+    out="$(NOCOLOR=1 ./test.py -n -e "$entry" 2>&1)" || { echo "$out"; return 1; }
+    echo "$out"
+    while IFS= read -r line; do
+        if [ -x waf ]; then
+            # ns-3.35 names the job by the program's path: .../ns3.35-NAME-debug
+            [[ "$line" == *"PASS: Example "*"/ns3."+([0-9])"-$name-"+([a-z]) ]] && return 0
+        else
+            # ns-3.37 and later by the entry: contrib/MODULE/examples/NAME ARGS
+            [[ "$line" == *"PASS: Example contrib/$module/examples/$entry" ]] && return 0
+        fi
+    done <<< "$out"
+    echo "check-ns3-trees: no PASS line for \"$entry\""
+    return 1
+)
+
 # check_sweep RELEASE LABEL CSV: the sweep wrote its tables, one row per run.
 check_sweep() {
     local release="$1" label="$2" csv="$3"
@@ -299,6 +359,7 @@ check_layout() {
         "${run[@]}" "diameter-sweep $SWEEP_ARGS --out $out/sweep.csv"
     check_sweep "$release" "$label" "$out/sweep.csv"
     [ "$tests" = 1 ] && run_suites "$release" "$tree" "$label"
+    [ "$tests" = 1 ] && run_examples "$release" "$tree" "$label"
     [ "$sweeps" = 1 ] && version_sweeps "ns-$release" "${run[@]}"
     return 0
 }

@@ -1,6 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
- *
+ */
+/**
+ * \file
+ * \ingroup bloom-gossip-examples
  * A tour of the three filter families of the bloom-gossip module: insert,
  * query, merge, per-hop attenuation and hop estimates, as a line of nodes
  * would see them.

@@ -36,7 +36,10 @@ AnyFilter MakeFilter(const FilterShape& shape);
 
 /// The filter's AppendWireSlots: flat slots first .. first + n - 1 packed as
 /// on the wire (n b bits, zero padding to a whole byte).
-void AppendWireSlots(const AnyFilter& filter, uint64_t first, uint64_t n, std::vector<uint8_t>& out);
+void AppendWireSlots(const AnyFilter& filter,
+                     uint64_t first,
+                     uint64_t n,
+                     std::vector<uint8_t>& out);
 /// The filter's StoreWireSlots: set flat slots first .. first + n - 1 from
 /// their wire form (bits past n b ignored).
 StoreEffect StoreWireSlots(AnyFilter& filter, uint64_t first, uint64_t n, const uint8_t* data);

@@ -178,7 +178,10 @@ AttenuatedBloomFilter::AppendWireSlots(uint64_t first, uint64_t n, std::vector<u
     {
         const uint64_t at = slot % m_m;
         const uint64_t count = std::min(first + n - slot, m_m - at);
-        part.CopyFrom(m_bits, LevelOffset(static_cast<uint32_t>(slot / m_m)) + at, slot - first, count);
+        part.CopyFrom(m_bits,
+                      LevelOffset(static_cast<uint32_t>(slot / m_m)) + at,
+                      slot - first,
+                      count);
         slot += count;
     }
     part.AppendBytes(out);

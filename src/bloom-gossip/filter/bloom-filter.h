@@ -18,7 +18,6 @@ namespace ns3
 namespace bloom
 {
 
-
 /**
  * \ingroup bloom-filter-core
  * \brief Bloom filter of m bits and k hash positions (Bloom 1970).

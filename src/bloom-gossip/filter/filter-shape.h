@@ -62,11 +62,11 @@ constexpr size_t kWireHeaderSize = 10;
 struct FilterShape
 {
     FilterKind kind{FilterKind::BLOOM};
-    uint32_t hashes{0};                          //!< k
-    uint32_t slotBits{1};                        //!< b
-    uint32_t depth{1};                           //!< d
+    uint32_t hashes{0};                             //!< k
+    uint32_t slotBits{1};                           //!< b
+    uint32_t depth{1};                              //!< d
     Quantization quantization{Quantization::FLOOR}; //!< LBF rule
-    uint32_t slots{0};                           //!< m, slots per level
+    uint32_t slots{0};                              //!< m, slots per level
 
     /// Bytes of one level's packed slots, ceil(m b / 8).
     size_t LevelBytes() const;

@@ -16,7 +16,6 @@ namespace ns3
 namespace bloom
 {
 
-
 LbfDecay::LbfDecay(uint32_t bits, std::vector<uint16_t> next, std::string description)
 {
     // Intern: one Tables per (b, description, decay table) in the process.

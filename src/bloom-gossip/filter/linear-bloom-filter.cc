@@ -331,7 +331,6 @@ PackByteCells(const unsigned char* cells, uint32_t n, uint8_t* out)
 
 } // namespace
 
-
 LinearBloomFilter::LinearBloomFilter(uint32_t cells,
                                      uint32_t cellBits,
                                      uint32_t hashes,

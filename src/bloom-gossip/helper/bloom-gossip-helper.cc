@@ -5,13 +5,17 @@
 
 #include "ns3/abort.h"
 #include "ns3/bloom-gossip-application.h"
+#include "ns3/log.h"
 #include "ns3/node.h"
 
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("BloomGossipHelper");
+
 BloomGossipHelper::BloomGossipHelper(const std::string& typeName)
 {
+    NS_LOG_FUNCTION(this << typeName);
     TypeId tid;
     NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeName, &tid) &&
                             tid.IsChildOf(BloomGossipApplication::GetTypeId()),
@@ -28,6 +32,7 @@ BloomGossipHelper::SetAttribute(const std::string& name, const AttributeValue& v
 ApplicationContainer
 BloomGossipHelper::Install(Ptr<Node> node) const
 {
+    NS_LOG_FUNCTION(this << node);
     Ptr<BloomGossipApplication> app = m_factory.Create<BloomGossipApplication>();
     node->AddApplication(app);
     return ApplicationContainer(app);
@@ -47,6 +52,7 @@ BloomGossipHelper::Install(NodeContainer nodes) const
 int64_t
 BloomGossipHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
 {
+    NS_LOG_FUNCTION(this << stream);
     int64_t current = stream;
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {

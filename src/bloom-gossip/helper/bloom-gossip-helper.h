@@ -32,14 +32,28 @@ class BloomGossipHelper
     ///        ns3::AbfGossipApplication (or a subclass).
     explicit BloomGossipHelper(const std::string& typeName);
 
-    /// Set an attribute of the applications created from now on.
+    /**
+     * Set an attribute of the applications created from now on.
+     * \param name attribute name, e.g. "CellBits"
+     * \param value its value
+     */
     void SetAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param nodes the nodes, each gets one application
+     * \return the applications, one per node in the nodes' order
+     */
     ApplicationContainer Install(NodeContainer nodes) const;
+    /**
+     * \param node the node
+     * \return its new application
+     */
     ApplicationContainer Install(Ptr<Node> node) const;
 
     /**
-     * Fix the random streams of the gossip applications on these nodes,
-     * starting at `stream`.  Returns the number of streams used.
+     * Fix the random streams of the gossip applications on these nodes.
+     * \param nodes the nodes whose gossip applications are numbered
+     * \param stream first stream number to use
+     * \return the number of streams used
      */
     int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
 

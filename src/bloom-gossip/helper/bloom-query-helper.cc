@@ -4,10 +4,13 @@
 #include "bloom-query-helper.h"
 
 #include "ns3/bloom-query-application.h"
+#include "ns3/log.h"
 #include "ns3/node.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("BloomQueryHelper");
 
 BloomQueryHelper::BloomQueryHelper()
 {
@@ -23,6 +26,7 @@ BloomQueryHelper::SetAttribute(const std::string& name, const AttributeValue& va
 ApplicationContainer
 BloomQueryHelper::Install(Ptr<Node> node) const
 {
+    NS_LOG_FUNCTION(this << node);
     Ptr<BloomQueryApplication> app = m_factory.Create<BloomQueryApplication>();
     node->AddApplication(app);
     return ApplicationContainer(app);
@@ -42,6 +46,7 @@ BloomQueryHelper::Install(NodeContainer nodes) const
 int64_t
 BloomQueryHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
 {
+    NS_LOG_FUNCTION(this << stream);
     int64_t current = stream;
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {

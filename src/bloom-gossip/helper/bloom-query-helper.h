@@ -31,14 +31,28 @@ class BloomQueryHelper
   public:
     BloomQueryHelper();
 
-    /// Set an attribute of the applications created from now on.
+    /**
+     * Set an attribute of the applications created from now on.
+     * \param name attribute name, e.g. "Strategy"
+     * \param value its value
+     */
     void SetAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param nodes the nodes, each gets one application
+     * \return the applications, one per node in the nodes' order
+     */
     ApplicationContainer Install(NodeContainer nodes) const;
+    /**
+     * \param node the node
+     * \return its new application
+     */
     ApplicationContainer Install(Ptr<Node> node) const;
 
     /**
-     * Fix the random streams of the query applications on these nodes,
-     * starting at `stream`.  Returns the number of streams used.
+     * Fix the random streams of the query applications on these nodes.
+     * \param nodes the nodes whose query applications are numbered
+     * \param stream first stream number to use
+     * \return the number of streams used
      */
     int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
 

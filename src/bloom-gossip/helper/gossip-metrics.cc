@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/callback.h"
+#include "ns3/log.h"
 #include "ns3/net-device.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
@@ -16,6 +17,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("GossipMetrics");
 
 namespace
 {
@@ -42,6 +45,7 @@ GossipMetrics::GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
       m_graph(std::move(graph)),
       m_alive(m_apps.size(), true)
 {
+    NS_LOG_FUNCTION(this << m_apps.size());
     NS_ABORT_MSG_UNLESS(m_apps.size() == m_graph.size(),
                         "GossipMetrics: one application per graph node");
     for (uint32_t i = 0; i < m_apps.size(); ++i)
@@ -119,6 +123,7 @@ GossipMetrics::Find(uint64_t id, bool create)
 void
 GossipMetrics::OnResourceAdded(uint32_t node, uint64_t id)
 {
+    NS_LOG_FUNCTION(this << node << id);
     Resource& r = Find(id, true);
     r.holders[node] = true;
     RecomputeTruth(r);
@@ -127,6 +132,7 @@ GossipMetrics::OnResourceAdded(uint32_t node, uint64_t id)
 void
 GossipMetrics::OnResourceRemoved(uint32_t node, uint64_t id)
 {
+    NS_LOG_FUNCTION(this << node << id);
     Resource& r = Find(id, false);
     r.holders.at(node) = false;
     RecomputeTruth(r);
@@ -135,6 +141,7 @@ GossipMetrics::OnResourceRemoved(uint32_t node, uint64_t id)
 void
 GossipMetrics::OnFailed(uint32_t node)
 {
+    NS_LOG_FUNCTION(this << node);
     if (!m_alive.at(node))
     {
         return;
@@ -168,7 +175,7 @@ GossipMetrics::FailedSink(GossipMetrics* metrics, uint32_t node)
 void
 GossipMetrics::RecomputeTruth(Resource& r)
 {
-    const uint32_t n = static_cast<uint32_t>(m_apps.size());
+    const auto n = static_cast<uint32_t>(m_apps.size());
     std::vector<uint32_t> dist(n, kUnreachable);
     std::deque<uint32_t> queue;
     for (uint32_t i = 0; i < n; ++i)
@@ -342,14 +349,14 @@ Normalise(HopAccuracy& a)
     {
         return;
     }
-    const double n = static_cast<double>(a.pairs);
+    const auto n = static_cast<double>(a.pairs);
     a.exact /= n;
     a.within1 /= n;
     a.miss = static_cast<double>(a.pairs - a.estimated) / n;
     a.membership = static_cast<double>(a.present) / n;
     if (a.estimated > 0)
     {
-        const double k = static_cast<double>(a.estimated);
+        const auto k = static_cast<double>(a.estimated);
         a.mae /= k;
         a.rmse = std::sqrt(a.rmse / k);
         a.bias /= k;
@@ -360,6 +367,7 @@ Normalise(HopAccuracy& a)
 GossipRunMetrics
 GossipMetrics::Finish(Time duration) const
 {
+    NS_LOG_FUNCTION(this << duration);
     GossipRunMetrics out;
     NS_ABORT_MSG_IF(m_apps.empty(), "GossipMetrics: no applications");
     const bloom::FilterPolicy& policy = m_apps.front()->GetPolicy();

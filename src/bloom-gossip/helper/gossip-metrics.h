@@ -22,6 +22,7 @@ namespace ns3
 /// Marks an unreachable node in hop distances.
 constexpr uint32_t kUnreachable = std::numeric_limits<uint32_t>::max();
 
+/// \ingroup bloom-gossip
 /// Hop-estimation figures over a set of (node, resource) pairs.
 struct HopAccuracy
 {
@@ -38,23 +39,24 @@ struct HopAccuracy
     std::vector<double> latencies; //!< dissemination latency (s) of converged pairs
 };
 
+/// \ingroup bloom-gossip
 /// Everything a run reports.
 struct GossipRunMetrics
 {
-    bool hasDistance{false};
-    uint32_t payloadBytes{0};      //!< filter payload bytes per advertisement
-    uint32_t framesPerBeacon{0};   //!< frames (segments) per advertisement
-    uint64_t advertisements{0};    //!< advertisements sent
-    uint64_t gossipFrames{0};      //!< gossip frames sent
-    uint64_t gossipBytes{0};       //!< gossip frame bytes (segment headers + slots)
-    uint64_t phyFrames{0};         //!< frames seen at the PHYs (all traffic)
-    uint64_t bytesOnAir{0};        //!< PHY bytes incl. MAC header, FCS, SHR and PHR
-    uint64_t malformed{0};         //!< gossip frames dropped as malformed
-    double gossipBytesPerNodeS{0}; //!< gossip bytes / (all nodes x duration)
-    HopAccuracy overall;
-    std::vector<HopAccuracy> byDistance; //!< index = true hop distance
-    uint64_t probePairs{0};
-    uint64_t probeHits{0};
+    bool hasDistance{false};               //!< the family estimates hop distances (LBF, ABF)
+    uint32_t payloadBytes{0};              //!< filter payload bytes per advertisement
+    uint32_t framesPerBeacon{0};           //!< frames (segments) per advertisement
+    uint64_t advertisements{0};            //!< advertisements sent
+    uint64_t gossipFrames{0};              //!< gossip frames sent
+    uint64_t gossipBytes{0};               //!< gossip frame bytes (segment headers + slots)
+    uint64_t phyFrames{0};                 //!< frames seen at the PHYs (all traffic)
+    uint64_t bytesOnAir{0};                //!< PHY bytes incl. MAC header, FCS, SHR and PHR
+    uint64_t malformed{0};                 //!< gossip frames dropped as malformed
+    double gossipBytesPerNodeS{0};         //!< gossip bytes / (all nodes x duration)
+    HopAccuracy overall;                   //!< over every pair
+    std::vector<HopAccuracy> byDistance;   //!< index = true hop distance
+    uint64_t probePairs{0};                //!< (live node, probe key) pairs checked
+    uint64_t probeHits{0};                 //!< of those, reported present
     double fpr{0};                         //!< share of (node, probe key) pairs reported present
     std::optional<double> convergenceTime; //!< last estimate change after the last event (s)
     /// Pairs whose resource is gone or unreachable (removed, holder failed).
@@ -92,22 +94,39 @@ class GossipMetrics
     GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
                   std::vector<std::vector<uint32_t>> graph);
 
-    /// Count PHY frames and bytes on these devices (lr-wpan "Phy" attribute,
-    /// PhyTxBegin trace; other devices: MacTx, without PHY overhead).
+    /**
+     * Count PHY frames and bytes on these devices (lr-wpan "Phy" attribute,
+     * PhyTxBegin trace; other devices: MacTx, without PHY overhead).
+     * \param devices the devices of the network
+     */
     void TrackDevices(const NetDeviceContainer& devices);
-    /// Count the malformed frames another object traces ("MalformedDropped",
-    /// signature (Ptr<const Packet>, const std::string&)), e.g. the query
-    /// applications, in the same `malformed` figure.
+    /**
+     * Count the malformed frames another object traces ("MalformedDropped",
+     * signature (Ptr<const Packet>, const std::string&)), e.g. the query
+     * applications, in the same `malformed` figure.
+     * \param source an object with a MalformedDropped trace source
+     */
     void TrackMalformed(Ptr<Object> source);
-    /// Keys never inserted, checked for false positives at the end.
+    /**
+     * \param ids keys never inserted (resource numbers), checked for false
+     *        positives at the end
+     */
     void SetProbes(std::vector<uint64_t> ids);
 
-    /// Current true distance of a resource from a node (kUnreachable if none).
+    /**
+     * \param node a node index
+     * \param id a resource number
+     * \return the current true hop distance of the resource from the node
+     *         (kUnreachable if no live holder is reachable)
+     */
     uint32_t TrueDistance(uint32_t node, uint64_t id) const;
-    /// Whether every tracked pair is right now.
+    /// \return whether every tracked pair is right now
     bool AllRight() const;
 
-    /// Final figures; `duration` is the traffic window for per-second rates.
+    /**
+     * \param duration the traffic window for per-second rates
+     * \return the final figures of the run
+     */
     GossipRunMetrics Finish(Time duration) const;
 
   private:
@@ -162,7 +181,11 @@ class GossipMetrics
     uint64_t m_malformed{0};
 };
 
-/// Median and p-quantile (nearest rank) helpers; NaN on empty input.
+/**
+ * \param values a sample
+ * \param q the quantile, 0..1 (0.5: the median)
+ * \return the q-quantile (nearest rank); NaN on empty input
+ */
 double Quantile(std::vector<double> values, double q);
 
 } // namespace ns3

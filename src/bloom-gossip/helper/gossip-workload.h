@@ -46,8 +46,8 @@ struct WorkloadEvent
         FAIL,   //!< node crashes
     };
 
-    double time{0};
-    Kind kind{ADD};
+    double time{0};       //!< when (s)
+    Kind kind{ADD};       //!< what
     uint64_t resource{0}; //!< resource number 1..kMaxWorkloadResource (ADD, REMOVE)
     uint32_t node{0};     //!< node index 0..kMaxWorkloadNodes - 1 (ADD, FAIL)
 
@@ -55,8 +55,11 @@ struct WorkloadEvent
      * Parse the text form; throws std::invalid_argument quoting the event
      * (escaped and shortened) and saying what is wrong: a field that is no
      * number, a number out of range (nothing wraps), an unknown kind.
+     * \param text "T:add:RES:NODE", "T:remove:RES" or "T:fail:NODE"
+     * \return the event
      */
     static WorkloadEvent Parse(const std::string& text);
+    /// \return the text form
     std::string ToString() const;
 };
 
@@ -79,12 +82,17 @@ class GossipWorkload : public Object
     /// Key numbers of absent-key queries start here (never inserted).
     static constexpr uint64_t kAbsentKeyBase = 2000000000ULL;
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     GossipWorkload();
 
     /**
-     * The applications driven, index = node; `queries` may be empty (no
-     * queries) or hold one BloomQueryApplication per node.
+     * The applications driven, index = node.
+     * \param gossip one gossip application per node
+     * \param queries empty (no queries) or one BloomQueryApplication per node
      */
     void SetApplications(std::vector<Ptr<BloomGossipApplication>> gossip,
                          std::vector<Ptr<BloomQueryApplication>> queries = {});
@@ -92,6 +100,8 @@ class GossipWorkload : public Object
     /**
      * Resources 1..resources, each on min(replicas, N) distinct random nodes
      * (placement stream), added when the simulation starts.
+     * \param resources number of resources R
+     * \param replicas holders per resource
      */
     void PlaceResources(uint32_t resources, uint32_t replicas);
 
@@ -100,6 +110,7 @@ class GossipWorkload : public Object
      * ("event 'T:fail:9': node 9 out of range 0..N-1") on a node this
      * network does not have.  Resources added by events are known to the
      * query draws.
+     * \param events the events, in any order
      */
     void ScheduleEvents(const std::vector<WorkloadEvent>& events);
 
@@ -122,12 +133,14 @@ class GossipWorkload : public Object
      * key never inserted from a random live origin; otherwise a random held
      * resource from a random live node that does not hold it.  Needs query
      * applications (SetApplications).
+     * \param plan when and how queries are issued
      */
     void ScheduleQueries(const QueryPlan& plan);
 
     /**
      * Streams: `stream` for resource placement, `stream` + 1 for query draws.
-     * \return 2
+     * \param stream first stream number to use
+     * \return the number of streams used (2)
      */
     int64_t AssignStreams(int64_t stream);
 

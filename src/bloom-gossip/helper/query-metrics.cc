@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/callback.h"
+#include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -14,6 +15,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("QueryMetrics");
 
 double
 QueryRecord::Stretch() const
@@ -90,6 +93,7 @@ QueryMetrics::QueryMetrics(std::vector<Ptr<BloomQueryApplication>> apps, const G
     : m_apps(std::move(apps)),
       m_truth(truth)
 {
+    NS_LOG_FUNCTION(this << m_apps.size());
     for (uint32_t i = 0; i < m_apps.size(); ++i)
     {
         Ptr<BloomQueryApplication> app = m_apps[i];
@@ -129,6 +133,7 @@ QueryMetrics::TrackWorkload(Ptr<GossipWorkload> workload)
 void
 QueryMetrics::OnIssued(uint32_t origin, uint64_t key, bool absent, bloom::QueryStrategy strategy)
 {
+    NS_LOG_FUNCTION(this << origin << key << absent << bloom::ToString(strategy));
     NS_ABORT_MSG_UNLESS(origin < m_apps.size(), "QueryMetrics: no node " << origin);
     QueryRecord r;
     r.index = static_cast<uint32_t>(m_records.size());
@@ -145,6 +150,7 @@ QueryMetrics::OnIssued(uint32_t origin, uint64_t key, bool absent, bloom::QueryS
 void
 QueryMetrics::Finish(Time end)
 {
+    NS_LOG_FUNCTION(this << end);
     for (QueryRecord& q : m_records)
     {
         TimeValue timeout;

@@ -61,7 +61,7 @@ struct QueryRecord
     bloom::QueryOutcome outcome{bloom::QueryOutcome::PENDING}; //!< how it ended
     uint64_t frames{0};                                        //!< transmissions on air
 
-    /// hopsTaken / trueHops, NaN when not delivered or trueHops is 0 or unknown.
+    /// \return hopsTaken / trueHops, NaN when not delivered or trueHops is 0 or unknown
     double Stretch() const;
 };
 
@@ -74,21 +74,25 @@ struct QueryRecord
  */
 struct QuerySummary
 {
-    bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT};
-    uint64_t queries{0};     //!< all queries of the strategy
+    bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT}; //!< strategy summarised
+    uint64_t queries{0};                                           //!< all queries of the strategy
     uint64_t reachable{0};   //!< present key, holder reachable
     uint64_t absent{0};      //!< absent key
     double success{0};       //!< share of reachable queries answered (FOUND reply)
     double delivered{0};     //!< share of reachable queries that reached a holder
     double latencyMedian{0}; //!< to the holder, over delivered reachable queries (s)
-    double latencyP95{0};
-    double rttMedian{0};    //!< round trip, over successful reachable queries (s)
-    double stretch{0};      //!< mean hopsTaken / trueHops over delivered reachable queries
-    double frames{0};       //!< mean frames per reachable query
-    double absentFrames{0}; //!< mean frames per absent-key query
+    double latencyP95{0};    //!< to the holder, 95th percentile (s)
+    double rttMedian{0};     //!< round trip, over successful reachable queries (s)
+    double stretch{0};       //!< mean hopsTaken / trueHops over delivered reachable queries
+    double frames{0};        //!< mean frames per reachable query
+    double absentFrames{0};  //!< mean frames per absent-key query
 };
 
-/// Summary of the records of one strategy.
+/**
+ * \param records the records of a run
+ * \param strategy the strategy summarised
+ * \return the summary of the records of that strategy
+ */
 QuerySummary SummariseQueries(const std::vector<QueryRecord>& records,
                               bloom::QueryStrategy strategy);
 
@@ -105,19 +109,27 @@ class QueryMetrics
     /// \param truth ground truth (hop distances) of the same nodes.
     QueryMetrics(std::vector<Ptr<BloomQueryApplication>> apps, const GossipMetrics& truth);
 
-    /// Count transmissions on air through these devices' lr-wpan MAC (MacTx).
+    /**
+     * Count transmissions on air through these devices' lr-wpan MAC (MacTx).
+     * \param devices the devices of the network
+     */
     void TrackDevices(const NetDeviceContainer& devices);
-    /// Record the queries a workload issues (its QueryIssued trace): origin,
-    /// key number, whether the key was never inserted, true distance then.
+    /**
+     * Record the queries a workload issues (its QueryIssued trace): origin,
+     * key number, whether the key was never inserted, true distance then.
+     * \param workload the workload issuing the queries
+     */
     void TrackWorkload(Ptr<GossipWorkload> workload);
 
     /**
-     * Close the run at `end`: a query still pending whose timeout (the
-     * origin's QueryTimeout) fell at or before `end` timed out (the stop
-     * event runs before a timeout due at the same instant).
+     * Close the run: a query still pending whose timeout (the origin's
+     * QueryTimeout) fell at or before `end` timed out (the stop event runs
+     * before a timeout due at the same instant).
+     * \param end the end of the simulation
      */
     void Finish(Time end);
 
+    /// \return one record per query issued, in issue order
     const std::vector<QueryRecord>& GetRecords() const
     {
         return m_records;

@@ -63,7 +63,7 @@ class StaticShadowingLossModel : public PropagationLossModel
     /// Forget all drawn offsets (they are drawn again on next use).
     void Reset();
 
-    /// Largest gain (dB, >= 0) among the offsets drawn so far: sigma * max z, or 0.
+    /// \return the largest gain (dB, >= 0) among the offsets drawn so far: sigma * max z, or 0
     double GetMaxOffsetDb() const;
 
   private:

@@ -217,7 +217,7 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
         Ptr<ConstantPositionMobilityModel> mobility = CreateObject<ConstantPositionMobilityModel>();
         mobility->SetPosition(topology.GetPosition(i));
         m_nodes.Get(i)->AggregateObject(mobility);
-        m_mobility.push_back(mobility);
+        m_mobility.emplace_back(mobility);
     }
 
     // Devices on the channel, one PAN.

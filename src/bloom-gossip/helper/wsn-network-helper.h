@@ -67,13 +67,20 @@ struct WsnRadioConfig
 
     Channel channel{Channel::STOCK}; ///< channel implementation
 
-    /// "range" or "log-distance"; anything else throws std::invalid_argument.
+    /**
+     * \param name "range" or "log-distance"; anything else throws
+     *        std::invalid_argument
+     * \return the loss model
+     */
     static Loss ParseLoss(const std::string& name);
-    /// "range" or "log-distance".
+    /// \param loss a loss model \return "range" or "log-distance"
     static std::string LossName(Loss loss);
-    /// "stock" or "grid"; anything else throws std::invalid_argument.
+    /**
+     * \param name "stock" or "grid"; anything else throws std::invalid_argument
+     * \return the channel implementation
+     */
     static Channel ParseChannel(const std::string& name);
-    /// "stock" or "grid".
+    /// \param channel a channel implementation \return "stock" or "grid"
     static std::string ChannelName(Channel channel);
     /// Throws std::invalid_argument on a value out of range.
     void Validate() const;
@@ -119,6 +126,7 @@ class WsnNetworkHelper
      * Build the network of a topology (its links are ignored and replaced by
      * the radio ground truth).  Once per helper; a second call throws
      * std::logic_error.
+     * \param topology the node positions
      * \return the devices, device i on node i
      */
     NetDeviceContainer Install(const WsnTopology& topology);
@@ -128,6 +136,7 @@ class WsnNetworkHelper
      * and the shadowing model; with shadowing the offsets are drawn again
      * from the new stream and the ground-truth graph rebuilt, so call it
      * before reading GetTopology() and before Simulator::Run.
+     * \param stream first stream number to use
      * \return number of streams used
      */
     int64_t AssignStreams(int64_t stream);
@@ -140,62 +149,68 @@ class WsnNetworkHelper
      * 3.36, which lack it: the same error model between the PHY's data
      * indication and the MAC (the frame is dropped before the MAC sees it;
      * the PHY's drop trace does not fire).  Call after Install, once.
+     * \param rate share of correctly received frames dropped (0..1)
+     * \param stream first stream number to use
      *
 eturn number of streams used (the device count)
      */
     int64_t SetFrameLoss(double rate, int64_t stream);
 
+    /// \return the radio configuration
     const WsnRadioConfig& GetConfig() const
     {
         return m_config;
     }
 
+    /// \return the nodes, node i of the topology first-to-last
     NodeContainer GetNodes() const
     {
         return m_nodes;
     }
 
+    /// \return the lr-wpan devices, device i on node i
     NetDeviceContainer GetDevices() const
     {
         return m_devices;
     }
 
-    /// Positions and ground-truth graph.
+    /// \return the positions and the ground-truth graph
     const WsnTopology& GetTopology() const
     {
         return m_topology;
     }
 
+    /// \return the spectrum channel
     Ptr<SpectrumChannel> GetChannel() const
     {
         return m_channel;
     }
 
-    /// Head of the channel's loss chain.
+    /// \return the head of the channel's loss chain
     Ptr<PropagationLossModel> GetPropagationLoss() const
     {
         return m_loss;
     }
 
-    /// Shadowing model in the chain, or null.
+    /// \return the shadowing model in the chain, or null
     Ptr<StaticShadowingLossModel> GetShadowing() const
     {
         return m_shadowing;
     }
 
-    /// Receive sensitivity of the PHYs (dBm).
+    /// \return the receive sensitivity of the PHYs (dBm)
     double GetRxSensitivityDbm() const
     {
         return m_sensitivityDbm;
     }
 
-    /// LOG_DISTANCE link threshold: sensitivity + link margin (dBm).
+    /// \return the LOG_DISTANCE link threshold: sensitivity + link margin (dBm)
     double GetLinkThresholdDbm() const
     {
         return m_sensitivityDbm + m_config.linkMarginDb;
     }
 
-    /// MaxLossDb set on the channel (dB).
+    /// \return the MaxLossDb set on the channel (dB)
     double GetMaxLossDb() const
     {
         return m_maxLossDb;
@@ -207,16 +222,27 @@ eturn number of streams used (the device count)
      * 1000 dB); LOG_DISTANCE, the inversion of the log-distance law at
      * MaxLossDb plus the largest shadowing gain drawn (every pair is drawn
      * when the ground truth is built).  The GRID channel's CutoffDistance.
+     * \return the delivery cut-off (m)
      */
     double GetDeliveryCutoff() const;
 
-    /// Rx power (dBm) at node `to` of a frame from node `from`, from the channel's loss models.
+    /**
+     * \param from sender node index
+     * \param to receiver node index
+     * \return the rx power (dBm) at `to` of a frame from `from`, from the
+     *         channel's loss models
+     */
     double PredictRxPowerDbm(uint32_t from, uint32_t to) const;
-    /// Ground-truth link predicate (same as GetTopology().HasLink once built).
+    /**
+     * Ground-truth link predicate (same as GetTopology().HasLink once built).
+     * \param a one node index
+     * \param b another node index
+     * \return whether the radio links a and b
+     */
     bool IsLink(uint32_t a, uint32_t b) const;
-    /// Short address of node i, read from its MAC.
+    /// \param i node index \return the short address of node i, read from its MAC
     Mac16Address GetShortAddress(uint32_t i) const;
-    /// Mobility model of node i.
+    /// \param i node index \return the mobility model of node i
     Ptr<MobilityModel> GetMobility(uint32_t i) const;
 
     /**
@@ -224,6 +250,8 @@ eturn number of streams used (the device count)
      * power equals the link threshold, d0 * 10^((tx - L0 - thr) / (10 n)) with
      * thr = sensitivity + margin (the ns-3.37 default sensitivity); RANGE: range.
      * Useful to size random topologies for the log-distance model.
+     * \param config a radio configuration
+     * \return the nominal range (m)
      */
     static double NominalRange(const WsnRadioConfig& config);
 

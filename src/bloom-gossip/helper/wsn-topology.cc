@@ -5,6 +5,8 @@
 
 #include "input-file.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -19,6 +21,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("WsnTopology");
 
 namespace
 {
@@ -101,6 +105,7 @@ WsnTopology::WsnTopology(std::vector<Vector> positions)
 WsnTopology
 WsnTopology::Line(uint32_t n, double spacing)
 {
+    NS_LOG_FUNCTION(n << spacing);
     CheckPositiveFinite(spacing, "line spacing");
     std::vector<Vector> positions;
     positions.reserve(n);
@@ -114,6 +119,7 @@ WsnTopology::Line(uint32_t n, double spacing)
 WsnTopology
 WsnTopology::Grid(uint32_t width, uint32_t height, double spacing)
 {
+    NS_LOG_FUNCTION(width << height << spacing);
     CheckPositiveFinite(spacing, "grid spacing");
     if (static_cast<uint64_t>(width) * height > std::numeric_limits<uint32_t>::max())
     {
@@ -185,6 +191,7 @@ WsnTopology::RandomDisk(uint32_t n,
                         uint32_t maxAttempts,
                         DiskInfo* info)
 {
+    NS_LOG_FUNCTION(n << range << meanDegree << maxAttempts);
     const double side = DiskSide(n, range, meanDegree);
     if (!rng)
     {
@@ -249,6 +256,7 @@ WsnTopology::RandomDisk(uint32_t n,
 WsnTopology
 WsnTopology::FromCsv(const std::string& path)
 {
+    NS_LOG_FUNCTION(path);
     // A regular file of bounded size (not a FIFO or /dev/zero), read at once.
     std::istringstream in(ReadInputFile(path));
     const std::string where = QuoteForMessage(path);
@@ -391,6 +399,7 @@ WsnTopology::GetPosition(uint32_t id) const
 void
 WsnTopology::BuildGraph(const LinkPredicate& link)
 {
+    NS_LOG_FUNCTION(this << GetN());
     const uint32_t n = GetN();
     std::vector<std::vector<uint32_t>> adj(n);
     for (uint32_t a = 0; a < n; ++a)

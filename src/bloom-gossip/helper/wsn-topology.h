@@ -66,17 +66,32 @@ class WsnTopology
     /// Empty topology (no nodes).
     WsnTopology() = default;
     /// Nodes at the given positions (id = index), no links.
+    /// \param positions position of node i at index i
     explicit WsnTopology(std::vector<Vector> positions);
 
-    /// n nodes on the x axis at (i*spacing, 0, 0).
+    /**
+     * \param n number of nodes
+     * \param spacing distance between neighbours (m)
+     * \return n nodes on the x axis at (i*spacing, 0, 0), no links
+     */
     static WsnTopology Line(uint32_t n, double spacing);
-    /// width*height nodes, id = y*width + x at (x*spacing, y*spacing, 0).
+    /**
+     * \param width nodes per row
+     * \param height rows
+     * \param spacing distance between neighbours (m)
+     * \return width*height nodes, id = y*width + x at (x*spacing, y*spacing, 0),
+     *         no links
+     */
     static WsnTopology Grid(uint32_t width, uint32_t height, double spacing);
 
     /**
      * Side of the square in which n uniform nodes with radio range R have an
      * expected mean degree of meanDegree, ignoring the border:
      * side = sqrt(n*pi*R^2/meanDegree).
+     * \param n number of nodes
+     * \param range radio range R (m)
+     * \param meanDegree the mean degree wanted
+     * \return the side (m)
      */
     static double DiskSide(uint32_t n, double range, double meanDegree);
 
@@ -85,12 +100,19 @@ class WsnTopology
      * with the border effect: (n-1)*p, with p = pi*r^2 - 8/3*r^3 + r^4/2 the
      * probability that two uniform points are within r = range/side (exact
      * for r <= 1).
+     * \param n number of nodes
+     * \param side side of the square (m)
+     * \param range radio range (m)
+     * \return the expected mean degree
      */
     static double ExpectedMeanDegree(uint32_t n, double side, double range);
 
     /**
      * n nodes uniformly at random in a square of side DiskSide(n, range,
      * meanDegree), linked when their distance is <= range (unit disk).
+     * \param n number of nodes drawn
+     * \param range radio range (m)
+     * \param meanDegree the mean degree wanted (sizes the square)
      *
      * Border effect: nodes near the edges have part of their disk outside the
      * square, so the realised mean degree is below meanDegree (about 16 %
@@ -102,7 +124,9 @@ class WsnTopology
      *        draws, then throw std::runtime_error; LARGEST_COMPONENT: keep the
      *        largest component (ties: the one holding the smallest id), ids
      *        renumbered 0..k-1 in the order of the draw.
+     * \param maxAttempts most draws with CONNECTED
      * \param info if not null, receives side, attempts and dropped nodes.
+     * \return the topology, with its unit-disk links
      */
     static WsnTopology RandomDisk(uint32_t n,
                                   double range,
@@ -112,7 +136,11 @@ class WsnTopology
                                   uint32_t maxAttempts = 1000,
                                   DiskInfo* info = nullptr);
 
-    /// "connected" or "largest-component"; anything else throws std::invalid_argument.
+    /**
+     * \param name "connected" or "largest-component"; anything else throws
+     *        std::invalid_argument
+     * \return the policy
+     */
     static DiskPolicy ParseDiskPolicy(const std::string& name);
 
     /**
@@ -123,57 +151,74 @@ class WsnTopology
      * or a non-finite coordinate throws std::invalid_argument with a one-line
      * message "<path>:<line>: <problem>" (no line number for a missing id).
      * No links.
+     * \param path the CSV file
+     * \return the topology
      */
     static WsnTopology FromCsv(const std::string& path);
     /// Write "id,x,y" with a header line, full double precision.
+    /// \param os the stream written to
     void WriteCsv(std::ostream& os) const;
 
+    /// \return the number of nodes
     uint32_t GetN() const
     {
         return static_cast<uint32_t>(m_positions.size());
     }
 
+    /// \return the position of every node, by id
     const std::vector<Vector>& GetPositions() const
     {
         return m_positions;
     }
 
+    /// \param id a node id \return its position
     const Vector& GetPosition(uint32_t id) const;
 
     /// Replace the links: {a, b} for every a < b with link(a, b) true. O(N^2) calls.
+    /// \param link the link predicate
     void BuildGraph(const LinkPredicate& link);
     /// Replace the links with the unit disk graph: distance(a, b) <= range.
+    /// \param range radio range (m)
     void BuildUnitDiskGraph(double range);
     /// Remove all links.
     void ClearGraph();
 
-    /// Sorted neighbour ids of a node.
+    /// \param id a node id \return the sorted neighbour ids of the node
     const std::vector<uint32_t>& GetNeighbours(uint32_t id) const;
+    /// \param id a node id \return the number of its neighbours
     uint32_t GetDegree(uint32_t id) const;
+    /// \param a one node id \param b another \return whether they are linked
     bool HasLink(uint32_t a, uint32_t b) const;
-    /// Number of undirected links.
+    /// \return the number of undirected links
     uint64_t GetLinkCount() const;
-    /// 2 * links / n (0 for an empty topology).
+    /// \return 2 * links / n (0 for an empty topology)
     double MeanDegree() const;
 
     /**
-     * Hop distance of every node to the nearest source (multi-source BFS);
-     * kUnreachable when no source is reachable.  O(N + E).
+     * Multi-source BFS, O(N + E).
+     * \param sources node ids
+     * \return the hop distance of every node to the nearest source;
+     *         kUnreachable when no source is reachable
      */
     std::vector<uint32_t> HopDistances(const std::vector<uint32_t>& sources) const;
     /**
-     * Largest finite eccentricity (the diameter of a connected graph; the
-     * largest component diameter otherwise).  Exact BFS from every node:
-     * O(N * (N + E)), fine up to a few thousand nodes.
+     * Exact BFS from every node: O(N * (N + E)), fine up to a few thousand
+     * nodes.
+     * \return the largest finite eccentricity (the diameter of a connected
+     *         graph; the largest component diameter otherwise)
      */
     uint32_t Diameter() const;
-    /// True when every node reaches every other (also for n <= 1).
+    /// \return true when every node reaches every other (also for n <= 1)
     bool IsConnected() const;
-    /// Component label of every node, labels 0.. in order of the smallest member id.
+    /// \return the component label of every node, labels 0.. in order of the smallest member id
     std::vector<uint32_t> ComponentLabels() const;
-    /// Ids of the largest component, sorted (ties: the one with the smallest id).
+    /// \return the ids of the largest component, sorted (ties: the one with the smallest id)
     std::vector<uint32_t> LargestComponent() const;
-    /// The sub-topology of the given ids (renumbered 0..k-1 in the given order), links kept.
+    /**
+     * \param ids node ids
+     * \return the sub-topology of these ids (renumbered 0..k-1 in the given
+     *         order), links kept
+     */
     WsnTopology Subset(const std::vector<uint32_t>& ids) const;
 
   private:

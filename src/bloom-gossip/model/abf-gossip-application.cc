@@ -7,10 +7,13 @@
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/log.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("AbfGossipApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(AbfGossipApplication);
 
@@ -42,6 +45,7 @@ AbfGossipApplication::GetTypeId()
 std::unique_ptr<bloom::FilterPolicy>
 AbfGossipApplication::CreatePolicy() const
 {
+    NS_LOG_FUNCTION(this << m_depth << m_bits << m_hashes);
     return std::make_unique<bloom::AbfPolicy>(m_depth, m_bits, m_hashes);
 }
 

@@ -18,6 +18,10 @@ namespace ns3
 class AbfGossipApplication : public BloomGossipApplication
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
 
   protected:

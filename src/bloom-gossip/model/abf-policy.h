@@ -21,6 +21,11 @@ namespace bloom
 class AbfPolicy : public FilterPolicy
 {
   public:
+    /**
+     * \param depth levels d (1..255); hop distances 0..d-1 are visible
+     * \param bits bits m per level
+     * \param hashes hash functions k
+     */
     AbfPolicy(uint32_t depth, uint32_t bits, uint32_t hashes);
     FilterKind GetKind() const override;
     FilterShape GetShape() const override;

@@ -7,10 +7,13 @@
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/log.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("BfGossipApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(BfGossipApplication);
 
@@ -37,6 +40,7 @@ BfGossipApplication::GetTypeId()
 std::unique_ptr<bloom::FilterPolicy>
 BfGossipApplication::CreatePolicy() const
 {
+    NS_LOG_FUNCTION(this << m_bits << m_hashes);
     return std::make_unique<bloom::BfPolicy>(m_bits, m_hashes);
 }
 

@@ -21,6 +21,10 @@ namespace bloom
 class BfPolicy : public FilterPolicy
 {
   public:
+    /**
+     * \param bits filter size m in bits
+     * \param hashes hash functions k
+     */
     BfPolicy(uint32_t bits, uint32_t hashes);
     FilterKind GetKind() const override;
     FilterShape GetShape() const override;

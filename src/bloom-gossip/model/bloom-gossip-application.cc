@@ -598,17 +598,9 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     // neighbour filters (Rebuild).  While running it is always up to date, so:
     // an unchanged neighbour filter leaves it as it is; one that only grew
     // can be folded in (every policy's contribution is monotone); one that
-    // lost something needs the full rebuild.
-    bool changed;
-    if (!m_view)
-    {
-        changed = Rebuild();
-    }
-    else if (!effect.changed)
-    {
-        changed = false;
-    }
-    else if (!effect.lowered)
+    // lost something needs the full rebuild (as does a node without a view yet).
+    bool changed = false;
+    if (m_view && effect.changed && !effect.lowered)
     {
         changed = Policy().Accumulate(*m_view, it->second.filter);
         if (changed)
@@ -617,7 +609,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
             TrickleInconsistency();
         }
     }
-    else
+    else if (!m_view || effect.changed)
     {
         changed = Rebuild();
     }

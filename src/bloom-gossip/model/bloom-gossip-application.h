@@ -75,43 +75,69 @@ class BloomGossipApplication : public Application
         UDP6,       //!< UDP to ff02::1 (IPv6 stack required)
     };
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     BloomGossipApplication();
     ~BloomGossipApplication() override;
 
-    /// Make a resource local to this node (takes effect at once).
+    /**
+     * Make a resource local to this node (takes effect at once).
+     * \param id the resource number (its key is bloom::Key::FromId(id))
+     */
     void AddResource(uint64_t id);
-    /// Remove a local resource; no-op if absent.
+    /**
+     * Remove a local resource; no-op if absent.
+     * \param id the resource number
+     */
     void RemoveResource(uint64_t id);
+    /**
+     * \param id a resource number
+     * \return whether the resource is local to this node
+     */
     bool HasResource(uint64_t id) const;
-    /// Whether a local resource has this key (queries carry key hashes).
+    /**
+     * \param key a resource key (queries carry key hashes)
+     * \return whether a local resource has this key
+     */
     bool HoldsKey(const bloom::Key& key) const;
 
-    /// Whether the node's current filter reports the resource.
+    /**
+     * \param id a resource number
+     * \return whether the node's current filter reports the resource
+     */
     bool Knows(uint64_t id) const;
-    /// The node's hop estimate for a resource (nullopt: absent, or BF).
+    /**
+     * \param id a resource number
+     * \return the node's hop estimate for the resource (nullopt: absent, or BF)
+     */
     std::optional<uint32_t> EstimateHops(uint64_t id) const;
-    /// The filter the node currently advertises.
+    /// \return the filter the node currently advertises
     const bloom::AnyFilter& GetAdvertisedFilter() const;
-    /// The variant's policy (valid after construction of the attributes).
+    /// \return the variant's policy (valid once the attributes are set)
     const bloom::FilterPolicy& GetPolicy() const;
-    /// Live neighbour entries (address -> last filter heard).
+    /// \return the live neighbour entries (address, last filter heard)
     std::vector<std::pair<Address, const bloom::AnyFilter*>> GetNeighbourFilters() const;
 
     /// Crash the node: stop sending and receiving, drop all state.
     void Fail();
+    /// \return whether the node has crashed (Fail)
     bool IsFailed() const;
 
-    /// How advertisements travel (attribute Transport).
+    /// \return how advertisements travel (attribute Transport)
     TransportMode GetTransport() const;
-    /// Frames one advertisement takes with the current transport.
+    /// \return the frames one advertisement takes with the current transport
     uint32_t GetFramesPerAdvertisement() const;
-    /// Bytes of one frame budget (device MTU, or FrameBytes when set).
+    /// \return the bytes of one frame budget (device MTU, or FrameBytes when set)
     uint32_t GetFrameBytes() const;
 
     /**
      * Assign a fixed random variable stream number to the random variables
-     * used by this application.  Returns the number of streams used (1).
+     * used by this application.
+     * \param stream first stream number to use
+     * \return the number of streams used (1)
      */
     int64_t AssignStreams(int64_t stream)
 #if BLOOM_GOSSIP_NS3_VERSION >= 3042
@@ -130,7 +156,7 @@ class BloomGossipApplication : public Application
 
   protected:
     void DoDispose() override;
-    /// The variant's filter policy, built from the subclass's attributes.
+    /// \return the variant's filter policy, built from the subclass's attributes
     virtual std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const = 0;
 
   private:

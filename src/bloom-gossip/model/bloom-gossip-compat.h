@@ -66,7 +66,10 @@ template <typename T>
 using EnumStorage = int;
 #endif
 
-/// An enum value as EnumValue and MakeEnumChecker take it on this release.
+/**
+ * \param value an enum value
+ * \return the value as EnumValue and MakeEnumChecker take it on this release
+ */
 template <typename T>
 constexpr EnumStorage<T>
 AsEnumValue(T value)
@@ -74,11 +77,15 @@ AsEnumValue(T value)
     return static_cast<EnumStorage<T>>(value);
 }
 
-/// An event that runs a callable (what ns-3 >= 3.36 builds from a lambda).
+/**
+ * \ingroup bloom-gossip
+ * An event that runs a callable (what ns-3 >= 3.36 builds from a lambda).
+ */
 template <typename F>
 class CallEvent : public EventImpl
 {
   public:
+    /// \param f the callable, run when the event fires
     explicit CallEvent(F f)
         : m_f(std::move(f))
     {
@@ -93,7 +100,10 @@ class CallEvent : public EventImpl
     F m_f; //!< the callable
 };
 
-/// Wrap a callable taking no arguments as an event.
+/**
+ * \param f a callable taking no arguments
+ * \return an event that runs it
+ */
 template <typename F>
 Ptr<EventImpl>
 MakeCallEvent(F&& f)
@@ -102,7 +112,12 @@ MakeCallEvent(F&& f)
 }
 } // namespace compat
 
-/// Simulator::Schedule(delay, f) for a callable f (a lambda), on every release.
+/**
+ * Simulator::Schedule(delay, f) for a callable f (a lambda), on every release.
+ * \param delay time from now
+ * \param f a callable taking no arguments
+ * \return the scheduled event
+ */
 template <typename F>
 EventId
 ScheduleCall(const Time& delay, F&& f)
@@ -110,7 +125,11 @@ ScheduleCall(const Time& delay, F&& f)
     return Simulator::Schedule(delay, compat::MakeCallEvent(std::forward<F>(f)));
 }
 
-/// Simulator::ScheduleNow(f) for a callable f (a lambda), on every release.
+/**
+ * Simulator::ScheduleNow(f) for a callable f (a lambda), on every release.
+ * \param f a callable taking no arguments
+ * \return the scheduled event
+ */
 template <typename F>
 EventId
 ScheduleCallNow(F&& f)

@@ -99,24 +99,35 @@ class Packet;
 class BloomQueryApplication : public Application
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     BloomQueryApplication();
     ~BloomQueryApplication() override;
 
-    /// Query resource `id` (bloom::Key::FromId) with the Strategy attribute.
+    /**
+     * Query a resource with the Strategy attribute (see the other overload).
+     * \param id the resource number (key bloom::Key::FromId(id))
+     * \return the identity of the query
+     */
     bloom::QueryId Query(uint64_t id);
     /**
-     * Query a key with a strategy and a TTL (0: the Ttl attribute); the
-     * application must be running.  Aborts when a gradient query is asked of
-     * a plain-BF gossip node.  Outcomes known at once (the origin holds the
-     * key, filter-absent, no-gradient) are reported through the trace
-     * sources before this returns; QuerySent always comes first.
+     * Query a key; the application must be running.  Aborts when a gradient
+     * query is asked of a plain-BF gossip node.  Outcomes known at once (the
+     * origin holds the key, filter-absent, no-gradient) are reported through
+     * the trace sources before this returns; QuerySent always comes first.
+     * \param key the key looked for
+     * \param strategy how to search
+     * \param ttl most transmissions of the query (0: the Ttl attribute)
+     * \return the identity of the query (origin address, sequence number)
      */
     bloom::QueryId Query(const bloom::Key& key, bloom::QueryStrategy strategy, uint8_t ttl = 0);
 
-    /// This node's 16-bit address as used in messages (see ShortAddressOf).
+    /// \return this node's 16-bit address as used in messages (see ShortAddressOf)
     uint16_t GetShortAddress() const;
-    /// The node's gossip application (null before start).
+    /// \return the node's gossip application (null before start)
     Ptr<BloomGossipApplication> GetGossip() const;
 
     /**
@@ -124,12 +135,16 @@ class BloomQueryApplication : public Application
      * the last two bytes of any other address (the lr-wpan pseudo MAC-48
      * address 02:00:00:00:hi:lo of a short address, RFC 6282 mode; on other
      * devices, the low 16 bits of the MAC address).
+     * \param address a link-layer address
+     * \return its 16-bit address
      */
     static uint16_t ShortAddressOf(const Address& address);
 
     /**
      * Assign a fixed random variable stream number to the random variables
-     * used by this application.  Returns the number of streams used (1).
+     * used by this application.
+     * \param stream first stream number to use
+     * \return the number of streams used (1)
      */
     int64_t AssignStreams(int64_t stream)
 #if BLOOM_GOSSIP_NS3_VERSION >= 3042

@@ -37,11 +37,15 @@ class FilterPolicy
   public:
     virtual ~FilterPolicy() = default;
 
+    /// \return the filter family
     virtual FilterKind GetKind() const = 0;
-    /// Shape of the filters this policy advertises and accepts.
+    /// \return the shape of the filters this policy advertises and accepts
     virtual FilterShape GetShape() const = 0;
-    /// The advertised filter for a set of own keys and neighbour filters
-    /// (each of GetShape()).
+    /**
+     * \param own keys of the node's own resources
+     * \param neighbours the live neighbours' filters (each of GetShape())
+     * \return the filter the node advertises
+     */
     virtual AnyFilter Build(const std::vector<Key>& own,
                             const std::vector<const AnyFilter*>& neighbours) const = 0;
     /**
@@ -49,36 +53,53 @@ class FilterPolicy
      * Build({}, {&mine}) is below `neighbour` slot by slot.  Trickle counts a
      * received advertisement as consistent only when it changed nothing here
      * and covers this node's own advertisement.
+     * \param neighbour a neighbour's advertised filter
+     * \param mine this node's advertised filter
+     * \return whether `neighbour` covers what `mine` would give it
      */
     virtual bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const = 0;
     /**
      * Fold one neighbour's filter into an advertised filter, as Build does
      * for each neighbour (BF union, LBF max with the attenuated filter, ABF
-     * shifted union); true when `view` changed.  Every contribution is
-     * monotone in the neighbour's slots, so when a neighbour's filter only
-     * grew, Accumulate(view, grown) gives what Build would give afresh.
+     * shifted union).  Every contribution is monotone in the neighbour's
+     * slots, so when a neighbour's filter only grew, Accumulate(view, grown)
+     * gives what Build would give afresh.
+     * \param view the advertised filter, updated in place
+     * \param neighbour a neighbour's filter (of GetShape())
+     * \return whether `view` changed
      */
     virtual bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const = 0;
-    /// Whether the filter reports the key at all.
+    /**
+     * \param filter a filter of GetShape()
+     * \param key a resource key
+     * \return whether the filter reports the key at all
+     */
     virtual bool Contains(const AnyFilter& filter, const Key& key) const = 0;
-    /// Hop estimate; nullopt when absent or when the family has no distance (BF).
+    /**
+     * \param filter a filter of GetShape()
+     * \param key a resource key
+     * \return the hop estimate; nullopt when absent or when the family has no
+     *         distance (BF)
+     */
     virtual std::optional<uint32_t> EstimateHops(const AnyFilter& filter, const Key& key) const = 0;
     /**
      * Rank of a neighbour's advertised filter for a key in a gradient walk
-     * (BloomQueryApplication): smaller is closer; nullopt when the filter
-     * does not report the key or the family has no distance (BF).  LBF:
-     * (2^b - 1) - cell minimum, i.e. the highest c^ first; ABF: the lowest
-     * matching level.
+     * (BloomQueryApplication).  LBF: (2^b - 1) - cell minimum, i.e. the
+     * highest c^ first; ABF: the lowest matching level.
+     * \param filter a neighbour's advertised filter
+     * \param key the key looked for
+     * \return the rank, smaller is closer; nullopt when the filter does not
+     *         report the key or the family has no distance (BF)
      */
     virtual std::optional<uint32_t> GradientRank(const AnyFilter& filter, const Key& key) const = 0;
-    /// Whether EstimateHops() is meaningful.
+    /// \return whether EstimateHops() is meaningful
     virtual bool HasDistance() const = 0;
-    /// Largest hop distance the family can report (UINT32_MAX for BF: unbounded).
+    /// \return the largest hop distance the family can report (UINT32_MAX for BF: unbounded)
     virtual uint32_t Reach() const = 0;
-    /// Human-readable parameters, e.g. "lbf m=128 b=8 k=4 mul:0.9 floor".
+    /// \return human-readable parameters, e.g. "lbf m=128 b=8 k=4 mul:0.9 floor"
     virtual std::string Describe() const = 0;
 
-    /// Payload bytes of one advertisement (packed slots, all levels).
+    /// \return the payload bytes of one advertisement (packed slots, all levels)
     size_t PayloadBytes() const
     {
         return GetShape().PayloadBytes();

@@ -66,18 +66,29 @@ struct AdvertisementSegment
  * Split a filter into segments of at most `frameBytes` bytes each.  Throws
  * std::invalid_argument when a frame cannot hold the header and one slot, or
  * more than 255 segments would be needed.
+ * \param filter the filter to advertise
+ * \param sequence the advertisement sequence number
+ * \param frameBytes most bytes of one frame
+ * \return the encoded segments, in slot order
  */
 std::vector<std::vector<uint8_t>> EncodeSegments(const AnyFilter& filter,
                                                  uint16_t sequence,
                                                  size_t frameBytes);
 
-/// Number of segments EncodeSegments() produces for a shape.
+/**
+ * \param shape a filter shape
+ * \param frameBytes most bytes of one frame
+ * \return the number of segments EncodeSegments() produces for the shape
+ */
 uint32_t SegmentCount(const FilterShape& shape, size_t frameBytes);
 
 /**
  * Parse one segment; throws DecodeError on a wrong dispatch or type,
  * truncated or over-long input, an invalid shape, an index >= count, an empty
  * or out-of-range slot range, or non-zero padding.
+ * \param data the frame
+ * \param size its length in bytes
+ * \return the segment, slots unpacked
  */
 AdvertisementSegment DecodeSegment(const uint8_t* data, size_t size);
 
@@ -85,29 +96,41 @@ AdvertisementSegment DecodeSegment(const uint8_t* data, size_t size);
  * Parse and validate one segment exactly as DecodeSegment does (padding bits
  * included) but leave `slots` empty: the payload, data + kSegmentHeaderSize,
  * is applied with ApplySegmentPayload.
+ * \param data the frame
+ * \param size its length in bytes
+ * \return the segment without its slots
  */
 AdvertisementSegment DecodeSegmentHeader(const uint8_t* data, size_t size);
 
 /**
  * Write the packed slots of a segment straight into `filter`: the same
  * result as ApplySegment(filter, DecodeSegment(data, size)), without
- * unpacking the slots, whole runs of bits at a time.  `segment` comes from
- * DecodeSegmentHeader(data, size) and `payload` is data + kSegmentHeaderSize.
- * When the filter's shape differs it is replaced by an empty filter of the
- * segment's shape first (reported as changed and lowered).
+ * unpacking the slots, whole runs of bits at a time.  When the filter's
+ * shape differs it is replaced by an empty filter of the segment's shape
+ * first (reported as changed and lowered).
+ * \param filter the receiver's copy of the sender's filter, updated in place
+ * \param segment DecodeSegmentHeader(data, size)
+ * \param payload data + kSegmentHeaderSize
+ * \return whether slots changed, and whether some were lowered
  */
 StoreEffect ApplySegmentPayload(AnyFilter& filter,
                                 const AdvertisementSegment& segment,
                                 const uint8_t* payload);
 
-/// Rewrite the advertisement sequence number of an encoded segment in place
-/// (a node re-sends an unchanged filter's segments with its next number).
+/**
+ * Rewrite the advertisement sequence number of an encoded segment in place
+ * (a node re-sends an unchanged filter's segments with its next number).
+ * \param segment an encoded segment
+ * \param sequence the new sequence number
+ */
 void SetSegmentSequence(std::vector<uint8_t>& segment, uint16_t sequence);
 
 /**
  * Write a segment's slots into `filter`.  When the filter's shape differs
  * (a neighbour changed parameters) it is replaced by an empty filter of the
  * segment's shape first.
+ * \param filter the receiver's copy of the sender's filter, updated in place
+ * \param segment a decoded segment
  */
 void ApplySegment(AnyFilter& filter, const AdvertisementSegment& segment);
 

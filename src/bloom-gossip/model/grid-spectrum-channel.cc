@@ -416,7 +416,7 @@ GridSpectrumChannel::StartTx(Ptr<SpectrumSignalParameters> txParams)
             {
                 for (int64_t cx = x0; cx <= x1; ++cx)
                 {
-                    const size_t c = static_cast<size_t>(cy * m_nx + cx);
+                    const auto c = static_cast<size_t>(cy * m_nx + cx);
                     for (uint32_t j = m_cellStart[c]; j < m_cellStart[c + 1]; ++j)
                     {
                         const Indexed& it = m_cellItems[j];

@@ -71,6 +71,10 @@ namespace ns3
 class GridSpectrumChannel : public SpectrumChannel
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     GridSpectrumChannel();
     ~GridSpectrumChannel() override;
@@ -80,6 +84,7 @@ class GridSpectrumChannel : public SpectrumChannel
     void RemoveRx(Ptr<SpectrumPhy> phy) override;
 #else
     /// Detach a PHY (ns-3.35's SpectrumChannel has no RemoveRx).
+    /// \param phy the PHY to detach
     void RemoveRx(Ptr<SpectrumPhy> phy);
 #endif
     void AddRx(Ptr<SpectrumPhy> phy) override;
@@ -97,17 +102,21 @@ class GridSpectrumChannel : public SpectrumChannel
      * maxLossDb + extraGainDb < 1000 dB, else infinity;
      * LogDistancePropagationLossModel gives
      * d0 * 10^((maxLossDb + extraGainDb - L0) / (10 n)), at least d0.
-     * Returns infinity for a null or any other model.
+     * \param loss head of a loss chain (only this model is looked at)
+     * \param maxLossDb the channel's MaxLossDb (dB)
+     * \param extraGainDb gain that may come on top (dB)
+     * \return the cut-off distance (m); infinity for a null or any other model
      */
     static double CutoffFor(Ptr<PropagationLossModel> loss, double maxLossDb, double extraGainDb);
 
-    /// Cut-off in use (m; infinity: every PHY is a candidate).  Rebuilds the index if needed.
+    /// Rebuilds the index if needed.
+    /// \return the cut-off in use (m; infinity: every PHY is a candidate)
     double GetEffectiveCutoff();
-    /// Number of PHYs in the grid (static nodes) after the last rebuild.
+    /// \return the number of PHYs in the grid (static nodes) after the last rebuild
     uint32_t GetIndexedPhyCount() const;
-    /// Number of index rebuilds so far.
+    /// \return the number of index rebuilds so far
     uint32_t GetRebuildCount() const;
-    /// Receivers examined (candidates) over all transmissions so far.
+    /// \return the receivers examined (candidates) over all transmissions so far
     uint64_t GetCandidateCount() const;
 
   protected:

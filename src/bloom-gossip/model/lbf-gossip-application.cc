@@ -7,10 +7,13 @@
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/log.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LbfGossipApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(LbfGossipApplication);
 
@@ -73,6 +76,7 @@ LbfGossipApplication::GetTypeId()
 std::unique_ptr<bloom::FilterPolicy>
 LbfGossipApplication::CreatePolicy() const
 {
+    NS_LOG_FUNCTION(this << m_cells << m_cellBits << m_hashes);
     bloom::LbfDecay decay = m_decayMode == MULTIPLICATIVE
                                 ? bloom::LbfDecay::Multiplicative(m_factor, m_cellBits)
                                 : bloom::LbfDecay::Subtractive(m_step, m_cellBits);

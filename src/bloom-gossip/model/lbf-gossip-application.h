@@ -25,6 +25,10 @@ class LbfGossipApplication : public BloomGossipApplication
         SUBTRACTIVE,    //!< q <- max(0, q - delta)
     };
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
 
   protected:

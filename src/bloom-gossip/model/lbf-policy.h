@@ -23,6 +23,13 @@ namespace bloom
 class LbfPolicy : public FilterPolicy
 {
   public:
+    /**
+     * \param cells cells m
+     * \param cellBits bits per cell b (1..16)
+     * \param hashes hash functions k
+     * \param rule how a confidence becomes a cell value
+     * \param decay per-hop attenuation (of the same b)
+     */
     LbfPolicy(uint32_t cells,
               uint32_t cellBits,
               uint32_t hashes,
@@ -41,6 +48,7 @@ class LbfPolicy : public FilterPolicy
     uint32_t Reach() const override;
     std::string Describe() const override;
 
+    /// \return the per-hop attenuation
     const LbfDecay& GetDecay() const
     {
         return m_decay;

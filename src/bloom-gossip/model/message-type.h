@@ -17,6 +17,7 @@ namespace bloom
 {
 
 /**
+ * \ingroup bloom-gossip
  * First byte of every bloom-gossip frame.  It lies in the 6LoWPAN "not a
  * LoWPAN frame" dispatch range (00xxxxxx, RFC 4944 section 5.1), so gossip
  * frames can share an 802.15.4 link with 6LoWPAN traffic.
@@ -32,8 +33,13 @@ enum class MessageType : uint8_t
     REPLY = 3,         //!< the answer to a query (query-message.h)
 };
 
-/// Whether a frame starts with kGossipDispatch (a bloom-gossip frame, maybe
-/// truncated); other frames belong to other protocols on the same link.
+/**
+ * \param data a frame
+ * \param size its length in bytes
+ * \return whether the frame starts with kGossipDispatch (a bloom-gossip
+ *         frame, maybe truncated); other frames belong to other protocols on
+ *         the same link
+ */
 inline bool
 IsGossipFrame(const uint8_t* data, size_t size)
 {
@@ -41,9 +47,13 @@ IsGossipFrame(const uint8_t* data, size_t size)
 }
 
 /**
- * The message type byte of a bloom-gossip frame, or nullopt when the frame
- * is shorter than two bytes or does not start with kGossipDispatch (another
- * protocol's frame).  The value is not checked against MessageType.
+ * The message type byte of a bloom-gossip frame.  The value is not checked
+ * against MessageType.
+ * \param data a frame
+ * \param size its length in bytes
+ * \return the type byte, or nullopt when the frame is shorter than two
+ *         bytes or does not start with kGossipDispatch (another protocol's
+ *         frame)
  */
 inline std::optional<uint8_t>
 PeekMessageType(const uint8_t* data, size_t size)
@@ -55,7 +65,12 @@ PeekMessageType(const uint8_t* data, size_t size)
     return data[1];
 }
 
-/// Whether a frame is a bloom-gossip frame of type `type`.
+/**
+ * \param data a frame
+ * \param size its length in bytes
+ * \param type a message type
+ * \return whether the frame is a bloom-gossip frame of that type
+ */
 inline bool
 IsMessage(const uint8_t* data, size_t size, MessageType type)
 {

@@ -24,6 +24,7 @@ namespace ns3
 namespace bloom
 {
 
+/// \ingroup bloom-gossip
 /// Status of a reply.
 enum class ReplyStatus : uint8_t
 {
@@ -31,22 +32,26 @@ enum class ReplyStatus : uint8_t
     TTL_EXPIRED = 1, //!< a gradient walk used up its TTL at the responder
 };
 
+/// \ingroup bloom-gossip
 /// Identity of a query: origin short address and the origin's sequence number.
 struct QueryId
 {
-    uint16_t origin{0};
-    uint16_t sequence{0};
+    uint16_t origin{0};   //!< short address of the origin
+    uint16_t sequence{0}; //!< the origin's sequence number of the query
 
+    /// \param o another id \return whether both fields are equal
     bool operator==(const QueryId& o) const
     {
         return origin == o.origin && sequence == o.sequence;
     }
 
+    /// \param o another id \return whether a field differs
     bool operator!=(const QueryId& o) const
     {
         return !(*this == o);
     }
 
+    /// \param o another id \return whether this id orders first (origin, then sequence)
     bool operator<(const QueryId& o) const
     {
         return std::tie(origin, sequence) < std::tie(o.origin, o.sequence);
@@ -93,6 +98,7 @@ struct QueryMessage
     uint8_t round{0};
     std::vector<uint16_t> visited;
 
+    /// \param o another message \return whether every field is equal
     bool operator==(const QueryMessage& o) const;
 };
 
@@ -126,28 +132,50 @@ struct ReplyMessage
     uint8_t replyHops{1};
     uint8_t round{0};
 
+    /// \param o another message \return whether every field is equal
     bool operator==(const ReplyMessage& o) const;
 };
 
-/// Visited entries a QUERY frame of `frameBytes` bytes can carry (0..255).
+/**
+ * \param frameBytes most bytes of one frame
+ * \return the visited entries a QUERY frame of that size can carry (0..255)
+ */
 size_t MaxVisitedEntries(size_t frameBytes);
 
-/// Encode a query; throws std::invalid_argument on fields the decoder would
-/// reject.
+/**
+ * Encode a query; throws std::invalid_argument on fields the decoder would
+ * reject.
+ * \param message the query
+ * \return the frame
+ */
 std::vector<uint8_t> EncodeQuery(const QueryMessage& message);
-/// Decode a query; throws DecodeError on a wrong dispatch or type, truncated
-/// or over-long input, unknown strategy or flags, TTL 0, hops > TTL, a round
-/// or visited list the strategy does not allow, duplicate or reserved
-/// addresses.
+/**
+ * Decode a query; throws DecodeError on a wrong dispatch or type, truncated
+ * or over-long input, unknown strategy or flags, TTL 0, hops > TTL, a round
+ * or visited list the strategy does not allow, duplicate or reserved
+ * addresses.
+ * \param data the frame
+ * \param size its length in bytes
+ * \return the query
+ */
 QueryMessage DecodeQuery(const uint8_t* data, size_t size);
 
-/// Encode a reply; throws std::invalid_argument on fields the decoder would
-/// reject.
+/**
+ * Encode a reply; throws std::invalid_argument on fields the decoder would
+ * reject.
+ * \param message the reply
+ * \return the frame
+ */
 std::vector<uint8_t> EncodeReply(const ReplyMessage& message);
-/// Decode a reply; throws DecodeError on a wrong dispatch or type, a size
-/// other than kReplySize, unknown strategy or status, a status the strategy
-/// does not allow, reply hops 0, a round the strategy does not allow, or
-/// reserved addresses.
+/**
+ * Decode a reply; throws DecodeError on a wrong dispatch or type, a size
+ * other than kReplySize, unknown strategy or status, a status the strategy
+ * does not allow, reply hops 0, a round the strategy does not allow, or
+ * reserved addresses.
+ * \param data the frame
+ * \param size its length in bytes
+ * \return the reply
+ */
 ReplyMessage DecodeReply(const uint8_t* data, size_t size);
 
 } // namespace bloom

@@ -35,9 +35,16 @@ enum class QueryStrategy : uint8_t
     BLIND_FLOOD = 4,
 };
 
-/// "gradient", "flood", "ring", "blind-flood".
+/**
+ * \param strategy a query strategy
+ * \return "gradient", "flood", "ring" or "blind-flood"
+ */
 std::string ToString(QueryStrategy strategy);
-/// Inverse of ToString; throws std::invalid_argument on anything else.
+/**
+ * Inverse of ToString; throws std::invalid_argument on anything else.
+ * \param name "gradient", "flood", "ring" or "blind-flood"
+ * \return the strategy
+ */
 QueryStrategy ParseQueryStrategy(const std::string& name);
 
 /**
@@ -57,8 +64,11 @@ enum class QueryOutcome : uint8_t
     ORIGIN_FAILED, //!< the origin had crashed
 };
 
-/// "pending", "found", "filter-absent", "no-gradient", "exhausted",
-/// "ttl-expired", "timeout", "origin-failed".
+/**
+ * \param outcome how a query ended
+ * \return "pending", "found", "filter-absent", "no-gradient", "exhausted",
+ *         "ttl-expired", "timeout" or "origin-failed"
+ */
 std::string ToString(QueryOutcome outcome);
 
 } // namespace bloom

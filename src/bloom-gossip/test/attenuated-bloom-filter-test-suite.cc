@@ -3,9 +3,8 @@
  *
  * Tests of the attenuated Bloom filter.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/attenuated-bloom-filter.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/test.h"
 
 #include <random>
@@ -18,6 +17,8 @@ using namespace ns3::bloom;
 namespace
 {
 
+/// \ingroup bloom-gossip-tests
+/// Test case: ABF on a line: lowest matching level equals distance, capped at d-1.
 class AbfLineTestCase : public TestCase
 {
   public:
@@ -59,6 +60,8 @@ class AbfLineTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: ABF reports the lowest matching level; merge laws; bad parameters.
 class AbfLowestLevelTestCase : public TestCase
 {
   public:
@@ -109,6 +112,7 @@ class AbfLowestLevelTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
 /// The one-block layout must behave as d separate Bloom filters, whatever m.
 class AbfLayoutTestCase : public TestCase
 {
@@ -234,6 +238,8 @@ class AbfLayoutTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-attenuated-bloom-filter.
 class AttenuatedBloomFilterTestSuite : public TestSuite
 {
   public:

@@ -3,9 +3,8 @@
  *
  * Tests of the key hashing scheme and the plain Bloom filter.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-filter.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-hash.h"
 #include "ns3/test.h"
 
@@ -20,6 +19,7 @@ using namespace ns3::bloom;
 namespace
 {
 
+/// \ingroup bloom-gossip-tests
 /// The hash scheme is a wire contract: pin it to known values.
 class KeyHashStabilityTestCase : public TestCase
 {
@@ -52,6 +52,7 @@ class KeyHashStabilityTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
 /// Positions are spread evenly over the table.
 class KeyPositionUniformityTestCase : public TestCase
 {
@@ -89,6 +90,8 @@ class KeyPositionUniformityTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: BF: no false negatives, union, fill, cardinality, bad parameters.
 class BloomFilterBasicsTestCase : public TestCase
 {
   public:
@@ -156,6 +159,8 @@ class BloomFilterBasicsTestCase : public TestCase
  * of the F per-filter rates, so it covers both the binomial noise of the
  * probes and the filter-to-filter spread of the fill.
  */
+/// \ingroup bloom-gossip-tests
+/// Test case: BF: measured false-positive rate within 3 sigma of the textbook (1-exp(-kn:m))^k.
 class BloomFilterFprTestCase : public TestCase
 {
   public:
@@ -212,6 +217,8 @@ class BloomFilterFprTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-bloom-filter.
 class BloomFilterTestSuite : public TestSuite
 {
   public:

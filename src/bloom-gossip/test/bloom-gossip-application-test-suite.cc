@@ -5,11 +5,10 @@
  * IPv6/6LoWPAN, the Trickle timer, segmentation under a small frame budget,
  * and the accounting of malformed and foreign frames.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/csma-helper.h"
 #include "ns3/gossip-message.h"
 #include "ns3/node-container.h"
@@ -30,6 +29,7 @@ CountMalformed(uint32_t* count, Ptr<const Packet>, const std::string&)
     ++*count;
 }
 
+/// \ingroup bloom-gossip-tests
 /// Four nodes on one CSMA segment: everyone is one hop from everyone.
 class CsmaTestCase : public TestCase
 {
@@ -86,6 +86,8 @@ class CsmaTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-application.
 class BloomGossipApplicationTestSuite : public TestSuite
 {
   public:

@@ -5,7 +5,6 @@
  * every kind of malformed input.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/filter-codec.h"
 #include "ns3/test.h"
 
@@ -66,6 +65,8 @@ RandomFilter(std::mt19937_64& rng)
     }
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: codec round trip over random parameters and contents.
 class RoundTripTestCase : public TestCase
 {
   public:
@@ -90,6 +91,8 @@ class RoundTripTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: codec sizes: BF m:8, LBF mb:8, ABF dm:8 bytes plus a 10-byte header.
 class SizesTestCase : public TestCase
 {
   public:
@@ -116,6 +119,8 @@ class SizesTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: codec rejects truncated, over-long, inconsistent and unknown-version input.
 class RejectionTestCase : public TestCase
 {
   public:
@@ -199,6 +204,8 @@ class RejectionTestCase : public TestCase
  * Garbage never crashes the decoder; whatever it accepts is canonical (it
  * re-encodes to the very same bytes).
  */
+/// \ingroup bloom-gossip-tests
+/// Test case: codec on random and mutated buffers: reject or decode canonically.
 class GarbageTestCase : public TestCase
 {
   public:
@@ -247,6 +254,8 @@ class GarbageTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-filter-codec.
 class FilterCodecTestSuite : public TestSuite
 {
   public:

@@ -3,10 +3,9 @@
  *
  * Tests of advertisement segmentation and of the filter policies.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/abf-policy.h"
 #include "ns3/bf-policy.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/filter-policy.h"
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-policy.h"
@@ -60,6 +59,8 @@ Rejects(const std::vector<uint8_t>& bytes)
     return false;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: round trip, frame budget, ABF level ranges.
 class SegmentRoundTripTestCase : public TestCase
 {
   public:
@@ -131,6 +132,8 @@ class SegmentRoundTripTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: a lost frame loses only its slot range.
 class SegmentLossTestCase : public TestCase
 {
   public:
@@ -172,6 +175,8 @@ class SegmentLossTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: malformed input is rejected.
 class SegmentRejectionTestCase : public TestCase
 {
   public:
@@ -225,6 +230,8 @@ class SegmentRejectionTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: policies: BF union, LBF attenuated max, ABF shift; soft state.
 class PolicyTestCase : public TestCase
 {
   public:
@@ -278,6 +285,8 @@ SlotMax(const AnyFilter& a, const AnyFilter& b)
     return out;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: segments: ApplySegmentPayload equals DecodeSegment + ApplySegment and reports .
 class SegmentPayloadTestCase : public TestCase
 {
   public:
@@ -365,6 +374,8 @@ class SegmentPayloadTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: policies: folding a grown neighbour filter into the view equals a rebuild.
 class AccumulateTestCase : public TestCase
 {
   public:
@@ -409,6 +420,7 @@ class AccumulateTestCase : public TestCase
                 }
                 auto pointers = [&]() {
                     std::vector<const AnyFilter*> out;
+                    out.reserve(neighbours.size());
                     for (const auto& f : neighbours)
                     {
                         out.push_back(&f);
@@ -435,6 +447,8 @@ class AccumulateTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-gossip-message.
 class GossipMessageTestSuite : public TestSuite
 {
   public:

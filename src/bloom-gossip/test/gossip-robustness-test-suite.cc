@@ -6,11 +6,10 @@
  * (GossipMetrics, the CSV column "malformed"), and never change a node's
  * state; frames of other protocols are ignored silently.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/gossip-message.h"
 #include "ns3/gossip-metrics.h"
 #include "ns3/mac16-address.h"
@@ -29,6 +28,8 @@ using namespace ns3;
 namespace
 {
 
+/// \ingroup bloom-gossip-tests
+/// Test case: malformed frames over the air are dropped, traced and counted.
 class MalformedFramesTestCase : public TestCase
 {
   public:
@@ -151,6 +152,8 @@ class MalformedFramesTestCase : public TestCase
     std::vector<uint16_t> m_received;
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-robustness.
 class GossipRobustnessTestSuite : public TestSuite
 {
   public:

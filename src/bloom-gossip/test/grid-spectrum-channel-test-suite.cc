@@ -7,7 +7,6 @@
  * (with and without shadowing) radios; the cut-off and the index behave.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
 #include "ns3/grid-spectrum-channel.h"
@@ -24,6 +23,8 @@ using namespace ns3;
 namespace
 {
 
+/// \ingroup bloom-gossip-tests
+/// Test case: cut-off from Range and LogDistance models and MaxLossDb; index covers the .
 class CutoffTestCase : public TestCase
 {
   public:
@@ -77,6 +78,8 @@ class CutoffTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-grid-channel.
 class GridSpectrumChannelTestSuite : public TestSuite
 {
   public:

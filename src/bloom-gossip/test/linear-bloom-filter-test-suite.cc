@@ -5,7 +5,6 @@
  * packing, attenuation chains and hop estimates, merge laws, occupancy.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/linear-bloom-filter.h"
 #include "ns3/test.h"
 
@@ -33,6 +32,8 @@ RandomLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k)
     return f;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF quantisation: boundaries, floor, ceil, round, error bound, bad input.
 class QuantizationTestCase : public TestCase
 {
   public:
@@ -94,6 +95,8 @@ class QuantizationTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF insert is a cell-wise max, query the min of k cells; one-sided error.
 class MinMaxSemanticsTestCase : public TestCase
 {
   public:
@@ -142,6 +145,8 @@ class MinMaxSemanticsTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF cells: m*stride bits in memory, packed into m*b bits on the wire, across .
 class PackingTestCase : public TestCase
 {
   public:
@@ -185,6 +190,8 @@ class PackingTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF wire slots: cell i at bits i*b.. for every b and m, whatever the memory .
 class WireLayoutTestCase : public TestCase
 {
   public:
@@ -282,6 +289,8 @@ class WireLayoutTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF attenuation chains: horizons and exact hop inversion.
 class HorizonTestCase : public TestCase
 {
   public:
@@ -342,6 +351,7 @@ class HorizonTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
 /// Gossip along a line: node i's filter = max(own, decay(node i-1)).
 class LineGossipTestCase : public TestCase
 {
@@ -383,6 +393,8 @@ class LineGossipTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF merge is commutative, associative and idempotent.
 class MergeLawsTestCase : public TestCase
 {
   public:
@@ -435,6 +447,8 @@ class MergeLawsTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF occupancy as share of 1-bits and as share of non-zero cells.
 class OccupancyTestCase : public TestCase
 {
   public:
@@ -456,6 +470,8 @@ class OccupancyTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: PackedBits::CountNonZeroFields equals a field-by-field count, b = 1..16.
 class CountNonZeroFieldsTestCase : public TestCase
 {
   public:
@@ -509,6 +525,8 @@ class CountNonZeroFieldsTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: PackedBits::Get64/Set64 agree with bit-by-bit access, widths 1..63.
 class WideFieldsTestCase : public TestCase
 {
   public:
@@ -591,6 +609,7 @@ EdgyLbf(std::mt19937_64& rng, uint32_t m, uint32_t b, uint32_t k, double density
     return f;
 }
 
+/// \ingroup bloom-gossip-tests
 /// Equal decays share one set of tables (one copy per process, not per node).
 class DecaySharingTestCase : public TestCase
 {
@@ -633,6 +652,8 @@ class DecaySharingTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: LBF whole-word paths (b = 1, 2, 4, 8, 16) equal the per-cell paths on random .
 class WordPathTestCase : public TestCase
 {
   public:
@@ -714,7 +735,7 @@ class WordPathTestCase : public TestCase
                     for (uint64_t id = 0; id < 50; ++id)
                     {
                         const Key key = Key::FromId(id + 1000 * m);
-                        const uint32_t q = static_cast<uint32_t>(rng() % (x.MaxValue() + 1));
+                        const auto q = static_cast<uint32_t>(rng() % (x.MaxValue() + 1));
                         inserted.InsertQuantized(key, q);
                         for (uint32_t i = 0; i < k; ++i)
                         {
@@ -730,6 +751,8 @@ class WordPathTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-linear-bloom-filter.
 class LinearBloomFilterTestSuite : public TestSuite
 {
   public:

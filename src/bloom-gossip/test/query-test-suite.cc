@@ -7,10 +7,9 @@
  * absent keys reported failed, floods reaching every holder, replies back at
  * the origin, fallback around a deaf neighbour).
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-query-application.h"
 #include "ns3/bloom-query-helper.h"
 #include "ns3/double.h"
@@ -133,6 +132,8 @@ SampleReply()
     return r;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: query and reply messages: byte layout and round trips.
 class QueryMessageRoundTripTestCase : public TestCase
 {
   public:
@@ -198,6 +199,8 @@ class QueryMessageRoundTripTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: query and reply decoders reject truncated, oversized, inconsistent and .
 class QueryMessageRejectTestCase : public TestCase
 {
   public:
@@ -463,6 +466,8 @@ struct QueryNet
  * for the gossip application, unknown types still are; broken query frames
  * are malformed for the query application.
  */
+/// \ingroup bloom-gossip-tests
+/// Test case: the gossip application does not count query or reply frames as malformed.
 class GossipIgnoresQueriesTestCase : public TestCase
 {
   public:
@@ -510,6 +515,8 @@ class GossipIgnoresQueriesTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: flooding reaches every reachable holder and the reply returns to the origin.
 class FloodTestCase : public TestCase
 {
   public:
@@ -585,6 +592,8 @@ class FloodTestCase : public TestCase
  * advertisements still arrive); the walk falls back to the next-best
  * neighbour and still finds the holder.
  */
+/// \ingroup bloom-gossip-tests
+/// Test case: a gradient hop that is not acknowledged falls back to the next-best neighbour.
 class FallbackTestCase : public TestCase
 {
   public:
@@ -629,6 +638,8 @@ class FallbackTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-query.
 class QueryTestSuite : public TestSuite
 {
   public:

@@ -4,9 +4,8 @@
  * Tests of WsnTopology (generators, positions files, graph algorithms) and
  * WsnNetworkHelper (lr-wpan network and its radio ground truth).
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-gossip-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/double.h"
 #include "ns3/lr-wpan-net-device.h"
 #include "ns3/mac16-address.h"
@@ -45,6 +44,8 @@ MakeUniform(int64_t stream)
     return u;
 }
 
+/// \ingroup bloom-gossip-tests
+/// Test case: line of 20: BFS distances, diameter, multi-source, unreachable.
 class TopologyLineTestCase : public TestCase
 {
   public:
@@ -116,6 +117,8 @@ class TopologyLineTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: 6x6 grid, R = 1.01 s: diameter 10, distances are Manhattan.
 class TopologyGridTestCase : public TestCase
 {
   public:
@@ -148,6 +151,8 @@ class TopologyGridTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: random unit disk: connected policy, mean degree, largest component.
 class TopologyDiskTestCase : public TestCase
 {
   public:
@@ -263,6 +268,8 @@ class TopologyDiskTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: random disk: same stream and run, same positions; other run, other ones.
 class TopologyRngTestCase : public TestCase
 {
   public:
@@ -314,6 +321,8 @@ class TopologyRngTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: positions file: good files, header, garbled, duplicate, missing, NaN.
 class TopologyCsvTestCase : public TestCase
 {
   public:
@@ -499,6 +508,8 @@ class Recorder
     const WsnNetworkHelper& m_net;
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: network helper, unit disk: a broadcast reaches exactly the radio neighbours.
 class NetworkRangeTestCase : public TestCase
 {
   public:
@@ -547,6 +558,8 @@ class NetworkRangeTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: network helper, log-distance + shadowing: symmetric ground truth, delivery.
 class NetworkLogDistanceTestCase : public TestCase
 {
   public:
@@ -663,6 +676,8 @@ class NetworkLogDistanceTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: network helper, log-distance: the configured tx power is used.
 class NetworkTxPowerTestCase : public TestCase
 {
   public:
@@ -721,6 +736,8 @@ class NetworkTxPowerTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test suite bloom-gossip-topology.
 class WsnTopologyTestSuite : public TestSuite
 {
   public:
