@@ -53,7 +53,6 @@ Bad(const std::string& option, const std::string& what)
     throw UsageError("--" + option + ": " + what);
 }
 
-
 /// An integer option given as one number.
 uint64_t
 Single(const po::variables_map& vm,
@@ -403,33 +402,33 @@ Run(int argc, char** argv)
     {
         const auto results = RunCalibration(points, cal);
         fmt::format_to(f,
-                   "quantization,ids,seed,dim,cells,bits,hashes,elements,iterations,samples,"
-                   "mean_c_true,mean_c,se_mean_c,sigma,eqm,se_eqm,occupancy_bits,"
-                   "occupancy_cells,overestimated,max_abs_err_no_collision\n");
+                       "quantization,ids,seed,dim,cells,bits,hashes,elements,iterations,samples,"
+                       "mean_c_true,mean_c,se_mean_c,sigma,eqm,se_eqm,occupancy_bits,"
+                       "occupancy_cells,overestimated,max_abs_err_no_collision\n");
         for (const auto& r : results)
         {
             fmt::format_to(f,
-                       "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                       ToString(r.rule),
-                       ToString(cal.ids),
-                       cal.seed,
-                       r.point.dim,
-                       r.cells,
-                       r.point.bits,
-                       r.point.hashes,
-                       r.point.elements,
-                       r.iterations,
-                       r.samples,
-                       Num(r.meanC),
-                       Num(r.meanChat),
-                       Num(r.seMeanChat),
-                       Num(r.sigma),
-                       Num(r.eqm),
-                       Num(r.seEqm),
-                       Num(r.occupancyBits),
-                       Num(r.occupancyCells),
-                       Num(r.overestimated),
-                       Num(r.maxErrorNoCollision));
+                           "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                           ToString(r.rule),
+                           ToString(cal.ids),
+                           cal.seed,
+                           r.point.dim,
+                           r.cells,
+                           r.point.bits,
+                           r.point.hashes,
+                           r.point.elements,
+                           r.iterations,
+                           r.samples,
+                           Num(r.meanC),
+                           Num(r.meanChat),
+                           Num(r.seMeanChat),
+                           Num(r.sigma),
+                           Num(r.eqm),
+                           Num(r.seEqm),
+                           Num(r.occupancyBits),
+                           Num(r.occupancyCells),
+                           Num(r.overestimated),
+                           Num(r.maxErrorNoCollision));
         }
         rows = results.size();
     }
@@ -437,33 +436,33 @@ Run(int argc, char** argv)
     {
         const auto results = RunCapacity(capacityPoints, cap);
         fmt::format_to(f,
-                   "quantization,ids,seed,dim,cells,bits,hashes,definition,target,repetitions,"
-                   "max_elements_cap,reachable,reached,mean_elements,rounded_mean_elements,"
-                   "sd_elements,se_elements,min_elements,max_elements\n");
+                       "quantization,ids,seed,dim,cells,bits,hashes,definition,target,repetitions,"
+                       "max_elements_cap,reachable,reached,mean_elements,rounded_mean_elements,"
+                       "sd_elements,se_elements,min_elements,max_elements\n");
         for (const auto& r : results)
         {
             const bool reachable = r.target <= MaxOccupancy(r.point.bits, r.rule, r.definition);
             fmt::format_to(f,
-                       "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                       ToString(r.rule),
-                       ToString(cap.ids),
-                       cap.seed,
-                       r.point.dim,
-                       r.cells,
-                       r.point.bits,
-                       r.point.hashes,
-                       ToString(r.definition),
-                       Num(r.target),
-                       r.repetitions,
-                       cap.maxElements,
-                       reachable ? 1 : 0,
-                       r.reached,
-                       Num(r.meanElements),
-                       r.reached > 0 ? Num(std::round(r.meanElements)) : "nan",
-                       Num(r.sdElements),
-                       Num(r.seElements),
-                       r.minElements,
-                       r.maxElements);
+                           "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                           ToString(r.rule),
+                           ToString(cap.ids),
+                           cap.seed,
+                           r.point.dim,
+                           r.cells,
+                           r.point.bits,
+                           r.point.hashes,
+                           ToString(r.definition),
+                           Num(r.target),
+                           r.repetitions,
+                           cap.maxElements,
+                           reachable ? 1 : 0,
+                           r.reached,
+                           Num(r.meanElements),
+                           r.reached > 0 ? Num(std::round(r.meanElements)) : "nan",
+                           Num(r.sdElements),
+                           Num(r.seElements),
+                           r.minElements,
+                           r.maxElements);
         }
         rows = results.size();
     }

@@ -26,10 +26,10 @@
  */
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-module.h"
+#include "ns3/bloom-gossip-scenario-module.h"
 #include "ns3/command-line.h"
 #include "ns3/double.h"
 #include "ns3/global-value.h"
-#include "ns3/bloom-gossip-scenario-module.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"

@@ -4,8 +4,8 @@
 #include "gossip-scenario-config.h"
 
 #include "ns3/bloom-gossip-helper.h"
-#include "ns3/gossip-message.h"
 #include "ns3/filter-limits.h"
+#include "ns3/gossip-message.h"
 #include "ns3/lbf-decay.h"
 #include "ns3/lbf-quantization.h"
 
@@ -75,7 +75,8 @@ GossipScenarioConfig::Validate() const
             gridWidth * static_cast<uint64_t>(gridHeight == 0 ? gridWidth : gridHeight);
         if (n < 2 || n > kMaxScenarioNodes)
         {
-            ThrowOptionError("--grid", fmt::format("{} nodes, out of range 2..{}", n, kMaxScenarioNodes));
+            ThrowOptionError("--grid",
+                             fmt::format("{} nodes, out of range 2..{}", n, kMaxScenarioNodes));
         }
     }
     else if (nodes < 2 || nodes > kMaxScenarioNodes)
@@ -88,11 +89,13 @@ GossipScenarioConfig::Validate() const
     }
     if (topology == "disk" && !(meanDegree > 0 && meanDegree < nodes))
     {
-        ThrowOptionError("--degree", fmt::format("{} out of range (0, nodes) = (0, {})", meanDegree, nodes));
+        ThrowOptionError("--degree",
+                         fmt::format("{} out of range (0, nodes) = (0, {})", meanDegree, nodes));
     }
     if (diskPolicy != "connected" && diskPolicy != "largest-component")
     {
-        ThrowOptionError("--disk-policy", "'" + diskPolicy + "' is not connected or largest-component");
+        ThrowOptionError("--disk-policy",
+                         "'" + diskPolicy + "' is not connected or largest-component");
     }
     // Radio: each field under the option that sets it.
     if (!range(radio.range, 1e-3, 1e6))
@@ -101,7 +104,8 @@ GossipScenarioConfig::Validate() const
     }
     if (!range(radio.txPowerDbm, -100, 100))
     {
-        ThrowOptionError("--tx-power", fmt::format("{} out of range [-100, 100] dBm", radio.txPowerDbm));
+        ThrowOptionError("--tx-power",
+                         fmt::format("{} out of range [-100, 100] dBm", radio.txPowerDbm));
     }
     if (!(radio.exponent > 0 && radio.exponent <= 10))
     {
@@ -110,11 +114,12 @@ GossipScenarioConfig::Validate() const
     if (!range(radio.referenceLossDb, -1000, 1000))
     {
         ThrowOptionError("--reference-loss",
-            fmt::format("{} out of range [-1000, 1000] dB", radio.referenceLossDb));
+                         fmt::format("{} out of range [-1000, 1000] dB", radio.referenceLossDb));
     }
     if (!range(radio.shadowingSigmaDb, 0, 100))
     {
-        ThrowOptionError("--shadowing", fmt::format("{} out of range [0, 100] dB", radio.shadowingSigmaDb));
+        ThrowOptionError("--shadowing",
+                         fmt::format("{} out of range [0, 100] dB", radio.shadowingSigmaDb));
     }
     if (radio.shadowingSigmaDb > 0 && radio.loss != WsnRadioConfig::Loss::LOG_DISTANCE)
     {
@@ -122,7 +127,8 @@ GossipScenarioConfig::Validate() const
     }
     if (!range(radio.linkMarginDb, -100, 100))
     {
-        ThrowOptionError("--link-margin", fmt::format("{} out of range [-100, 100] dB", radio.linkMarginDb));
+        ThrowOptionError("--link-margin",
+                         fmt::format("{} out of range [-100, 100] dB", radio.linkMarginDb));
     }
     try
     {
@@ -162,7 +168,8 @@ GossipScenarioConfig::Validate() const
     }
     catch (const std::invalid_argument&)
     {
-        ThrowOptionError("--quantization", "'" + quantization + "' is not one of floor, ceil, round");
+        ThrowOptionError("--quantization",
+                         "'" + quantization + "' is not one of floor, ceil, round");
     }
     if (decay == "multiplicative")
     {
@@ -184,7 +191,8 @@ GossipScenarioConfig::Validate() const
     {
         if (step < 1 || step >= (1U << cellBits))
         {
-            ThrowOptionError("--delta",
+            ThrowOptionError(
+                "--delta",
                 fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
         }
     }
@@ -194,11 +202,13 @@ GossipScenarioConfig::Validate() const
     }
     if (depth > bloom::kMaxDepth)
     {
-        ThrowOptionError("--depth", fmt::format("{} out of range 0 (auto)..{}", depth, bloom::kMaxDepth));
+        ThrowOptionError("--depth",
+                         fmt::format("{} out of range 0 (auto)..{}", depth, bloom::kMaxDepth));
     }
     if (budgetBytes > kMaxBudgetBytes)
     {
-        ThrowOptionError("--budget-bytes", fmt::format("{} out of range 0..{}", budgetBytes, kMaxBudgetBytes));
+        ThrowOptionError("--budget-bytes",
+                         fmt::format("{} out of range 0..{}", budgetBytes, kMaxBudgetBytes));
     }
     if (budgetBytes > 0)
     {
@@ -207,7 +217,8 @@ GossipScenarioConfig::Validate() const
         const uint64_t need = filter == "lbf" ? (cellBits + 7) / 8 : filter == "abf" ? depth : 1;
         if (budgetBytes < need)
         {
-            ThrowOptionError("--budget-bytes",
+            ThrowOptionError(
+                "--budget-bytes",
                 fmt::format("{} bytes cannot hold one slot of {} ({} levels); need >= {}",
                             budgetBytes,
                             filter,
@@ -218,13 +229,15 @@ GossipScenarioConfig::Validate() const
     const auto time = [&](const char* option, double v, double lo) {
         if (!range(v, lo, kMaxScenarioTime))
         {
-            ThrowOptionError(option, fmt::format("{} out of range [{}, {:g}] s", v, lo, kMaxScenarioTime));
+            ThrowOptionError(option,
+                             fmt::format("{} out of range [{}, {:g}] s", v, lo, kMaxScenarioTime));
         }
     };
     time("--interval", interval, kMinScenarioPeriod);
     if (!(jitter >= 0) || jitter > interval / 2)
     {
-        ThrowOptionError("--jitter",
+        ThrowOptionError(
+            "--jitter",
             fmt::format("{} out of range [0, interval/2] = [0, {}] s", jitter, interval / 2));
     }
     if (expiry != 0)
@@ -239,7 +252,8 @@ GossipScenarioConfig::Validate() const
     time("--trickle-imax", trickleImax, kMinScenarioPeriod);
     if (trickleImax < trickleImin)
     {
-        ThrowOptionError("--trickle-imax",
+        ThrowOptionError(
+            "--trickle-imax",
             fmt::format("{} below --trickle-imin {}; need imin <= imax", trickleImax, trickleImin));
     }
     if (trickleK > 1000)
@@ -250,14 +264,16 @@ GossipScenarioConfig::Validate() const
     {
         // A suppressed node refreshes after expiry/2 of silence, at its next
         // transmission point, at most 1.5 Imax later.
-        ThrowOptionError("--expiry",
+        ThrowOptionError(
+            "--expiry",
             fmt::format("with --timer trickle it must exceed 3 x --trickle-imax = {} s "
                         "(or be 0: automatic)",
                         3 * trickleImax));
     }
     if (timer == "periodic" && expiry > 0 && expiry <= interval + jitter)
     {
-        ThrowOptionError("--expiry", fmt::format("must exceed interval + jitter = {} s", interval + jitter));
+        ThrowOptionError("--expiry",
+                         fmt::format("must exceed interval + jitter = {} s", interval + jitter));
     }
     if (transport != "link-layer" && transport != "udp6")
     {
@@ -266,9 +282,9 @@ GossipScenarioConfig::Validate() const
     if (frameBytes != 0 && (frameBytes <= bloom::kSegmentHeaderSize || frameBytes > 65000))
     {
         ThrowOptionError("--frame-bytes",
-            fmt::format("{} out of range: 0 (device MTU) or {}..65000",
-                        frameBytes,
-                        bloom::kSegmentHeaderSize + 1));
+                         fmt::format("{} out of range: 0 (device MTU) or {}..65000",
+                                     frameBytes,
+                                     bloom::kSegmentHeaderSize + 1));
     }
     if (transport == "link-layer" && frameBytes > kLinkLayerMaxFrameBytes)
     {
@@ -291,7 +307,8 @@ GossipScenarioConfig::Validate() const
     }
     if (replicas < 1 || replicas > kMaxScenarioNodes)
     {
-        ThrowOptionError("--replicas", fmt::format("{} out of range 1..{}", replicas, kMaxScenarioNodes));
+        ThrowOptionError("--replicas",
+                         fmt::format("{} out of range 1..{}", replicas, kMaxScenarioNodes));
     }
     if (probes > 100000)
     {
@@ -322,7 +339,8 @@ GossipScenarioConfig::Validate() const
     }
     if (queryMaxVisited > 255)
     {
-        ThrowOptionError("--query-max-visited", fmt::format("{} out of range 0..255", queryMaxVisited));
+        ThrowOptionError("--query-max-visited",
+                         fmt::format("{} out of range 0..255", queryMaxVisited));
     }
     if (queries > 0 && transport != "link-layer")
     {
@@ -343,7 +361,8 @@ GossipScenarioConfig::Validate() const
         const double span = (count - 1) * queryInterval + queryTimeout;
         if (queryStart == 0 && span > simTime)
         {
-            ThrowOptionError("--queries",
+            ThrowOptionError(
+                "--queries",
                 fmt::format("{} queries x {} strategies, {} s apart, with a {} s timeout need {} "
                             "s; raise --sim-time ({} s)",
                             queries,
@@ -355,7 +374,8 @@ GossipScenarioConfig::Validate() const
         }
         if (queryStart > 0 && queryStart + span > simTime + 1e-9)
         {
-            ThrowOptionError("--query-start",
+            ThrowOptionError(
+                "--query-start",
                 fmt::format("the last query's answer is due at {} s, after --sim-time {} s",
                             queryStart + span,
                             simTime));
@@ -366,21 +386,22 @@ GossipScenarioConfig::Validate() const
         if (!(e.time >= 0) || e.time > simTime)
         {
             ThrowOptionError("--events",
-                fmt::format("event '{}' outside [0, --sim-time] = [0, {}] s",
-                            e.ToString(),
-                            simTime));
+                             fmt::format("event '{}' outside [0, --sim-time] = [0, {}] s",
+                                         e.ToString(),
+                                         simTime));
         }
         if ((e.kind == WorkloadEvent::ADD || e.kind == WorkloadEvent::REMOVE) &&
             (e.resource < 1 || e.resource > resources + 1000000))
         {
             ThrowOptionError("--events",
-                fmt::format("event '{}': resource out of range 1..{}",
-                            e.ToString(),
-                            resources + 1000000));
+                             fmt::format("event '{}': resource out of range 1..{}",
+                                         e.ToString(),
+                                         resources + 1000000));
         }
         if (e.kind != WorkloadEvent::REMOVE && e.node >= kMaxScenarioNodes)
         {
-            ThrowOptionError("--events", fmt::format("event '{}': node out of range", e.ToString()));
+            ThrowOptionError("--events",
+                             fmt::format("event '{}': node out of range", e.ToString()));
         }
     }
 }
@@ -506,6 +527,7 @@ ScenarioOptionOwning(TypeId tid, const std::string& attribute)
         {"ns3::SpectrumChannel", "MaxLossDb", "--radio"},
         {"ns3::GridSpectrumChannel", "CutoffDistance", "--channel"},
     };
+
     for (const auto& owned : kOwned)
     {
         TypeId base;

@@ -191,9 +191,9 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     {
         // A bad positions file, or no connected random draw.
         ThrowOptionError(c.topology == "file"   ? "--positions"
-            : c.topology == "disk" ? "--degree"
-                                   : "--topology",
-            e.what());
+                         : c.topology == "disk" ? "--degree"
+                                                : "--topology",
+                         e.what());
     }
     if (input.GetN() > kMaxScenarioNodes)
     {
@@ -217,10 +217,9 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     const uint32_t n = topo.GetN();
     if (c.replicas > n)
     {
-        ThrowOptionError("--replicas",
-                         fmt::format("{} holders per resource, but the network has {} nodes",
-                                     c.replicas,
-                                     n));
+        ThrowOptionError(
+            "--replicas",
+            fmt::format("{} holders per resource, but the network has {} nodes", c.replicas, n));
     }
     if (uint64_t{n} * c.resources > kMaxTruthPairs)
     {
@@ -257,10 +256,10 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         if (per < 1)
         {
             ThrowOptionError("--budget-bytes",
-                fmt::format("{} bytes cannot hold one slot of {} ({} levels)",
-                            c.budgetBytes,
-                            c.filter,
-                            depth));
+                             fmt::format("{} bytes cannot hold one slot of {} ({} levels)",
+                                         c.budgetBytes,
+                                         c.filter,
+                                         depth));
         }
         slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
     }
@@ -361,9 +360,8 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                          least,
                                          shortest));
         }
-        result.offeredLoad =
-            framesPerAdvertisement * frameBytes * kSecondsPerByte * (topo.MeanDegree() + 1) /
-            shortest;
+        result.offeredLoad = framesPerAdvertisement * frameBytes * kSecondsPerByte *
+                             (topo.MeanDegree() + 1) / shortest;
     }
 
     GossipMetrics metrics(appList, graph);

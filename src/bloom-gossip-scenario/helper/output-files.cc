@@ -235,8 +235,9 @@ OutputFiles::AddOutput(const std::string& option, const std::string& path)
     {
         if (other.id == id)
         {
-            Bad(option, quoted + " is the same file as " + other.option + " " +
-                            QuoteForMessage(other.path));
+            Bad(option,
+                quoted + " is the same file as " + other.option + " " +
+                    QuoteForMessage(other.path));
         }
     }
     for (const File& input : m_inputs)

@@ -3,9 +3,8 @@
  */
 #include "scenario-cli.h"
 
-#include "ns3/input-file.h"
-
 #include "ns3/config.h"
+#include "ns3/input-file.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"

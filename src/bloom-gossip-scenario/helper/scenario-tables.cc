@@ -4,8 +4,8 @@
 #include "scenario-tables.h"
 
 #include <cmath>
-#include <limits>
 #include <fmt/format.h>
+#include <limits>
 
 namespace ns3
 {

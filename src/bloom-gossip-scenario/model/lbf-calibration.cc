@@ -721,6 +721,7 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
     const size_t nTargets = options.targets.size();
     const size_t perTask = nRules * 2 * nTargets; // rule, definition, target
     const uint64_t reps = options.repetitions;
+
     // Statistics per (point, rule, definition, target), accumulated exactly
     // (integer sums) block by block, so memory does not grow with the
     // repetitions and the result does not depend on the block size.
@@ -802,8 +803,7 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
                                   st.reached
                             : 0.0;
                     res.sdElements = st.reached > 1 ? std::sqrt(ss / (st.reached - 1)) : nan;
-                    res.seElements =
-                        st.reached > 1 ? res.sdElements / std::sqrt(st.reached) : nan;
+                    res.seElements = st.reached > 1 ? res.sdElements / std::sqrt(st.reached) : nan;
                     results.push_back(res);
                 }
             }

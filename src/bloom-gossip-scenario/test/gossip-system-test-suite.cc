@@ -6,11 +6,10 @@
  * the analytic bounds, and is reproducible.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/gossip-scenario.h"
-#include "ns3/scenario-tables.h"
 #include "ns3/node-list.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/scenario-tables.h"
 #include "ns3/test.h"
 
 using namespace ns3;

@@ -5,7 +5,6 @@
  * Fig. 4 capacity experiment) and of its fast path, UnpackedLinearBloomFilter.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/lbf-calibration.h"
 #include "ns3/linear-bloom-filter-bank.h"
 #include "ns3/linear-bloom-filter.h"

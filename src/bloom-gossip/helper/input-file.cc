@@ -59,6 +59,7 @@ ReadInputFile(const std::string& path, uint64_t maxBytes)
     {
         fail(std::strerror(errno));
     }
+
     struct FdCloser
     {
         int fd;

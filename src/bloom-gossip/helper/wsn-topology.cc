@@ -313,11 +313,13 @@ WsnTopology::FromCsv(const std::string& path)
         {
             if (!ParseDouble(fields[1 + c], coord[c]))
             {
-                fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) + " is not a number");
+                fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) +
+                     " is not a number");
             }
             if (!std::isfinite(coord[c]))
             {
-                fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) + " is not finite");
+                fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) +
+                     " is not finite");
             }
         }
         const auto inserted = lineOfId.emplace(id, lineNo);

@@ -4,9 +4,8 @@
  * Tests of the counting Bloom filter: membership as a Bloom filter, deletion,
  * multiplicity, counter saturation, false-positive rate.
  */
-#include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-filter.h"
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-hash.h"
 #include "ns3/counting-bloom-filter.h"
 #include "ns3/test.h"

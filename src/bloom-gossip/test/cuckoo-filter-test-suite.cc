@@ -6,7 +6,6 @@
  * false-positive rate.
  */
 #include "ns3/bloom-gossip-test-compat.h"
-
 #include "ns3/bloom-hash.h"
 #include "ns3/cuckoo-filter.h"
 #include "ns3/test.h"

@@ -7,6 +7,7 @@
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/double.h"
+#include "ns3/input-file.h"
 #include "ns3/lr-wpan-net-device.h"
 #include "ns3/mac16-address.h"
 #include "ns3/node.h"
@@ -17,9 +18,7 @@
 #include "ns3/test.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
-#include "ns3/input-file.h"
 
-#include <sys/stat.h>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +27,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
