@@ -177,7 +177,7 @@ bg_program_id() { # bg_program_id PROG
     {
         sha256sum < "$prog"
         if command -v ldd >/dev/null 2>&1; then
-            ldd "$prog" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' |
+            { ldd "$prog" 2>/dev/null || true; } | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' |
                 while IFS= read -r lib; do
                     lib="$(readlink -f -- "$lib")"
                     case "$lib" in
@@ -271,14 +271,19 @@ bg_sweep_check_common() {
 # option checked, every network set up, nothing simulated or written), at
 # the first seed: a bad option or config fails before any run starts.
 bg_sweep_check_runs() {
-    local cfg err
+    local cfg err scratch
+    # Outputs named in a scratch folder: the dry run probes that it could
+    # write them (and removes the probe), not in the caller's folder.
+    scratch="$(mktemp -d)"
     for cfg in "${configs[@]}"; do
         if ! err="$("$BG_DS" --config "$cfg" --RngRun="${BG_SEEDS[0]}" --dry-run --quiet \
-            ${extra[@]+"${extra[@]}"} 2>&1 >/dev/null)"; then
+            --out "$scratch/dry-run.csv" ${extra[@]+"${extra[@]}"} 2>&1 >/dev/null)"; then
+            rm -rf "$scratch"
             err="$(printf '%s\n' "$err" | sed '/^[[:space:]]*$/d' | tail -n 1)"
             bg_fail "$(basename "$cfg")" "${err:-diameter-sweep --dry-run failed}"
         fi
     done
+    rm -rf "$scratch"
 }
 
 # The part stems of a sweep into OUTDIR: BG_PART_STEMS[i] is

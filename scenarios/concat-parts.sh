@@ -21,9 +21,12 @@ bg_check_outdir OUTDIR "$1"
 outdir="$1"
 shift
 parts=("$@")
+if [ ${#parts[@]} -eq 0 ]; then
+    [ -f "$outdir/tasks.txt" ] && [ -r "$outdir/tasks.txt" ] ||
+        bg_fail OUTDIR "cannot read $outdir/tasks.txt (give the parts, or the folder of a sweep)"
+fi
 bg_lock_outdir OUTDIR "$(cd -P -- "$outdir" && pwd)"
 if [ ${#parts[@]} -eq 0 ]; then
-    [ -r "$outdir/tasks.txt" ] || bg_fail OUTDIR "cannot read $outdir/tasks.txt"
     while IFS=$'\t' read -r _ _ part _; do
         case "$part" in
             /*) ;;

@@ -63,6 +63,7 @@ done
 
 # Every argument is checked here, before anything is written.  The values
 # that go into #SBATCH lines must be one word.
+bg_check_outdir -o "$outdir"
 bg_sweep_check_common
 for opt in -p -t -m -J; do
     case "$opt" in
@@ -76,7 +77,6 @@ for opt in -p -t -m -J; do
     fi
 done
 [ -z "$max_running" ] || bg_check_uint -n "$max_running" 1 1000000 "task count"
-bg_check_outdir -o "$outdir"
 bg_sweep_check_runs
 
 bg_make_outdir -o "$outdir"

@@ -67,6 +67,7 @@ while [ $# -gt 0 ]; do
 done
 
 # Every argument is checked here, before anything is written or run.
+bg_check_outdir -o "$outdir"
 bg_sweep_check_common
 if [ -n "$sshloginfile" ]; then
     bg_check_input_file --sshloginfile "$sshloginfile"
