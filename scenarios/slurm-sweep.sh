@@ -18,9 +18,9 @@
 #   -J NAME     job name, default bloom-gossip-sweep
 #
 # Writes DIR/tasks.txt (line i = array task i: config, seed, part CSV) and
-# DIR/sweep.slurm, which carries its own copy of the task list (a queued
-# array runs the tasks it was generated with, whatever is generated into DIR
-# later).  Parts are named as by sweep.sh (DIR/parts/<config>-<key>-run<seed>,
+# DIR/sweep.slurm, which reads a copy of that list named after its content,
+# DIR/slurm/tasks-<hash>.txt, never rewritten: a queued array runs the tasks
+# it was generated with, whatever is generated into DIR later.  Parts are named as by sweep.sh (DIR/parts/<config>-<key>-run<seed>,
 # the key hashing the program, the config's content and the extra options).
 # Every argument is checked first (each config through diameter-sweep
 # --dry-run); a bad one gets one line and exit code 2.  Assumes the
@@ -87,7 +87,8 @@ bg_sweep_parts "$outdir"
 
 tasks="$outdir/tasks.txt"
 script="$outdir/sweep.slurm"
-trap 'rm -f "$tasks.tmp.$$" "$script.tmp.$$"' EXIT
+frozen=""
+trap 'rm -f "$tasks.tmp.$$" "$script.tmp.$$" ${frozen:+"$frozen.tmp.$$"}' EXIT
 for i in "${!BG_PART_CONFIGS[@]}"; do
     cfg="${BG_PART_CONFIGS[$i]}"
     abs="$(cd "$(dirname "$cfg")" && pwd)/$(basename "$cfg")"
@@ -96,6 +97,11 @@ for i in "${!BG_PART_CONFIGS[@]}"; do
     done
 done > "$tasks.tmp.$$"
 count=$(wc -l < "$tasks.tmp.$$")
+frozen="$outdir/slurm/tasks-$(sha256sum < "$tasks.tmp.$$" | cut -c 1-12).txt"
+if [ ! -e "$frozen" ]; then
+    cp "$tasks.tmp.$$" "$frozen.tmp.$$"
+    mv "$frozen.tmp.$$" "$frozen"
+fi
 array="1-$count"
 [ -n "$max_running" ] && array="$array%$max_running"
 extra_words=""
@@ -120,11 +126,9 @@ case "\$id" in
     ''|0*|*[!0-9]*) echo "SLURM_ARRAY_TASK_ID: '\$id' is not a task number (1..$count)" >&2; exit 2 ;;
 esac
 # The tasks (config, seed, part CSV), as in tasks.txt when this was written.
-line="\$(sed -n "\${id}p" <<'BLOOM_GOSSIP_TASKS'
-$(cat "$tasks.tmp.$$")
-BLOOM_GOSSIP_TASKS
-)"
-[ -n "\$line" ] || { echo "SLURM_ARRAY_TASK_ID: no task \$id (1..$count)" >&2; exit 2; }
+tasks=$(printf '%q' "$frozen")
+line="\$(sed -n "\${id}p" "\$tasks")"
+[ -n "\$line" ] || { echo "SLURM_ARRAY_TASK_ID: no task \$id in \$tasks (1..$count)" >&2; exit 2; }
 IFS=\$'\\t' read -r cfg seed part <<< "\$line"
 if [ -s "\$part" ] && [ -s "\${part%.csv}-by-distance.csv" ]; then
     echo "task \$id: \$part done earlier"
