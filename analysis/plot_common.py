@@ -113,6 +113,11 @@ def check_outdir(path, what="OUTDIR", create=False):
         die(f"{what}: {shown(path)} contains a control character")
     if os.path.lexists(path) and not os.path.isdir(path):
         die(f"{what}: {shown(path)} exists and is not a folder")
+    ancestor = os.path.dirname(os.path.abspath(path))
+    while not os.path.lexists(ancestor):
+        ancestor = os.path.dirname(ancestor)
+    if not os.path.isdir(ancestor):
+        die(f"{what}: cannot create {shown(path)}: {shown(ancestor)} is not a folder")
     if create:
         try:
             os.makedirs(path, exist_ok=True)
