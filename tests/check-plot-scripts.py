@@ -468,7 +468,7 @@ cal, cap = data / "calibration.csv", data / "capacity.csv"
 for label, args, figures in [
         ("paper grid and capacity", [cal, cap], PAPER),
         ("one point, one rule", [data / "calibration-one.csv", data / "capacity-one.csv"], PAPER),
-        ("capacity never reached (nan means), CRLF", [variant("calibration.csv", "pr.csv", same,
+        ("capacity never reached (nan means), CRLF", [variant("calibration-one.csv", "pr.csv", same,
                                                               "\r\n"),
                                                       data / "capacity-never.csv",
                                                       "--fig4-rule", "floor"], PAPER),
@@ -476,8 +476,10 @@ for label, args, figures in [
             where("quantization", "ceil"), set_cells("sigma", "nan", lambda i, r: i < 5),
             set_cells("se_mean_c", ""))),
             variant("capacity.csv", "pk.csv", where("quantization", "ceil"))], PAPER),
-        ("no row with k = 3 or b = 3 (figures left out)", [cal, cap, "--paper-k", "3",
-                                                          "--paper-b", "3"], ["fig4.png"])]:
+        ("no row with k = 3 or b = 3 (figures left out)", [data / "calibration-one.csv",
+                                                          data / "capacity-one.csv",
+                                                          "--paper-k", "3", "--paper-b", "3"],
+         ["fig4.png"])]:
     valid(label, s, [*args, "--out", "OUT"], figures)
 for label, args, named in [
         ("--out is a regular file", [cal, cap, "--out", afile], "--out"),
