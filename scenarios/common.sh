@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the scripts of scenarios/ (sourced, not run): argument checks
 # that refuse bad input with one line "PROGRAM: OPTION: problem" on stderr
 # and exit code 2 before anything is written or run, strict number lists,

@@ -46,7 +46,7 @@ while [ $# -gt 0 ]; do
         -t) bg_need_value "$@"; sim_time="$2"; shift 2 ;;
         -r) bg_need_value "$@"; repeat="$2"; shift 2 ;;
         -m) bg_need_value "$@"; max_stock="$2"; shift 2 ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) bg_fail "$1" "unknown option (see scaling.sh --help)" ;;
     esac
 done

@@ -55,7 +55,7 @@ while [ $# -gt 0 ]; do
         -n) bg_need_value "$@"; max_running="$2"; shift 2 ;;
         -J) bg_need_value "$@"; name="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
         -*) bg_fail "$1" "unknown option (see slurm-sweep.sh --help)" ;;
         *) configs+=("$1"); shift ;;
     esac

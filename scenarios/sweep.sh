@@ -60,7 +60,7 @@ while [ $# -gt 0 ]; do
         --no-shared-fs) shared_fs=0; shift ;;
         --ssh) bg_need_value "$@"; ssh_cmd="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,39p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
         -*) bg_fail "$1" "unknown option (see sweep.sh --help)" ;;
         *) configs+=("$1"); shift ;;
     esac
