@@ -45,7 +45,8 @@ bg_check_uint() { # bg_check_uint OPTION VALUE MIN MAX [WHAT]
         bg_fail "$opt" "$what$(bg_show "$v") is not a whole number (allowed $min..$max)"
     fi
     if [[ "$v" =~ ^0[0-9] ]]; then
-        bg_fail "$opt" "$what$(bg_show "$v") has a leading zero (write ${v#"${v%%[1-9]*}"}; allowed $min..$max)"
+        local plain="${v#"${v%%[1-9]*}"}"
+        bg_fail "$opt" "$what$(bg_show "$v") has a leading zero (write ${plain:-0}; allowed $min..$max)"
     fi
     if [ ${#v} -gt ${#max} ] || { [ ${#v} -eq ${#max} ] && [[ "$v" > "$max" ]]; } ||
         [ "$v" -lt "$min" ]; then
