@@ -11,14 +11,14 @@ fig5a.png ... fig5d.png, fig6a.png, fig6b.png into --out.
 import argparse
 import math
 import os
-import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
-import pandas as pd  # noqa: E402
+
+from plot_common import Outputs, check_outdir, check_target, die, read_table  # noqa: E402
 
 RULES = ["floor", "ceil", "round"]
 DEFINITIONS = {"cells": "share of non-zero cells", "bits": "share of 1-bits"}
@@ -26,8 +26,13 @@ UNIFORM_SIGMA = 1 / math.sqrt(12)
 LOG_TICKS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000]
 
 
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit code 2 (argparse prints the usage too)
+        die(message)
+
+
 def parse_args():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p = Parser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("calibration", help="CSV of lbf-calibration --experiment calibration")
     p.add_argument("capacity", help="CSV of lbf-calibration --experiment capacity")
     p.add_argument("--out", default="results/paper", help="output folder (default results/paper)")
@@ -39,20 +44,26 @@ def parse_args():
     return p.parse_args()
 
 
+# Per CSV: the columns that identify a point (a value in every row) and the
+# other numeric columns used.
+COLUMNS = {
+    "calibration": (["quantization", "ids", "seed", "dim", "bits", "hashes", "elements",
+                     "iterations"],
+                    ["mean_c_true", "mean_c", "se_mean_c", "sigma", "eqm", "occupancy_bits",
+                     "occupancy_cells"]),
+    "capacity": (["quantization", "ids", "seed", "dim", "bits", "hashes", "definition", "target",
+                  "repetitions"],
+                 ["mean_elements"]),
+}
+
+
 def load(path, kind):
-    try:
-        d = pd.read_csv(path)
-    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        sys.exit(f"plot-paper: cannot read {kind} CSV '{path}': {e}")
-    needed = {"calibration": ["quantization", "bits", "hashes", "elements", "mean_c", "sigma", "eqm",
-                              "occupancy_bits", "occupancy_cells"],
-              "capacity": ["quantization", "bits", "hashes", "definition", "target",
-                           "mean_elements"]}[kind]
-    missing = [c for c in needed if c not in d.columns]
-    if missing:
-        sys.exit(f"plot-paper: {path} is not a {kind} CSV (missing {', '.join(missing)})")
+    keys, values = COLUMNS[kind]
+    d = read_table(path, f"{kind.upper()}.csv", needed=keys + values, keys=keys,
+                   numeric=[c for c in keys + values
+                            if c not in ("quantization", "ids", "definition")])
     if d["ids"].nunique() > 1 or d["seed"].nunique() > 1:
-        sys.exit(f"plot-paper: {path} mixes several --ids or --seed runs; give one run")
+        die(f"{kind.upper()}.csv: {path} mixes several --ids or --seed runs; give one run")
     return d
 
 
@@ -60,11 +71,18 @@ def rules_in(d):
     return [r for r in RULES if r in set(d["quantization"])]
 
 
+FIGURES = ["fig4.png", "fig5a.png", "fig5b.png", "fig5c.png", "fig5d.png", "fig6a.png",
+           "fig6b.png"]
+OUTPUTS = Outputs()  # every figure and line, written at the end (all or none)
+
+
 def save(fig, out, name):
     path = os.path.join(out, name)
-    fig.savefig(path, dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    print(f"<!-- wrote {path} -->")
+    OUTPUTS.add(fig, path, f"<!-- wrote {path} -->", "--out", dpi=110, bbox_inches="tight")
+
+
+def say(text):
+    OUTPUTS.say(text)
 
 
 def n_colors(ns):
@@ -75,7 +93,7 @@ def n_colors(ns):
 def fig4(cap, out, rule):
     d = cap[(cap.quantization == rule)]
     if d.empty:
-        print(f"<!-- fig4: no rows for rule {rule} -->")
+        say(f"<!-- fig4: no rows for rule {rule} -->")
         return
     k = int(d.hashes.iloc[0])
     dim = int(d.dim.iloc[0])
@@ -187,7 +205,7 @@ def off_scale_note(lo, hi):
 def fig5(cal, out, k, sigma_n):
     d = sweep(cal, "hashes", k)
     if d.empty:
-        print(f"<!-- fig5: no rows with k = {k} -->")
+        say(f"<!-- fig5: no rows with k = {k} -->")
         return
     rules = rules_in(d)
     dim = int(d.dim.iloc[0])
@@ -235,7 +253,7 @@ def fig5(cal, out, k, sigma_n):
 def fig6(cal, out, b):
     d = sweep(cal, "bits", b)
     if d.empty:
-        print(f"<!-- fig6: no rows with b = {b} -->")
+        say(f"<!-- fig6: no rows with b = {b} -->")
         return
     rules = rules_in(d)
     dim = int(d.dim.iloc[0])
@@ -296,7 +314,8 @@ def summary(cal, cap, k, b, fig4_rule):
         for n in sorted(d6.elements.unique()):
             e = d6[(d6.quantization == rule) & (d6.elements == n)].set_index("hashes").eqm
             ok = [int(x) for x, v in e.items() if v < 0.0005]
-            out.append(f"  * EQM < 0.0005 ({rule}, n={n}): k in {fmt_range(ok)}; min at k = {int(e.idxmin())}"
+            low = int(e.idxmin()) if e.notna().any() else "none"
+            out.append(f"  * EQM < 0.0005 ({rule}, n={n}): k in {fmt_range(ok)}; min at k = {low}"
                        + ("" if len(ok) == 0 or len(ok) == max(ok) - min(ok) + 1 else " (not contiguous)"))
         for definition in ["bits", "cells"]:
             o = d6[(d6.quantization == rule)].groupby(["elements", "hashes"])[f"occupancy_{definition}"].mean()
@@ -309,13 +328,17 @@ def summary(cal, cap, k, b, fig4_rule):
 
 def main():
     a = parse_args()
+    check_outdir(a.out, "--out")
+    for name in FIGURES:
+        check_target(os.path.join(a.out, name), "--out", folder=False)
     cal = load(a.calibration, "calibration")
     cap = load(a.capacity, "capacity")
-    os.makedirs(a.out, exist_ok=True)
     fig4(cap, a.out, a.fig4_rule)
     fig5(cal, a.out, a.paper_k, a.sigma_n)
     fig6(cal, a.out, a.paper_b)
-    print(summary(cal, cap, a.paper_k, a.paper_b, a.fig4_rule))
+    say(summary(cal, cap, a.paper_k, a.paper_b, a.fig4_rule))
+    check_outdir(a.out, "--out", create=True)
+    OUTPUTS.commit()
 
 
 if __name__ == "__main__":

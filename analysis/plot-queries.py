@@ -30,6 +30,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from plot_common import Outputs, check_outdir, check_target, die, read_table  # noqa: E402
+
 # Two-sided 95 % Student t quantiles by degrees of freedom (1..30); 1.96 beyond.
 T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
@@ -55,27 +57,17 @@ STYLES = {
 }
 ORDER = list(STYLES)
 
-NEEDED = ["filter", "strategy", "nodes", "diameter", "run", "absent", "true_hops",
-          "success", "hops_taken", "stretch", "latency_to_holder", "frames", "topology",
-          "delivered"]
-
-
-def die(message):
-    print(f"plot-queries.py: {message}", file=sys.stderr)
-    sys.exit(2)
+# The keys of a query must be there and have values; the outcome columns
+# must be there; latency and stretch may be missing (their panels stay empty).
+KEYS = ["filter", "strategy", "nodes", "diameter", "run", "topology"]
+NEEDED = ["absent", "true_hops", "success", "frames", "delivered"]
+OPTIONAL = ["stretch", "latency_to_holder", "hops_taken"]
 
 
 def read(path):
-    try:
-        df = pd.read_csv(path, na_values=["NA"])
-    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        die(f"cannot read {path}: {e}")
-    missing = [c for c in NEEDED if c not in df.columns]
-    if missing:
-        die(f"{path}: missing columns {', '.join(missing)} (is it a per-query CSV?)")
-    if df.empty:
-        die(f"{path}: no rows")
-    return df
+    return read_table(path, "QUERIES.csv", needed=KEYS + NEEDED, keys=KEYS,
+                      numeric=["nodes", "diameter", "run"] + NEEDED + OPTIONAL,
+                      optional=OPTIONAL)
 
 
 # Distance bins (lower edges): single hops up to 6, then wider bins so that
@@ -148,7 +140,7 @@ def panel(ax, runs, xkey, y, title, ylabel, logy=False, ylim=None, upper=None):
         ax.set_ylim(*ylim)
 
 
-def figure(panels, path, xlabel, suptitle):
+def figure(outputs, panels, path, xlabel, suptitle):
     """Four panels in a 2 x 2 grid, one legend below."""
     fig, axes = plt.subplots(2, 2, figsize=(11, 8.6))
     axes = axes.flatten()
@@ -165,18 +157,22 @@ def figure(panels, path, xlabel, suptitle):
         fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 3), fontsize=10)
     fig.suptitle(suptitle, fontsize=12)
     fig.tight_layout(rect=(0, 0.08, 1, 0.95))
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    print(f"wrote {path}")
+    outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=110)
 
 
 def main(argv):
     if len(argv) != 3:
         die("usage: plot-queries.py QUERIES.csv OUTDIR")
+    out = check_outdir(argv[2])
     df = read(argv[1])
-    out = argv[2]
-    os.makedirs(out, exist_ok=True)
+    for key in ("filter", "strategy", "topology"):
+        df[key] = df[key].astype(str)
     topologies = sorted(df["topology"].unique())
+    names = [f"queries-by-{x}{f'-{t}' if len(topologies) > 1 else ''}.png"
+             for t in topologies for x in ("distance", "diameter")]
+    for name in names:
+        check_target(os.path.join(out, name), "OUTDIR", folder=False)
+    outputs = Outputs()
     for topo in topologies:
         d = df[df["topology"] == topo]
         suffix = f"-{topo}" if len(topologies) > 1 else ""
@@ -185,7 +181,8 @@ def main(argv):
 
         by_dist = per_run(bin_distance(d[d["true_hops"].notna()]), ["dist_x"])
         xdist = "true hop distance to the nearest holder (binned beyond 6)"
-        figure([lambda ax: panel(ax, by_dist, "dist_x", "success", "Answered (reply at origin)",
+        figure(outputs,
+               [lambda ax: panel(ax, by_dist, "dist_x", "success", "Answered (reply at origin)",
                                  "share of queries", ylim=(-0.02, 1.02), upper=1),
                 lambda ax: panel(ax, by_dist, "dist_x", "latency_ms",
                                  "Latency to the holder (median per seed)", "ms"),
@@ -200,7 +197,8 @@ def main(argv):
         by_diam = per_run(d, ["nodes"])
         diam = d.groupby("nodes")["diameter"].mean()
         by_diam["diameter"] = by_diam["nodes"].map(diam)
-        figure([lambda ax: panel(ax, by_diam, "diameter", "success",
+        figure(outputs,
+               [lambda ax: panel(ax, by_diam, "diameter", "success",
                                  "Answered (reply at origin)", "share of queries",
                                  ylim=(-0.02, 1.02), upper=1),
                 lambda ax: panel(ax, by_diam, "diameter", "latency_ms",
@@ -211,6 +209,8 @@ def main(argv):
                                  "Frames per query, absent keys (no holder)", "frames")],
                os.path.join(out, f"queries-by-diameter{suffix}.png"), "network diameter (hops)",
                f"Queries vs network diameter ({note})")
+    check_outdir(out, create=True)
+    outputs.commit()
     return 0
 
 

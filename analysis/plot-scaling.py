@@ -11,13 +11,15 @@ reference slopes N and N^2.  Right panel (when CONVERGENCE.csv is given):
 wall and CPU seconds of the runs to convergence against the number of nodes,
 with the 10-minute line.
 """
+import math
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
+
+from plot_common import Outputs, check_target, die, read_table  # noqa: E402
 
 STYLE = {
     ("stock", False): dict(color="tab:red", marker="o", label="stock channel, LBF gossip"),
@@ -29,22 +31,9 @@ STYLE = {
 }
 
 
-def die(message):
-    print(f"plot-scaling.py: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
-def read(path, needed):
-    try:
-        df = pd.read_csv(path)
-    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        die(f"cannot read {path}: {e}")
-    missing = [c for c in needed if c not in df.columns]
-    if missing:
-        die(f"{path}: missing columns {', '.join(missing)}")
-    if df.empty:
-        die(f"{path}: no rows")
-    return df
+def read(path, what, keys, numeric):
+    return read_table(path, what, needed=keys + numeric, keys=keys,
+                      numeric=[c for c in keys + numeric if c not in ("channel", "app")])
 
 
 def reference(ax, xs, y0, power, label):
@@ -57,9 +46,13 @@ def reference(ax, xs, y0, power, label):
 def main(argv):
     if len(argv) not in (3, 4):
         die("usage: plot-scaling.py BENCHMARK.csv [CONVERGENCE.csv] OUT.png")
-    bench = read(argv[1], ["nodes", "channel", "app", "sim_time", "run_s"])
-    conv = read(argv[2], ["nodes", "diameter", "wall_s", "cpu_s"]) if len(argv) == 4 else None
     out = argv[-1]
+    check_target(out, "OUT")
+    bench = read(argv[1], "BENCHMARK.csv", ["nodes", "channel", "app"], ["sim_time", "run_s"])
+    bench["channel"] = bench["channel"].astype(str)
+    bench["app"] = bench["app"].astype(str)
+    conv = read(argv[2], "CONVERGENCE.csv", ["nodes"], ["diameter", "wall_s", "cpu_s"]) \
+        if len(argv) == 4 else None
 
     panels = 2 if conv is not None else 1
     fig, axes = plt.subplots(1, panels, figsize=(6.2 * panels, 4.6), squeeze=False)
@@ -91,6 +84,8 @@ def main(argv):
         ax.plot(conv["nodes"], conv["cpu_s"], marker="^", color="tab:green", ls="--",
                 label="CPU time (user + system)")
         for _, r in conv.iterrows():
+            if math.isnan(r["diameter"]) or math.isnan(r["wall_s"]):
+                continue  # no label where there is no point or no diameter
             ax.annotate(f"D={int(r['diameter'])}", (r["nodes"], r["wall_s"]), fontsize=7,
                         xytext=(-4, 6), textcoords="offset points", ha="right")
         ax.axhline(600, color="tab:red", lw=0.8, ls=":")
@@ -105,8 +100,9 @@ def main(argv):
         ax.legend(fontsize=8)
 
     fig.tight_layout()
-    fig.savefig(out, dpi=120)
-    print(f"plot-scaling.py: wrote {out}")
+    outputs = Outputs()
+    outputs.add(fig, out, f"plot-scaling.py: wrote {out}", "OUT", dpi=120)
+    outputs.commit()
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from plot_common import Outputs, check_outdir, die, read_table  # noqa: E402
+
 COLORS = {"bf": "tab:gray", "lbf": "tab:blue", "abf": "tab:orange"}
 LABELS = {"bf": "Bloom filter", "lbf": "Linear BF", "abf": "Attenuated BF"}
 MARKERS = {"bf": "s", "lbf": "o", "abf": "^"}
@@ -33,22 +35,20 @@ T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
 
 
-def die(message):
-    print(f"plot-sweep.py: {message}", file=sys.stderr)
-    sys.exit(2)
+# Columns: the keys of a run must be there and have values; a metric missing
+# from the file (or empty) leaves its panel empty.
+RUN_KEYS = ["filter", "topology", "nodes", "diameter", "run"]
+RUN_METRICS = ["payload_bytes", "frames_per_beacon", "gossip_bytes_per_node_s", "bytes_on_air",
+               "sim_time", "hop_mae", "hop_exact", "hop_within1", "hop_miss", "membership",
+               "diss_latency_median", "diss_latency_p95"]
+DIST_KEYS = ["filter", "topology", "true_hops"]
+DIST_METRICS = ["hop_mae", "hop_exact", "hop_miss"]
 
 
-def read(path, needed):
-    try:
-        df = pd.read_csv(path, na_values=["NA"])
-    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        die(f"cannot read {path}: {e}")
-    missing = [c for c in needed if c not in df.columns]
-    if missing:
-        die(f"{path}: missing columns {', '.join(missing)}")
-    if df.empty:
-        die(f"{path}: no rows")
-    return df
+def read(path, what, keys, metrics, needed):
+    return read_table(path, what, needed=keys + needed, keys=keys,
+                      numeric=[c for c in keys + metrics if c not in ("filter", "topology")],
+                      optional=metrics)
 
 
 def summarise(df, keys, x, y):
@@ -64,7 +64,7 @@ def summarise(df, keys, x, y):
             half = t * vals.std(ddof=1) / math.sqrt(n)
         rows.append({**dict(zip(keys, key if isinstance(key, tuple) else (key,))),
                      "x": g[x].mean(), "mean": mean, "half": half, "n": n})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=keys + ["x", "mean", "half", "n"])
 
 
 def panel(ax, df, keys, x, y, title, ylabel, logy=False):
@@ -87,7 +87,7 @@ def panel(ax, df, keys, x, y, title, ylabel, logy=False):
         ax.set_yscale("log")
 
 
-def figure(panels, path, xlabel, suptitle):
+def figure(outputs, panels, path, xlabel, suptitle):
     cols = 2 if len(panels) == 4 else len(panels)
     rows = (len(panels) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(5.4 * cols, 3.9 * rows + 0.8), squeeze=False)
@@ -106,50 +106,48 @@ def figure(panels, path, xlabel, suptitle):
                    ncol=min(len(labels), 6), fontsize=9)
     fig.suptitle(suptitle, fontsize=11)
     fig.tight_layout(rect=(0, 0.5 / (3.9 * rows + 0.8), 1, 0.95))
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    print(f"wrote {path}")
+    outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=110)
 
 
 def main(argv):
     if len(argv) != 4:
         die("usage: plot-sweep.py RUNS.csv BY_DISTANCE.csv OUTDIR")
-    runs = read(argv[1], ["filter", "topology", "nodes", "diameter", "run", "payload_bytes",
-                          "frames_per_beacon", "gossip_bytes_per_node_s", "bytes_on_air",
-                          "sim_time", "hop_mae", "hop_exact", "hop_within1", "hop_miss",
-                          "membership", "diss_latency_median", "diss_latency_p95"])
-    dist = read(argv[2], ["filter", "topology", "nodes", "run", "true_hops", "hop_mae",
-                          "hop_exact", "hop_miss", "membership"])
+    out = check_outdir(argv[3])
+    runs = read(argv[1], "RUNS.csv", RUN_KEYS, RUN_METRICS, ["payload_bytes"])
+    dist = read(argv[2], "BY_DISTANCE.csv", DIST_KEYS, DIST_METRICS, [])
     # Runs with queries have one row per query strategy, the gossip columns
     # repeated: keep one row per run.
     gossip_columns = [c for c in runs.columns if c != "queries" and not c.startswith("query_")]
     runs = runs.drop_duplicates(subset=gossip_columns)
-    out = argv[3]
-    os.makedirs(out, exist_ok=True)
+    outputs = Outputs()
     keys = ["topology", "nodes"]
     runs["air_per_node_s"] = runs["bytes_on_air"] / (runs["nodes"] * runs["sim_time"])
     n_seeds = runs.groupby(["filter", "topology", "nodes"])["run"].nunique().min()
     note = f"mean over {n_seeds} seed(s), 95 % CI band"
     xd = "network diameter (hops)"
 
-    figure([lambda ax: panel(ax, runs, keys, "diameter", "payload_bytes",
+    figure(outputs,
+           [lambda ax: panel(ax, runs, keys, "diameter", "payload_bytes",
                              "Filter payload per advertisement", "bytes"),
             lambda ax: panel(ax, runs, keys, "diameter", "frames_per_beacon",
                              "802.15.4 frames per advertisement", "frames")],
            os.path.join(out, "message-size.png"), xd, f"Message size vs diameter ({note})")
-    figure([lambda ax: panel(ax, runs, keys, "diameter", "gossip_bytes_per_node_s",
+    figure(outputs,
+           [lambda ax: panel(ax, runs, keys, "diameter", "gossip_bytes_per_node_s",
                              "Gossip payload", "bytes / node / s"),
             lambda ax: panel(ax, runs, keys, "diameter", "air_per_node_s",
                              "On air (MAC + PHY overhead)", "bytes / node / s")],
            os.path.join(out, "traffic.png"), xd, f"Traffic vs diameter ({note})")
-    figure([lambda ax: panel(ax, runs, keys, "diameter", "diss_latency_median",
+    figure(outputs,
+           [lambda ax: panel(ax, runs, keys, "diameter", "diss_latency_median",
                              "Median dissemination latency", "seconds"),
             lambda ax: panel(ax, runs, keys, "diameter", "diss_latency_p95",
                              "95th percentile dissemination latency", "seconds")],
            os.path.join(out, "latency.png"), xd,
            f"Time until a node's estimate is right for good ({note})")
     hop = runs[runs["filter"] != "bf"]
-    figure([lambda ax: panel(ax, hop, keys, "diameter", "hop_mae", "Hop MAE", "hops"),
+    figure(outputs,
+           [lambda ax: panel(ax, hop, keys, "diameter", "hop_mae", "Hop MAE", "hops"),
             lambda ax: panel(ax, hop, keys, "diameter", "hop_exact", "Exact hop estimate",
                              "share of pairs"),
             lambda ax: panel(ax, hop, keys, "diameter", "hop_miss",
@@ -159,13 +157,16 @@ def main(argv):
            os.path.join(out, "hop-accuracy.png"), xd, f"Hop-distance estimation ({note})")
     dist["topology_all"] = "all"
     dhop = dist[dist["filter"] != "bf"]
-    figure([lambda ax: panel(ax, dhop, ["topology"], "true_hops", "hop_mae", "Hop MAE", "hops"),
+    figure(outputs,
+           [lambda ax: panel(ax, dhop, ["topology"], "true_hops", "hop_mae", "Hop MAE", "hops"),
             lambda ax: panel(ax, dhop, ["topology"], "true_hops", "hop_exact",
                              "Exact hop estimate", "share of pairs"),
             lambda ax: panel(ax, dist, ["topology"], "true_hops", "hop_miss",
                              "Miss", "share of pairs")],
            os.path.join(out, "error-by-distance.png"), "true hop distance",
            "Estimation error vs true distance (all networks pooled, per seed)")
+    check_outdir(out, create=True)
+    outputs.commit()
     return 0
 
 

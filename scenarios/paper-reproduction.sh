@@ -15,12 +15,15 @@
 #               python3, /usr/bin/python3 that imports both)
 #   ITERATIONS  calibration iterations N per point (default 100000, the paper's)
 #   REPETITIONS capacity repetitions (default 1000, the paper's)
+# Every setting is checked before the first run (one line naming it, exit
+# code 2); one script at a time per OUT_DIR (a lock in it).
 set -euo pipefail
-if [ $# -ne 0 ]; then
-    echo "paper-reproduction: no arguments; settings come from the environment (see the script's header)" >&2
-    exit 2
-fi
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=paper-reproduction
+source "$ROOT/scenarios/common.sh"
+if [ $# -ne 0 ]; then
+    bg_fail "$1" "no arguments; settings come from the environment (see the script's header)"
+fi
 BUILD_DIR="${BUILD_DIR:-build}"
 case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$ROOT/$BUILD_DIR" ;; esac
 OUT_DIR="${OUT_DIR:-$ROOT/results/paper}"
@@ -29,12 +32,25 @@ SEED="${SEED:-1}"
 ITERATIONS="${ITERATIONS:-100000}"
 REPETITIONS="${REPETITIONS:-1000}"
 THREADS="${THREADS:-$(nproc 2>/dev/null || echo 2)}"
+# lbf-calibration's own ranges, checked here too: the capacity run (the
+# second) must not fail after the long calibration run.
+case "$IDS" in
+    continue | restart) ;;
+    *) bg_fail IDS "$(bg_show "$IDS") is not an id mode (allowed: continue, restart)" ;;
+esac
+bg_check_uint SEED "$SEED" 1 4294944442
+bg_check_uint THREADS "$THREADS" 1 1024
+bg_check_uint ITERATIONS "$ITERATIONS" 1 1000000000
+bg_check_uint REPETITIONS "$REPETITIONS" 1 10000000
+bg_check_outdir OUT_DIR "$OUT_DIR"
 PROG="$BUILD_DIR/bin/lbf-calibration"
 if [ ! -x "$PROG" ]; then
-    echo "paper-reproduction: $PROG not found; build first (cmake -S . -B build -G Ninja && cmake --build build)" >&2
-    exit 1
+    bg_fail BUILD_DIR "$PROG not found; build first (cmake -S . -B build -G Ninja && cmake --build build)"
 fi
-if [ -z "${PYTHON:-}" ]; then
+if [ -n "${PYTHON:-}" ]; then
+    "$PYTHON" -c "import pandas, matplotlib" >/dev/null 2>&1 ||
+        bg_fail PYTHON "$(bg_show "$PYTHON") cannot import pandas and matplotlib"
+else
     for candidate in python3 /usr/bin/python3; do
         if "$candidate" -c "import pandas, matplotlib" >/dev/null 2>&1; then
             PYTHON="$candidate"
@@ -43,10 +59,12 @@ if [ -z "${PYTHON:-}" ]; then
     done
 fi
 if [ -z "${PYTHON:-}" ]; then
-    echo "paper-reproduction: no python3 with pandas and matplotlib (apt-get install python3-pandas python3-matplotlib)" >&2
-    exit 1
+    bg_fail PYTHON "no python3 with pandas and matplotlib (apt-get install python3-pandas python3-matplotlib)"
 fi
-mkdir -p "$OUT_DIR"
+bg_make_outdir OUT_DIR "$OUT_DIR"
+bg_lock_outdir OUT_DIR "$BG_OUTDIR"
+comparison="$OUT_DIR/comparison.md"
+trap 'rm -f "$comparison.tmp.$$"' EXIT
 
 echo "paper-reproduction: calibration grid -> $OUT_DIR/calibration.csv"
 "$PROG" --experiment calibration --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
@@ -55,5 +73,7 @@ echo "paper-reproduction: capacity (Fig. 4) -> $OUT_DIR/capacity.csv"
 "$PROG" --experiment capacity --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
     --repetitions "$REPETITIONS" --out "$OUT_DIR/capacity.csv"
 echo "paper-reproduction: figures -> $OUT_DIR"
+# comparison.md appears complete or not at all.
 "$PYTHON" "$ROOT/analysis/plot-paper.py" "$OUT_DIR/calibration.csv" "$OUT_DIR/capacity.csv" \
-    --out "$OUT_DIR" | tee "$OUT_DIR/comparison.md"
+    --out "$OUT_DIR" | tee "$comparison.tmp.$$"
+mv "$comparison.tmp.$$" "$comparison"

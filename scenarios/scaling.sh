@@ -11,6 +11,7 @@
 #   -r 3                 benchmark repetitions per point (median kept)
 #   -m 1600              largest N run on the stock channel (O(N) per frame)
 #   -o DIR               output folder, default results/scaling
+#   Sides are N, A:B or comma lists of them, each 2..255, no side twice.
 #
 # Writes DIR/benchmark.csv (sim-benchmark: LBF and the bare broadcaster on
 # both channels), DIR/convergence.csv (one diameter-sweep row per side, with
@@ -22,9 +23,13 @@
 # a = 0.9 reaches at most 89 hops, at b = 16).  Grid: 10 m spacing, 12 m unit
 # disk (4 neighbours); convergence runs simulate D/2 + 30 s (the 100 x 100
 # grid converged after 52 simulated seconds in a 250 s run: about 0.3 s per hop).
+# Every option is checked before anything runs (one line, exit code 2); one
+# script at a time per output folder (a lock in DIR).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=scaling.sh
+source "$here/scenarios/common.sh"
 outdir="$here/results/scaling"
 build="${BUILD_DIR:-$here/build}"
 sides="10,20,40,70,100"
@@ -34,39 +39,58 @@ repeat=3
 max_stock=1600
 while [ $# -gt 0 ]; do
     case "$1" in
-        -o) outdir="$2"; shift 2 ;;
-        -b) build="$2"; shift 2 ;;
-        -s) sides="$2"; shift 2 ;;
-        -c) conv_sides="$2"; shift 2 ;;
-        -t) sim_time="$2"; shift 2 ;;
-        -r) repeat="$2"; shift 2 ;;
-        -m) max_stock="$2"; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
-        *) echo "scaling.sh: unknown option $1" >&2; exit 2 ;;
+        -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
+        -b) bg_need_value "$@"; build="$2"; shift 2 ;;
+        -s) bg_need_value "$@"; sides="$2"; shift 2 ;;
+        -c) bg_need_value "$@"; conv_sides="$2"; shift 2 ;;
+        -t) bg_need_value "$@"; sim_time="$2"; shift 2 ;;
+        -r) bg_need_value "$@"; repeat="$2"; shift 2 ;;
+        -m) bg_need_value "$@"; max_stock="$2"; shift 2 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        *) bg_fail "$1" "unknown option (see scaling.sh --help)" ;;
     esac
 done
+# Grid sides 2..255 (at most 65,533 nodes); '' = no series.
+side_list=()
+if [ -n "$sides" ]; then
+    bg_parse_list -s "$sides" 2 255 64 "grid side"
+    side_list=("${BG_LIST[@]}")
+fi
+conv_list=()
+if [ -n "$conv_sides" ]; then
+    bg_parse_list -c "$conv_sides" 2 255 64 "grid side"
+    conv_list=("${BG_LIST[@]}")
+fi
+bg_check_positive_real -t "$sim_time"
+bg_check_uint -r "$repeat" 1 1000 "repetition count"
+bg_check_uint -m "$max_stock" 0 65533 "node count"
+bg_check_outdir -o "$outdir"
 for prog in sim-benchmark diameter-sweep; do
-    if [ ! -x "$build/bin/$prog" ]; then
-        echo "scaling.sh: $build/bin/$prog not built (cmake --build build)" >&2
-        exit 2
-    fi
+    bg_find_program -b "$build" "$prog"
 done
+build="$(dirname "$(dirname "$BG_DS")")"
+bg_make_outdir -o "$outdir"
+outdir="$BG_OUTDIR"
+bg_lock_outdir -o "$outdir"
 mkdir -p "$outdir/runs"
+tmp=""
+trap '[ -z "$tmp" ] || rm -f "$tmp"' EXIT
 lbf=(--m 256 --k 4 --b 8 --decay subtractive --delta 1)
 
 echo "scaling.sh: machine: $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg)"
-if [ -n "$sides" ]; then
+if [ ${#side_list[@]} -gt 0 ]; then
+    sides="$(IFS=,; echo "${side_list[*]}")"
     echo "scaling.sh: benchmark series (sides $sides, $sim_time s simulated, $repeat repetitions)"
     "$build/bin/sim-benchmark" --sizes "$sides" --filters lbf --apps both --channel grid,stock \
         --max-stock-nodes "$max_stock" --sim-time "$sim_time" --repeat "$repeat" "${lbf[@]}" \
         --csv "$outdir/benchmark.csv" | tee "$outdir/runs/benchmark.txt"
 fi
 
-if [ -n "$conv_sides" ]; then
+if [ ${#conv_list[@]} -gt 0 ]; then
     conv="$outdir/convergence.csv"
     tmp="$conv.tmp.$$"
     echo "nodes,diameter,sim_time,wall_s,cpu_s,peak_rss_mb,hop_exact,hop_miss,convergence_time,load_before" > "$tmp"
-    for side in ${conv_sides//,/ }; do
+    for side in "${conv_list[@]}"; do
         d=$((2 * (side - 1)))
         t=$(( d / 2 + 30 ))
         run="$outdir/runs/converge-${side}x${side}"
@@ -89,5 +113,6 @@ EOF
         tail -n 1 "$tmp"
     done
     mv "$tmp" "$conv"
+    tmp=""
     echo "scaling.sh: wrote $conv"
 fi

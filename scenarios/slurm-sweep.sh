@@ -8,7 +8,8 @@
 #   sbatch OUTDIR/sweep.slurm                 # then, when the array is done:
 #   scenarios/concat-parts.sh OUTDIR          # OUTDIR/runs.csv, by-distance.csv (+ queries.csv)
 #
-#   -s 1:5      RngRun values (a:b range or comma list), default 1:3
+#   -s 1:5      RngRun values: N, A:B (A <= B) or a comma list of them,
+#               default 1:3; a seed given twice is refused
 #   -o DIR      output folder, default results/sweep
 #   -p NAME     SLURM partition (default: the cluster's default)
 #   -t TIME     time limit per task, default 01:00:00
@@ -17,14 +18,22 @@
 #   -J NAME     job name, default bloom-gossip-sweep
 #
 # Writes DIR/tasks.txt (line i = array task i: config, seed, part CSV) and
-# DIR/sweep.slurm.  Assumes the cluster's nodes share the filesystem (the
-# build, the configs and DIR at the same absolute paths).  A task whose part
-# CSVs already exist exits at once, so resubmitting the script resumes the
-# sweep.  Try one task on this machine before submitting:
+# DIR/sweep.slurm, which reads a copy of that list named after its content,
+# DIR/slurm/tasks-<hash>.txt, never rewritten: a queued array runs the tasks
+# it was generated with, whatever is generated into DIR later.  Parts are named as by sweep.sh (DIR/parts/<config>-<key>-run<seed>,
+# the key hashing the program, the config's content and the extra options).
+# Every argument is checked first (each config through diameter-sweep
+# --dry-run); a bad one gets one line and exit code 2.  Assumes the
+# cluster's nodes share the filesystem (the build, the configs and DIR at the
+# same absolute paths).  A task whose part CSVs already exist exits at once,
+# so resubmitting the script resumes the sweep.  Try one task on this
+# machine before submitting:
 #   SLURM_ARRAY_TASK_ID=1 bash DIR/sweep.slurm
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=slurm-sweep.sh
+source "$here/scenarios/common.sh"
 seeds="1:3"
 outdir="$here/results/sweep"
 build="${BUILD_DIR:-$here/build}"
@@ -37,54 +46,67 @@ configs=()
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        -s) seeds="$2"; shift 2 ;;
-        -o) outdir="$2"; shift 2 ;;
-        -b) build="$2"; shift 2 ;;
-        -p) partition="$2"; shift 2 ;;
-        -t) time_limit="$2"; shift 2 ;;
-        -m) mem="$2"; shift 2 ;;
-        -n) max_running="$2"; shift 2 ;;
-        -J) name="$2"; shift 2 ;;
+        -s) bg_need_value "$@"; seeds="$2"; shift 2 ;;
+        -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
+        -b) bg_need_value "$@"; build="$2"; shift 2 ;;
+        -p) bg_need_value "$@"; partition="$2"; shift 2 ;;
+        -t) bg_need_value "$@"; time_limit="$2"; shift 2 ;;
+        -m) bg_need_value "$@"; mem="$2"; shift 2 ;;
+        -n) bg_need_value "$@"; max_running="$2"; shift 2 ;;
+        -J) bg_need_value "$@"; name="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
-        -*) echo "slurm-sweep.sh: unknown option $1" >&2; exit 2 ;;
+        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+        -*) bg_fail "$1" "unknown option (see slurm-sweep.sh --help)" ;;
         *) configs+=("$1"); shift ;;
     esac
 done
-if [ ${#configs[@]} -eq 0 ]; then
-    echo "slurm-sweep.sh: no config file given (e.g. scenarios/line.ini)" >&2
-    exit 2
-fi
-build="$(cd "$build" 2>/dev/null && pwd || echo "$build")"
-prog="$build/bin/diameter-sweep"
-if [ ! -x "$prog" ]; then
-    echo "slurm-sweep.sh: $prog not built (cmake --build build)" >&2
-    exit 2
-fi
-case "$seeds" in
-    *:*) seed_list=$(seq "${seeds%%:*}" "${seeds##*:}") ;;
-    *) seed_list=$(echo "$seeds" | tr ',' ' ') ;;
-esac
+
+# Every argument is checked here, before anything is written.  The values
+# that go into #SBATCH lines must be one word.
+bg_check_outdir -o "$outdir"
+bg_sweep_check_common
+for opt in -p -t -m -J; do
+    case "$opt" in
+        -p) v="$partition"; [ -n "$v" ] || continue ;;
+        -t) v="$time_limit" ;;
+        -m) v="$mem" ;;
+        -J) v="$name" ;;
+    esac
+    if [ -z "$v" ] || [[ "$v" == *[[:space:][:cntrl:]]* ]]; then
+        bg_fail "$opt" "$(bg_show "$v") is not one word (it goes into an #SBATCH line)"
+    fi
+done
+[ -z "$max_running" ] || bg_check_uint -n "$max_running" 1 1000000 "task count"
+bg_sweep_check_runs
+
+bg_make_outdir -o "$outdir"
+outdir="$BG_OUTDIR"
+bg_lock_outdir -o "$outdir"
 mkdir -p "$outdir/parts" "$outdir/slurm"
-outdir="$(cd "$outdir" && pwd)"
+bg_sweep_parts "$outdir"
 
 tasks="$outdir/tasks.txt"
-: > "$tasks"
-for cfg in "${configs[@]}"; do
-    [ -r "$cfg" ] || { echo "slurm-sweep.sh: cannot read $cfg" >&2; exit 2; }
+script="$outdir/sweep.slurm"
+frozen=""
+trap 'rm -f "$tasks.tmp.$$" "$script.tmp.$$" ${frozen:+"$frozen.tmp.$$"}' EXIT
+for i in "${!BG_PART_CONFIGS[@]}"; do
+    cfg="${BG_PART_CONFIGS[$i]}"
     abs="$(cd "$(dirname "$cfg")" && pwd)/$(basename "$cfg")"
-    base="$(basename "$cfg" .ini)"
-    for s in $seed_list; do
-        printf '%s\t%s\t%s\n' "$abs" "$s" "$outdir/parts/$base-run$s.csv" >> "$tasks"
+    for s in "${BG_SEEDS[@]}"; do
+        printf '%s\t%s\t%s\n' "$abs" "$s" "${BG_PART_STEMS[$i]}-run$s.csv"
     done
-done
-count=$(wc -l < "$tasks")
+done > "$tasks.tmp.$$"
+count=$(wc -l < "$tasks.tmp.$$")
+frozen="$outdir/slurm/tasks-$(sha256sum < "$tasks.tmp.$$" | cut -c 1-12).txt"
+if [ ! -e "$frozen" ]; then
+    cp "$tasks.tmp.$$" "$frozen.tmp.$$"
+    mv "$frozen.tmp.$$" "$frozen"
+fi
 array="1-$count"
 [ -n "$max_running" ] && array="$array%$max_running"
 extra_words=""
 if [ ${#extra[@]} -gt 0 ]; then extra_words="$(printf ' %q' "${extra[@]}")"; fi
 
-script="$outdir/sweep.slurm"
 {
     echo "#!/bin/bash"
     echo "# Generated by scenarios/slurm-sweep.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ): $count tasks."
@@ -96,13 +118,17 @@ script="$outdir/sweep.slurm"
     echo "#SBATCH --mem=$mem"
     echo "#SBATCH --output=$outdir/slurm/%A_%a.out"
     [ -n "$partition" ] && echo "#SBATCH --partition=$partition"
-    cat <<EOF
+    cat <<EOS
 set -euo pipefail
-tasks=$(printf '%q' "$tasks")
-prog=$(printf '%q' "$prog")
+prog=$(printf '%q' "$BG_DS")
 id="\${SLURM_ARRAY_TASK_ID:?run under sbatch, or set SLURM_ARRAY_TASK_ID to try one task}"
+case "\$id" in
+    ''|0*|*[!0-9]*) echo "SLURM_ARRAY_TASK_ID: '\$id' is not a task number (1..$count)" >&2; exit 2 ;;
+esac
+# The tasks (config, seed, part CSV), as in tasks.txt when this was written.
+tasks=$(printf '%q' "$frozen")
 line="\$(sed -n "\${id}p" "\$tasks")"
-[ -n "\$line" ] || { echo "no task \$id in \$tasks" >&2; exit 2; }
+[ -n "\$line" ] || { echo "SLURM_ARRAY_TASK_ID: no task \$id in \$tasks (1..$count)" >&2; exit 2; }
 IFS=\$'\\t' read -r cfg seed part <<< "\$line"
 if [ -s "\$part" ] && [ -s "\${part%.csv}-by-distance.csv" ]; then
     echo "task \$id: \$part done earlier"
@@ -110,9 +136,11 @@ if [ -s "\$part" ] && [ -s "\${part%.csv}-by-distance.csv" ]; then
 fi
 echo "task \$id on \$(hostname): \$cfg RngRun=\$seed -> \$part"
 "\$prog" --config "\$cfg" --RngRun="\$seed" --out "\$part" --quiet$extra_words 2> "\${part%.csv}.log"
-EOF
-} > "$script"
-chmod +x "$script"
+EOS
+} > "$script.tmp.$$"
+chmod +x "$script.tmp.$$"
+mv "$script.tmp.$$" "$script"
+mv "$tasks.tmp.$$" "$tasks"
 echo "slurm-sweep.sh: wrote $script ($count array tasks) and $tasks"
 echo "  submit:  sbatch $script"
 echo "  collect: $here/scenarios/concat-parts.sh $outdir"

@@ -6,7 +6,8 @@
 #                      [--sshloginfile FILE [--no-shared-fs] [--ssh CMD]]
 #                      CONFIG.ini... [-- EXTRA OPTIONS]
 #
-#   -s 1:5      RngRun values (a:b range or comma list), default 1:3
+#   -s 1:5      RngRun values: N, A:B (A <= B) or a comma list of them
+#               (1:3,7), default 1:3; a seed given twice is refused
 #   -o DIR      output folder, default results/sweep
 #   -j N        parallel jobs (per host with --sshloginfile), default all cores
 #   --sshloginfile FILE
@@ -22,15 +23,24 @@
 #               (--cleanup); diameter-sweep must still be installed at the same
 #               path (BUILD_DIR) on every host, built from the same commit.
 #   --ssh CMD   ssh command for GNU parallel, e.g. "ssh -p 2222"
-# Each (config, seed) writes DIR/parts/<config>-run<seed>.csv (and
-# -by-distance.csv, and -queries.csv for configs with queries); finished
-# parts are skipped when the sweep is re-run (resume).  The concatenation
+# Each (config, seed) writes DIR/parts/<config>-<key>-run<seed>.csv (and
+# -by-distance.csv, and -queries.csv for configs with queries), where <key>
+# hashes what produced it: the program and its libraries, the config file's
+# content and the extra options (DIR/parts/<config>-<key>.txt lists them).
+# Finished parts of the same key are skipped when the sweep is re-run
+# (resume); other options or an edited config run again.  The concatenation
 # goes to DIR/runs.csv, DIR/by-distance.csv and, when any part has queries,
-# DIR/queries.csv.
+# DIR/queries.csv; DIR/tasks.txt lists the sweep's (config, seed, part).
+# Every argument is checked (each config with the extra options through
+# diameter-sweep --dry-run) before anything runs; a bad one gets one line
+# and exit code 2.  One sweep at a time per DIR (a lock in DIR): a second
+# fails at once with exit code 2.
 # For a SLURM cluster, see scenarios/slurm-sweep.sh.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=sweep.sh
+source "$here/scenarios/common.sh"
 jobs="$(nproc 2>/dev/null || echo 2)"
 seeds="1:3"
 outdir="$here/results/sweep"
@@ -42,62 +52,48 @@ configs=()
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        -j) jobs="$2"; shift 2 ;;
-        -s) seeds="$2"; shift 2 ;;
-        -o) outdir="$2"; shift 2 ;;
-        -b) build="$2"; shift 2 ;;
-        --sshloginfile) sshloginfile="$2"; shift 2 ;;
+        -j) bg_need_value "$@"; jobs="$2"; shift 2 ;;
+        -s) bg_need_value "$@"; seeds="$2"; shift 2 ;;
+        -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
+        -b) bg_need_value "$@"; build="$2"; shift 2 ;;
+        --sshloginfile) bg_need_value "$@"; sshloginfile="$2"; shift 2 ;;
         --no-shared-fs) shared_fs=0; shift ;;
-        --ssh) ssh_cmd="$2"; shift 2 ;;
+        --ssh) bg_need_value "$@"; ssh_cmd="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
-        -*) echo "sweep.sh: unknown option $1" >&2; exit 2 ;;
+        -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+        -*) bg_fail "$1" "unknown option (see sweep.sh --help)" ;;
         *) configs+=("$1"); shift ;;
     esac
 done
-if [ ${#configs[@]} -eq 0 ]; then
-    echo "sweep.sh: no config file given (e.g. scenarios/line.ini)" >&2
-    exit 2
-fi
-if [ -n "$sshloginfile" ]; then
-    [ -r "$sshloginfile" ] || { echo "sweep.sh: cannot read $sshloginfile" >&2; exit 2; }
-    command -v parallel >/dev/null 2>&1 ||
-        { echo "sweep.sh: --sshloginfile needs GNU parallel" >&2; exit 2; }
-elif [ $shared_fs -eq 0 ]; then
-    echo "sweep.sh: --no-shared-fs needs --sshloginfile" >&2
-    exit 2
-fi
-build="$(cd "$build" 2>/dev/null && pwd || echo "$build")"
-prog="$build/bin/diameter-sweep"
-if [ ! -x "$prog" ]; then
-    echo "sweep.sh: $prog not built (run ./quick-start.sh or cmake --build build)" >&2
-    exit 2
-fi
-case "$seeds" in
-    *:*) seed_list=$(seq "${seeds%%:*}" "${seeds##*:}") ;;
-    *) seed_list=$(echo "$seeds" | tr ',' ' ') ;;
-esac
-names=" "
-for cfg in "${configs[@]}"; do
-    [ -r "$cfg" ] || { echo "sweep.sh: cannot read $cfg" >&2; exit 2; }
-    name="$(basename "$cfg" .ini)"
-    case "$names" in
-        *" $name "*) echo "sweep.sh: two configs named $name.ini (their parts would collide)" >&2; exit 2 ;;
-    esac
-    names="$names$name "
-done
-mkdir -p "$outdir/parts"
-outdir="$(cd "$outdir" && pwd)" # absolute: remote hosts start in their home
 
-# Tasks: config, seed, part.  Paths are
-# absolute, or relative to OUTDIR without a shared filesystem (where they
-# are the same on both ends of the transfer).
-tasks="$outdir/tasks.txt"
-: > "$tasks"
+# Every argument is checked here, before anything is written or run.
+bg_check_outdir -o "$outdir"
+bg_sweep_check_common
+if [ -n "$sshloginfile" ]; then
+    bg_check_input_file --sshloginfile "$sshloginfile"
+    command -v parallel >/dev/null 2>&1 || bg_fail --sshloginfile "needs GNU parallel"
+elif [ $shared_fs -eq 0 ]; then
+    bg_fail --no-shared-fs "needs --sshloginfile"
+fi
+bg_check_uint -j "$jobs" 1 4096 "job count"
+bg_sweep_check_runs
+
+bg_make_outdir -o "$outdir"
+outdir="$BG_OUTDIR" # absolute: remote hosts start in their home
+bg_lock_outdir -o "$outdir"
+mkdir -p "$outdir/parts"
 if [ $shared_fs -eq 0 ]; then
     mkdir -p "$outdir/configs"
 fi
-for cfg in "${configs[@]}"; do
+
+# Tasks: config, seed, part.  Paths are absolute, or relative to OUTDIR
+# without a shared filesystem (where they are the same on both ends of the
+# transfer).  tasks.txt lists them all; the runs to do go to GNU parallel.
+bg_sweep_parts "$outdir"
+todo_list="$(mktemp)"
+trap 'rm -f "$todo_list" "$outdir/tasks.txt.tmp.$$"' EXIT
+for i in "${!BG_PART_CONFIGS[@]}"; do
+    cfg="${BG_PART_CONFIGS[$i]}"
     name="$(basename "$cfg" .ini)"
     if [ $shared_fs -eq 0 ]; then
         cp "$cfg" "$outdir/configs/$name.ini"
@@ -107,16 +103,20 @@ for cfg in "${configs[@]}"; do
         cfg_path="$(cd "$(dirname "$cfg")" && pwd)/$(basename "$cfg")"
         prefix="$outdir/parts"
     fi
-    for s in $seed_list; do
-        part="$outdir/parts/$name-run$s.csv"
-        if [ -s "$part" ] && [ -s "${part%.csv}-by-distance.csv" ]; then
-            continue # finished earlier: resume
-        fi
-        p="$prefix/$name-run$s"
-        printf '%s\t%s\t%s\n' "$cfg_path" "$s" "$p.csv" >> "$tasks"
+    for s in "${BG_SEEDS[@]}"; do
+        part="${BG_PART_STEMS[$i]}-run$s"
+        printf '%s\t%s\t%s\n' "$cfg_path" "$s" "$prefix/${part##*/}.csv"
     done
-done
-todo=$(wc -l < "$tasks")
+done > "$outdir/tasks.txt.tmp.$$"
+mv "$outdir/tasks.txt.tmp.$$" "$outdir/tasks.txt"
+while IFS=$'\t' read -r cfg_path s p; do
+    part="$outdir/parts/${p##*/}"
+    if [ -s "$part" ] && [ -s "${part%.csv}-by-distance.csv" ]; then
+        continue # finished earlier: resume
+    fi
+    printf '%s\t%s\t%s\n' "$cfg_path" "$s" "$p"
+done < "$outdir/tasks.txt" > "$todo_list"
+todo=$(wc -l < "$todo_list")
 where="$jobs jobs"
 [ -n "$sshloginfile" ] && where="the hosts of $sshloginfile ($jobs jobs each unless the file says)"
 echo "sweep.sh: $todo runs to do on $where (output $outdir)"
@@ -127,7 +127,7 @@ echo "sweep.sh: $todo runs to do on $where (output $outdir)"
 # which may be dash or zsh.  Extra options come from $EXTRA (printf %q words).
 RUN_ONE='cfg="$1"; seed="$2"; part="$3"; eval "extra=($EXTRA)"; mkdir -p "$(dirname "$part")"; "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" 2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; exit 1; }; echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"'
 export RUN_ONE
-export PROG="$prog"
+export PROG="$BG_DS"
 EXTRA=""
 if [ ${#extra[@]} -gt 0 ]; then EXTRA="$(printf '%q ' "${extra[@]}")"; fi
 export EXTRA
@@ -142,22 +142,19 @@ if [ "$todo" -gt 0 ]; then
             remote+=(--workdir ... --transferfile {1} --return parts --cleanup)
         fi
         (cd "$outdir" && parallel --will-cite -j "$jobs" --colsep '\t' "${remote[@]}" \
-            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$tasks")
+            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$todo_list")
     elif command -v parallel >/dev/null 2>&1; then
         parallel --will-cite --line-buffer -j "$jobs" --colsep '\t' \
-            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$tasks"
+            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$todo_list"
     else
-        cut -f 1-3 "$tasks" | tr '\t' '\n' | xargs -d '\n' -n 3 -P "$jobs" bash -c "$RUN_ONE" run_one
+        cut -f 1-3 "$todo_list" | tr '\t' '\n' | xargs -d '\n' -n 3 -P "$jobs" bash -c "$RUN_ONE" run_one
     fi
 fi
 
 # The parts of this sweep, in config then seed order (not every file in
 # parts/: an earlier sweep into the same folder may have left others).
 parts=()
-for cfg in "${configs[@]}"; do
-    name="$(basename "$cfg" .ini)"
-    for s in $seed_list; do
-        parts+=("$outdir/parts/$name-run$s")
-    done
-done
+while IFS=$'\t' read -r _ _ p; do
+    parts+=("$outdir/parts/$(basename "${p%.csv}")")
+done < "$outdir/tasks.txt"
 "$here/scenarios/concat-parts.sh" "$outdir" "${parts[@]}"

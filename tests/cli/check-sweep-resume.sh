@@ -26,21 +26,26 @@ sweep > "$work/first.log" 2>&1
 check $? "first sweep runs"
 grep -q "2 runs to do" "$work/first.log"; check $? "first sweep: 2 runs to do"
 parts="$work/out/parts"
+# The parts are named <config>-<key>-run<seed> (the key: what produced them).
+stem="$(cut -f 3 "$work/out/tasks.txt" | head -n 1)"
+stem="${stem%-run1.csv}"
+case "$stem" in "$parts"/tiny-[0-9a-f]*) status=0 ;; *) status=1 ;; esac
+check $status "parts named tiny-<key>-run<seed> ($stem)"
 cp "$work/out/runs.csv" "$work/runs-first.csv"
 cp "$work/out/by-distance.csv" "$work/by-distance-first.csv"
-kept1="$(stamp "$parts/tiny-run1.csv")"
-kept2="$(stamp "$parts/tiny-run1-by-distance.csv")"
+kept1="$(stamp "$stem-run1.csv")"
+kept2="$(stamp "$stem-run1-by-distance.csv")"
 
 # Part 2 lost (as if the sweep had been interrupted before it finished);
 # a leftover temporary file must not count as a finished part.
-rm "$parts/tiny-run2.csv"
-echo "filter,truncated" > "$parts/tiny-run2.csv.tmp.12345"
+rm "$stem-run2.csv"
+echo "filter,truncated" > "$stem-run2.csv.tmp.12345"
 sweep > "$work/second.log" 2>&1
 check $? "second sweep runs"
 grep -q "1 runs to do" "$work/second.log"; check $? "second sweep: only 1 run to do"
-[ "$(stamp "$parts/tiny-run1.csv")" = "$kept1" ]; check $? "finished part 1 not rewritten"
-[ "$(stamp "$parts/tiny-run1-by-distance.csv")" = "$kept2" ]; check $? "finished part 1 (by distance) not rewritten"
-[ -s "$parts/tiny-run2.csv" ]; check $? "part 2 written again"
+[ "$(stamp "$stem-run1.csv")" = "$kept1" ]; check $? "finished part 1 not rewritten"
+[ "$(stamp "$stem-run1-by-distance.csv")" = "$kept2" ]; check $? "finished part 1 (by distance) not rewritten"
+[ -s "$stem-run2.csv" ]; check $? "part 2 written again"
 cmp -s "$work/out/runs.csv" "$work/runs-first.csv"; check $? "runs.csv identical after resume"
 cmp -s "$work/out/by-distance.csv" "$work/by-distance-first.csv"; check $? "by-distance.csv identical after resume"
 [ "$(wc -l < "$work/out/runs.csv")" -eq 3 ]; check $? "runs.csv: header and 2 rows"
@@ -51,7 +56,7 @@ grep -q "0 runs to do" "$work/third.log"; check $? "third sweep: nothing to do"
 cmp -s "$work/out/runs.csv" "$work/runs-first.csv"; check $? "runs.csv identical again"
 
 # A part with another header (stale) is refused, and runs.csv is kept.
-sed -i '1s/^filter,/filtre,/' "$parts/tiny-run2.csv"
+sed -i '1s/^filter,/filtre,/' "$stem-run2.csv"
 if sweep > "$work/fourth.log" 2>&1; then status=1; else status=0; fi
 check $status "a stale part with another header fails the concatenation"
 cmp -s "$work/out/runs.csv" "$work/runs-first.csv"; check $? "runs.csv untouched by the failed concatenation"

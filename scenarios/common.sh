@@ -1,0 +1,309 @@
+# shellcheck shell=bash
+# Shared by the scripts of scenarios/ (sourced, not run): argument checks
+# that refuse bad input with one line "PROGRAM: OPTION: problem" on stderr
+# and exit code 2 before anything is written or run, strict number lists,
+# output folders that are checked, created and locked the same way
+# everywhere, and the key that names a sweep's parts after what produced
+# them.  The caller sets BG_PROG (its name in messages) before using it.
+
+# One line on stderr, exit 2.  Control characters never reach the terminal
+# raw (bg_show quotes the values a message repeats).
+bg_fail() { # bg_fail OPTION PROBLEM
+    local line="${BG_PROG:-scenarios}: $1: $2"
+    line="${line//[$'\n\r']/ }"
+    printf '%s\n' "$line" >&2
+    exit 2
+}
+
+# A value as a message shows it: 'text', at most 60 characters, with
+# control characters escaped ($'a\tb' style) so the line stays one line.
+bg_show() {
+    local v="$1" cut=""
+    if [ ${#v} -gt 60 ]; then
+        v="${v:0:60}"
+        cut="..."
+    fi
+    if [[ "$v" == *[[:cntrl:]]* ]]; then
+        printf '%q%s' "$v" "$cut"
+    else
+        printf "'%s'%s" "$v" "$cut"
+    fi
+}
+
+# The value of an option that takes one: fails when it is missing.
+#   bg_need_value "$@"   (in the option loop, before using $2)
+bg_need_value() {
+    [ $# -ge 2 ] || bg_fail "$1" "needs a value"
+}
+
+# An unsigned decimal integer in [MIN, MAX] (MAX <= 2^63 - 1, so that bash
+# arithmetic holds it): no sign, no leading zero, no spaces, no other base.
+bg_check_uint() { # bg_check_uint OPTION VALUE MIN MAX [WHAT]
+    local opt="$1" v="$2" min="$3" max="$4" what="${5:-}"
+    [ -n "$what" ] && what="$what "
+    if [[ ! "$v" =~ ^[0-9]+$ ]]; then
+        bg_fail "$opt" "$what$(bg_show "$v") is not a whole number (allowed $min..$max)"
+    fi
+    if [[ "$v" =~ ^0[0-9] ]]; then
+        local plain="${v#"${v%%[1-9]*}"}"
+        bg_fail "$opt" "$what$(bg_show "$v") has a leading zero (write ${plain:-0}; allowed $min..$max)"
+    fi
+    if [ ${#v} -gt ${#max} ] || { [ ${#v} -eq ${#max} ] && [[ "$v" > "$max" ]]; } ||
+        [ "$v" -lt "$min" ]; then
+        bg_fail "$opt" "$what$v is out of range (allowed $min..$max)"
+    fi
+}
+
+# A decimal number > 0 (simulated seconds and the like): digits with at most
+# one decimal point, no sign, no exponent, no nan/inf.
+bg_check_positive_real() { # bg_check_positive_real OPTION VALUE
+    if [[ ! "$2" =~ ^([0-9]+\.?[0-9]*|\.[0-9]+)$ ]] || [[ ! "$2" =~ [1-9] ]]; then
+        bg_fail "$1" "$(bg_show "$2") is not a number > 0"
+    fi
+}
+
+# A list of whole numbers: items N or A:B (A <= B, both ends included),
+# comma-separated, in the order given.  Strict: every item in [MIN, MAX], no
+# leading zero, no empty item, no other syntax (A:B:C, spaces, signs), no
+# number twice, at most LIMIT numbers.  Sets the array BG_LIST.
+bg_parse_list() { # bg_parse_list OPTION VALUE MIN MAX LIMIT WHAT
+    local opt="$1" value="$2" min="$3" max="$4" limit="$5" what="$6"
+    local syntax="expected N, A:B or a comma list of them (e.g. 1:5 or 1,3,7)"
+    BG_LIST=()
+    [ -n "$value" ] || bg_fail "$opt" "empty list; $syntax"
+    local rest="$value," item a b n count=0
+    local -A seen=()
+    while [ -n "$rest" ]; do
+        item="${rest%%,*}"
+        rest="${rest#*,}"
+        if [ -z "$item" ]; then
+            bg_fail "$opt" "empty item in $(bg_show "$value"); $syntax"
+        elif [[ "$item" =~ ^([0-9]+)$ ]]; then
+            a="$item"
+            b="$item"
+        elif [[ "$item" =~ ^([0-9]+):([0-9]+)$ ]]; then
+            a="${BASH_REMATCH[1]}"
+            b="${BASH_REMATCH[2]}"
+        else
+            bg_fail "$opt" "$(bg_show "$item") is not N or A:B; $syntax"
+        fi
+        bg_check_uint "$opt" "$a" "$min" "$max" "$what"
+        bg_check_uint "$opt" "$b" "$min" "$max" "$what"
+        if [ "$a" -gt "$b" ]; then
+            bg_fail "$opt" "$(bg_show "$item") is an empty range (write the smaller end first)"
+        fi
+        count=$((count + b - a + 1))
+        if [ "$count" -gt "$limit" ]; then
+            bg_fail "$opt" "$(bg_show "$value") gives more than $limit ${what}s"
+        fi
+        for ((n = a; n <= b; n++)); do
+            if [ -n "${seen[$n]:-}" ]; then
+                bg_fail "$opt" "$what $n given twice in $(bg_show "$value")"
+            fi
+            seen[$n]=1
+            BG_LIST+=("$n")
+        done
+    done
+}
+
+# An output folder named by OPTION: refused when empty, made of control
+# characters, looking like an option, the filesystem root, or an existing
+# non-folder.  Nothing is created here (see bg_make_outdir).
+bg_check_outdir() { # bg_check_outdir OPTION DIR
+    local opt="$1" dir="$2"
+    [ -n "$dir" ] || bg_fail "$opt" "empty folder name"
+    if [[ "$dir" == *[[:cntrl:]]* ]]; then
+        bg_fail "$opt" "$(bg_show "$dir") contains a control character (tab, newline, ...)"
+    fi
+    case "$dir" in
+        -*) bg_fail "$opt" "$(bg_show "$dir") looks like an option (a folder of that name: ./$dir)" ;;
+    esac
+    if [ -e "$dir" ] || [ -L "$dir" ]; then
+        [ -d "$dir" ] || bg_fail "$opt" "$(bg_show "$dir") exists and is not a folder"
+        (cd -P -- "$dir" 2>/dev/null) || bg_fail "$opt" "cannot enter $(bg_show "$dir")"
+        [ ! "$dir" -ef / ] || bg_fail "$opt" "$(bg_show "$dir") is the filesystem root"
+    fi
+}
+
+# Creates the checked folder DIR (and its parents), requires it writable,
+# and sets BG_OUTDIR to its absolute path (symbolic links resolved).
+bg_make_outdir() { # bg_make_outdir OPTION DIR
+    local opt="$1" dir="$2" err
+    bg_check_outdir "$opt" "$dir"
+    if ! err="$(mkdir -p -- "$dir" 2>&1)"; then
+        bg_fail "$opt" "cannot create $(bg_show "$dir"): ${err##*: }"
+    fi
+    BG_OUTDIR="$(cd -P -- "$dir" && pwd)"
+    [ ! "$BG_OUTDIR" -ef / ] || bg_fail "$opt" "$(bg_show "$dir") is the filesystem root"
+    [ -w "$BG_OUTDIR" ] || bg_fail "$opt" "cannot write into $(bg_show "$dir")"
+}
+
+# One script at a time per output folder: an exclusive flock(1) on
+# DIR/.sweep.lock, held until this shell and every process it started (the
+# runs) have exited.  A second script on the same folder fails at once.  A
+# child script of the holder (sweep.sh -> concat-parts.sh) inherits the lock
+# through BG_LOCK_DIR and BG_LOCK_FD instead of waiting for itself.
+bg_lock_outdir() { # bg_lock_outdir OPTION DIR   (DIR absolute, as BG_OUTDIR)
+    local opt="$1" dir="$2" lock="$2/.sweep.lock"
+    if [ "${BG_LOCK_DIR:-}" = "$dir" ] && [ -n "${BG_LOCK_FD:-}" ] &&
+        [ "/proc/self/fd/$BG_LOCK_FD" -ef "$lock" ] 2>/dev/null; then
+        return 0
+    fi
+    command -v flock >/dev/null 2>&1 || bg_fail "$opt" "flock not found (Debian package util-linux)"
+    if ! { exec {BG_LOCK_FD}>>"$lock"; } 2>/dev/null && ! { exec {BG_LOCK_FD}<"$lock"; } 2>/dev/null; then
+        bg_fail "$opt" "cannot create the lock file $(bg_show "$lock")"
+    fi
+    if ! flock -n "$BG_LOCK_FD"; then
+        bg_fail "$opt" "$(bg_show "$dir") is in use by another sweep or script (lock $lock); wait for it to end or choose another folder"
+    fi
+    export BG_LOCK_DIR="$dir" BG_LOCK_FD
+}
+
+# An input file: readable, regular (not a folder, FIFO or device).
+bg_check_input_file() { # bg_check_input_file OPTION FILE
+    local opt="$1" f="$2"
+    [ -n "$f" ] || bg_fail "$opt" "empty file name"
+    [ -e "$f" ] || bg_fail "$opt" "$(bg_show "$f") does not exist"
+    [ -f "$f" ] || bg_fail "$opt" "$(bg_show "$f") is not a regular file"
+    [ -r "$f" ] || bg_fail "$opt" "cannot read $(bg_show "$f")"
+}
+
+# Parts are named after what produced them: the program, the config file's
+# content and every extra option.  bg_program_id PROG prints a SHA-256 of
+# the executable and of every library it loads from the build folder or
+# from ns-3 (libns3*), so a rebuild with other code or another ns-3 gives
+# other part names, and a re-run sweep does not take their CSVs as its own.
+bg_program_id() { # bg_program_id PROG
+    local prog="$1" build lib
+    build="$(cd -P -- "$(dirname -- "$prog")/.." && pwd)"
+    {
+        sha256sum < "$prog"
+        if command -v ldd >/dev/null 2>&1; then
+            { ldd "$prog" 2>/dev/null || true; } | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' |
+                while IFS= read -r lib; do
+                    lib="$(readlink -f -- "$lib")"
+                    case "$lib" in
+                        "$build"/* | */libns3*)
+                            printf '%s ' "${lib##*/}"
+                            sha256sum < "$lib"
+                            ;;
+                    esac
+                done
+        fi
+    } | sha256sum | cut -c 1-64
+}
+
+# bg_part_key PROGRAM_ID CONFIG [EXTRA...] sets BG_KEY, the 12-hex-digit key
+# of a (program, config content, extra options) triple, and BG_KEY_TEXT, the
+# inputs it covers (a manifest a person can read).  A positions
+# file named in the config or the extra options (positions = FILE,
+# --positions FILE) counts with its content.
+bg_part_key() {
+    local id="$1" cfg="$2" positions="" word prev=""
+    shift 2
+    positions="$(sed -n 's/^[[:space:]]*positions[[:space:]]*=[[:space:]]*//p' -- "$cfg" |
+        sed 's/[[:space:]]*$//' | tail -n 1)"
+    for word in "$@"; do
+        case "$word" in
+            --positions=*) positions="${word#--positions=}" ;;
+        esac
+        [ "$prev" = "--positions" ] && positions="$word"
+        prev="$word"
+    done
+    BG_KEY_TEXT="$(
+        echo "program $id"
+        echo "config $(sha256sum < "$cfg" | cut -c 1-64) $(cd "$(dirname "$cfg")" && pwd)/${cfg##*/}"
+        if [ -n "$positions" ]; then
+            if [ -f "$positions" ] && [ -r "$positions" ]; then
+                echo "positions $(sha256sum < "$positions" | cut -c 1-64) $positions"
+            else
+                echo "positions (unreadable here) $positions"
+            fi
+        fi
+        for word in "$@"; do printf 'option %q\n' "$word"; done
+    )"
+    # The key hashes the config content, not its path.
+    BG_KEY="$(printf '%s\n' "$BG_KEY_TEXT" | sed 's/^\(config [0-9a-f]*\) .*/\1/' | sha256sum |
+        cut -c 1-12)"
+}
+
+# The program of a build folder given by OPTION: sets BG_DS (absolute).
+bg_find_program() { # bg_find_program OPTION BUILD_DIR PROGRAM
+    local opt="$1" build="$2" name="$3"
+    [ -n "$build" ] || bg_fail "$opt" "empty build folder name"
+    build="$(cd -- "$build" 2>/dev/null && pwd || printf '%s' "$build")"
+    BG_DS="$build/bin/$name"
+    [ -f "$BG_DS" ] && [ -x "$BG_DS" ] ||
+        bg_fail "$opt" "$(bg_show "$BG_DS") not built (run ./quick-start.sh or cmake --build build)"
+}
+
+# sweep.sh and slurm-sweep.sh: checks of the configs (array configs), the
+# seeds ($seeds, -s) and the build ($build, -b) and the extra options (array
+# extra).  Sets BG_SEEDS and BG_DS.
+bg_sweep_check_common() {
+    local cfg name names=" " word
+    [ ${#configs[@]} -gt 0 ] || bg_fail CONFIG.ini "no config file given (e.g. scenarios/line.ini)"
+    for cfg in "${configs[@]}"; do
+        bg_check_input_file CONFIG.ini "$cfg"
+        if [[ "$cfg" == *[[:cntrl:]]* ]]; then
+            bg_fail CONFIG.ini "$(bg_show "$cfg") contains a control character (tab, newline, ...)"
+        fi
+        name="$(basename "$cfg" .ini)"
+        case "$names" in
+            *" $name "*) bg_fail CONFIG.ini "two configs named $name.ini (their parts would collide)" ;;
+        esac
+        names="$names$name "
+    done
+    bg_parse_list -s "$seeds" 0 9223372036854775807 100000 seed
+    BG_SEEDS=("${BG_LIST[@]}")
+    bg_find_program -b "$build" diameter-sweep
+    # Options the sweep sets itself for every run.
+    for word in ${extra[@]+"${extra[@]}"}; do
+        case "$word" in
+            --config | --config=* | --out | --out=* | --out-distance | --out-distance=* | \
+                --out-queries | --out-queries=* | --dry-run | --help | -h)
+                bg_fail "${word%%=*}" "set by the sweep for every run; not an extra option" ;;
+            --RngRun | --RngRun=*)
+                bg_fail --RngRun "set by the sweep for every run (give the seeds with -s)" ;;
+        esac
+    done
+}
+
+# Each config with the extra options through diameter-sweep --dry-run (every
+# option checked, every network set up, nothing simulated or written), at
+# the first seed: a bad option or config fails before any run starts.
+bg_sweep_check_runs() {
+    local cfg err scratch
+    # Outputs named in a scratch folder: the dry run probes that it could
+    # write them (and removes the probe), not in the caller's folder.
+    scratch="$(mktemp -d)"
+    for cfg in "${configs[@]}"; do
+        if ! err="$("$BG_DS" --config "$cfg" --RngRun="${BG_SEEDS[0]}" --dry-run --quiet \
+            --out "$scratch/dry-run.csv" ${extra[@]+"${extra[@]}"} 2>&1 >/dev/null)"; then
+            rm -rf "$scratch"
+            err="$(printf '%s\n' "$err" | sed '/^[[:space:]]*$/d' | tail -n 1)"
+            bg_fail "$(basename "$cfg")" "${err:-diameter-sweep --dry-run failed}"
+        fi
+    done
+    rm -rf "$scratch"
+}
+
+# The part stems of a sweep into OUTDIR: BG_PART_STEMS[i] is
+# OUTDIR/parts/<config>-<key> for configs[i]; OUTDIR/parts/<config>-<key>.txt
+# records what the key covers.
+bg_sweep_parts() { # bg_sweep_parts OUTDIR
+    local outdir="$1" id i cfg stem
+    id="$(bg_program_id "$BG_DS")"
+    BG_PART_CONFIGS=("${configs[@]}")
+    BG_PART_STEMS=()
+    for i in "${!configs[@]}"; do
+        cfg="${configs[$i]}"
+        bg_part_key "$id" "$cfg" ${extra[@]+"${extra[@]}"}
+        stem="$outdir/parts/$(basename "$cfg" .ini)-$BG_KEY"
+        if [ ! -e "$stem.txt" ]; then
+            printf '%s\n' "$BG_KEY_TEXT" > "$stem.txt.tmp.$$"
+            mv "$stem.txt.tmp.$$" "$stem.txt"
+        fi
+        BG_PART_STEMS+=("$stem")
+    done
+}

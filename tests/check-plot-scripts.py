@@ -1,0 +1,526 @@
+#!/usr/bin/env python3
+"""The plot scripts of analysis/ on every kind of CSV the project writes, and
+on hostile input (issue 15, finding 13).
+
+    tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
+
+The inputs are made here by the built programs (diameter-sweep runs with and
+without queries, one filter family or all, line and grid; lbf-calibration
+calibration and capacity runs; scenarios/scaling.sh on tiny grids), then
+changed the ways a valid CSV can differ (one family, one row, missing
+optional columns, NA / nan / empty values, CRLF line ends) and the ways a bad
+one can (no rows, garbage, text or inf in a number column, a missing key,
+bad arguments, an output folder that is a file, an output name that is a
+folder).
+
+A valid input must give exit code 0, no traceback or warning on stderr and
+every figure as a complete PNG; a bad one exit code 2 and one line on stderr
+naming the problem, with the figures already in the output folder left as
+they were and no temporary file.  The scripts run with a Python that has
+Debian's matplotlib and pandas (this one, else /usr/bin/python3).
+"""
+import csv
+import json
+import os
+import pathlib
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+root = pathlib.Path(sys.argv[1]).resolve()
+build = pathlib.Path(sys.argv[2]).resolve()
+analysis = root / "analysis"
+failures = []
+counts = {"valid": 0, "hostile": 0}
+
+
+def plotting_python():
+    for candidate in (sys.executable, "/usr/bin/python3", shutil.which("python3")):
+        if candidate and subprocess.run([candidate, "-c", "import matplotlib, pandas"],
+                                        capture_output=True).returncode == 0:
+            return candidate
+    sys.exit("check-plot-scripts: no python3 with matplotlib and pandas "
+             "(apt-get install python3-matplotlib python3-pandas)")
+
+
+python = plotting_python()
+work = pathlib.Path(tempfile.mkdtemp(prefix="check-plots."))
+data = work / "data"
+data.mkdir()
+
+
+def run(*command, **kw):
+    r = subprocess.run([str(c) for c in command], capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        sys.exit(f"check-plot-scripts: {' '.join(map(str, command))} failed: {r.stderr.strip()}")
+    return r
+
+
+# --- Inputs made by the project's programs ---------------------------------
+ds = build / "bin" / "diameter-sweep"
+lc = build / "bin" / "lbf-calibration"
+for name, options in [
+        ("line", ["--topology", "line", "--diameters", "4,6", "--filter", "all", "--sim-time", "16",
+                  "--queries", "3", "--query-timeout", "2", "--query-strategy", "all"]),
+        ("grid", ["--topology", "grid", "--diameters", "4", "--filter", "all", "--sim-time", "16",
+                  "--queries", "3", "--query-timeout", "2"]),
+        ("bf", ["--topology", "line", "--diameters", "4,6", "--filter", "bf", "--sim-time", "16",
+                "--queries", "3", "--query-timeout", "2"]),
+        ("lbf", ["--topology", "line", "--diameters", "4", "--filter", "lbf", "--sim-time", "8"]),
+        ("abf", ["--topology", "line", "--diameters", "4,6", "--filter", "abf", "--sim-time", "8"])]:
+    for seed in (1, 2):
+        run(ds, *options, f"--RngRun={seed}", "--probes", "10", "--quiet",
+            "--out", data / f"{name}-{seed}.csv")
+
+
+def read_rows(path):
+    with open(path, newline="") as f:
+        return list(csv.reader(f))
+
+
+def write_rows(path, rows, newline="\n"):
+    with open(path, "w", newline="") as f:
+        csv.writer(f, lineterminator=newline).writerows(rows)
+    return path
+
+
+def concat(out, *paths):
+    rows = read_rows(paths[0])
+    for p in paths[1:]:
+        rows += read_rows(p)[1:]
+    return write_rows(out, rows)
+
+
+for suffix in ("", "-by-distance", "-queries"):
+    for name in ("line", "grid", "bf", "lbf", "abf"):
+        if (data / f"{name}-1{suffix}.csv").exists():
+            concat(data / f"{name}{suffix}.csv", data / f"{name}-1{suffix}.csv",
+                   data / f"{name}-2{suffix}.csv")
+    concat(data / f"sweep{suffix}.csv", data / f"line{suffix}.csv", data / f"grid{suffix}.csv")
+
+run(lc, "--iterations", "100", "--out", data / "calibration.csv")
+run(lc, "--experiment", "capacity", "--repetitions", "5", "--out", data / "capacity.csv")
+run(lc, "--grid", "product", "--bits", "8", "--hashes", "7", "--elements", "70",
+    "--quantization", "ceil", "--iterations", "100", "--out", data / "calibration-one.csv")
+run(lc, "--experiment", "capacity", "--bits", "4", "--quantization", "ceil", "--repetitions", "3",
+    "--out", data / "capacity-one.csv")
+run(lc, "--experiment", "capacity", "--bits", "1", "--quantization", "floor", "--repetitions", "3",
+    "--out", data / "capacity-never.csv")  # floor at b = 1 never stores: every mean is nan
+run("bash", root / "scenarios" / "scaling.sh", "-b", build, "-o", data / "scaling", "-s", "3,4",
+    "-c", "3,4", "-t", "1", "-r", "1")
+shutil.copy(data / "scaling" / "benchmark.csv", data / "benchmark.csv")
+shutil.copy(data / "scaling" / "convergence.csv", data / "convergence.csv")
+
+
+# --- Changed copies ---------------------------------------------------------
+def variant(source, name, change, newline="\n"):
+    """A copy of source with change(header, rows) -> (header, rows) applied."""
+    rows = read_rows(data / source)
+    header, body = change(rows[0], rows[1:])
+    return write_rows(work / name, [header] + body, newline)
+
+
+def set_cells(column, value, which=lambda i, row: True):
+    def change(header, rows):
+        k = header.index(column)
+        return header, [r[:k] + [value] + r[k + 1:] if which(i, r) else r
+                        for i, r in enumerate(rows)]
+    return change
+
+
+def drop_columns(*columns):
+    def change(header, rows):
+        keep = [i for i, c in enumerate(header) if c not in columns]
+        return [header[i] for i in keep], [[r[i] for i in keep] for r in rows]
+    return change
+
+
+def first_rows(n):
+    return lambda header, rows: (header, rows[:n])
+
+
+def where(column, value):
+    def change(header, rows):
+        k = header.index(column)
+        return header, [r for r in rows if r[k] == value]
+    return change
+
+
+def raw(name, content):
+    path = work / name
+    path.write_bytes(content)
+    return path
+
+
+def same(header, rows):
+    return header, rows
+
+
+# --- Running a script -------------------------------------------------------
+PNG = b"\x89PNG\r\n\x1a\n"
+cases = []  # closures returning (problems, detail), run two at a time
+folders = iter(range(1, 10 ** 6))
+
+
+def snapshot(folder):
+    if not folder.is_dir():
+        return None
+    return {p.name: (p.read_bytes() if p.is_file() else "folder") for p in folder.iterdir()}
+
+
+def temporaries(folder):
+    return [p.name for p in folder.iterdir() if ".tmp" in p.name] if folder.is_dir() else []
+
+
+# Each case runs as its own process, forked from a runner that has imported
+# matplotlib and pandas once (they take most of a short run's time): exit
+# code, stdout and stderr as for "python3 analysis/SCRIPT ARGS...".
+RUNNER = r"""
+import json, os, runpy, sys, traceback
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot, pandas  # noqa: E401,F401
+for line in sys.stdin:
+    req = json.loads(line)
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            os.chdir(req["cwd"])
+            for fd, path in ((1, req["stdout"]), (2, req["stderr"])):
+                os.dup2(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), fd)
+            sys.argv = [req["script"]] + req["args"]
+            sys.path.insert(0, os.path.dirname(req["script"]))
+            try:
+                runpy.run_path(req["script"], run_name="__main__")
+                code = 0
+            except SystemExit as e:
+                if e.code is None or isinstance(e.code, int):
+                    code = e.code or 0
+                else:
+                    print(e.code, file=sys.stderr)
+            except BaseException:
+                traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    print(json.dumps(os.waitstatus_to_exitcode(status)), flush=True)
+"""
+
+
+class Result:
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+runners = queue.Queue()
+for i in range(int(os.environ.get("CHECK_PLOTS_JOBS", "2"))):
+    runners.put(subprocess.Popen([python, "-c", RUNNER], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True))
+calls = iter(range(1, 10 ** 6))
+
+
+def call(script, args):
+    runner = runners.get()
+    try:
+        n = next(calls)
+        out, err = work / f"call-{n}.out", work / f"call-{n}.err"
+        runner.stdin.write(json.dumps({"script": str(analysis / script),
+                                       "args": [str(a) for a in args], "cwd": str(work),
+                                       "stdout": str(out), "stderr": str(err)}) + "\n")
+        runner.stdin.flush()
+        code = json.loads(runner.stdout.readline())
+    finally:
+        runners.put(runner)
+    return Result(code, out.read_text(errors="replace"), err.read_text(errors="replace"))
+
+
+def folder(old=(), folders_named=()):
+    """A fresh output folder; old: figures of an earlier run in it (the word
+    'old'); folders_named: output names that are folders."""
+    path = work / f"out-{next(folders)}"
+    path.mkdir()
+    for name in old:
+        (path / name).write_bytes(b"old")
+    for name in folders_named:
+        (path / name).mkdir()
+    return path
+
+
+def valid(label, script, args, figures, out=None):
+    """Exit 0, a clean stderr, every figure a complete PNG, no temporary.
+    args may name OUT, the output folder (made here)."""
+    counts["valid"] += 1
+
+    def case():
+        o = out or folder()
+        r = call(script, [o if a == "OUT" else a for a in args])
+        problems = []
+        if r.returncode != 0:
+            problems.append(f"exit {r.returncode}")
+        if r.stderr.strip():
+            problems.append(f"stderr {r.stderr.strip()[-300:]!r}")
+        for name in figures:
+            path = o / name
+            content = path.read_bytes() if path.is_file() else b""
+            if not content.startswith(PNG) or not content.endswith(b"IEND\xaeB`\x82"):
+                problems.append(f"no complete {name}")
+        if temporaries(o):
+            problems.append(f"temporary files {temporaries(o)}")
+        return f"{script}: {label}", problems, ""
+    cases.append(case)
+
+
+def refused(label, script, args, named, old=(), folders_named=()):
+    """Exit 2, one stderr line naming `named`, the output folder OUT as it
+    was (figures of an earlier run kept), no temporary file."""
+    counts["hostile"] += 1
+
+    def case():
+        o = folder(old, folders_named)
+        before = snapshot(o)
+        r = call(script, [o if a == "OUT" else a for a in args])
+        lines = r.stderr.strip().splitlines()
+        problems = []
+        if r.returncode != 2:
+            problems.append(f"exit {r.returncode}")
+        if len(lines) != 1:
+            problems.append(f"{len(lines)} stderr lines")
+        if named not in r.stderr:
+            problems.append(f"{named!r} not named")
+        if snapshot(o) != before:
+            problems.append("output folder changed")
+        if temporaries(o):
+            problems.append(f"temporary files {temporaries(o)}")
+        return f"{script}: {label}", problems, r.stderr.strip()[-300:]
+    cases.append(case)
+
+
+afile = raw("a-file.txt", b"not a folder\n")
+garbage = raw("garbage.csv", bytes(range(256)) * 8)
+empty = raw("empty.csv", b"")
+
+
+def combine(*changes):
+    def change(header, rows):
+        for c in changes:
+            header, rows = c(header, rows)
+        return header, rows
+    return change
+
+
+def all_na_from(first):
+    return lambda h, rows: (h, [r[:h.index(first)] + ["NA"] * (len(h) - h.index(first))
+                                for r in rows])
+
+
+# --- plot-sweep.py ----------------------------------------------------------
+SWEEP = ["message-size.png", "traffic.png", "latency.png", "hop-accuracy.png",
+         "error-by-distance.png"]
+s = "plot-sweep.py"
+for label, runs, dist in [
+        ("line and grid, 3 filters, 2 seeds, queries", data / "sweep.csv",
+         data / "sweep-by-distance.csv"),
+        ("--filter bf only", data / "bf.csv", data / "bf-by-distance.csv"),
+        ("--filter lbf only, one row each", variant("lbf.csv", "r1.csv", first_rows(1)),
+         variant("lbf-by-distance.csv", "d1.csv", first_rows(1))),
+        ("--filter abf only, one seed, CRLF line ends", variant("abf-1.csv", "a1.csv", same, "\r\n"),
+         variant("abf-1-by-distance.csv", "da1.csv", same, "\r\n")),
+        ("nan, empty and NA values", variant("sweep.csv", "nan.csv", combine(
+            set_cells("payload_bytes", "nan", lambda i, r: i == 0), set_cells("hop_mae", ""),
+            set_cells("diss_latency_median", "nan"), set_cells("diss_latency_p95", "NA"))),
+         variant("sweep-by-distance.csv", "dnan.csv", combine(
+             set_cells("hop_mae", ""), set_cells("hop_exact", "nan", lambda i, r: i < 4)))),
+        ("every metric NA", variant("sweep.csv", "na.csv", all_na_from("payload_bytes")),
+         variant("sweep-by-distance.csv", "dna.csv", all_na_from("pairs"))),
+        ("optional columns missing", variant("sweep.csv", "opt.csv", drop_columns(
+            "membership", "hop_within1", "diss_latency_median", "diss_latency_p95", "hop_mae",
+            "queries", "query_strategy", "frames_per_beacon", "bytes_on_air")),
+         variant("sweep-by-distance.csv", "dopt.csv", drop_columns(
+             "hop_mae", "membership", "nodes", "run")))]:
+    valid(label, s, [runs, dist, "OUT"], SWEEP)
+runs, dist = data / "sweep.csv", data / "sweep-by-distance.csv"
+refused("OUTDIR is a regular file", s, [runs, dist, afile], "OUTDIR")
+refused("OUTDIR ''", s, [runs, dist, ""], "OUTDIR")
+refused("OUTDIR under a regular file", s, [runs, dist, afile / "sub"], "OUTDIR")
+refused("OUTDIR with a newline", s, [runs, dist, str(work / "a\nb")], "OUTDIR")
+refused("OUTDIR/latency.png is a folder: no figure written", s, [runs, dist, "OUT"],
+        "latency.png", [f for f in SWEEP if f != "latency.png"], ["latency.png"])
+for label, bad, named in [
+        ("RUNS missing", work / "missing.csv", "missing.csv"),
+        ("RUNS is a folder", work, "RUNS.csv"),
+        ("RUNS empty", empty, "RUNS.csv"),
+        ("RUNS header only", variant("sweep.csv", "h.csv", first_rows(0)), "no rows"),
+        ("RUNS garbage", garbage, "RUNS.csv"),
+        ("RUNS is a per-query CSV", data / "sweep-queries.csv", "payload_bytes"),
+        ("text in payload_bytes", variant("sweep.csv", "t.csv", set_cells(
+            "payload_bytes", "abc", lambda i, r: i == 2)), "payload_bytes"),
+        ("inf in hop_mae", variant("sweep.csv", "i.csv", set_cells(
+            "hop_mae", "inf", lambda i, r: i == 1)), "hop_mae"),
+        ("nan topology", variant("sweep.csv", "nt.csv", set_cells(
+            "topology", "nan", lambda i, r: i == 1)), "topology"),
+        ("empty run", variant("sweep.csv", "er.csv", set_cells(
+            "run", "", lambda i, r: i == 0)), "run")]:
+    refused(label, s, [bad, dist, "OUT"], named, SWEEP)
+refused("BY_DISTANCE without true_hops", s, [runs, variant(
+    "sweep-by-distance.csv", "nth.csv", drop_columns("true_hops")), "OUT"], "true_hops", SWEEP)
+refused("BY_DISTANCE garbage", s, [runs, garbage, "OUT"], "BY_DISTANCE", SWEEP)
+refused("no arguments", s, [], "usage")
+refused("two arguments", s, [runs, "OUT"], "usage", SWEEP)
+refused("four arguments", s, [runs, dist, "OUT", "OUT"], "usage", SWEEP)
+
+# --- plot-queries.py --------------------------------------------------------
+s = "plot-queries.py"
+QUERIES = ["queries-by-distance.png", "queries-by-diameter.png"]
+queries = data / "line-queries.csv"
+for label, path, figures in [
+        ("line and grid, every strategy, 2 seeds", data / "sweep-queries.csv",
+         [f"queries-by-{x}-{t}.png" for x in ("distance", "diameter") for t in ("grid", "line")]),
+        ("BF only (flood, ring, blind flood)", data / "bf-queries.csv", QUERIES),
+        ("LBF gradient only, one row", variant("line-queries.csv", "q1.csv", combine(
+            where("filter", "lbf"), first_rows(1))), QUERIES),
+        ("one seed, CRLF line ends", variant("line-1-queries.csv", "qc.csv", same, "\r\n"),
+         QUERIES),
+        ("nan and empty values", variant("line-queries.csv", "qn.csv", combine(
+            set_cells("stretch", ""), set_cells("latency_to_holder", "nan"),
+            set_cells("frames", "NA", lambda i, r: i < 3))), QUERIES),
+        ("no reachable holder (true_hops NA)", variant("line-queries.csv", "qh.csv", set_cells(
+            "true_hops", "NA")), QUERIES),
+        ("absent keys only", variant("line-queries.csv", "qa.csv", set_cells("absent", "1")),
+         QUERIES),
+        ("nothing answered", variant("line-queries.csv", "qf.csv", combine(
+            set_cells("delivered", "0"), set_cells("success", "0"), set_cells("absent", "0"))),
+         QUERIES),
+        ("optional columns missing", variant("line-queries.csv", "qo.csv", drop_columns(
+            "stretch", "latency_to_holder", "hops_taken", "round_trip", "outcome", "issued")),
+         QUERIES)]:
+    valid(label, s, [path, "OUT"], figures)
+refused("OUTDIR is a regular file", s, [queries, afile], "OUTDIR")
+refused("OUTDIR ''", s, [queries, ""], "OUTDIR")
+refused("OUTDIR/queries-by-diameter.png is a folder: no figure written", s, [queries, "OUT"],
+        "queries-by-diameter.png", ["queries-by-distance.png"], ["queries-by-diameter.png"])
+for label, path, named in [
+        ("QUERIES missing", work / "missing.csv", "missing.csv"),
+        ("QUERIES empty", empty, "QUERIES.csv"),
+        ("QUERIES header only", variant("line-queries.csv", "qh0.csv", first_rows(0)), "no rows"),
+        ("QUERIES garbage", garbage, "QUERIES.csv"),
+        ("QUERIES is a per-run CSV", data / "sweep.csv", "strategy"),
+        ("nan topology", variant("line-queries.csv", "qt.csv", set_cells(
+            "topology", "nan", lambda i, r: i == 1)), "topology"),
+        ("empty strategy", variant("line-queries.csv", "qs.csv", set_cells(
+            "strategy", "", lambda i, r: i == 1)), "strategy"),
+        ("text in frames", variant("line-queries.csv", "qx.csv", set_cells(
+            "frames", "many", lambda i, r: i == 3)), "frames"),
+        ("inf in latency", variant("line-queries.csv", "qi.csv", set_cells(
+            "latency_to_holder", "inf", lambda i, r: i == 0)), "latency_to_holder")]:
+    refused(label, s, [path, "OUT"], named, QUERIES)
+refused("no arguments", s, [], "usage")
+refused("three arguments", s, [queries, "OUT", "OUT"], "usage", QUERIES)
+
+# --- plot-scaling.py --------------------------------------------------------
+s = "plot-scaling.py"
+bench, conv = data / "benchmark.csv", data / "convergence.csv"
+for label, args, name in [
+        ("benchmark and convergence", [bench, conv], "scaling.png"),
+        ("benchmark only, one row", [variant("benchmark.csv", "b1.csv", first_rows(1))],
+         "scaling.png"),
+        ("grid channel, bare broadcaster only", [variant("benchmark.csv", "bb.csv", lambda h, rows: (
+            h, [r for r in rows if r[h.index("app")].startswith("bare-")
+                and r[h.index("channel")] == "grid"]))], "scaling.png"),
+        ("one convergence row", [bench, variant("convergence.csv", "c1.csv", first_rows(1))],
+         "scaling.png"),
+        ("nan and empty values", [variant("benchmark.csv", "bn.csv", set_cells(
+            "run_s", "nan", lambda i, r: i == 0)), variant("convergence.csv", "cn.csv", combine(
+                set_cells("diameter", "nan", lambda i, r: i == 0),
+                set_cells("wall_s", "", lambda i, r: i == 1)))], "scaling.png"),
+        ("OUT without an extension (PNG)", [bench], "scaling")]:
+    out = folder()
+    valid(label, s, [*args, out / name], [name], out)
+for label, args, named in [
+        ("OUT is a folder", [bench, "OUT"], "OUT"),
+        ("OUT ''", [bench, ""], "OUT"),
+        ("OUT in a missing folder", [bench, work / "missing" / "s.png"], "missing"),
+        ("OUT format unknown", [bench, work / "scaling.csv"], "csv"),
+        ("BENCHMARK missing", [work / "missing.csv", work / "s.png"], "missing.csv"),
+        ("BENCHMARK garbage", [garbage, work / "s.png"], "BENCHMARK"),
+        ("BENCHMARK is the convergence CSV", [conv, work / "s.png"], "channel"),
+        ("nan channel", [variant("benchmark.csv", "bc.csv", set_cells(
+            "channel", "nan", lambda i, r: i == 0)), work / "s.png"], "channel"),
+        ("empty app", [variant("benchmark.csv", "ba.csv", set_cells(
+            "app", "", lambda i, r: i == 0)), work / "s.png"], "app"),
+        ("text in nodes", [variant("benchmark.csv", "bx.csv", set_cells(
+            "nodes", "ten", lambda i, r: i == 0)), work / "s.png"], "nodes"),
+        ("CONVERGENCE header only", [bench, variant("convergence.csv", "c0.csv", first_rows(0)),
+                                     work / "s.png"], "no rows"),
+        ("no arguments", [], "usage"),
+        ("five arguments", [bench, conv, bench, conv, work / "s.png"], "usage")]:
+    refused(label, s, args, named)
+
+# --- plot-paper.py ----------------------------------------------------------
+s = "plot-paper.py"
+PAPER = ["fig4.png", "fig5a.png", "fig5b.png", "fig5c.png", "fig5d.png", "fig6a.png", "fig6b.png"]
+cal, cap = data / "calibration.csv", data / "capacity.csv"
+for label, args, figures in [
+        ("paper grid and capacity", [cal, cap], PAPER),
+        ("one point, one rule", [data / "calibration-one.csv", data / "capacity-one.csv"], PAPER),
+        ("capacity never reached (nan means), CRLF", [variant("calibration-one.csv", "pr.csv", same,
+                                                              "\r\n"),
+                                                      data / "capacity-never.csv",
+                                                      "--fig4-rule", "floor"], PAPER),
+        ("nan values, one rule", [variant("calibration.csv", "pn.csv", combine(
+            where("quantization", "ceil"), set_cells("sigma", "nan", lambda i, r: i < 5),
+            set_cells("se_mean_c", ""))),
+            variant("capacity.csv", "pk.csv", where("quantization", "ceil"))], PAPER),
+        ("no row with k = 3 or b = 3 (figures left out)", [data / "calibration-one.csv",
+                                                          data / "capacity-one.csv",
+                                                          "--paper-k", "3", "--paper-b", "3"],
+         ["fig4.png"])]:
+    valid(label, s, [*args, "--out", "OUT"], figures)
+for label, args, named in [
+        ("--out is a regular file", [cal, cap, "--out", afile], "--out"),
+        ("--out ''", [cal, cap, "--out", ""], "--out"),
+        ("--paper-k abc", [cal, cap, "--out", "OUT", "--paper-k", "abc"], "--paper-k"),
+        ("--fig4-rule odd", [cal, cap, "--out", "OUT", "--fig4-rule", "odd"], "--fig4-rule"),
+        ("unknown option", [cal, cap, "--out", "OUT", "--bogus"], "--bogus"),
+        ("one CSV only", [cal, "--out", "OUT"], "capacity"),
+        ("CALIBRATION missing", [work / "missing.csv", cap, "--out", "OUT"], "missing.csv"),
+        ("CALIBRATION garbage", [garbage, cap, "--out", "OUT"], "CALIBRATION"),
+        ("CALIBRATION empty", [empty, cap, "--out", "OUT"], "CALIBRATION"),
+        ("the CSVs swapped", [cap, cal, "--out", "OUT"], "CALIBRATION"),
+        ("two seeds in one CSV", [concat(work / "two-seeds.csv", cal, variant(
+            "calibration.csv", "s2.csv", set_cells("seed", "2"))), cap, "--out", "OUT"], "seed"),
+        ("no ids column", [variant("calibration.csv", "pi.csv", drop_columns("ids")), cap,
+                           "--out", "OUT"], "ids"),
+        ("text in bits", [variant("calibration.csv", "pb.csv", set_cells(
+            "bits", "eight", lambda i, r: i == 4)), cap, "--out", "OUT"], "bits"),
+        ("empty quantization", [variant("calibration.csv", "pq.csv", set_cells(
+            "quantization", "", lambda i, r: i == 0)), cap, "--out", "OUT"], "quantization"),
+        ("nan dim", [variant("calibration.csv", "pd.csv", set_cells("dim", "nan")), cap,
+                     "--out", "OUT"], "dim")]:
+    refused(label, s, args, named, PAPER)
+refused("--out/fig5b.png is a folder: no figure written", s, [cal, cap, "--out", "OUT"],
+        "fig5b.png", [f for f in PAPER if f != "fig5b.png"], ["fig5b.png"])
+
+# --- Two at a time; the report in order. -----------------------------------
+with ThreadPoolExecutor(max_workers=int(os.environ.get("CHECK_PLOTS_JOBS", "2"))) as pool:
+    for name, problems, detail in pool.map(lambda case: case(), cases):
+        if problems:
+            failures.append(f"{name}: {'; '.join(problems)}")
+            print(f"FAIL {name}: {'; '.join(problems)} {detail!r}")
+        else:
+            print(f"ok   {name}" + (f": {detail}" if detail else ""))
+while not runners.empty():
+    runner = runners.get()
+    runner.stdin.close()
+    runner.wait()
+shutil.rmtree(work)
+if failures:
+    print(f"{len(failures)} of {counts['valid'] + counts['hostile']} cases failed")
+    sys.exit(1)
+print(f"plot scripts: {counts['valid']} valid inputs drawn, {counts['hostile']} hostile cases "
+      "refused with one line")

@@ -1,0 +1,449 @@
+#!/usr/bin/env bash
+# Hostile invocations of the scripts of scenarios/ (issue 15): each must be
+# refused with exit code 2 and one line on stderr naming the option, before
+# any run starts and before anything is written; valid ones must do exactly
+# what they say.  One group per CTest entry:
+#
+#   tests/cli/check-scenario-scripts.sh BUILD_DIR GROUP
+#
+#   lock      two sweeps (or a sweep and another script) on one output folder
+#   outdir    empty, root, odd or non-folder output folders, every script
+#   keys      parts keyed by the program, the config's content and the extra
+#             options: a changed parameter set runs again, runs.csv holds it only
+#   seeds     the one strict seed-list parser (-s) of sweep.sh and slurm-sweep.sh
+#   args      every argument checked before the first run
+#
+# The programs run through wrappers in a fake build folder that log every
+# real run (a --dry-run check is not a run) and, for the lock group, hold a
+# run until the test releases it.  Nothing here measures time: the waits poll
+# for a file, with a generous bound that only guards against a hang.
+set -uo pipefail # no -e: every check runs and reports
+here="$(cd "$(dirname "$0")/../.." && pwd)"
+build="$(cd "$1" && pwd)"
+group="$2"
+work="$(mktemp -d)" # the sandbox the scripts write into
+meta="$(mktemp -d)" # the test's own files: run log, stderr, holds, logs
+failed=0
+cases=0 # hostile cases (refused calls, re-runs with changed inputs, concurrent sweeps)
+valid=0 # valid controls beside them
+check() { # check STATUS TEXT
+    if [ "$1" -eq 0 ]; then echo "ok   $2"; else echo "FAIL $2"; failed=1; fi
+}
+
+# Names a script would write at the filesystem root when given an empty or
+# root output folder; any that appears during the test is reported and
+# removed again (only if it was not there before).
+root_names=(parts configs slurm runs tasks.txt runs.csv by-distance.csv queries.csv sweep.slurm
+    .sweep.lock benchmark.csv convergence.csv calibration.csv capacity.csv comparison.md
+    fig4.png fig5a.png fig5b.png fig5c.png fig5d.png fig6a.png fig6b.png)
+root_before=()
+for n in "${root_names[@]}"; do
+    [ -e "/$n" ] && root_before+=("$n")
+done
+root_new() { # prints the root names that appeared, and removes them
+    local n b seen
+    for n in "${root_names[@]}"; do
+        [ -e "/$n" ] || continue
+        seen=0
+        for b in ${root_before[@]+"${root_before[@]}"}; do [ "$b" = "$n" ] && seen=1; done
+        if [ $seen -eq 0 ]; then
+            printf '/%s ' "$n"
+            rm -rf -- "/${n:?}"
+        fi
+    done
+}
+cleanup() {
+    touch "$meta/hold/release" 2>/dev/null
+    wait
+    rm -rf "$work" "$meta"
+}
+trap cleanup EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+
+# The fake build: every program is a wrapper around the real one.
+fake="$work/fakebuild"
+mkdir -p "$fake/bin" "$meta/hold"
+for prog in diameter-sweep sim-benchmark lbf-calibration; do
+    cat > "$fake/bin/$prog" <<EOF
+#!/usr/bin/env bash
+case " \$* " in *" --dry-run "*) exec "$build/bin/$prog" "\$@" ;; esac
+echo "$prog \$*" >> "$meta/runs.log"
+if [ -n "\${HOLD_RUNS:-}" ]; then
+    touch "$meta/hold/started.\$\$"
+    for _ in \$(seq 1200); do [ -e "$meta/hold/release" ] && break; sleep 0.1; done
+fi
+exec "$build/bin/$prog" "\$@"
+EOF
+    chmod +x "$fake/bin/$prog"
+done
+: > "$meta/runs.log"
+
+cat > "$work/tiny.ini" <<'INI'
+topology = line
+nodes = 5
+filter = lbf
+sim-time = 5
+probes = 10
+INI
+cd "$work" || exit 1
+sweep="$here/scenarios/sweep.sh"
+slurm="$here/scenarios/slurm-sweep.sh"
+concat="$here/scenarios/concat-parts.sh"
+scaling="$here/scenarios/scaling.sh"
+paper="$here/scenarios/paper-reproduction.sh"
+
+# A snapshot of everything under the sandbox (names, sizes, times): a
+# refused call must leave it as it was.
+snapshot() {
+    find "$work" -printf '%p %s %T@\n' | sort
+}
+
+# refused NAME OPTION [ENV=VALUE...] -- COMMAND...: exit code 2, one line on
+# stderr naming OPTION, nothing on stdout, no run started, no file written
+# or changed (here or at the filesystem root).
+refused() {
+    local name="$1" option="$2" envs=()
+    shift 2
+    while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+    shift
+    cases=$((cases + 1))
+    local before runs_before out err rc lines new
+    before="$(snapshot)"
+    runs_before="$(wc -l < "$meta/runs.log")"
+    out="$(env ${envs[@]+"${envs[@]}"} "$@" 2> "$meta/stderr" < /dev/null)"
+    rc=$?
+    err="$(cat "$meta/stderr")"
+    lines="$(printf '%s' "$err" | grep -c '')"
+    new="$(root_new)"
+    local problems=""
+    [ $rc -eq 2 ] || problems="$problems exit $rc;"
+    [ "$lines" -eq 1 ] || problems="$problems $lines stderr lines;"
+    case "$err" in *"$option"*) ;; *) problems="$problems $option not named;" ;; esac
+    [ -z "$out" ] || problems="$problems stdout not empty;"
+    [ "$(wc -l < "$meta/runs.log")" -eq "$runs_before" ] || problems="$problems a run started;"
+    [ "$(snapshot)" = "$before" ] || problems="$problems files changed;"
+    [ -z "$new" ] || problems="$problems wrote at the root: $new;"
+    if [ -z "$problems" ]; then
+        echo "ok   refused: $name: $err"
+    else
+        echo "FAIL refused: $name:$problems stderr: ${err:0:300}"
+        failed=1
+    fi
+}
+
+# The column COLUMN of a CSV, one value a line.
+column() { # column FILE COLUMN
+    awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$1"
+}
+
+case "$group" in
+lock)
+    # Finding 11: two sweeps into one -o shared tasks.txt.  A folder is used
+    # by one script at a time: the second fails at once, the first's rows
+    # are all there.
+    "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/reference" "$work/tiny.ini" > /dev/null 2>&1
+    check $? "reference sweep"
+    mkdir -p "$work/out"
+    HOLD_RUNS=1 "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/out" "$work/tiny.ini" \
+        > "$meta/first.log" 2>&1 &
+    first=$!
+    for _ in $(seq 1200); do
+        ls "$meta/hold" | grep -q '^started' && break
+        kill -0 $first 2>/dev/null || break
+        sleep 0.1
+    done
+    ls "$meta/hold" | grep -q '^started'; check $? "first sweep started its runs (and holds them)"
+    cp "$work/out/tasks.txt" "$work/tasks-first.txt"
+    refused "second sweep, same options" "-o" -- \
+        "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/out" "$work/tiny.ini"
+    refused "second sweep, other seeds and options" "-o" -- \
+        "$sweep" -b "$fake" -j 2 -s 3:4 -o "$work/out" "$work/tiny.ini" -- --m 128
+    refused "second sweep, the folder spelt otherwise" "-o" -- \
+        "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/./out/" "$work/tiny.ini"
+    ln -s "$work/out" "$work/out-link"
+    refused "second sweep through a symbolic link" "-o" -- \
+        "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/out-link" "$work/tiny.ini"
+    refused "slurm-sweep.sh into the busy folder" "-o" -- \
+        "$slurm" -b "$fake" -s 1:2 -o "$work/out" "$work/tiny.ini"
+    refused "concat-parts.sh on the busy folder" "OUTDIR" -- "$concat" "$work/out"
+    refused "scaling.sh into the busy folder" "-o" -- \
+        "$scaling" -b "$fake" -s 4 -c '' -o "$work/out"
+    refused "paper-reproduction.sh into the busy folder" "OUT_DIR" \
+        BUILD_DIR="$fake" OUT_DIR="$work/out" ITERATIONS=10 REPETITIONS=2 -- "$paper"
+    cmp -s "$work/out/tasks.txt" "$work/tasks-first.txt"; check $? "the first sweep's tasks.txt untouched"
+    touch "$meta/hold/release"
+    wait $first
+    check $? "first sweep finishes"
+    cmp -s "$work/out/runs.csv" "$work/reference/runs.csv"; check $? "first sweep: runs.csv has all its rows"
+    cmp -s "$work/out/by-distance.csv" "$work/reference/by-distance.csv"
+    check $? "first sweep: by-distance.csv has all its rows"
+    # The lock held by another process (flock(1), as a sweep holds it).
+    exec 9>> "$work/out/.sweep.lock"
+    flock -n 9; check $? "the test takes the folder's lock"
+    refused "sweep while another process holds the lock" "-o" -- \
+        "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/out" "$work/tiny.ini"
+    exec 9>&-
+    "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/out" "$work/tiny.ini" > "$meta/again.log" 2>&1
+    check $? "once the lock is released, the sweep runs (resumes)"
+    grep -q "0 runs to do" "$meta/again.log"; check $? "and finds nothing to do"
+    ;;
+
+outdir)
+    # Finding 12 (-o '' wrote /parts, /tasks.txt, /runs.csv) and the same
+    # class in every script: an output folder that is empty, the root, odd
+    # or not a folder is refused before anything is written.
+    echo "not a folder" > "$work/a-file"
+    ln -s / "$work/root-link"
+    for script in sweep slurm; do
+        s="${!script}"
+        refused "$script: -o ''" "-o" -- "$s" -b "$fake" -s 1 -o '' "$work/tiny.ini"
+        refused "$script: -o /" "-o" -- "$s" -b "$fake" -s 1 -o / "$work/tiny.ini"
+        refused "$script: -o //" "-o" -- "$s" -b "$fake" -s 1 -o // "$work/tiny.ini"
+        refused "$script: -o /tmp/.." "-o" -- "$s" -b "$fake" -s 1 -o /tmp/.. "$work/tiny.ini"
+        refused "$script: -o a symbolic link to /" "-o" -- \
+            "$s" -b "$fake" -s 1 -o "$work/root-link" "$work/tiny.ini"
+        refused "$script: -o a regular file" "-o" -- \
+            "$s" -b "$fake" -s 1 -o "$work/a-file" "$work/tiny.ini"
+        refused "$script: -o under a regular file" "-o" -- \
+            "$s" -b "$fake" -s 1 -o "$work/a-file/sub" "$work/tiny.ini"
+        refused "$script: -o with a newline" "-o" -- \
+            "$s" -b "$fake" -s 1 -o "$work/a"$'\n'"b" "$work/tiny.ini"
+        refused "$script: -o with a tab" "-o" -- \
+            "$s" -b "$fake" -s 1 -o "$work/a"$'\t'"b" "$work/tiny.ini"
+        refused "$script: -o an option" "-o" -- "$s" -b "$fake" -o -s 1 "$work/tiny.ini"
+        refused "$script: -o without a value" "-o" -- "$s" -b "$fake" -s 1 "$work/tiny.ini" -o
+    done
+    refused "concat-parts.sh ''" "OUTDIR" -- "$concat" ''
+    refused "concat-parts.sh without OUTDIR" "OUTDIR" -- "$concat"
+    refused "concat-parts.sh /" "OUTDIR" -- "$concat" /
+    refused "concat-parts.sh a regular file" "OUTDIR" -- "$concat" "$work/a-file"
+    refused "concat-parts.sh a missing folder" "OUTDIR" -- "$concat" "$work/missing"
+    mkdir "$work/no-tasks"
+    refused "concat-parts.sh a folder without tasks.txt" "OUTDIR" -- "$concat" "$work/no-tasks"
+    refused "scaling.sh -o ''" "-o" -- "$scaling" -b "$fake" -s '' -c '' -o ''
+    refused "scaling.sh -o /" "-o" -- "$scaling" -b "$fake" -s '' -c '' -o /
+    refused "scaling.sh -o a regular file" "-o" -- "$scaling" -b "$fake" -s '' -c '' -o "$work/a-file"
+    refused "scaling.sh -o with a newline" "-o" -- \
+        "$scaling" -b "$fake" -s '' -c '' -o "$work/a"$'\n'"b"
+    for dir in / "$work/a-file" "$work/a-file/sub" "$work/root-link" "$work/a"$'\n'"b"; do
+        refused "paper-reproduction.sh OUT_DIR=$(printf '%q' "$dir")" "OUT_DIR" \
+            BUILD_DIR="$fake" OUT_DIR="$dir" ITERATIONS=10 REPETITIONS=2 THREADS=1 -- "$paper"
+    done
+    # Valid odd names still work: spaces, a leading dash written ./-x.
+    valid=$((valid + 2))
+    "$sweep" -b "$fake" -s 1 -o "$work/with space" "$work/tiny.ini" > /dev/null 2>&1
+    check $? "-o with a space: runs"
+    [ "$(wc -l < "$work/with space/runs.csv")" -eq 2 ]; check $? "-o with a space: runs.csv"
+    "$sweep" -b "$fake" -s 1 -o ./-dash "$work/tiny.ini" > /dev/null 2>&1
+    check $? "-o ./-dash: runs"
+    [ -s "$work/-dash/runs.csv" ]; check $? "-o ./-dash: runs.csv"
+    ;;
+
+keys)
+    # Finding 19: a re-run with other parameters found "0 runs to do" and
+    # kept the old rows.  Parts are keyed by what produced them.
+    run_sweep() { # run_sweep LOG ARGS...
+        local log="$1"
+        shift
+        "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/out" "$@" > "$log" 2>&1
+    }
+    todo() { grep -o '[0-9]* runs to do' "$1" | cut -d' ' -f1; }
+    step() { # step NAME EXPECTED-TODO EXPECTED-M LOG ARGS...: a sweep, its runs to do, runs.csv's m
+        local name="$1" want="$2" m="$3" log="$meta/$4"
+        shift 4
+        cases=$((cases + 1))
+        run_sweep "$log" "$@"
+        check $? "$name: sweep runs"
+        [ "$(todo "$log")" = "$want" ]; check $? "$name: $want runs to do (got $(todo "$log"))"
+        [ "$(column "$work/out/runs.csv" m | sort -u | tr '\n' ' ')" = "$m " ]
+        check $? "$name: runs.csv holds m = $m only"
+        [ "$(wc -l < "$work/out/runs.csv")" -eq 3 ]; check $? "$name: runs.csv has 2 rows"
+    }
+    step "first sweep" 2 256 1.log "$work/tiny.ini"
+    cp "$work/out/runs.csv" "$work/runs-256.csv"
+    step "-- --m 128" 2 128 2.log "$work/tiny.ini" -- --m 128
+    step "-- --m=128 (another spelling: runs again)" 2 128 3.log "$work/tiny.ini" -- --m=128
+    step "back to no extra option: earlier parts reused" 0 256 4.log "$work/tiny.ini"
+    cmp -s "$work/out/runs.csv" "$work/runs-256.csv"; check $? "runs.csv as after the first sweep"
+    step "-- --m 128 again: reused" 0 128 5.log "$work/tiny.ini" -- --m 128
+    echo "m = 64" >> "$work/tiny.ini"
+    step "edited config (m = 64)" 2 64 6.log "$work/tiny.ini"
+    cp "$work/tiny.ini" "$work/other-place.ini"
+    mkdir -p "$work/elsewhere"
+    cp "$work/tiny.ini" "$work/elsewhere/tiny.ini"
+    step "same content at another path: reused" 0 64 7.log "$work/elsewhere/tiny.ini"
+    # Another program (here: another wrapper script) -> other parts.
+    cp -r "$fake" "$work/fake2"
+    echo "# another build" >> "$work/fake2/bin/diameter-sweep"
+    cases=$((cases + 1))
+    "$sweep" -b "$work/fake2" -j 2 -s 1:2 -o "$work/out" "$work/tiny.ini" > "$meta/8.log" 2>&1
+    check $? "another program: sweep runs"
+    [ "$(todo "$meta/8.log")" = 2 ]; check $? "another program: 2 runs to do"
+    # A positions file counts with its content.
+    printf 'id,x,y\n0,0,0\n1,10,0\n2,20,0\n' > "$work/pos.csv"
+    printf 'topology = file\npositions = %s\nfilter = lbf\nsim-time = 5\nprobes = 10\n' \
+        "$work/pos.csv" > "$work/file.ini"
+    cases=$((cases + 1))
+    "$sweep" -b "$fake" -s 1 -o "$work/pos" "$work/file.ini" > "$meta/9.log" 2>&1
+    check $? "positions file: first sweep"
+    [ "$(column "$work/pos/runs.csv" nodes)" = 3 ]; check $? "positions file: 3 nodes"
+    printf '3,30,0\n' >> "$work/pos.csv"
+    "$sweep" -b "$fake" -s 1 -o "$work/pos" "$work/file.ini" > "$meta/10.log" 2>&1
+    check $? "positions file edited: sweep runs"
+    [ "$(todo "$meta/10.log")" = 1 ]; check $? "positions file edited: 1 run to do"
+    [ "$(column "$work/pos/runs.csv" nodes)" = 4 ]; check $? "positions file edited: 4 nodes"
+    # Parts of the old naming (<config>-run<seed>) are not taken as this sweep's.
+    cases=$((cases + 1))
+    mkdir -p "$work/old/parts"
+    printf 'filter,stale\nx,1\n' > "$work/old/parts/tiny-run1.csv"
+    printf 'filter,stale\nx,1\n' > "$work/old/parts/tiny-run1-by-distance.csv"
+    "$sweep" -b "$fake" -s 1 -o "$work/old" "$work/tiny.ini" > "$meta/11.log" 2>&1
+    check $? "old-style part in the folder: sweep runs"
+    [ "$(todo "$meta/11.log")" = 1 ]; check $? "old-style part: not taken (1 run to do)"
+    # A sweep without queries after one with: no stale queries.csv.
+    cases=$((cases + 1))
+    printf 'topology = line\nnodes = 5\nfilter = lbf\nsim-time = 8\nqueries = 2\nquery-timeout = 2\n' \
+        > "$work/q.ini"
+    "$sweep" -b "$fake" -s 1 -o "$work/q" "$work/q.ini" > /dev/null 2>&1
+    [ -s "$work/q/queries.csv" ]; check $? "sweep with queries writes queries.csv"
+    "$sweep" -b "$fake" -s 1 -o "$work/q" "$work/q.ini" -- --queries 0 > /dev/null 2>&1
+    check $? "same config with --queries 0 runs"
+    [ ! -e "$work/q/queries.csv" ]; check $? "queries.csv of the earlier parameter set removed"
+    # concat-parts.sh OUTDIR after sweep.sh: tasks.txt lists the whole sweep.
+    cases=$((cases + 1))
+    cp "$work/out/runs.csv" "$work/runs-now.csv"
+    "$concat" "$work/out" > /dev/null
+    check $? "concat-parts.sh OUTDIR after a resumed sweep"
+    cmp -s "$work/out/runs.csv" "$work/runs-now.csv"; check $? "the same runs.csv (every part, not only the re-run ones)"
+    # slurm-sweep.sh keys its parts the same way.
+    cases=$((cases + 1))
+    "$slurm" -b "$fake" -s 1:2 -o "$work/slurm" "$work/tiny.ini" > /dev/null
+    cut -f 3 "$work/slurm/tasks.txt" > "$work/slurm-a.txt"
+    "$slurm" -b "$fake" -s 1:2 -o "$work/slurm" "$work/tiny.ini" -- --m 128 > /dev/null
+    cut -f 3 "$work/slurm/tasks.txt" > "$work/slurm-b.txt"
+    ! cmp -s "$work/slurm-a.txt" "$work/slurm-b.txt"; check $? "slurm-sweep.sh: other options, other part names"
+    grep -q -- "--m 128" "$work/slurm/sweep.slurm"; check $? "slurm-sweep.sh: sweep.slurm runs the new options"
+    SLURM_ARRAY_TASK_ID=1 bash "$work/slurm/sweep.slurm" > /dev/null 2>&1
+    check $? "slurm-sweep.sh: array task 1 runs"
+    [ -s "$(head -n 1 "$work/slurm-b.txt")" ]; check $? "slurm-sweep.sh: task 1 wrote its keyed part"
+    refused "slurm array task 0" "SLURM_ARRAY_TASK_ID" SLURM_ARRAY_TASK_ID=0 -- bash "$work/slurm/sweep.slurm"
+    refused "slurm array task 3 of 2" "SLURM_ARRAY_TASK_ID" SLURM_ARRAY_TASK_ID=3 -- bash "$work/slurm/sweep.slurm"
+    refused "slurm array task abc" "SLURM_ARRAY_TASK_ID" SLURM_ARRAY_TASK_ID=abc -- bash "$work/slurm/sweep.slurm"
+    # The generated script carries its task list: a later generation into
+    # the folder does not change what a queued array runs.
+    cases=$((cases + 1))
+    cp "$work/slurm/sweep.slurm" "$work/queued.slurm"
+    "$slurm" -b "$fake" -s 5:6 -o "$work/slurm" "$work/tiny.ini" > /dev/null
+    SLURM_ARRAY_TASK_ID=2 bash "$work/queued.slurm" > /dev/null 2>&1
+    check $? "a queued array task after regeneration"
+    [ -s "$(sed -n 2p "$work/slurm-b.txt")" ]; check $? "it ran its own task (seed 2, --m 128)"
+    ;;
+
+seeds)
+    # Finding 20: duplicates, leading zeros and unknown syntax.  One parser
+    # for -s (sweep.sh, slurm-sweep.sh) and the side lists of scaling.sh.
+    for spec in 1,1 01,1 01 1:03 1:3:9 1:2,2:3 3,1:5 1,2,1 "1:3;5" 1..3 "1, 2" 1-3 +1 0x10 1e3 \
+        1:1e2 " 1" "1 " 1:-2; do
+        refused "sweep.sh -s $(printf '%q' "$spec")" "-s" -- \
+            "$sweep" -b "$fake" -s "$spec" -o "$work/out" "$work/tiny.ini"
+    done
+    for spec in 1,1 01 1:3:9; do
+        refused "slurm-sweep.sh -s $spec" "-s" -- \
+            "$slurm" -b "$fake" -s "$spec" -o "$work/out" "$work/tiny.ini"
+    done
+    for spec in 10,10 010 10:20:5; do
+        refused "scaling.sh -c $spec" "-c" -- "$scaling" -b "$fake" -s '' -c "$spec" -o "$work/out"
+        refused "scaling.sh -s $spec" "-s" -- "$scaling" -b "$fake" -s "$spec" -c '' -o "$work/out"
+    done
+    # Valid lists: order kept, ranges and items mixed, 0 allowed.
+    valid_list() { # valid_list SPEC EXPECTED-RUNS
+        valid=$((valid + 1))
+        rm -rf "$work/v"
+        "$sweep" -b "$fake" -j 2 -s "$1" -o "$work/v" "$work/tiny.ini" > "$meta/v.log" 2>&1
+        check $? "-s $1: runs"
+        [ "$(column "$work/v/runs.csv" run | tr '\n' ' ')" = "$2 " ]
+        check $? "-s $1: runs.csv has RngRun $2 (got $(column "$work/v/runs.csv" run | tr '\n' ' '))"
+    }
+    valid_list "3,1" "3 1"
+    valid_list "1:2,5" "1 2 5"
+    valid_list "0" "0"
+    valid_list "7:7" "7"
+    ;;
+
+args)
+    # Finding 28: -s 5:1 said "0 runs" and failed late; -s abc failed in
+    # every run.  Every argument is checked before the first run.
+    printf 'topology = line\nnodes = 5\nbogus-key = 3\n' > "$work/bad.ini"
+    mkdir -p "$work/a-folder.ini"
+    for spec in 5:1 abc '' 1, ,1 -1 1.5 99999999999999999999 9223372036854775808 1:200000; do
+        refused "sweep.sh -s $(printf '%q' "$spec")" "-s" -- \
+            "$sweep" -b "$fake" -s "$spec" -o "$work/out" "$work/tiny.ini"
+    done
+    refused "-s without a value" "-s" -- "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -s
+    refused "-j 0" "-j" -- "$sweep" -b "$fake" -j 0 -o "$work/out" "$work/tiny.ini"
+    refused "-j abc" "-j" -- "$sweep" -b "$fake" -j abc -o "$work/out" "$work/tiny.ini"
+    refused "-j 99999" "-j" -- "$sweep" -b "$fake" -j 99999 -o "$work/out" "$work/tiny.ini"
+    refused "-b missing build" "-b" -- "$sweep" -b "$work/missing" -o "$work/out" "$work/tiny.ini"
+    refused "-b ''" "-b" -- "$sweep" -b '' -o "$work/out" "$work/tiny.ini"
+    refused "unknown option" "-x" -- "$sweep" -b "$fake" -x -o "$work/out" "$work/tiny.ini"
+    refused "no config" "CONFIG" -- "$sweep" -b "$fake" -o "$work/out"
+    refused "missing config" "CONFIG" -- "$sweep" -b "$fake" -o "$work/out" "$work/missing.ini"
+    refused "config is a folder" "CONFIG" -- "$sweep" -b "$fake" -o "$work/out" "$work/a-folder.ini"
+    refused "two configs of one name" "CONFIG" -- \
+        "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" "$work/tiny.ini"
+    refused "bad key in a config" "bogus-key" -- "$sweep" -b "$fake" -o "$work/out" "$work/bad.ini"
+    refused "bad second config: the first does not run" "bogus-key" -- \
+        "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" "$work/bad.ini"
+    refused "-- --m abc" "--m" -- "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --m abc
+    refused "-- --m 0" "--m" -- "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --m 0
+    refused "-- --bogus" "--bogus" -- "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --bogus
+    refused "-- --RngRun=3 (the sweep sets it)" "--RngRun" -- \
+        "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --RngRun=3
+    refused "-- --out x.csv (the sweep sets it)" "--out" -- \
+        "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --out x.csv
+    refused "-- --config other.ini (the sweep sets it)" "--config" -- \
+        "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --config "$work/bad.ini"
+    refused "-- --ns3::No::Such=1" "--ns3::No::Such" -- \
+        "$sweep" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --ns3::No::Such=1
+    refused "--no-shared-fs alone" "--no-shared-fs" -- \
+        "$sweep" -b "$fake" --no-shared-fs -o "$work/out" "$work/tiny.ini"
+    refused "--sshloginfile missing" "--sshloginfile" -- \
+        "$sweep" -b "$fake" --sshloginfile "$work/missing" -o "$work/out" "$work/tiny.ini"
+    # slurm-sweep.sh: the same checks, and #SBATCH values of one word.
+    refused "slurm-sweep.sh -s 5:1" "-s" -- "$slurm" -b "$fake" -s 5:1 -o "$work/out" "$work/tiny.ini"
+    refused "slurm-sweep.sh -- --m abc" "--m" -- \
+        "$slurm" -b "$fake" -o "$work/out" "$work/tiny.ini" -- --m abc
+    refused "slurm-sweep.sh -J with a newline" "-J" -- \
+        "$slurm" -b "$fake" -J $'x\n#SBATCH --mem=1T' -o "$work/out" "$work/tiny.ini"
+    refused "slurm-sweep.sh -p without a value" "-p" -- "$slurm" -b "$fake" -o "$work/out" "$work/tiny.ini" -p
+    refused "slurm-sweep.sh -t with a space" "-t" -- \
+        "$slurm" -b "$fake" -t "1 00" -o "$work/out" "$work/tiny.ini"
+    refused "slurm-sweep.sh -n 0" "-n" -- "$slurm" -b "$fake" -n 0 -o "$work/out" "$work/tiny.ini"
+    refused "slurm-sweep.sh bad config" "bogus-key" -- "$slurm" -b "$fake" -o "$work/out" "$work/bad.ini"
+    # scaling.sh: sides, times and counts before the benchmark series runs.
+    for args in "-c abc" "-c 5:1" "-c 1" "-c 256" "-s 10,abc" "-t 0" "-t abc" "-t -1" "-t nan" \
+        "-r 0" "-r abc" "-m -1" "-m 1e3"; do
+        set -- $args
+        refused "scaling.sh $args" "$1" -- "$scaling" -b "$fake" "$@" -o "$work/out"
+    done
+    refused "scaling.sh -t without a value" "-t" -- "$scaling" -b "$fake" -o "$work/out" -t
+    # paper-reproduction.sh: every setting before the calibration run (the
+    # capacity run's REPETITIONS used to fail after it).
+    for setting in REPETITIONS=abc REPETITIONS=0 REPETITIONS=10000001 ITERATIONS=-5 SEED=0 \
+        SEED=4294967295 THREADS=abc THREADS=2000 IDS=sometimes PYTHON=/nonexistent/python3; do
+        refused "paper-reproduction.sh $setting" "${setting%%=*}" \
+            BUILD_DIR="$fake" OUT_DIR="$work/out" ITERATIONS=10 REPETITIONS=2 THREADS=1 "$setting" -- "$paper"
+    done
+    refused "paper-reproduction.sh with an argument" "--help" -- "$paper" --help
+    ;;
+
+*)
+    echo "unknown group $group (lock, outdir, keys, seeds, args)"
+    exit 2
+    ;;
+esac
+if [ $failed -eq 0 ]; then
+    echo "$group: $cases hostile cases handled, $valid valid controls passed"
+fi
+exit $failed
