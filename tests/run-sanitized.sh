@@ -7,8 +7,10 @@
 #
 #   tests/run-sanitized.sh [CTEST ARGUMENTS...]     e.g. -R cli
 #
-# The formatting and clang-tidy checks (label lint) are left out: they do not
-# depend on the build flags and run in the plain build.
+# The formatting and clang-tidy checks (label lint) and the tests of the
+# shell/Python tools and documents (label scripts) are left out: they do not
+# depend on the build flags, exercise no C++ path the rest does not, and run
+# in the plain build.
 # Only our code is instrumented: Debian's ns-3 libraries are not (ASan still
 # checks every heap block, since it replaces malloc for the whole process).
 # Leaks inside ns-3 itself are suppressed by tests/sanitizers/lsan.supp; each
@@ -25,4 +27,4 @@ cmake --build "$build" -j "$jobs"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:strict_init_order=1:check_initialization_order=1}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-ctest --test-dir "$build" --output-on-failure -j "$jobs" -LE lint "$@"
+ctest --test-dir "$build" --output-on-failure -j "$jobs" -LE "lint|scripts" "$@"
