@@ -158,10 +158,11 @@ def main(argv):
     dist["topology_all"] = "all"
     dhop = dist[dist["filter"] != "bf"]
     figure(outputs,
-           [lambda ax: panel(ax, dhop, ["topology"], "true_hops", "hop_mae", "Hop MAE", "hops"),
-            lambda ax: panel(ax, dhop, ["topology"], "true_hops", "hop_exact",
+           [lambda ax: panel(ax, dhop, ["topology", "true_hops"], "true_hops", "hop_mae", "Hop MAE",
+                             "hops"),
+            lambda ax: panel(ax, dhop, ["topology", "true_hops"], "true_hops", "hop_exact",
                              "Exact hop estimate", "share of pairs"),
-            lambda ax: panel(ax, dist, ["topology"], "true_hops", "hop_miss",
+            lambda ax: panel(ax, dist, ["topology", "true_hops"], "true_hops", "hop_miss",
                              "Miss", "share of pairs")],
            os.path.join(out, "error-by-distance.png"), "true hop distance",
            "Estimation error vs true distance (all networks pooled, per seed)")
