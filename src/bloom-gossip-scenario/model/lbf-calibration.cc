@@ -588,6 +588,10 @@ MaxOccupancy(uint32_t bits, Quantization rule, OccupancyDefinition definition)
 namespace
 {
 
+/// Exact sums of squares of element counts (GCC/Clang extension; marked so
+/// that -Wpedantic, which ns-3 trees build with, accepts it).
+__extension__ typedef unsigned __int128 Uint128;
+
 /// Tasks (point x repetition) per block of the capacity experiment.
 constexpr uint64_t kCapacityBlockTasks = 1U << 16;
 
@@ -728,8 +732,8 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
     struct SlotStats
     {
         uint64_t reached{0};
-        unsigned __int128 sum{0};
-        unsigned __int128 sumSquares{0};
+        Uint128 sum{0};
+        Uint128 sumSquares{0};
         uint64_t min{0};
         uint64_t max{0};
     };
@@ -764,7 +768,7 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
                     st.min = st.reached == 0 ? v : std::min(st.min, v);
                     st.max = std::max(st.max, v);
                     st.sum += v;
-                    st.sumSquares += static_cast<unsigned __int128>(v) * v;
+                    st.sumSquares += static_cast<Uint128>(v) * v;
                     ++st.reached;
                 }
             }
