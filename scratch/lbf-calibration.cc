@@ -40,17 +40,14 @@ namespace
 
 constexpr const char* kProgram = "lbf-calibration";
 
-/// A problem with the command line: reported as one line, exit code 2.
-class UsageError : public std::runtime_error
-{
-  public:
-    using std::runtime_error::runtime_error;
-};
+/// A problem with the command line: reported by cli::RunMain as one line,
+/// exit code 2.
+using ns3::cli::UsageError;
 
 [[noreturn]] void
 Bad(const std::string& option, const std::string& what)
 {
-    throw UsageError("--" + option + ": " + what);
+    ns3::cli::Fail("--" + option, what);
 }
 
 /// An integer option given as one number.
@@ -496,23 +493,5 @@ Run(int argc, char** argv)
 int
 main(int argc, char** argv)
 {
-    try
-    {
-        return Run(argc, argv);
-    }
-    catch (const UsageError& e)
-    {
-        fmt::print(stderr, "{}: {}\n", kProgram, e.what());
-        return 2;
-    }
-    catch (const std::invalid_argument& e)
-    {
-        fmt::print(stderr, "{}: {}\n", kProgram, e.what());
-        return 2;
-    }
-    catch (const std::exception& e)
-    {
-        fmt::print(stderr, "{}: error: {}\n", kProgram, e.what());
-        return 1;
-    }
+    return ns3::cli::RunMain(kProgram, [&]() { return Run(argc, argv); });
 }
