@@ -8,9 +8,15 @@
 #include "ns3/lbf-calibration.h"
 #include "ns3/linear-bloom-filter-bank.h"
 #include "ns3/linear-bloom-filter.h"
+#include "ns3/rng-stream.h"
 #include "ns3/test.h"
 #include "ns3/unpacked-linear-bloom-filter.h"
 
+// The other module's test references (the two modules sit side by side in
+// every layout: src/, contrib/ or the clone's src/ inside contrib/).
+#include "../../bloom-gossip/test/hashing-reference.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -633,6 +639,134 @@ class FilterBankTestCase : public TestCase
     }
 };
 
+/**
+ * The calibration error matches ideal hashing (issue 17 part 1).  The test
+ * simulates the paper's experiment itself, independently of the module's
+ * filters and of RunCalibration: m = floor(dim / b) cells of b bits, n
+ * elements with c ~ U(0,1) quantised with floor, each stored (max) at k
+ * positions drawn uniformly from an ns-3 RngStream (ideal hashing), then
+ * read back (min).  RunCalibration's EQM at b = 8, k = 7, n = 70 (dim 4096,
+ * where the double hashing used before raised it by 25 %) must lie within
+ * 4 standard errors of the difference; the same simulation with the old
+ * double hashing positions is at least 4 of them above, so the test can fail.
+ */
+class IdealHashingEqmTestCase : public TestCase
+{
+  public:
+    IdealHashingEqmTestCase()
+        : TestCase("Calibration: EQM at b=8, k=7, n=70 matches an ideal-hashing simulation")
+    {
+    }
+
+  private:
+    /// EQM and its standard error (from the spread of per-iteration means).
+    struct Eqm
+    {
+        double eqm;
+        double se;
+    };
+
+    /**
+     * The paper's Monte-Carlo with the given positions.
+     * \param positions positions(iteration, element, i, m) -> cell of the
+     *        i-th hash of the element
+     */
+    template <class Positions>
+    static Eqm Simulate(uint32_t dim,
+                        uint32_t b,
+                        uint32_t k,
+                        uint32_t n,
+                        uint32_t iterations,
+                        RngStream& rng,
+                        Positions positions)
+    {
+        const uint32_t m = dim / b;
+        std::vector<uint32_t> cells(m);
+        std::vector<uint32_t> pos(static_cast<size_t>(n) * k);
+        std::vector<double> c(n);
+        double sum = 0;
+        double sumSq = 0;
+        for (uint32_t it = 0; it < iterations; ++it)
+        {
+            std::fill(cells.begin(), cells.end(), 0);
+            for (uint32_t e = 0; e < n; ++e)
+            {
+                c[e] = rng.RandU01();
+                const uint32_t q = Quantize(c[e], b, Quantization::FLOOR);
+                for (uint32_t i = 0; i < k; ++i)
+                {
+                    uint32_t& p = pos[static_cast<size_t>(e) * k + i];
+                    p = positions(it, e, i, m);
+                    cells[p] = std::max(cells[p], q);
+                }
+            }
+            double squares = 0;
+            for (uint32_t e = 0; e < n; ++e)
+            {
+                uint32_t q = cells[pos[static_cast<size_t>(e) * k]];
+                for (uint32_t i = 1; i < k; ++i)
+                {
+                    q = std::min(q, cells[pos[static_cast<size_t>(e) * k + i]]);
+                }
+                const double err = Dequantize(q, b) - c[e];
+                squares += err * err;
+            }
+            const double mean = squares / n;
+            sum += mean;
+            sumSq += mean * mean;
+        }
+        const double eqm = sum / iterations;
+        const double variance = (sumSq - iterations * eqm * eqm) / (iterations - 1);
+        return {eqm, std::sqrt(variance / iterations)};
+    }
+
+    void DoRun() override
+    {
+        const uint32_t dim = 4096;
+        const uint32_t b = 8;
+        const uint32_t k = 7;
+        const uint32_t n = 70;
+        const uint32_t iterations = 60000;
+
+        CalibrationOptions o;
+        o.iterations = iterations;
+        o.seed = 3;
+        o.rules = {Quantization::FLOOR};
+        const CalibrationResult module = RunCalibration({{dim, b, k, n}}, o).at(0);
+
+        RngStream idealRng(11, 0, 0);
+        const Eqm ideal =
+            Simulate(dim, b, k, n, iterations, idealRng, [&](auto, auto, auto, auto m) {
+                return std::min(static_cast<uint32_t>(idealRng.RandU01() * m), m - 1);
+            });
+        const double sigma = std::sqrt(module.seEqm * module.seEqm + ideal.se * ideal.se);
+        NS_TEST_ASSERT_MSG_GT(sigma, 0.0, "the EQM varies between iterations");
+        NS_TEST_ASSERT_MSG_LT(std::abs(module.eqm - ideal.eqm),
+                              4 * sigma,
+                              "module " << module.eqm << " ideal " << ideal.eqm << " sigma "
+                                        << sigma);
+
+        // Kirsch-Mitzenmacher double hashing of fresh ids (the scheme before
+        // issue 17), positions h + i g with g odd, multiply-shift reduced.
+        RngStream legacyRng(11, 1, 0);
+        uint64_t id = 0;
+        uint64_t h = 0;
+        const Eqm legacy =
+            Simulate(dim, b, k, n, iterations, legacyRng, [&](auto, auto, uint32_t i, uint32_t m) {
+                if (i == 0)
+                {
+                    h = Key::FromId(id++).GetHash();
+                }
+                return test::DoubleHashingPosition(h, i, m);
+            });
+        const double legacySigma = std::sqrt(legacy.se * legacy.se + ideal.se * ideal.se);
+        NS_TEST_ASSERT_MSG_GT(legacy.eqm - ideal.eqm,
+                              4 * legacySigma,
+                              "double hashing's excess is detected: " << legacy.eqm << " vs "
+                                                                      << ideal.eqm);
+    }
+};
+
 class LbfCalibrationTestSuite : public TestSuite
 {
   public:
@@ -649,6 +783,7 @@ class LbfCalibrationTestSuite : public TestSuite
         AddTestCase(new SaturationTestCase, test::kQuick);
         AddTestCase(new QuantizationErrorTestCase, test::kQuick);
         AddTestCase(new CapacityTestCase, test::kQuick);
+        AddTestCase(new IdealHashingEqmTestCase, test::kQuick);
     }
 };
 
