@@ -18,9 +18,9 @@
 # wall and CPU seconds and peak RSS of the process) and DIR/runs/*.  Plot with
 #   analysis/plot-scaling.py DIR/benchmark.csv DIR/convergence.csv DIR/scaling.png
 #
-# The LBF uses subtractive decay (delta = 1, b = 8): its horizon is 255 hops,
+# The LBF uses subtractive decay (delta = 1, b = 8): its horizon is 254 hops,
 # more than the 198-hop diameter of the 100 x 100 grid (the multiplicative
-# a = 0.9 reaches at most 89 hops, at b = 16).  Grid: 10 m spacing, 12 m unit
+# a = 0.9 reaches at most 88 hops, at b = 16).  Grid: 10 m spacing, 12 m unit
 # disk (4 neighbours); convergence runs simulate D/2 + 30 s (the 100 x 100
 # grid converged after 52 simulated seconds in a 250 s run: about 0.3 s per hop).
 # Every option is checked before anything runs (one line, exit code 2); one

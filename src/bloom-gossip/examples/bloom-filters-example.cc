@@ -79,7 +79,7 @@ main(int argc, char* argv[])
                   << ", camera " << lbf.Query(camera) << ", never-inserted " << lbf.Query(absent)
                   << "\n";
         std::cout << "decay " << decay.Describe() << ": horizon " << decay.Horizon()
-                  << " hops (distances 0.." << decay.Horizon() - 1 << " can be told apart)\n";
+                  << " hops (distances 0.." << decay.Horizon() << " can be told apart)\n";
         std::cout << "walking a line: node i keeps max(own, attenuate(node i-1))\n";
         LinearBloomFilter walk(cells, cellBits, hashes);
         walk.Insert(printer, 1.0);

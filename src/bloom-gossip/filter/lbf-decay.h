@@ -62,13 +62,23 @@ class LbfDecay
         return m_tables->next[q];
     }
 
-    /// Number of distinct non-zero values of the chain.
-    uint32_t Horizon() const
+    /// Number of distinct non-zero values of the chain, v0 .. v(H).
+    uint32_t ChainLength() const
     {
         return static_cast<uint32_t>(m_tables->chain.size());
     }
 
-    /// v0 .. v(H-1).
+    /**
+     * The horizon H: the last hop a value survives (v(H) > 0 = v(H+1)), so
+     * hop distances 0 .. H can be told apart; ChainLength() - 1.  The
+     * scenario tables report it as `reach`.
+     */
+    uint32_t Horizon() const
+    {
+        return ChainLength() - 1;
+    }
+
+    /// v0 .. v(H).
     const std::vector<uint16_t>& Chain() const
     {
         return m_tables->chain;

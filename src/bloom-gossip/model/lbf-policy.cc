@@ -108,7 +108,7 @@ LbfPolicy::HasDistance() const
 uint32_t
 LbfPolicy::Reach() const
 {
-    return m_decay.Horizon() - 1;
+    return m_decay.Horizon();
 }
 
 std::string

@@ -307,7 +307,8 @@ class HorizonTestCase : public TestCase
         for (auto [b, h] : expected)
         {
             const LbfDecay decay = LbfDecay::Multiplicative(0.9, b);
-            NS_TEST_ASSERT_MSG_EQ(decay.Horizon(), h, "horizon a=0.9 b=" << b);
+            NS_TEST_ASSERT_MSG_EQ(decay.ChainLength(), h, "chain a=0.9 b=" << b);
+            NS_TEST_ASSERT_MSG_EQ(decay.Horizon(), h - 1, "horizon a=0.9 b=" << b);
             NS_TEST_ASSERT_MSG_EQ(decay.Chain().front(), (1U << b) - 1, "chain starts at 2^b-1");
         }
         NS_TEST_ASSERT_MSG_EQ(LbfDecay::Multiplicative(0.7, 4).Apply(10), 7U, "0.7 x 10 = 7");
@@ -320,7 +321,7 @@ class HorizonTestCase : public TestCase
             LinearBloomFilter f(64, b, 3);
             const Key key = Key::FromName("printer");
             f.Insert(key, 1.0);
-            for (uint32_t h = 0; h < decay.Horizon(); ++h)
+            for (uint32_t h = 0; h <= decay.Horizon(); ++h)
             {
                 NS_TEST_ASSERT_MSG_EQ(f.EstimateHops(key, decay).value_or(999),
                                       h,
@@ -334,7 +335,7 @@ class HorizonTestCase : public TestCase
 
         // Subtractive decay counts hops exactly up to (2^b-1)/delta.
         const LbfDecay sub = LbfDecay::Subtractive(3, 4);
-        NS_TEST_ASSERT_MSG_EQ(sub.Horizon(), 5U, "ceil(15/3) non-zero values: 15 12 9 6 3");
+        NS_TEST_ASSERT_MSG_EQ(sub.ChainLength(), 5U, "ceil(15/3) non-zero values: 15 12 9 6 3");
         NS_TEST_ASSERT_MSG_EQ(sub.Describe(), "sub:3", "description");
         NS_TEST_ASSERT_MSG_EQ(sub.HopsFor(9).value_or(999), 2U, "15-2*3 = 9 is two hops");
         NS_TEST_ASSERT_MSG_EQ(sub.HopsFor(10).value_or(999), 2U, "a raised 9 reads two hops");
@@ -380,7 +381,7 @@ class LineGossipTestCase : public TestCase
             check.Merge(copy);
             NS_TEST_ASSERT_MSG_EQ((cur == check), true, "MergeAttenuated = Attenuate then Merge");
             const auto est = cur.EstimateHops(key, decay);
-            if (node < decay.Horizon())
+            if (node <= decay.Horizon())
             {
                 NS_TEST_ASSERT_MSG_EQ(est.value_or(999), node, "node " << node);
             }
@@ -645,7 +646,7 @@ class DecaySharingTestCase : public TestCase
         std::optional<LbfDecay> first(LbfDecay::Subtractive(3, 16));
         const LbfDecay copy = *first;
         first.reset();
-        NS_TEST_ASSERT_MSG_EQ(copy.Horizon(), 21845U, "tables kept alive by the copy");
+        NS_TEST_ASSERT_MSG_EQ(copy.ChainLength(), 21845U, "tables kept alive by the copy");
         const LbfDecay again = LbfDecay::Subtractive(3, 16);
         NS_TEST_ASSERT_MSG_EQ(again.SharesTablesWith(copy), true, "found again");
         NS_TEST_ASSERT_MSG_EQ(again.HopsFor(65535 - 3 * 7).value_or(0), 7U, "chain inversion");
