@@ -3,6 +3,7 @@
  */
 #include "counting-bloom-filter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -89,6 +90,54 @@ CountingBloomFilter::Insert(const Key& key)
         }
     }
     return result;
+}
+
+void
+CountingBloomFilter::AddCounters(const CountingBloomFilter& other)
+{
+    CheckSameShape(other);
+    for (uint32_t i = 0; i < m_m; ++i)
+    {
+        const uint64_t offset = static_cast<uint64_t>(i) * m_c;
+        const uint32_t add = other.m_counters.Get(offset, m_c);
+        const uint32_t v = m_counters.Get(offset, m_c);
+        if (add == 0 || v == m_max)
+        {
+            m_overflows += v == m_max ? add : 0;
+            continue;
+        }
+        const uint32_t room = m_max - v;
+        const uint32_t sum = v + std::min(add, room);
+        m_overflows += add > room ? add - room : 0;
+        m_counters.Set(offset, m_c, sum);
+        m_saturated += sum == m_max ? 1 : 0;
+    }
+}
+
+void
+CountingBloomFilter::MaxCounters(const CountingBloomFilter& other)
+{
+    CheckSameShape(other);
+    for (uint32_t i = 0; i < m_m; ++i)
+    {
+        const uint64_t offset = static_cast<uint64_t>(i) * m_c;
+        const uint32_t theirs = other.m_counters.Get(offset, m_c);
+        const uint32_t v = m_counters.Get(offset, m_c);
+        if (theirs > v)
+        {
+            m_counters.Set(offset, m_c, theirs);
+            m_saturated += theirs == m_max ? 1 : 0;
+        }
+    }
+}
+
+void
+CountingBloomFilter::CheckSameShape(const CountingBloomFilter& other) const
+{
+    if (other.m_m != m_m || other.m_k != m_k || other.m_c != m_c)
+    {
+        throw std::invalid_argument("counting Bloom filter merge needs the same m, k and c");
+    }
 }
 
 bool

@@ -139,6 +139,22 @@ class CountingBloomFilter
     /// Number of non-zero counters.
     uint32_t CountNonZero() const;
 
+    /**
+     * Counter-wise saturating sum with a filter of the same m, k and c: the
+     * multiset union (a key's Count adds up).  Increments lost to
+     * saturation are added to GetOverflows().  Not idempotent: merging the
+     * same filter twice counts its keys twice.
+     * \param other the filter to add (throws std::invalid_argument on another shape)
+     */
+    void AddCounters(const CountingBloomFilter& other);
+    /**
+     * Counter-wise maximum with a filter of the same m, k and c: an
+     * idempotent union whose membership answers are a Bloom filter's union,
+     * and a key's Count the larger of its two counts (or more, by collision).
+     * \param other the filter to merge (throws std::invalid_argument on another shape)
+     */
+    void MaxCounters(const CountingBloomFilter& other);
+
     /// Number of counters at the maximum 2^c - 1 (sticky).
     uint32_t GetSaturatedCounters() const
     {
@@ -170,6 +186,8 @@ class CountingBloomFilter
     }
 
   private:
+    /// Throws std::invalid_argument unless `other` has the same m, k and c.
+    void CheckSameShape(const CountingBloomFilter& other) const;
     /// Distinct positions of the key into `out` (kMaxHashes entries); their number.
     uint32_t Positions(const Key& key, uint32_t* out) const;
 

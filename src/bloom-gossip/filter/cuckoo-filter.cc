@@ -166,8 +166,36 @@ CuckooFilter::TryErase(uint32_t index, uint32_t fp)
 bool
 CuckooFilter::Insert(const Key& key)
 {
-    uint32_t fp = FingerprintOf(key);
-    const uint32_t i1 = IndexOf(key);
+    return InsertFingerprint(IndexOf(key), FingerprintOf(key));
+}
+
+uint64_t
+CuckooFilter::Merge(const CuckooFilter& other)
+{
+    if (other.m_buckets != m_buckets || other.m_b != m_b || other.m_f != m_f)
+    {
+        throw std::invalid_argument("cuckoo filter merge needs the same buckets, bucket size "
+                                    "and fingerprint width");
+    }
+    uint64_t refused = 0;
+    for (uint32_t index = 0; index < m_buckets; ++index)
+    {
+        for (uint32_t slot = 0; slot < m_b; ++slot)
+        {
+            const uint32_t fp = other.GetEntry(index, slot);
+            if (fp != 0 && !BucketHas(index, fp) && !BucketHas(AltIndex(index, fp), fp) &&
+                !InsertFingerprint(index, fp))
+            {
+                ++refused;
+            }
+        }
+    }
+    return refused;
+}
+
+bool
+CuckooFilter::InsertFingerprint(uint32_t i1, uint32_t fp)
+{
     const uint32_t i2 = AltIndex(i1, fp);
     if (TryPut(i1, fp) || TryPut(i2, fp))
     {

@@ -215,6 +215,18 @@ class CuckooFilter
 
     /// Store the key's fingerprint; false (table unchanged) when the kicks run out.
     bool Insert(const Key& key);
+    /**
+     * Union with a filter of the same shape (B, f, b): every fingerprint of
+     * `other` that is in neither of its two buckets here is inserted as
+     * Insert would (evictions included).  Idempotent: a fingerprint already
+     * held is not stored twice, so two distinct keys with the same
+     * fingerprint and buckets merge into one entry (a false positive of
+     * either stands for both, and Remove of one removes both).  Fingerprints
+     * that do not fit are counted in GetInsertFailures().
+     * \param other the filter to merge in
+     * \return the number of fingerprints that could not be placed
+     */
+    uint64_t Merge(const CuckooFilter& other);
     /// Whether the key's fingerprint is in one of its two buckets.
     bool Contains(const Key& key) const;
     /// Delete one copy of the key's fingerprint; false when there is none.
@@ -279,6 +291,8 @@ class CuckooFilter
     bool BucketHas(uint32_t index, uint32_t fp) const;
     /// Put `fp` in a free entry of bucket `index`; false when it is full.
     bool TryPut(uint32_t index, uint32_t fp);
+    /// Insert fingerprint `fp` whose buckets are `i1` and AltIndex(i1, fp).
+    bool InsertFingerprint(uint32_t i1, uint32_t fp);
     /// Clear one entry of bucket `index` holding `fp`; false when none does.
     bool TryErase(uint32_t index, uint32_t fp);
 

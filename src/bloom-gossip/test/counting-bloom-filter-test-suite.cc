@@ -406,6 +406,80 @@ class CountingFprTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: CBF merges: counter-wise sum (multiset union) and maximum.
+class CountingMergeTestCase : public TestCase
+{
+  public:
+    CountingMergeTestCase()
+        : TestCase("CBF: AddCounters sums counts and saturates; MaxCounters is a BF union")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CountingBloomFilter a(512, 4);
+        CountingBloomFilter b(512, 4);
+        BloomFilter both(512, 4);
+        for (uint64_t id = 0; id < 40; ++id)
+        {
+            a.Insert(Key::FromId(id));
+            both.Insert(Key::FromId(id));
+        }
+        for (uint64_t id = 20; id < 60; ++id)
+        {
+            b.Insert(Key::FromId(id));
+            both.Insert(Key::FromId(id));
+        }
+        CountingBloomFilter maxed = a;
+        maxed.MaxCounters(b);
+        CountingBloomFilter again = maxed;
+        again.MaxCounters(b);
+        NS_TEST_ASSERT_MSG_EQ((again == maxed), true, "MaxCounters is idempotent");
+        CountingBloomFilter summed = a;
+        summed.AddCounters(b);
+        for (uint64_t id = 0; id < 2000; ++id)
+        {
+            const Key key = Key::FromId(id);
+            NS_TEST_ASSERT_MSG_EQ(maxed.Contains(key), both.Contains(key), "max: BF union");
+            NS_TEST_ASSERT_MSG_EQ(summed.Contains(key), both.Contains(key), "sum: BF union");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(summed.Count(key),
+                                        a.Count(key) + b.Count(key),
+                                        "sum: counts add up (collisions only add)");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(maxed.Count(key),
+                                        std::max(a.Count(key), b.Count(key)),
+                                        "max: at least the larger count");
+        }
+        NS_TEST_ASSERT_MSG_EQ((summed.Count(Key::FromId(30)) >= 2), true, "a key in both counts 2");
+        // Sum is not idempotent: merging a filter into itself again and again
+        // doubles its counts until they saturate, and the lost increments are
+        // reported.
+        CountingBloomFilter echo(64, 3, 3);
+        echo.Insert(Key::FromId(1));
+        for (int round = 0; round < 4; ++round)
+        {
+            const CountingBloomFilter copy = echo;
+            echo.AddCounters(copy);
+        }
+        NS_TEST_ASSERT_MSG_EQ(echo.Count(Key::FromId(1)), 7U, "1 -> 2 -> 4 -> 7 (saturated)");
+        NS_TEST_ASSERT_MSG_GT(echo.GetOverflows(), 0U, "lost increments reported");
+        NS_TEST_ASSERT_MSG_GT(echo.GetSaturatedCounters(), 0U, "saturated counters reported");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] {
+                                  CountingBloomFilter x(64, 3);
+                                  x.AddCounters(CountingBloomFilter(64, 4));
+                              }),
+                              true,
+                              "another k is refused");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] {
+                                  CountingBloomFilter x(64, 3);
+                                  x.MaxCounters(CountingBloomFilter(64, 3, 8));
+                              }),
+                              true,
+                              "another c is refused");
+    }
+};
+
 class CountingBloomFilterTestSuite : public TestSuite
 {
   public:
@@ -417,6 +491,7 @@ class CountingBloomFilterTestSuite : public TestSuite
         AddTestCase(new CountingMultiplicityTestCase, test::kQuick);
         AddTestCase(new CountingSaturationTestCase, test::kQuick);
         AddTestCase(new CountingFprTestCase, test::kQuick);
+        AddTestCase(new CountingMergeTestCase, test::kQuick);
     }
 };
 

@@ -465,6 +465,64 @@ class CuckooExactFprTestCase : public TestCase
     }
 };
 
+/// \ingroup bloom-gossip-tests
+/// Test case: cuckoo filter union by fingerprint re-insertion.
+class CuckooMergeTestCase : public TestCase
+{
+  public:
+    CuckooMergeTestCase()
+        : TestCase("Cuckoo: Merge holds both filters' keys, is idempotent and reports overflow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CuckooFilter a(256, 12, 4, 1);
+        CuckooFilter b(256, 12, 4, 2);
+        for (uint64_t id = 0; id < 300; ++id)
+        {
+            NS_TEST_ASSERT_MSG_EQ(a.Insert(Key::FromId(id)), true, "a fits");
+        }
+        for (uint64_t id = 200; id < 500; ++id)
+        {
+            NS_TEST_ASSERT_MSG_EQ(b.Insert(Key::FromId(id)), true, "b fits");
+        }
+        NS_TEST_ASSERT_MSG_EQ(a.Merge(b), 0U, "500 distinct keys fit in 1024 entries");
+        for (uint64_t id = 0; id < 500; ++id)
+        {
+            NS_TEST_ASSERT_MSG_EQ(a.Contains(Key::FromId(id)), true, "union holds key " << id);
+        }
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(a.GetEntries(), 500U, "shared keys stored once");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(a.GetEntries(), 495U, "few fingerprint coincidences");
+        const CuckooFilter before = a;
+        NS_TEST_ASSERT_MSG_EQ(a.Merge(b), 0U, "merging again places nothing");
+        NS_TEST_ASSERT_MSG_EQ((a == before), true, "idempotent");
+
+        // Past capacity: the fingerprints that do not fit are refused and
+        // counted; every one that was placed is still found.
+        CuckooFilter small(64, 12, 4, 3);
+        CuckooFilter big(256, 12, 4, 4);
+        for (uint64_t id = 1000; id < 1400; ++id)
+        {
+            big.Insert(Key::FromId(id));
+        }
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { small.Merge(big); }), true, "another B is refused");
+        CuckooFilter full(64, 12, 4, 5);
+        CuckooFilter many(64, 12, 4, 6);
+        uint64_t placed = 0;
+        for (uint64_t id = 2000; placed < 240; ++id)
+        {
+            placed += many.Insert(Key::FromId(id)) ? 1 : 0;
+            full.Insert(Key::FromId(id + 100000));
+        }
+        const uint64_t refused = full.Merge(many);
+        NS_TEST_ASSERT_MSG_GT(refused, 0U, "a union past capacity refuses fingerprints");
+        NS_TEST_ASSERT_MSG_EQ((full.GetInsertFailures() >= refused), true, "refusals counted");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(full.GetEntries(), 256U, "never more than B b entries");
+    }
+};
+
 class CuckooFilterTestSuite : public TestSuite
 {
   public:
@@ -477,6 +535,7 @@ class CuckooFilterTestSuite : public TestSuite
         AddTestCase(new CuckooReproducibleTestCase, test::kQuick);
         AddTestCase(new CuckooFprTestCase, test::kQuick);
         AddTestCase(new CuckooExactFprTestCase, test::kQuick);
+        AddTestCase(new CuckooMergeTestCase, test::kQuick);
     }
 };
 
