@@ -28,10 +28,6 @@ NS_OBJECT_ENSURE_REGISTERED(BloomGossipApplication);
 
 namespace
 {
-/// EtherType-style protocol number used on devices that demultiplex
-/// (CSMA, Wi-Fi): IEEE 802 local experimental ethertype 1.
-constexpr uint16_t kGossipProtocol = 0x88B5;
-
 /// Advertisement payload bytes over a UDP/IPv6 datagram of this size go in
 /// one message; larger filters are segmented at that size.
 constexpr uint32_t kDefaultUdpDatagram = 1200;
@@ -495,7 +491,7 @@ BloomGossipApplication::SendFrame(const std::vector<uint8_t>& bytes)
     Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
     if (m_transport == LINK_LAYER)
     {
-        m_device->Send(packet, m_device->GetBroadcast(), kGossipProtocol);
+        m_device->Send(packet, m_device->GetBroadcast(), bloom::kGossipProtocol);
     }
     else
     {
@@ -513,7 +509,7 @@ BloomGossipApplication::ReceiveFromDevice(Ptr<NetDevice>,
                                           const Address&,
                                           NetDevice::PacketType)
 {
-    if (protocol != 0 && protocol != kGossipProtocol)
+    if (protocol != 0 && protocol != bloom::kGossipProtocol)
     {
         return;
     }

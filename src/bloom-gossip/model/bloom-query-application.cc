@@ -25,13 +25,6 @@ NS_LOG_COMPONENT_DEFINE("BloomQueryApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(BloomQueryApplication);
 
-namespace
-{
-/// Same protocol number as the gossip frames (ignored by lr-wpan).
-constexpr uint16_t kGossipProtocol = 0x88B5;
-
-} // namespace
-
 TypeId
 BloomQueryApplication::GetTypeId()
 {
@@ -446,7 +439,7 @@ BloomQueryApplication::ReceiveFromDevice(Ptr<NetDevice>,
                                          const Address&,
                                          NetDevice::PacketType)
 {
-    if ((protocol != 0 && protocol != kGossipProtocol) || !IsAlive())
+    if ((protocol != 0 && protocol != bloom::kGossipProtocol) || !IsAlive())
     {
         return;
     }
@@ -808,7 +801,7 @@ BloomQueryApplication::SendFrame(const bloom::QueryId& id,
             LinkFailed(uid);
         });
     }
-    if (!m_device->Send(packet, to, kGossipProtocol))
+    if (!m_device->Send(packet, to, bloom::kGossipProtocol))
     {
         NS_LOG_WARN("node " << m_address << ": device refused a query frame");
     }

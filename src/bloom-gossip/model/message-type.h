@@ -24,6 +24,14 @@ namespace bloom
  */
 constexpr uint8_t kGossipDispatch = 0x3B;
 
+/**
+ * \ingroup bloom-gossip
+ * EtherType-style protocol number the gossip and query applications send
+ * with and accept on devices that demultiplex (CSMA, Wi-Fi): IEEE 802 local
+ * experimental EtherType 1.  lr-wpan ignores it (protocol 0 on receive).
+ */
+constexpr uint16_t kGossipProtocol = 0x88B5;
+
 /// \ingroup bloom-gossip
 /// Message types carried after the dispatch byte.
 enum class MessageType : uint8_t
