@@ -92,43 +92,38 @@ CountingBloomFilter::Insert(const Key& key)
     return result;
 }
 
+template <class Combine>
 void
-CountingBloomFilter::AddCounters(const CountingBloomFilter& other)
+CountingBloomFilter::CombineCounters(const CountingBloomFilter& other, Combine combine)
 {
     CheckSameShape(other);
     for (uint32_t i = 0; i < m_m; ++i)
     {
         const uint64_t offset = static_cast<uint64_t>(i) * m_c;
-        const uint32_t add = other.m_counters.Get(offset, m_c);
         const uint32_t v = m_counters.Get(offset, m_c);
-        if (add == 0 || v == m_max)
+        const uint32_t next = combine(v, other.m_counters.Get(offset, m_c));
+        if (next != v)
         {
-            m_overflows += v == m_max ? add : 0;
-            continue;
+            m_counters.Set(offset, m_c, next);
+            m_saturated += next == m_max ? 1 : 0;
         }
-        const uint32_t room = m_max - v;
-        const uint32_t sum = v + std::min(add, room);
-        m_overflows += add > room ? add - room : 0;
-        m_counters.Set(offset, m_c, sum);
-        m_saturated += sum == m_max ? 1 : 0;
     }
+}
+
+void
+CountingBloomFilter::AddCounters(const CountingBloomFilter& other)
+{
+    CombineCounters(other, [this](uint32_t v, uint32_t add) {
+        const uint32_t room = m_max - v; // 0 once saturated: the counter sticks
+        m_overflows += add > room ? add - room : 0;
+        return v + std::min(add, room);
+    });
 }
 
 void
 CountingBloomFilter::MaxCounters(const CountingBloomFilter& other)
 {
-    CheckSameShape(other);
-    for (uint32_t i = 0; i < m_m; ++i)
-    {
-        const uint64_t offset = static_cast<uint64_t>(i) * m_c;
-        const uint32_t theirs = other.m_counters.Get(offset, m_c);
-        const uint32_t v = m_counters.Get(offset, m_c);
-        if (theirs > v)
-        {
-            m_counters.Set(offset, m_c, theirs);
-            m_saturated += theirs == m_max ? 1 : 0;
-        }
-    }
+    CombineCounters(other, [](uint32_t v, uint32_t theirs) { return std::max(v, theirs); });
 }
 
 void

@@ -186,6 +186,9 @@ class CountingBloomFilter
     }
 
   private:
+    /// Counter i becomes combine(counter i, other's counter i), for every i.
+    template <class Combine>
+    void CombineCounters(const CountingBloomFilter& other, Combine combine);
     /// Throws std::invalid_argument unless `other` has the same m, k and c.
     void CheckSameShape(const CountingBloomFilter& other) const;
     /// Distinct positions of the key into `out` (kMaxHashes entries); their number.
