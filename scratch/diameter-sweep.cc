@@ -54,7 +54,11 @@ int
 Main(int argc, char** argv)
 {
     GossipScenarioConfig c;
-    std::string filters = "all";
+    using bloom::FilterKind;
+    const std::vector<FilterKind> allFilters{FilterKind::BLOOM,
+                                             FilterKind::LINEAR,
+                                             FilterKind::ATTENUATED};
+    std::vector<FilterKind> filters = allFilters; // the families of the sweep
     std::string nodesList;
     std::string diametersList;
     std::string grid;
@@ -91,7 +95,13 @@ Main(int argc, char** argv)
 
     po::options_description topo("Topology and radio");
     cli::OptionAdder(topo)
-        .Choice("topology", &c.topology, {"line", "grid", "disk", "file"}, "topology")
+        .Choice("topology",
+                &c.topology,
+                {ScenarioTopology::LINE,
+                 ScenarioTopology::GRID,
+                 ScenarioTopology::DISK,
+                 ScenarioTopology::FILE},
+                "topology")
         .Text("nodes",
               &nodesList,
               fmt::format("node counts to sweep, comma-separated, each 2..{} (default 20)",
@@ -108,7 +118,7 @@ Main(int argc, char** argv)
               "disk: mean degree the square is sized for, < nodes")
         .Choice("disk-policy",
                 &c.diskPolicy,
-                {"connected", "largest-component"},
+                {WsnTopology::DiskPolicy::CONNECTED, WsnTopology::DiskPolicy::LARGEST_COMPONENT},
                 "disk: redraw until connected, or keep the largest component")
         .Text("positions", &c.positions, "file: CSV id,x,y")
         .Choice("radio", &radio, {"range", "log-distance"}, "unit disk or log-distance loss")
@@ -138,7 +148,13 @@ Main(int argc, char** argv)
 
     po::options_description filter("Filters");
     cli::OptionAdder(filter)
-        .Choice("filter", &filters, {"bf", "lbf", "abf", "all"}, "filter family")
+        .Choice("filter",
+                &filters,
+                {{"bf", {FilterKind::BLOOM}},
+                 {"lbf", {FilterKind::LINEAR}},
+                 {"abf", {FilterKind::ATTENUATED}},
+                 {"all", allFilters}},
+                "filter family")
         .Unsigned("m",
                   &c.slots,
                   1,
@@ -146,8 +162,14 @@ Main(int argc, char** argv)
                   "slots: BF bits, LBF cells, ABF bits per level")
         .Unsigned("k", &c.hashes, 1, bloom::kMaxHashes, "hash functions")
         .Unsigned("b", &c.cellBits, bloom::kMinCellBits, bloom::kMaxCellBits, "LBF bits per cell")
-        .Choice("quantization", &c.quantization, {"floor", "ceil", "round"}, "LBF quantization")
-        .Choice("decay", &c.decay, {"multiplicative", "subtractive"}, "LBF per-hop decay")
+        .Choice("quantization",
+                &c.quantization,
+                {bloom::Quantization::FLOOR, bloom::Quantization::CEIL, bloom::Quantization::ROUND},
+                "LBF quantization")
+        .Choice("decay",
+                &c.decay,
+                {LbfGossipApplication::MULTIPLICATIVE, LbfGossipApplication::SUBTRACTIVE},
+                "LBF per-hop decay")
         .Real("a", &c.factor, Range::Open(0, 1), "LBF multiplicative factor")
         .Unsigned("delta", &c.step, 1, 65535, "LBF subtractive step, at most 2^b - 1")
         .Unsigned("depth", &c.depth, 0, bloom::kMaxDepth, "ABF levels; 0 = diameter + 1")
@@ -170,7 +192,10 @@ Main(int argc, char** argv)
               &c.expiry,
               Range::Closed(0, kMaxScenarioTime),
               "neighbour entry expiry (s); 0: 3.5 x interval, or 3.5 x trickle-imax with Trickle")
-        .Choice("timer", &c.timer, {"periodic", "trickle"}, "beacon timer")
+        .Choice("timer",
+                &c.timer,
+                {BloomGossipApplication::PERIODIC, BloomGossipApplication::TRICKLE},
+                "beacon timer")
         .Real("trickle-imin", &c.trickleImin, period, "Trickle Imin (s)")
         .Real("trickle-imax", &c.trickleImax, period, "Trickle largest interval (s), >= Imin")
         .Unsigned("trickle-k",
@@ -180,7 +205,7 @@ Main(int argc, char** argv)
                   "Trickle redundancy constant (0: no suppression)")
         .Choice("transport",
                 &c.transport,
-                {"link-layer", "udp6"},
+                {BloomGossipApplication::LINK_LAYER, BloomGossipApplication::UDP6},
                 "broadcast frames on the link layer, or UDP to ff02::1 over IPv6/6LoWPAN")
         .Unsigned("frame-bytes",
                   &c.frameBytes,
@@ -222,10 +247,11 @@ Main(int argc, char** argv)
               &c.queryAbsent,
               Range::Closed(0, 1),
               "share of draws for keys never inserted")
-        .Text("query-strategy",
-              &c.queryStrategy,
-              "comma list of gradient (LBF/ABF), flood, ring, blind-flood; auto = gradient for "
-              "lbf/abf, flood,ring,blind-flood for bf; all = every strategy the filter supports")
+        .Parsed("query-strategy",
+                &c.queryStrategy,
+                ParseQueryStrategySelection,
+                "comma list of gradient (LBF/ABF), flood, ring, blind-flood; auto = gradient for "
+                "lbf/abf, flood,ring,blind-flood for bf; all = every strategy the filter supports")
         .Unsigned("query-ttl",
                   &c.queryTtl,
                   0,
@@ -287,32 +313,20 @@ Main(int argc, char** argv)
             start = comma + 1;
         }
     }
-    const std::vector<std::string> filterNames = filters == "all"
-                                                     ? std::vector<std::string>{"bf", "lbf", "abf"}
-                                                     : std::vector<std::string>{filters};
-
     // Queries: at least one filter of the sweep must support a listed
     // strategy (gradient needs lbf or abf), or the sweep would issue none.
     if (c.queries > 0)
     {
         bool any = false;
-        for (const auto& f : filterNames)
+        for (FilterKind f : filters)
         {
-            GossipScenarioConfig p = c;
-            p.filter = f;
-            try
-            {
-                any = any || !p.QueryStrategies().empty();
-            }
-            catch (const std::invalid_argument& e)
-            {
-                cli::Fail("--query-strategy", e.what());
-            }
+            any = any || !c.queryStrategy.Resolve(f).empty();
         }
         if (!any)
         {
             cli::Fail("--query-strategy",
-                      "'" + c.queryStrategy + "' does not apply to --filter " + filters +
+                      "'" + ToString(c.queryStrategy) + "' does not apply to --filter " +
+                          (filters == allFilters ? "all" : bloom::ToString(filters.front())) +
                           " (gradient needs lbf or abf), so no query would be issued");
         }
     }
@@ -324,11 +338,13 @@ Main(int argc, char** argv)
         cli::Fail(given[0] ? "--diameters" : "--grid",
                   "give only one of --diameters, --grid and --nodes");
     }
-    if (c.topology != "file" && vm.count("positions") && !vm["positions"].defaulted())
+    if (c.topology != ScenarioTopology::FILE && vm.count("positions") &&
+        !vm["positions"].defaulted())
     {
-        cli::Fail("--positions", "only with --topology file (the topology is " + c.topology + ")");
+        cli::Fail("--positions",
+                  "only with --topology file (the topology is " + ToString(c.topology) + ")");
     }
-    if (c.topology == "file" && (given[0] || given[1] || given[2]))
+    if (c.topology == ScenarioTopology::FILE && (given[0] || given[1] || given[2]))
     {
         cli::Fail(given[0]   ? "--diameters"
                   : given[1] ? "--grid"
@@ -338,7 +354,7 @@ Main(int argc, char** argv)
     std::vector<GossipScenarioConfig> points;
     if (given[0])
     {
-        if (c.topology != "line" && c.topology != "grid")
+        if (c.topology != ScenarioTopology::LINE && c.topology != ScenarioTopology::GRID)
         {
             cli::Fail("--diameters", "only for --topology line or grid (use --nodes)");
         }
@@ -346,7 +362,7 @@ Main(int argc, char** argv)
              cli::ParseUnsignedList("--diameters", diametersList, 1, kMaxScenarioNodes - 1))
         {
             GossipScenarioConfig p = c;
-            if (c.topology == "line")
+            if (c.topology == ScenarioTopology::LINE)
             {
                 p.nodes = d + 1;
             }
@@ -365,7 +381,7 @@ Main(int argc, char** argv)
     }
     else if (given[1])
     {
-        if (c.topology != "grid")
+        if (c.topology != ScenarioTopology::GRID)
         {
             cli::Fail("--grid", "needs --topology grid");
         }
@@ -389,7 +405,7 @@ Main(int argc, char** argv)
         c.nodes = c.gridWidth * c.gridHeight;
         points.push_back(c);
     }
-    else if (c.topology == "file")
+    else if (c.topology == ScenarioTopology::FILE)
     {
         points.push_back(c);
     }
@@ -432,7 +448,7 @@ Main(int argc, char** argv)
     {
         outputs.AddInput("--config", configFile);
     }
-    if (c.topology == "file")
+    if (c.topology == ScenarioTopology::FILE)
     {
         outputs.AddInput("--positions", c.positions);
     }
@@ -452,12 +468,13 @@ Main(int argc, char** argv)
     double receptions = 0;
     for (auto& p : points)
     {
-        for (const auto& f : filterNames)
+        for (FilterKind f : filters)
         {
             p.filter = f;
             const GossipScenarioResult set = CheckGossipScenario(p);
-            const double rounds =
-                p.timer == "periodic" ? p.simTime / p.interval : p.simTime / p.trickleImin;
+            const double rounds = p.timer == BloomGossipApplication::PERIODIC
+                                      ? p.simTime / p.interval
+                                      : p.simTime / p.trickleImin;
             receptions += set.nodes * rounds * std::max(1U, set.framesPerAdvertisement) *
                           (set.meanDegree + 1);
             if (set.offeredLoad > 1)
@@ -467,12 +484,12 @@ Main(int argc, char** argv)
                     "time between two advertisements; CSMA/CA will drop frames (raise "
                     "--interval)\n",
                     kProgram,
-                    f,
+                    bloom::ToString(f),
                     set.nodes,
-                    p.topology,
+                    ToString(p.topology),
                     set.offeredLoad);
             }
-            if (set.components > 1 && f == filterNames.front())
+            if (set.components > 1 && f == filters.front())
             {
                 // Not an error (a study of partitions is legitimate), but
                 // never silent: estimates across components are misses.
@@ -480,7 +497,7 @@ Main(int argc, char** argv)
                     "{}: warning: the {} network of {} nodes is disconnected ({} components; "
                     "diameter {} is the largest component's); see the components column\n",
                     kProgram,
-                    p.topology,
+                    ToString(p.topology),
                     set.nodes,
                     set.components,
                     set.diameter);
@@ -508,7 +525,7 @@ Main(int argc, char** argv)
         {
             std::cerr << fmt::format("{}: {} runs checked, nothing simulated\n",
                                      kProgram,
-                                     points.size() * filterNames.size());
+                                     points.size() * filters.size());
         }
         return 0;
     }
@@ -516,11 +533,11 @@ Main(int argc, char** argv)
     std::vector<std::string> rows;
     std::vector<std::string> distanceRows;
     std::vector<std::string> queryRows;
-    const size_t total = points.size() * filterNames.size();
+    const size_t total = points.size() * filters.size();
     size_t done = 0;
     for (const auto& base : points)
     {
-        for (const auto& f : filterNames)
+        for (FilterKind f : filters)
         {
             GossipScenarioConfig p = base;
             p.filter = f;
@@ -543,8 +560,8 @@ Main(int argc, char** argv)
                 std::cerr << fmt::format("[{}/{}] {} {} n={} D={} {} exact={} wall={:.1f}s\n",
                                          done,
                                          total,
-                                         f,
-                                         p.topology,
+                                         bloom::ToString(f),
+                                         ToString(p.topology),
                                          r.nodes,
                                          r.diameter,
                                          r.describe,

@@ -191,10 +191,10 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
     const auto t0 = std::chrono::steady_clock::now();
     const bool bare = app.rfind("bare-", 0) == 0;
     GossipScenarioConfig c = o.base;
-    c.topology = "grid";
+    c.topology = ScenarioTopology::GRID;
     c.gridWidth = c.gridHeight = side;
     c.nodes = side * side;
-    c.filter = bare ? app.substr(5) : app;
+    c.filter = bloom::ParseFilterKind(bare ? app.substr(5) : app);
     c.depth = o.depth;
     c.radio.channel = WsnRadioConfig::ParseChannel(channel);
     c.Validate();
@@ -223,13 +223,11 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
         // The frames of one advertisement of this filter: their sizes only
         // depend on the shape, their contents do not matter here.
         bloom::FilterShape shape;
-        shape.kind = c.filter == "bf"    ? bloom::FilterKind::BLOOM
-                     : c.filter == "lbf" ? bloom::FilterKind::LINEAR
-                                         : bloom::FilterKind::ATTENUATED;
+        shape.kind = c.filter;
         shape.hashes = c.hashes;
         shape.slots = c.slots;
-        shape.slotBits = c.filter == "lbf" ? c.cellBits : 1;
-        shape.depth = c.filter == "abf" ? c.depth : 1;
+        shape.slotBits = c.filter == bloom::FilterKind::LINEAR ? c.cellBits : 1;
+        shape.depth = c.filter == bloom::FilterKind::ATTENUATED ? c.depth : 1;
         const auto frames =
             bloom::EncodeSegments(bloom::MakeFilter(shape), 0, devices.Get(0)->GetMtu());
         out.framesPerBeacon = static_cast<uint32_t>(frames.size());
@@ -383,7 +381,8 @@ Main(int argc, char** argv)
     o.base.slots = 256;
     o.base.hashes = 4;
     o.base.cellBits = 8;
-    o.base.decay = "subtractive";
+    o.base.decay = LbfGossipApplication::SUBTRACTIVE;
+    std::string decay = ToString(o.base.decay);
     o.base.step = 1;
     o.base.resources = 4;
     o.base.simTime = 20;
@@ -434,17 +433,16 @@ Main(int argc, char** argv)
         po::value(&o.base.hashes)->default_value(o.base.hashes),
         "hash functions")("b",
                           po::value(&o.base.cellBits)->default_value(o.base.cellBits),
-                          "LBF bits per cell")(
-        "decay",
-        po::value(&o.base.decay)->default_value(o.base.decay),
-        "LBF multiplicative | subtractive")("a",
-                                            po::value(&o.base.factor)->default_value(o.base.factor),
-                                            "LBF factor")(
-        "delta",
-        po::value(&o.base.step)->default_value(o.base.step),
-        "LBF subtractive step")("depth",
-                                po::value(&o.depth)->default_value(o.depth),
-                                "ABF levels (fixed, not diameter + 1)")(
+                          "LBF bits per cell")("decay",
+                                               po::value(&decay)->default_value(decay),
+                                               "LBF multiplicative | subtractive")(
+        "a",
+        po::value(&o.base.factor)->default_value(o.base.factor),
+        "LBF factor")("delta",
+                      po::value(&o.base.step)->default_value(o.base.step),
+                      "LBF subtractive step")("depth",
+                                              po::value(&o.depth)->default_value(o.depth),
+                                              "ABF levels (fixed, not diameter + 1)")(
         "resources",
         po::value(&o.base.resources)->default_value(o.base.resources),
         "resources on random nodes")("run", po::value(&run)->default_value(run), "RngRun")(
@@ -483,6 +481,14 @@ Main(int argc, char** argv)
     if (repeat < 1)
     {
         throw UsageError("--repeat: at least 1");
+    }
+    try
+    {
+        o.base.decay = ParseDecayMode(decay);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        throw UsageError(std::string("--decay: ") + e.what());
     }
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);

@@ -38,7 +38,7 @@ main(int argc, char* argv[])
 
     // One configuration; only the filter family changes between the runs.
     GossipScenarioConfig config;
-    config.topology = "line";
+    config.topology = ScenarioTopology::LINE;
     config.nodes = nodes;
     config.budgetBytes = budget;
     config.cellBits = cellBits;
@@ -50,7 +50,8 @@ main(int argc, char* argv[])
               << " nodes, " << config.resources << " resources, " << time << " s\n\n"
               << "family      m  levels  message bytes  exact hops  hop MAE   miss    FPR\n"
               << std::fixed;
-    for (const char* family : {"bf", "lbf", "abf"})
+    for (bloom::FilterKind family :
+         {bloom::FilterKind::BLOOM, bloom::FilterKind::LINEAR, bloom::FilterKind::ATTENUATED})
     {
         config.filter = family;
         GossipScenarioResult r;
@@ -64,8 +65,8 @@ main(int argc, char* argv[])
             return 2;
         }
         const GossipRunMetrics& m = r.metrics;
-        std::cout << std::setw(6) << family << std::setw(7) << r.slots << std::setw(8) << r.depth
-                  << std::setw(15) << m.payloadBytes;
+        std::cout << std::setw(6) << bloom::ToString(family) << std::setw(7) << r.slots
+                  << std::setw(8) << r.depth << std::setw(15) << m.payloadBytes;
         if (m.hasDistance) // hop estimates: LBF and ABF
         {
             std::cout << std::setprecision(3) << std::setw(12) << m.overall.exact << std::setw(9)

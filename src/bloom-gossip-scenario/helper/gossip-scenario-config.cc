@@ -7,7 +7,6 @@
 #include "ns3/filter-limits.h"
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-decay.h"
-#include "ns3/lbf-quantization.h"
 
 #include <algorithm>
 #include <cmath>
@@ -44,7 +43,181 @@ Split(const std::string& text, char sep)
     return out;
 }
 
+/// The text of an empty --query-strategy.
+constexpr const char* kEmptyQueryStrategy =
+    "empty; give gradient, flood, ring, blind-flood (comma-separated), auto or all";
+
 } // namespace
+
+std::string
+ToString(ScenarioTopology topology)
+{
+    switch (topology)
+    {
+    case ScenarioTopology::LINE:
+        return "line";
+    case ScenarioTopology::GRID:
+        return "grid";
+    case ScenarioTopology::DISK:
+        return "disk";
+    case ScenarioTopology::FILE:
+        return "file";
+    }
+    return "unknown";
+}
+
+ScenarioTopology
+ParseScenarioTopology(const std::string& name)
+{
+    for (auto topology : {ScenarioTopology::LINE,
+                          ScenarioTopology::GRID,
+                          ScenarioTopology::DISK,
+                          ScenarioTopology::FILE})
+    {
+        if (ToString(topology) == name)
+        {
+            return topology;
+        }
+    }
+    throw std::invalid_argument("'" + name + "' is not one of line, grid, disk, file");
+}
+
+namespace bloom
+{
+FilterKind
+ParseFilterKind(const std::string& name)
+{
+    for (auto kind : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+    {
+        if (ToString(kind) == name)
+        {
+            return kind;
+        }
+    }
+    throw std::invalid_argument("'" + name + "' is not one of bf, lbf, abf");
+}
+} // namespace bloom
+
+QueryStrategySelection
+QueryStrategySelection::Of(const std::vector<bloom::QueryStrategy>& strategies)
+{
+    QueryStrategySelection selection;
+    selection.words.clear();
+    for (bloom::QueryStrategy strategy : strategies)
+    {
+        selection.words.push_back(Word{Mode::ONE, strategy});
+    }
+    return selection;
+}
+
+QueryStrategySelection
+QueryStrategySelection::All()
+{
+    QueryStrategySelection selection;
+    selection.words = {Word{Mode::ALL, bloom::QueryStrategy::GRADIENT}};
+    return selection;
+}
+
+std::vector<bloom::QueryStrategy>
+QueryStrategySelection::Resolve(bloom::FilterKind filter) const
+{
+    using bloom::QueryStrategy;
+    const bool distance = filter != bloom::FilterKind::BLOOM;
+    std::vector<QueryStrategy> out;
+    const auto add = [&out, distance](QueryStrategy s) {
+        if ((s != QueryStrategy::GRADIENT || distance) &&
+            std::find(out.begin(), out.end(), s) == out.end())
+        {
+            out.push_back(s);
+        }
+    };
+    for (const Word& word : words)
+    {
+        switch (word.mode)
+        {
+        case Mode::AUTO:
+            if (distance)
+            {
+                add(QueryStrategy::GRADIENT);
+            }
+            else
+            {
+                add(QueryStrategy::FLOOD);
+                add(QueryStrategy::RING);
+                add(QueryStrategy::BLIND_FLOOD);
+            }
+            break;
+        case Mode::ALL:
+            for (auto s : {QueryStrategy::GRADIENT,
+                           QueryStrategy::FLOOD,
+                           QueryStrategy::RING,
+                           QueryStrategy::BLIND_FLOOD})
+            {
+                add(s);
+            }
+            break;
+        case Mode::ONE:
+            add(word.strategy);
+            break;
+        }
+    }
+    return out;
+}
+
+std::string
+ToString(const QueryStrategySelection& selection)
+{
+    std::string out;
+    for (const QueryStrategySelection::Word& word : selection.words)
+    {
+        out += out.empty() ? "" : ",";
+        switch (word.mode)
+        {
+        case QueryStrategySelection::Mode::AUTO:
+            out += "auto";
+            break;
+        case QueryStrategySelection::Mode::ALL:
+            out += "all";
+            break;
+        case QueryStrategySelection::Mode::ONE:
+            out += bloom::ToString(word.strategy);
+            break;
+        }
+    }
+    return out;
+}
+
+QueryStrategySelection
+ParseQueryStrategySelection(const std::string& text)
+{
+    using Mode = QueryStrategySelection::Mode;
+    if (text.empty())
+    {
+        throw std::invalid_argument(kEmptyQueryStrategy);
+    }
+    QueryStrategySelection selection;
+    selection.words.clear();
+    for (const std::string& name : Split(text, ','))
+    {
+        if (name.empty())
+        {
+            throw std::invalid_argument("empty item in '" + text + "'");
+        }
+        if (name == "auto")
+        {
+            selection.words.push_back({Mode::AUTO, bloom::QueryStrategy::GRADIENT});
+        }
+        else if (name == "all")
+        {
+            selection.words.push_back({Mode::ALL, bloom::QueryStrategy::GRADIENT});
+        }
+        else
+        {
+            selection.words.push_back({Mode::ONE, bloom::ParseQueryStrategy(name)});
+        }
+    }
+    return selection;
+}
 
 WsnRadioConfig
 GossipScenarioConfig::DefaultRadio()
@@ -58,18 +231,14 @@ void
 GossipScenarioConfig::Validate() const
 {
     const auto range = [](double v, double lo, double hi) { return v >= lo && v <= hi; };
-    if (topology != "line" && topology != "grid" && topology != "disk" && topology != "file")
-    {
-        ThrowOptionError("--topology", "'" + topology + "' is not one of line, grid, disk, file");
-    }
-    if (topology == "file")
+    if (topology == ScenarioTopology::FILE)
     {
         if (positions.empty())
         {
             ThrowOptionError("--positions", "required with --topology file (a CSV file id,x,y)");
         }
     }
-    else if (topology == "grid" && gridWidth > 0)
+    else if (topology == ScenarioTopology::GRID && gridWidth > 0)
     {
         const uint64_t n =
             gridWidth * static_cast<uint64_t>(gridHeight == 0 ? gridWidth : gridHeight);
@@ -87,15 +256,10 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--spacing", fmt::format("{} out of range [0.001, 1e6] m", spacing));
     }
-    if (topology == "disk" && !(meanDegree > 0 && meanDegree < nodes))
+    if (topology == ScenarioTopology::DISK && !(meanDegree > 0 && meanDegree < nodes))
     {
         ThrowOptionError("--degree",
                          fmt::format("{} out of range (0, nodes) = (0, {})", meanDegree, nodes));
-    }
-    if (diskPolicy != "connected" && diskPolicy != "largest-component")
-    {
-        ThrowOptionError("--disk-policy",
-                         "'" + diskPolicy + "' is not connected or largest-component");
     }
     // Radio: each field under the option that sets it.
     if (!range(radio.range, 1e-3, 1e6))
@@ -138,10 +302,6 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--radio", e.what());
     }
-    if (filter != "bf" && filter != "lbf" && filter != "abf")
-    {
-        ThrowOptionError("--filter", "'" + filter + "' is not one of bf, lbf, abf, all");
-    }
     if (budgetBytes == 0 && (slots < 1 || slots > bloom::kMaxSlots))
     {
         ThrowOptionError("--m", fmt::format("{} out of range 1..{}", slots, bloom::kMaxSlots));
@@ -162,16 +322,7 @@ GossipScenarioConfig::Validate() const
                                      bloom::kMinCellBits,
                                      bloom::kMaxCellBits));
     }
-    try
-    {
-        bloom::ParseQuantization(quantization);
-    }
-    catch (const std::invalid_argument&)
-    {
-        ThrowOptionError("--quantization",
-                         "'" + quantization + "' is not one of floor, ceil, round");
-    }
-    if (decay == "multiplicative")
+    if (decay == LbfGossipApplication::MULTIPLICATIVE)
     {
         if (!(factor > 0 && factor < 1))
         {
@@ -187,18 +338,11 @@ GossipScenarioConfig::Validate() const
             ThrowOptionError("--a", fmt::format("{} with --b {}: {}", factor, cellBits, e.what()));
         }
     }
-    else if (decay == "subtractive")
+    if (decay == LbfGossipApplication::SUBTRACTIVE && (step < 1 || step >= (1U << cellBits)))
     {
-        if (step < 1 || step >= (1U << cellBits))
-        {
-            ThrowOptionError(
-                "--delta",
-                fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
-        }
-    }
-    else
-    {
-        ThrowOptionError("--decay", "'" + decay + "' is not multiplicative or subtractive");
+        ThrowOptionError(
+            "--delta",
+            fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
     }
     if (depth > bloom::kMaxDepth)
     {
@@ -214,15 +358,18 @@ GossipScenarioConfig::Validate() const
     {
         // Bytes one slot needs (ABF: a byte per level); an automatic ABF depth
         // is checked once the diameter is known (CheckGossipScenario).
-        const uint64_t need = filter == "lbf" ? (cellBits + 7) / 8 : filter == "abf" ? depth : 1;
+        const bool abf = filter == bloom::FilterKind::ATTENUATED;
+        const uint64_t need = filter == bloom::FilterKind::LINEAR ? (cellBits + 7) / 8
+                              : abf                               ? depth
+                                                                  : 1;
         if (budgetBytes < need)
         {
             ThrowOptionError(
                 "--budget-bytes",
                 fmt::format("{} bytes cannot hold one slot of {} ({} levels); need >= {}",
                             budgetBytes,
-                            filter,
-                            filter == "abf" ? depth : 1,
+                            bloom::ToString(filter),
+                            abf ? depth : 1,
                             need));
         }
     }
@@ -244,10 +391,6 @@ GossipScenarioConfig::Validate() const
     {
         time("--expiry", expiry, kMinScenarioPeriod); // 0: automatic
     }
-    if (timer != "periodic" && timer != "trickle")
-    {
-        ThrowOptionError("--timer", "'" + timer + "' is not periodic or trickle");
-    }
     time("--trickle-imin", trickleImin, kMinScenarioPeriod);
     time("--trickle-imax", trickleImax, kMinScenarioPeriod);
     if (trickleImax < trickleImin)
@@ -260,7 +403,7 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--trickle-k", fmt::format("{} out of range 0..1000", trickleK));
     }
-    if (timer == "trickle" && expiry > 0 && expiry <= 3 * trickleImax)
+    if (timer == BloomGossipApplication::TRICKLE && expiry > 0 && expiry <= 3 * trickleImax)
     {
         // A suppressed node refreshes after expiry/2 of silence, at its next
         // transmission point, at most 1.5 Imax later.
@@ -270,14 +413,10 @@ GossipScenarioConfig::Validate() const
                         "(or be 0: automatic)",
                         3 * trickleImax));
     }
-    if (timer == "periodic" && expiry > 0 && expiry <= interval + jitter)
+    if (timer == BloomGossipApplication::PERIODIC && expiry > 0 && expiry <= interval + jitter)
     {
         ThrowOptionError("--expiry",
                          fmt::format("must exceed interval + jitter = {} s", interval + jitter));
-    }
-    if (transport != "link-layer" && transport != "udp6")
-    {
-        ThrowOptionError("--transport", "'" + transport + "' is not link-layer or udp6");
     }
     if (frameBytes != 0 && (frameBytes <= bloom::kSegmentHeaderSize || frameBytes > 65000))
     {
@@ -286,7 +425,7 @@ GossipScenarioConfig::Validate() const
                                      frameBytes,
                                      bloom::kSegmentHeaderSize + 1));
     }
-    if (transport == "link-layer" && frameBytes > kLinkLayerMaxFrameBytes)
+    if (transport == BloomGossipApplication::LINK_LAYER && frameBytes > kLinkLayerMaxFrameBytes)
     {
         ThrowOptionError("--frame-bytes",
                          fmt::format("{} bytes do not fit one 802.15.4 frame with --transport "
@@ -295,11 +434,9 @@ GossipScenarioConfig::Validate() const
                                      frameBytes,
                                      kLinkLayerMaxFrameBytes));
     }
-    if (queries > 0 && queryStrategy.empty())
+    if (queryStrategy.words.empty())
     {
-        ThrowOptionError("--query-strategy",
-                         "empty; give gradient, flood, ring, blind-flood (comma-separated), auto "
-                         "or all");
+        ThrowOptionError("--query-strategy", kEmptyQueryStrategy);
     }
     if (resources > 100000)
     {
@@ -342,19 +479,11 @@ GossipScenarioConfig::Validate() const
         ThrowOptionError("--query-max-visited",
                          fmt::format("{} out of range 0..255", queryMaxVisited));
     }
-    if (queries > 0 && transport != "link-layer")
+    if (queries > 0 && transport != BloomGossipApplication::LINK_LAYER)
     {
         ThrowOptionError("--queries", "queries need --transport link-layer");
     }
-    std::vector<bloom::QueryStrategy> strategies;
-    try
-    {
-        strategies = QueryStrategies();
-    }
-    catch (const std::invalid_argument& e)
-    {
-        ThrowOptionError("--query-strategy", e.what());
-    }
+    const std::vector<bloom::QueryStrategy> strategies = QueryStrategies();
     if (queries > 0 && !strategies.empty())
     {
         const double count = static_cast<double>(queries) * strategies.size();
@@ -413,62 +542,13 @@ GossipScenarioConfig::EffectiveExpiry() const
     {
         return expiry;
     }
-    return 3.5 * (timer == "trickle" ? trickleImax : interval);
+    return 3.5 * (timer == BloomGossipApplication::TRICKLE ? trickleImax : interval);
 }
 
 std::vector<bloom::QueryStrategy>
 GossipScenarioConfig::QueryStrategies() const
 {
-    using bloom::QueryStrategy;
-    const bool distance = filter == "lbf" || filter == "abf";
-    std::vector<QueryStrategy> out;
-    const auto add = [&out, distance](QueryStrategy s) {
-        if ((s != QueryStrategy::GRADIENT || distance) &&
-            std::find(out.begin(), out.end(), s) == out.end())
-        {
-            out.push_back(s);
-        }
-    };
-    if (queryStrategy.empty())
-    {
-        throw std::invalid_argument(
-            "empty; give gradient, flood, ring, blind-flood (comma-separated), auto or all");
-    }
-    for (const std::string& name : Split(queryStrategy, ','))
-    {
-        if (name.empty())
-        {
-            throw std::invalid_argument("empty item in '" + queryStrategy + "'");
-        }
-        if (name == "auto")
-        {
-            if (distance)
-            {
-                add(QueryStrategy::GRADIENT);
-            }
-            else
-            {
-                add(QueryStrategy::FLOOD);
-                add(QueryStrategy::RING);
-                add(QueryStrategy::BLIND_FLOOD);
-            }
-        }
-        else if (name == "all")
-        {
-            for (auto s : {QueryStrategy::GRADIENT,
-                           QueryStrategy::FLOOD,
-                           QueryStrategy::RING,
-                           QueryStrategy::BLIND_FLOOD})
-            {
-                add(s);
-            }
-        }
-        else
-        {
-            add(bloom::ParseQueryStrategy(name));
-        }
-    }
-    return out;
+    return queryStrategy.Resolve(filter);
 }
 
 double

@@ -10,7 +10,11 @@
 #ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 
+#include "ns3/bloom-gossip-application.h"
+#include "ns3/filter-shape.h"
 #include "ns3/gossip-workload.h"
+#include "ns3/lbf-gossip-application.h"
+#include "ns3/lbf-quantization.h"
 #include "ns3/query-strategy.h"
 #include "ns3/type-id.h"
 #include "ns3/wsn-network-helper.h"
@@ -46,6 +50,109 @@ constexpr uint64_t kMaxTruthPairs = 4000000;
 constexpr uint32_t kMaxBudgetBytes = 1U << 20;
 
 /**
+ * \ingroup bloom-gossip-scenario
+ * The network layouts of a scenario (--topology).
+ */
+enum class ScenarioTopology : uint8_t
+{
+    LINE, //!< nodes on a line (WsnTopology::Line)
+    GRID, //!< a rectangular grid (WsnTopology::Grid)
+    DISK, //!< uniform at random in a square (WsnTopology::RandomDisk)
+    FILE, //!< positions from a CSV file (WsnTopology::FromCsv)
+};
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \param topology a network layout
+ * \return "line", "grid", "disk" or "file"
+ */
+std::string ToString(ScenarioTopology topology);
+/**
+ * \ingroup bloom-gossip-scenario
+ * Inverse of ToString(ScenarioTopology); throws std::invalid_argument
+ * "'<name>' is not one of line, grid, disk, file" on anything else.
+ * \param name "line", "grid", "disk" or "file"
+ * \return the layout
+ */
+ScenarioTopology ParseScenarioTopology(const std::string& name);
+
+namespace bloom
+{
+/**
+ * \ingroup bloom-gossip-scenario
+ * Inverse of bloom::ToString(FilterKind) (filter-shape.h); throws
+ * std::invalid_argument "'<name>' is not one of bf, lbf, abf" on anything
+ * else.
+ * \param name "bf", "lbf" or "abf"
+ * \return the filter family
+ */
+FilterKind ParseFilterKind(const std::string& name);
+} // namespace bloom
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \brief The query strategies a run asks for (--query-strategy): a list of
+ * words, each one strategy or `auto` or `all`, resolved for a filter family
+ * by Resolve().  The words are kept as given, so ToString() gives the text
+ * back.
+ */
+struct QueryStrategySelection
+{
+    /// What a word of the list names.
+    enum class Mode : uint8_t
+    {
+        AUTO, //!< gradient for LBF and ABF; flood, ring and blind-flood for BF
+        ALL,  //!< every strategy the filter supports
+        ONE,  //!< the strategy of the word
+    };
+
+    /// One word of the list.
+    struct Word
+    {
+        Mode mode{Mode::AUTO};                                         //!< what it names
+        bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT}; //!< with Mode::ONE
+    };
+
+    std::vector<Word> words{Word{}}; //!< in the order given; by default `auto`
+
+    /**
+     * \param strategies query strategies
+     * \return the selection of these strategies, in this order
+     */
+    static QueryStrategySelection Of(const std::vector<bloom::QueryStrategy>& strategies);
+    /// \return the selection `all`
+    static QueryStrategySelection All();
+
+    /**
+     * The strategies for a filter family, in the order of the words, each
+     * once.  `auto`: gradient for LBF and ABF; flood, ring and blind-flood for
+     * BF.  `all`: every strategy the filter supports.  A strategy the filter
+     * does not support (gradient needs LBF or ABF) is left out, so the result
+     * may be empty.
+     * \param filter the filter family
+     * \return the strategies
+     */
+    std::vector<bloom::QueryStrategy> Resolve(bloom::FilterKind filter) const;
+};
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \param selection a query strategy selection
+ * \return its words joined by commas, e.g. "auto" or "flood,ring"
+ */
+std::string ToString(const QueryStrategySelection& selection);
+/**
+ * \ingroup bloom-gossip-scenario
+ * Inverse of ToString(QueryStrategySelection): a comma list of gradient,
+ * flood, ring, blind-flood, auto and all.  Throws std::invalid_argument on
+ * an empty text ("empty; give ..."), an empty item ("empty item in
+ * '<text>'") or an unknown word (bloom::ParseQueryStrategy's message).
+ * \param text the list
+ * \return the selection
+ */
+QueryStrategySelection ParseQueryStrategySelection(const std::string& text);
+
+/**
  * \ingroup bloom-gossip
  * \brief Parameters of one gossip run.  Validate() checks ranges and
  * combinations and throws std::invalid_argument with "option: problem".
@@ -53,13 +160,14 @@ constexpr uint32_t kMaxBudgetBytes = 1U << 20;
 struct GossipScenarioConfig
 {
     // Topology.
-    std::string topology{"line"}; //!< line | grid | disk | file
-    uint32_t nodes{20};           //!< line, disk; grid: square side ceil(sqrt(nodes)) if no width
-    uint32_t gridWidth{0};        //!< grid width (0: derived from nodes)
-    uint32_t gridHeight{0};       //!< grid height (0: same as width)
-    double spacing{10.0};         //!< line and grid spacing (m)
-    double meanDegree{8.0};       //!< disk: requested mean degree
-    std::string diskPolicy{"connected"};  //!< connected | largest-component
+    ScenarioTopology topology{ScenarioTopology::LINE}; //!< network layout
+    uint32_t nodes{20};     //!< line, disk; grid: square side ceil(sqrt(nodes)) if no width
+    uint32_t gridWidth{0};  //!< grid width (0: derived from nodes)
+    uint32_t gridHeight{0}; //!< grid height (0: same as width)
+    double spacing{10.0};   //!< line and grid spacing (m)
+    double meanDegree{8.0}; //!< disk: requested mean degree
+    /// disk: redraw until connected, or keep the largest component
+    WsnTopology::DiskPolicy diskPolicy{WsnTopology::DiskPolicy::CONNECTED};
     std::string positions;                //!< file: CSV "id,x,y"
     WsnRadioConfig radio{DefaultRadio()}; //!< radio model (unit disk of 12 m by default)
 
@@ -67,26 +175,28 @@ struct GossipScenarioConfig
     static WsnRadioConfig DefaultRadio();
 
     // Filter.
-    std::string filter{"lbf"}; //!< bf | lbf | abf
-    uint32_t slots{256};       //!< m: BF bits, LBF cells, ABF bits per level
-    uint32_t hashes{4};        //!< k
-    uint32_t cellBits{8};      //!< LBF b
-    std::string quantization{"floor"};
-    std::string decay{"multiplicative"}; //!< multiplicative | subtractive
-    double factor{0.9};                  //!< LBF a
-    uint32_t step{1};                    //!< LBF delta
-    uint32_t depth{0};                   //!< ABF d; 0: diameter + 1 (at most 255)
-    uint32_t budgetBytes{0};             //!< > 0: derive m so every filter carries this many bytes
+    bloom::FilterKind filter{bloom::FilterKind::LINEAR}; //!< filter family
+    uint32_t slots{256};  //!< m: BF bits, LBF cells, ABF bits per level
+    uint32_t hashes{4};   //!< k
+    uint32_t cellBits{8}; //!< LBF b
+    bloom::Quantization quantization{bloom::Quantization::FLOOR}; //!< LBF quantisation
+    /// LBF per-hop decay
+    LbfGossipApplication::DecayMode decay{LbfGossipApplication::MULTIPLICATIVE};
+    double factor{0.9};      //!< LBF a
+    uint32_t step{1};        //!< LBF delta
+    uint32_t depth{0};       //!< ABF d; 0: diameter + 1 (at most 255)
+    uint32_t budgetBytes{0}; //!< > 0: derive m so every filter carries this many bytes
 
     // Gossip.
     double interval{1.0};
     double jitter{0.1};
-    double expiry{0};              //!< 0: 3.5 x interval (periodic) or 3.5 x trickleImax (trickle)
-    std::string timer{"periodic"}; //!< periodic | trickle
+    double expiry{0}; //!< 0: 3.5 x interval (periodic) or 3.5 x trickleImax (trickle)
+    BloomGossipApplication::TimerMode timer{BloomGossipApplication::PERIODIC}; //!< beacon timer
     double trickleImin{0.5};
     double trickleImax{16.0};
     uint32_t trickleK{1};
-    std::string transport{"link-layer"}; //!< link-layer | udp6
+    /// broadcast frames on the link layer, or UDP over IPv6
+    BloomGossipApplication::TransportMode transport{BloomGossipApplication::LINK_LAYER};
     uint32_t frameBytes{0};
 
     // Workload.
@@ -103,22 +213,18 @@ struct GossipScenarioConfig
     // key) pairs and issues each once per strategy, one query every
     // queryInterval seconds (query i with strategy s at
     // start + (i S + s) queryInterval for S strategies).
-    uint32_t queries{0};               //!< query draws (each issued once per strategy)
-    double queryStart{0};              //!< first query (s); 0: auto, the last answer due at simTime
-    double queryInterval{1.0};         //!< seconds between two queries
-    double queryAbsent{0};             //!< share of draws for keys never inserted
-    std::string queryStrategy{"auto"}; //!< comma list of gradient, flood, ring, blind-flood;
-                                       //!< or auto, all (see QueryStrategies)
-    uint32_t queryTtl{0};              //!< 0: auto (gradient 2 D, floods D; 2..255)
-    uint32_t queryMaxVisited{16};      //!< gradient visited list entries
-    double queryTimeout{10.0};         //!< origin gives up after this long (s)
+    uint32_t queries{0};       //!< query draws (each issued once per strategy)
+    double queryStart{0};      //!< first query (s); 0: auto, the last answer due at simTime
+    double queryInterval{1.0}; //!< seconds between two queries
+    double queryAbsent{0};     //!< share of draws for keys never inserted
+    QueryStrategySelection queryStrategy; //!< strategies (see QueryStrategies); auto
+    uint32_t queryTtl{0};                 //!< 0: auto (gradient 2 D, floods D; 2..255)
+    uint32_t queryMaxVisited{16};         //!< gradient visited list entries
+    double queryTimeout{10.0};            //!< origin gives up after this long (s)
 
     /**
-     * Strategies of this configuration's filter, in the order given.  "auto":
-     * gradient for lbf and abf; flood, ring and blind-flood for bf.  "all":
-     * every strategy the filter supports.  A list keeps the strategies the
-     * filter supports (gradient needs lbf or abf), so the list may be empty.
-     * Throws std::invalid_argument on an unknown name.
+     * Strategies of this configuration's filter: queryStrategy.Resolve(filter).
+     * \return the strategies, possibly none
      */
     std::vector<bloom::QueryStrategy> QueryStrategies() const;
     /// Time of the first query (resolves the automatic start).

@@ -21,7 +21,6 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/sixlowpan-helper.h"
-#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -62,30 +61,30 @@ GridSide(uint32_t nodes)
 BloomGossipHelper
 MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 {
-    const std::string type = c.filter == "bf"    ? "ns3::BfGossipApplication"
-                             : c.filter == "lbf" ? "ns3::LbfGossipApplication"
-                                                 : "ns3::AbfGossipApplication";
+    const std::string type = c.filter == bloom::FilterKind::BLOOM    ? "ns3::BfGossipApplication"
+                             : c.filter == bloom::FilterKind::LINEAR ? "ns3::LbfGossipApplication"
+                                                                     : "ns3::AbfGossipApplication";
     BloomGossipHelper gossip(type);
     gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
     gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
     gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
-    gossip.SetAttribute("Timer", StringValue(c.timer));
+    gossip.SetAttribute("Timer", EnumValue(c.timer));
     gossip.SetAttribute("TrickleImin", TimeValue(Seconds(c.trickleImin)));
     gossip.SetAttribute("TrickleImax", TimeValue(Seconds(c.trickleImax)));
     gossip.SetAttribute("TrickleK", UintegerValue(c.trickleK));
-    gossip.SetAttribute("Transport", StringValue(c.transport));
+    gossip.SetAttribute("Transport", EnumValue(c.transport));
     gossip.SetAttribute("FrameBytes", UintegerValue(c.frameBytes));
     gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
-    if (c.filter == "bf")
+    if (c.filter == bloom::FilterKind::BLOOM)
     {
         gossip.SetAttribute("Bits", UintegerValue(slots));
     }
-    else if (c.filter == "lbf")
+    else if (c.filter == bloom::FilterKind::LINEAR)
     {
         gossip.SetAttribute("Cells", UintegerValue(slots));
         gossip.SetAttribute("CellBits", UintegerValue(c.cellBits));
-        gossip.SetAttribute("Quantization", StringValue(c.quantization));
-        gossip.SetAttribute("Decay", StringValue(c.decay));
+        gossip.SetAttribute("Quantization", EnumValue(bloom::compat::AsEnumValue(c.quantization)));
+        gossip.SetAttribute("Decay", EnumValue(c.decay));
         gossip.SetAttribute("Factor", DoubleValue(c.factor));
         gossip.SetAttribute("Step", UintegerValue(c.step));
     }
@@ -100,7 +99,8 @@ MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 std::optional<double>
 PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
-    if (r.reach == std::numeric_limits<uint32_t>::max() || c.timer != "periodic")
+    if (r.reach == std::numeric_limits<uint32_t>::max() ||
+        c.timer != BloomGossipApplication::PERIODIC)
     {
         return std::nullopt;
     }
@@ -113,26 +113,22 @@ PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 WsnTopology
 BuildTopology(const GossipScenarioConfig& c)
 {
-    if (c.topology == "line")
+    if (c.topology == ScenarioTopology::LINE)
     {
         return WsnTopology::Line(c.nodes, c.spacing);
     }
-    if (c.topology == "grid")
+    if (c.topology == ScenarioTopology::GRID)
     {
         const uint32_t w = c.gridWidth > 0 ? c.gridWidth : GridSide(c.nodes);
         const uint32_t h =
             c.gridWidth > 0 ? (c.gridHeight > 0 ? c.gridHeight : w) : (c.nodes + w - 1) / w;
         return WsnTopology::Grid(w, h, c.spacing);
     }
-    if (c.topology == "disk")
+    if (c.topology == ScenarioTopology::DISK)
     {
         Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
         rng->SetStream(kTopologyStream);
-        return WsnTopology::RandomDisk(c.nodes,
-                                       c.radio.range,
-                                       c.meanDegree,
-                                       rng,
-                                       WsnTopology::ParseDiskPolicy(c.diskPolicy));
+        return WsnTopology::RandomDisk(c.nodes, c.radio.range, c.meanDegree, rng, c.diskPolicy);
     }
     return WsnTopology::FromCsv(c.positions);
 }
@@ -190,18 +186,19 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     catch (const std::exception& e)
     {
         // A bad positions file, or no connected random draw.
-        ThrowOptionError(c.topology == "file"   ? "--positions"
-                         : c.topology == "disk" ? "--degree"
-                                                : "--topology",
+        ThrowOptionError(c.topology == ScenarioTopology::FILE   ? "--positions"
+                         : c.topology == ScenarioTopology::DISK ? "--degree"
+                                                                : "--topology",
                          e.what());
     }
     if (input.GetN() > kMaxScenarioNodes)
     {
         // A square grid for --nodes N rounds up (65,533 nodes: 256 x 256).
-        ThrowOptionError(c.topology == "grid" ? (c.gridWidth > 0 ? "--grid" : "--nodes")
-                                              : "--nodes",
+        ThrowOptionError(c.topology == ScenarioTopology::GRID
+                             ? (c.gridWidth > 0 ? "--grid" : "--nodes")
+                             : "--nodes",
                          fmt::format("a {} of {} nodes, more than the {} of one 802.15.4 PAN",
-                                     c.topology,
+                                     ToString(c.topology),
                                      input.GetN(),
                                      kMaxScenarioNodes));
     }
@@ -233,7 +230,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                      kMaxTruthPairs));
     }
     result.nodes = n;
-    result.droppedNodes = c.topology == "disk" ? c.nodes - n : 0;
+    result.droppedNodes = c.topology == ScenarioTopology::DISK ? c.nodes - n : 0;
     result.diameter = topo.Diameter();
     {
         const std::vector<uint32_t> labels = topo.ComponentLabels();
@@ -250,25 +247,25 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     {
         // ABF levels are byte-aligned on the wire: whole bytes per level.
         const uint64_t bits = uint64_t{c.budgetBytes} * 8;
-        const uint64_t per = c.filter == "bf"    ? bits
-                             : c.filter == "lbf" ? bits / c.cellBits
-                                                 : c.budgetBytes / depth * 8;
+        const uint64_t per = c.filter == bloom::FilterKind::BLOOM    ? bits
+                             : c.filter == bloom::FilterKind::LINEAR ? bits / c.cellBits
+                                                                     : c.budgetBytes / depth * 8;
         if (per < 1)
         {
             ThrowOptionError("--budget-bytes",
                              fmt::format("{} bytes cannot hold one slot of {} ({} levels)",
                                          c.budgetBytes,
-                                         c.filter,
+                                         bloom::ToString(c.filter),
                                          depth));
         }
         slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
     }
     result.slots = slots;
-    result.depth = c.filter == "abf" ? depth : 1;
+    result.depth = c.filter == bloom::FilterKind::ATTENUATED ? depth : 1;
 
     BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
     NodeContainer nodes = network.GetNodes();
-    if (c.transport == "udp6")
+    if (c.transport == BloomGossipApplication::UDP6)
     {
         // IPv6 over 6LoWPAN on the lr-wpan devices; gossip goes to ff02::1.
         InternetStackHelper internet;
@@ -337,7 +334,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     // the radio drains it (lr-wpan's queue has no bound): memory grows with
     // the simulated time.  Refused; a shared channel merely overloaded by the
     // neighbourhood is reported (CSMA/CA then drops frames, which is bounded).
-    if (c.transport == "link-layer")
+    if (c.transport == BloomGossipApplication::LINK_LAYER)
     {
         // 802.15.4 at 2.4 GHz: 32 us per byte; a frame carries at least the
         // segment header and one byte, plus MAC header and FCS (11 bytes
@@ -346,12 +343,14 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         constexpr double kMinFrameBytes = bloom::kSegmentHeaderSize + 1 + 11 + 6;
         const double frameBytes =
             (c.frameBytes > 0 ? c.frameBytes : double{kLinkLayerMaxFrameBytes}) + 11 + 6;
-        const double shortest =
-            c.timer == "trickle" ? c.trickleImin / 2 : std::max(c.interval - c.jitter, 1e-9);
+        const double shortest = c.timer == BloomGossipApplication::TRICKLE
+                                    ? c.trickleImin / 2
+                                    : std::max(c.interval - c.jitter, 1e-9);
         const double least = framesPerAdvertisement * kMinFrameBytes * kSecondsPerByte;
         if (least >= shortest)
         {
-            ThrowOptionError(c.timer == "trickle" ? "--trickle-imin" : "--interval",
+            ThrowOptionError(c.timer == BloomGossipApplication::TRICKLE ? "--trickle-imin"
+                                                                        : "--interval",
                              fmt::format("an advertisement of {} frames takes at least {:.4g} s on "
                                          "the air at 250 kb/s, longer than the {:.4g} s between "
                                          "two of them: the radio cannot send what the node "

@@ -312,19 +312,31 @@ ParseUnsignedList(const std::string& option, const std::string& text, uint64_t l
     return out;
 }
 
+namespace
+{
+/// The index of `text` in `choices`; UsageError listing them otherwise.
+size_t
+ChoiceIndex(const std::string& option,
+            const std::string& text,
+            const std::vector<std::string>& choices)
+{
+    for (size_t i = 0; i < choices.size(); ++i)
+    {
+        if (text == choices[i])
+        {
+            return i;
+        }
+    }
+    Fail(option, Quote(text) + " is not one of " + Join(choices, ", "));
+}
+} // namespace
+
 std::string
 ParseChoice(const std::string& option,
             const std::string& text,
             const std::vector<std::string>& choices)
 {
-    for (const auto& c : choices)
-    {
-        if (text == c)
-        {
-            return text;
-        }
-    }
-    Fail(option, Quote(text) + " is not one of " + Join(choices, ", "));
+    return choices[ChoiceIndex(option, text, choices)];
 }
 
 OptionAdder::OptionAdder(po::options_description& description)
@@ -357,13 +369,48 @@ OptionAdder::Choice(const char* name,
                     const std::vector<std::string>& choices,
                     const std::string& help)
 {
+    return AddChoice(
+        name,
+        choices,
+        *target,
+        [target, choices](size_t index) { *target = choices[index]; },
+        help);
+}
+
+OptionAdder&
+OptionAdder::AddChoice(const char* name,
+                       const std::vector<std::string>& names,
+                       const std::string& current,
+                       const std::function<void(size_t)>& store,
+                       const std::string& help)
+{
     const std::string option = WithDashes(name);
-    auto* value =
-        po::value<std::string>()->notifier([option, target, choices](const std::string& s) {
-            *target = ParseChoice(option, s, choices);
-        });
-    value->default_value(*target);
-    m_description.add_options()(name, value, (help + "; one of " + Join(choices, " | ")).c_str());
+    auto* value = po::value<std::string>()->notifier(
+        [option, names, store](const std::string& s) { store(ChoiceIndex(option, s, names)); });
+    value->default_value(current);
+    m_description.add_options()(name, value, (help + "; one of " + Join(names, " | ")).c_str());
+    return *this;
+}
+
+OptionAdder&
+OptionAdder::AddParsed(const char* name,
+                       const std::string& current,
+                       const std::function<void(const std::string&)>& store,
+                       const std::string& help)
+{
+    const std::string option = WithDashes(name);
+    auto* value = po::value<std::string>()->notifier([option, store](const std::string& s) {
+        try
+        {
+            store(s);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            Fail(option, e.what());
+        }
+    });
+    value->default_value(current);
+    m_description.add_options()(name, value, help.c_str());
     return *this;
 }
 

@@ -17,6 +17,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -99,7 +100,11 @@ std::string ParseChoice(const std::string& option,
  *     cli::OptionAdder(desc)
  *         .Unsigned("m", &config.slots, 1, 1 << 20, "slots")
  *         .Real("a", &config.factor, cli::Range::Open(0, 1), "attenuation factor")
- *         .Choice("filter", &filter, {"bf", "lbf", "abf", "all"}, "filter family");
+ *         .Choice("timer", &config.timer, {BloomGossipApplication::PERIODIC,
+ *                                          BloomGossipApplication::TRICKLE}, "beacon timer");
+ *
+ * Typed options (Choice of enumerators, Parsed) are parsed here, once: the
+ * target holds the value, never its text.
  */
 class OptionAdder
 {
@@ -115,6 +120,87 @@ class OptionAdder
                         std::string* target,
                         const std::vector<std::string>& choices,
                         const std::string& help);
+
+    /**
+     * \brief One of the enumerators `values`, each named by its ToString
+     * (found by argument-dependent lookup, e.g. bloom::ToString(Quantization)).
+     *
+     * A name not in the list fails with "--name: 'text' is not one of a, b".
+     * \param name the option name
+     * \param target receives the value; its current value is the default
+     * \param values the allowed values, in the order the help lists them
+     * \param help the help text ("; one of a | b" is appended)
+     * \return this adder
+     */
+    template <typename T>
+    OptionAdder& Choice(const char* name,
+                        T* target,
+                        const std::vector<T>& values,
+                        const std::string& help)
+    {
+        std::vector<std::pair<std::string, T>> choices;
+        for (const T& value : values)
+        {
+            choices.emplace_back(ToString(value), value);
+        }
+        return Choice(name, target, choices, help);
+    }
+
+    /**
+     * \brief One of the names of `choices`, stored as the value paired with
+     * it.
+     * \param name the option name
+     * \param target receives the value; its current value, which must be one
+     *        of the choices' values, is the default
+     * \param choices (name, value) pairs, in the order the help lists them
+     * \param help the help text ("; one of a | b" is appended)
+     * \return this adder
+     */
+    template <typename T>
+    OptionAdder& Choice(const char* name,
+                        T* target,
+                        const std::vector<std::pair<std::string, T>>& choices,
+                        const std::string& help)
+    {
+        std::vector<std::string> names;
+        std::vector<T> values;
+        std::string current;
+        for (const auto& choice : choices)
+        {
+            names.push_back(choice.first);
+            values.push_back(choice.second);
+            if (choice.second == *target)
+            {
+                current = choice.first;
+            }
+        }
+        return AddChoice(
+            name,
+            names,
+            current,
+            [target, values](size_t index) { *target = values[index]; },
+            help);
+    }
+
+    /**
+     * \brief A value read from its text by `parse`, which throws
+     * std::invalid_argument on bad text ("--name: <its message>").
+     * \param name the option name
+     * \param target receives the value; ToString(*target) is the default
+     * \param parse text to value: a callable T(const std::string&)
+     * \param help the help text
+     * \return this adder
+     */
+    template <typename T, typename Parse>
+    OptionAdder& Parsed(const char* name, T* target, Parse parse, const std::string& help)
+    {
+        return AddParsed(
+            name,
+            ToString(*target),
+            [target, parse](const std::string& text) { *target = parse(text); },
+            help);
+    }
+
     OptionAdder& Unsigned(const char* name,
                           uint32_t* target,
                           uint64_t lo,
@@ -131,7 +217,36 @@ class OptionAdder
                       const std::string& help);
 
   private:
-    boost::program_options::options_description& m_description;
+    /**
+     * A choice among `names`, the default `current`; `store(i)` stores the
+     * i-th when the option is notified.
+     * \param name the option name
+     * \param names the allowed names
+     * \param current the default name
+     * \param store stores the value of the i-th name
+     * \param help the help text
+     * \return this adder
+     */
+    OptionAdder& AddChoice(const char* name,
+                           const std::vector<std::string>& names,
+                           const std::string& current,
+                           const std::function<void(size_t)>& store,
+                           const std::string& help);
+    /**
+     * Text given to `store` when the option is notified; its
+     * std::invalid_argument becomes UsageError "--name: what".
+     * \param name the option name
+     * \param current the default text
+     * \param store parses and stores the text
+     * \param help the help text
+     * \return this adder
+     */
+    OptionAdder& AddParsed(const char* name,
+                           const std::string& current,
+                           const std::function<void(const std::string&)>& store,
+                           const std::string& help);
+
+    boost::program_options::options_description& m_description; //!< options added here
 };
 
 /**

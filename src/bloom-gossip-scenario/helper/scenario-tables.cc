@@ -102,7 +102,7 @@ GossipQueryCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
             q.trueHops == kUnreachable ? std::string("NA") : fmt::format("{}", q.trueHops);
         rows.push_back(
             fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                        c.filter,
+                        bloom::ToString(c.filter),
                         bloom::ToString(q.strategy),
                         r.nodes,
                         r.diameter,
@@ -119,7 +119,7 @@ GossipQueryCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                         q.delivered ? Num(q.latencyToHolder) : "NA",
                         q.success ? Num(q.roundTrip) : "NA",
                         q.frames,
-                        c.topology,
+                        ToString(c.topology),
                         Num(q.issued),
                         q.delivered ? 1 : 0,
                         q.holdersReached,
@@ -139,31 +139,32 @@ GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     const bool hop = m.hasDistance;
     const auto hopValue = [&](double v) { return hop && h.pairs > 0 ? Num(v) : std::string("NA"); };
     const auto& lat = h.latencies;
-    std::string out =
-        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
-                    c.filter,
-                    c.topology,
-                    r.nodes,
-                    r.diameter,
-                    r.components,
-                    Num(r.meanDegree),
-                    r.seed,
-                    r.run,
-                    r.slots,
-                    c.hashes,
-                    c.filter == "lbf" ? fmt::format("{}", c.cellBits) : "NA",
-                    c.filter == "lbf" ? (c.decay == "multiplicative" ? Num(c.factor)
-                                                                     : fmt::format("sub{}", c.step))
-                                      : "NA",
-                    r.depth,
-                    r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")
-                                                                    : fmt::format("{}", r.reach),
-                    c.budgetBytes,
-                    Num(c.interval),
-                    c.timer,
-                    c.resources,
-                    c.replicas,
-                    Num(c.simTime));
+    const bool lbf = c.filter == bloom::FilterKind::LINEAR;
+    std::string out = fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
+        bloom::ToString(c.filter),
+        ToString(c.topology),
+        r.nodes,
+        r.diameter,
+        r.components,
+        Num(r.meanDegree),
+        r.seed,
+        r.run,
+        r.slots,
+        c.hashes,
+        lbf ? fmt::format("{}", c.cellBits) : "NA",
+        lbf ? (c.decay == LbfGossipApplication::MULTIPLICATIVE ? Num(c.factor)
+                                                               : fmt::format("sub{}", c.step))
+            : "NA",
+        r.depth,
+        r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")
+                                                        : fmt::format("{}", r.reach),
+        c.budgetBytes,
+        Num(c.interval),
+        ToString(c.timer),
+        c.resources,
+        c.replicas,
+        Num(c.simTime));
     out +=
         fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                     m.payloadBytes,
@@ -218,27 +219,28 @@ GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult&
             continue;
         }
         const auto hopValue = [&](double v) { return hop ? Num(v) : std::string("NA"); };
-        rows.push_back(fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                                   c.filter,
-                                   c.topology,
-                                   r.nodes,
-                                   r.diameter,
-                                   r.seed,
-                                   r.run,
-                                   r.slots,
-                                   c.filter == "lbf" ? fmt::format("{}", c.cellBits) : "NA",
-                                   r.depth,
-                                   c.budgetBytes,
-                                   d,
-                                   h.pairs,
-                                   hopValue(h.mae),
-                                   hopValue(h.bias),
-                                   hopValue(h.exact),
-                                   hopValue(h.within1),
-                                   hopValue(h.miss),
-                                   Num(h.membership),
-                                   Num(Quantile(h.latencies, 0.5)),
-                                   Num(Quantile(h.latencies, 0.95))));
+        rows.push_back(fmt::format(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            bloom::ToString(c.filter),
+            ToString(c.topology),
+            r.nodes,
+            r.diameter,
+            r.seed,
+            r.run,
+            r.slots,
+            c.filter == bloom::FilterKind::LINEAR ? fmt::format("{}", c.cellBits) : "NA",
+            r.depth,
+            c.budgetBytes,
+            d,
+            h.pairs,
+            hopValue(h.mae),
+            hopValue(h.bias),
+            hopValue(h.exact),
+            hopValue(h.within1),
+            hopValue(h.miss),
+            Num(h.membership),
+            Num(Quantile(h.latencies, 0.5)),
+            Num(Quantile(h.latencies, 0.95))));
     }
     return rows;
 }

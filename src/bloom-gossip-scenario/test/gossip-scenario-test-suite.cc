@@ -13,6 +13,7 @@
 #include "ns3/test.h"
 
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,11 @@ namespace
 {
 
 GossipScenarioConfig
-Line(const std::string& filter, uint32_t nodes)
+Line(FilterKind filter, uint32_t nodes)
 {
     GossipScenarioConfig c;
     c.filter = filter;
-    c.topology = "line";
+    c.topology = ScenarioTopology::LINE;
     c.nodes = nodes;
     c.resources = 2;
     c.probes = 0;
@@ -48,44 +49,50 @@ class TransportAndTimerTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(1);
-        for (const std::string filter : {"lbf", "abf"})
+        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED})
         {
             GossipScenarioConfig udp = Line(filter, 8);
-            udp.transport = "udp6";
+            udp.transport = BloomGossipApplication::UDP6;
             const GossipScenarioResult u = RunGossipScenario(udp);
-            NS_TEST_ASSERT_MSG_EQ(u.metrics.overall.exact, 1.0, filter << " over udp6");
+            NS_TEST_ASSERT_MSG_EQ(u.metrics.overall.exact, 1.0, ToString(filter) << " over udp6");
             // A 256-byte datagram travels as several 802.15.4 fragments.
             NS_TEST_ASSERT_MSG_GT(u.metrics.phyFrames, 2 * u.metrics.gossipFrames, "fragments");
 
             GossipScenarioConfig tiny = Line(filter, 8);
             tiny.frameBytes = 40; // 18 payload bytes per segment
             const GossipScenarioResult t = RunGossipScenario(tiny);
-            NS_TEST_ASSERT_MSG_GT(t.metrics.framesPerBeacon, 10U, filter << " many segments");
-            NS_TEST_ASSERT_MSG_EQ(t.metrics.overall.exact, 1.0, filter << " with tiny frames");
+            NS_TEST_ASSERT_MSG_GT(t.metrics.framesPerBeacon,
+                                  10U,
+                                  ToString(filter) << " many segments");
+            NS_TEST_ASSERT_MSG_EQ(t.metrics.overall.exact,
+                                  1.0,
+                                  ToString(filter) << " with tiny frames");
 
             GossipScenarioConfig periodic = Line(filter, 10);
             periodic.simTime = 120;
             GossipScenarioConfig trickle = periodic;
-            trickle.timer = "trickle";
+            trickle.timer = BloomGossipApplication::TRICKLE;
             const GossipScenarioResult p = RunGossipScenario(periodic);
             const GossipScenarioResult tr = RunGossipScenario(trickle);
-            NS_TEST_ASSERT_MSG_EQ(tr.metrics.overall.exact, 1.0, filter << " with Trickle");
+            NS_TEST_ASSERT_MSG_EQ(tr.metrics.overall.exact,
+                                  1.0,
+                                  ToString(filter) << " with Trickle");
             NS_TEST_ASSERT_MSG_LT(tr.metrics.advertisements * 3,
                                   p.metrics.advertisements,
-                                  filter << ": Trickle sends far fewer advertisements");
+                                  ToString(filter) << ": Trickle sends far fewer advertisements");
         }
     }
 };
 
 /// Roomy filters on a line, converged before the queries.
 GossipScenarioConfig
-RoomyLine(const std::string& filter, uint32_t nodes)
+RoomyLine(FilterKind filter, uint32_t nodes)
 {
     GossipScenarioConfig c;
     c.filter = filter;
-    c.topology = "line";
+    c.topology = ScenarioTopology::LINE;
     c.nodes = nodes;
-    c.slots = filter == "bf" ? 2048 : 256;
+    c.slots = filter == FilterKind::BLOOM ? 2048 : 256;
     c.hashes = 4;
     c.cellBits = 8;
     c.resources = 2;
@@ -111,29 +118,36 @@ class GradientShortestPathTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(3);
-        for (const std::string filter : {"lbf", "abf"})
+        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED})
         {
             GossipScenarioConfig c = RoomyLine(filter, 14);
-            c.queryStrategy = "gradient";
+            c.queryStrategy = QueryStrategySelection::Of({QueryStrategy::GRADIENT});
             const GossipScenarioResult r = RunGossipScenario(c);
-            NS_TEST_ASSERT_MSG_EQ(r.queries.size(), c.queries, filter << ": every query issued");
-            NS_TEST_ASSERT_MSG_EQ(r.metrics.malformed, 0U, filter << ": no malformed frame");
+            NS_TEST_ASSERT_MSG_EQ(r.queries.size(),
+                                  c.queries,
+                                  ToString(filter) << ": every query issued");
+            NS_TEST_ASSERT_MSG_EQ(r.metrics.malformed,
+                                  0U,
+                                  ToString(filter) << ": no malformed frame");
             std::set<uint32_t> distances;
             for (const QueryRecord& q : r.queries)
             {
                 NS_TEST_ASSERT_MSG_EQ(q.absent, false, "present key");
                 NS_TEST_ASSERT_MSG_GT(q.trueHops, 0U, "origin is not a holder");
-                NS_TEST_ASSERT_MSG_EQ(q.delivered, true, filter << ": query " << q.index);
+                NS_TEST_ASSERT_MSG_EQ(q.delivered, true, ToString(filter) << ": query " << q.index);
                 NS_TEST_ASSERT_MSG_EQ(q.hopsTaken,
                                       q.trueHops,
-                                      filter << ": query " << q.index << " shortest path");
-                NS_TEST_ASSERT_MSG_EQ(q.success, true, filter << ": reply at the origin");
-                NS_TEST_ASSERT_MSG_EQ(ToString(q.outcome), "found", filter << ": outcome");
+                                      ToString(filter)
+                                          << ": query " << q.index << " shortest path");
+                NS_TEST_ASSERT_MSG_EQ(q.success, true, ToString(filter) << ": reply at the origin");
+                NS_TEST_ASSERT_MSG_EQ(ToString(q.outcome),
+                                      "found",
+                                      ToString(filter) << ": outcome");
                 NS_TEST_ASSERT_MSG_GT(q.roundTrip, q.latencyToHolder, "round trip");
                 NS_TEST_ASSERT_MSG_GT_OR_EQ(q.frames, 2U * q.trueHops, "a frame per hop, each way");
                 distances.insert(q.trueHops);
             }
-            NS_TEST_ASSERT_MSG_GT(distances.size(), 3U, filter << ": several distances");
+            NS_TEST_ASSERT_MSG_GT(distances.size(), 3U, ToString(filter) << ": several distances");
             const QuerySummary s = SummariseQueries(r.queries, QueryStrategy::GRADIENT);
             NS_TEST_ASSERT_MSG_EQ(s.success, 1.0, "success ratio");
             NS_TEST_ASSERT_MSG_EQ(s.stretch, 1.0, "stretch");
@@ -156,10 +170,10 @@ class AbsentKeyTestCase : public TestCase
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(4);
         // Roomy filters: nobody reports the key.
-        for (const std::string filter : {"lbf", "abf", "bf"})
+        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::BLOOM})
         {
             GossipScenarioConfig c = RoomyLine(filter, 10);
-            c.queryStrategy = "all";
+            c.queryStrategy = QueryStrategySelection::All();
             c.queryAbsent = 1;
             c.queries = 4;
             const GossipScenarioResult r = RunGossipScenario(c);
@@ -175,7 +189,8 @@ class AbsentKeyTestCase : public TestCase
                                                  : "filter-absent";
                 NS_TEST_ASSERT_MSG_EQ(ToString(q.outcome),
                                       expected,
-                                      filter << " " << ToString(q.strategy) << " outcome");
+                                      ToString(filter)
+                                          << " " << ToString(q.strategy) << " outcome");
                 if (q.strategy != QueryStrategy::BLIND_FLOOD)
                 {
                     NS_TEST_ASSERT_MSG_EQ(q.frames, 0U, "nothing sent");
@@ -188,13 +203,13 @@ class AbsentKeyTestCase : public TestCase
         }
         // Crowded filters: false positives lead the walk astray; it still
         // ends, with a failure reported before the timeout.
-        for (const std::string filter : {"lbf", "abf"})
+        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED})
         {
             GossipScenarioConfig c = RoomyLine(filter, 10);
             c.slots = 12;
             c.hashes = 1;
             c.resources = 6;
-            c.queryStrategy = "gradient";
+            c.queryStrategy = QueryStrategySelection::Of({QueryStrategy::GRADIENT});
             c.queryAbsent = 1;
             c.queries = 12;
             c.queryTtl = 6;
@@ -206,13 +221,15 @@ class AbsentKeyTestCase : public TestCase
                 const bool ended = ToString(q.outcome) == "no-gradient" ||
                                    ToString(q.outcome) == "ttl-expired" ||
                                    ToString(q.outcome) == "exhausted";
-                NS_TEST_ASSERT_MSG_EQ(ended, true, filter << ": ended as " << ToString(q.outcome));
+                NS_TEST_ASSERT_MSG_EQ(ended,
+                                      true,
+                                      ToString(filter) << ": ended as " << ToString(q.outcome));
                 walked += ToString(q.outcome) != "no-gradient";
                 // At most TTL query transmissions plus a TTL-expired reply
                 // back over at most TTL hops (MAC retries aside).
                 NS_TEST_ASSERT_MSG_LT_OR_EQ(q.frames, 2U * c.queryTtl + 6, "bounded by the TTL");
             }
-            NS_TEST_ASSERT_MSG_GT(walked, 0U, filter << ": some false positive walked");
+            NS_TEST_ASSERT_MSG_GT(walked, 0U, ToString(filter) << ": some false positive walked");
         }
     }
 };
@@ -220,10 +237,7 @@ class AbsentKeyTestCase : public TestCase
 /// A small scenario whose area is several cut-offs wide, so that the grid
 /// channel really leaves receivers out.
 GossipScenarioConfig
-Scenario(const std::string& filter,
-         const std::string& topology,
-         WsnRadioConfig::Loss loss,
-         double shadowing)
+Scenario(FilterKind filter, ScenarioTopology topology, WsnRadioConfig::Loss loss, double shadowing)
 {
     GossipScenarioConfig c;
     c.filter = filter;
@@ -246,7 +260,7 @@ Scenario(const std::string& filter,
         c.radio.range = WsnNetworkHelper::NominalRange(c.radio);
         c.spacing = 60;
     }
-    if (topology == "grid")
+    if (topology == ScenarioTopology::GRID)
     {
         c.gridWidth = 9;
         c.gridHeight = 7;
@@ -263,11 +277,11 @@ Scenario(const std::string& filter,
 class EquivalenceTestCase : public TestCase
 {
   public:
-    EquivalenceTestCase(std::string topology, WsnRadioConfig::Loss loss, double shadowing)
-        : TestCase("stock and grid channels give byte-identical CSV rows: " + topology + ", " +
-                   WsnRadioConfig::LossName(loss) +
+    EquivalenceTestCase(ScenarioTopology topology, WsnRadioConfig::Loss loss, double shadowing)
+        : TestCase("stock and grid channels give byte-identical CSV rows: " + ToString(topology) +
+                   ", " + WsnRadioConfig::LossName(loss) +
                    (shadowing > 0 ? " with shadowing" : std::string())),
-          m_topology(std::move(topology)),
+          m_topology(topology),
           m_loss(loss),
           m_shadowing(shadowing)
     {
@@ -276,7 +290,7 @@ class EquivalenceTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (const std::string filter : {"bf", "lbf", "abf"})
+        for (FilterKind filter : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
         {
             std::string rows[2];
             std::vector<std::string> distanceRows[2];
@@ -293,16 +307,111 @@ class EquivalenceTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_GT(r.metrics.phyFrames, 100U, "traffic");
                 NS_TEST_ASSERT_MSG_GT(r.diameter, 3U, "multi-hop");
             }
-            NS_TEST_ASSERT_MSG_EQ(rows[0], rows[1], filter << ": per-run row");
+            NS_TEST_ASSERT_MSG_EQ(rows[0], rows[1], ToString(filter) << ": per-run row");
             NS_TEST_ASSERT_MSG_EQ((distanceRows[0] == distanceRows[1]),
                                   true,
-                                  filter << ": per-distance rows");
+                                  ToString(filter) << ": per-distance rows");
         }
     }
 
-    std::string m_topology;
+    ScenarioTopology m_topology;
     WsnRadioConfig::Loss m_loss;
     double m_shadowing;
+};
+
+/// The message of the std::invalid_argument f() throws ("" if none).
+template <typename F>
+std::string
+Refusal(F f)
+{
+    try
+    {
+        f();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+class ConfigNamesTestCase : public TestCase
+{
+  public:
+    ConfigNamesTestCase()
+        : TestCase("configuration choices: ToString and Parse are inverses; query strategy "
+                   "lists keep their words and resolve per filter family")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (auto t : {ScenarioTopology::LINE,
+                       ScenarioTopology::GRID,
+                       ScenarioTopology::DISK,
+                       ScenarioTopology::FILE})
+        {
+            NS_TEST_ASSERT_MSG_EQ((ParseScenarioTopology(ToString(t)) == t), true, ToString(t));
+        }
+        NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseScenarioTopology("ring"); }),
+                              "'ring' is not one of line, grid, disk, file",
+                              "unknown topology");
+        for (auto k : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+        {
+            NS_TEST_ASSERT_MSG_EQ((ParseFilterKind(ToString(k)) == k), true, ToString(k));
+        }
+        NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("cbf"); }),
+                              "'cbf' is not one of bf, lbf, abf",
+                              "unknown filter");
+
+        using Strategies = std::vector<QueryStrategy>;
+        const auto flood = QueryStrategy::FLOOD;
+        const auto gradient = QueryStrategy::GRADIENT;
+        const auto ring = QueryStrategy::RING;
+        const auto blind = QueryStrategy::BLIND_FLOOD;
+        NS_TEST_ASSERT_MSG_EQ(ToString(QueryStrategySelection()), "auto", "default");
+        const QueryStrategySelection mixed = ParseQueryStrategySelection("flood,auto,ring,flood");
+        NS_TEST_ASSERT_MSG_EQ(ToString(mixed), "flood,auto,ring,flood", "words kept");
+        NS_TEST_ASSERT_MSG_EQ(
+            (mixed.Resolve(FilterKind::LINEAR) == Strategies{flood, gradient, ring}),
+            true,
+            "lbf: in order, each once");
+        NS_TEST_ASSERT_MSG_EQ((mixed.Resolve(FilterKind::BLOOM) == Strategies{flood, ring, blind}),
+                              true,
+                              "bf: auto gives flood, ring, blind-flood");
+        NS_TEST_ASSERT_MSG_EQ((ParseQueryStrategySelection("all").Resolve(FilterKind::BLOOM) ==
+                               Strategies{flood, ring, blind}),
+                              true,
+                              "bf: all but gradient");
+        NS_TEST_ASSERT_MSG_EQ((QueryStrategySelection::All().Resolve(FilterKind::ATTENUATED) ==
+                               Strategies{gradient, flood, ring, blind}),
+                              true,
+                              "abf: all");
+        NS_TEST_ASSERT_MSG_EQ(
+            QueryStrategySelection::Of({gradient}).Resolve(FilterKind::BLOOM).empty(),
+            true,
+            "bf: no gradient");
+        NS_TEST_ASSERT_MSG_EQ(ToString(QueryStrategySelection::Of({blind, gradient})),
+                              "blind-flood,gradient",
+                              "Of");
+        NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseQueryStrategySelection(""); }),
+                              "empty; give gradient, flood, ring, blind-flood (comma-separated), "
+                              "auto or all",
+                              "empty list");
+        NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseQueryStrategySelection("gradient,"); }),
+                              "empty item in 'gradient,'",
+                              "empty item");
+        NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseQueryStrategySelection("auto,teleport"); }),
+                              Refusal([] { ParseQueryStrategy("teleport"); }),
+                              "unknown strategy");
+        GossipScenarioConfig c;
+        c.queryStrategy.words.clear();
+        NS_TEST_ASSERT_MSG_EQ(Refusal([&c] { c.Validate(); }),
+                              "--query-strategy: empty; give gradient, flood, ring, blind-flood "
+                              "(comma-separated), auto or all",
+                              "Validate refuses an empty selection");
+    }
 };
 
 } // namespace
@@ -317,17 +426,20 @@ class GossipScenarioTestSuite : public TestSuite
     GossipScenarioTestSuite()
         : TestSuite("bloom-gossip-scenario", bloom::test::kSystem)
     {
+        AddTestCase(new ConfigNamesTestCase, bloom::test::kQuick);
         AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
         AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);
         AddTestCase(new AbsentKeyTestCase, bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("grid", WsnRadioConfig::Loss::RANGE, 0),
+        AddTestCase(new EquivalenceTestCase(ScenarioTopology::GRID, WsnRadioConfig::Loss::RANGE, 0),
                     bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("disk", WsnRadioConfig::Loss::RANGE, 0),
+        AddTestCase(new EquivalenceTestCase(ScenarioTopology::DISK, WsnRadioConfig::Loss::RANGE, 0),
                     bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("grid", WsnRadioConfig::Loss::LOG_DISTANCE, 0),
-                    bloom::test::kQuick);
-        AddTestCase(new EquivalenceTestCase("disk", WsnRadioConfig::Loss::LOG_DISTANCE, 4),
-                    bloom::test::kQuick);
+        AddTestCase(
+            new EquivalenceTestCase(ScenarioTopology::GRID, WsnRadioConfig::Loss::LOG_DISTANCE, 0),
+            bloom::test::kQuick);
+        AddTestCase(
+            new EquivalenceTestCase(ScenarioTopology::DISK, WsnRadioConfig::Loss::LOG_DISTANCE, 4),
+            bloom::test::kQuick);
     }
 };
 

@@ -13,19 +13,20 @@
 #include "ns3/test.h"
 
 using namespace ns3;
+using bloom::FilterKind;
 
 namespace
 {
 
 /// Roomy filters: few resources, large m, ABF deeper than the diameter.
 GossipScenarioConfig
-Roomy(const std::string& filter, const std::string& topology, uint32_t nodes)
+Roomy(FilterKind filter, ScenarioTopology topology, uint32_t nodes)
 {
     GossipScenarioConfig c;
     c.filter = filter;
     c.topology = topology;
     c.nodes = nodes;
-    c.slots = filter == "bf" ? 2048 : 256;
+    c.slots = filter == FilterKind::BLOOM ? 2048 : 256;
     c.hashes = 4;
     c.cellBits = 8;
     c.factor = 0.9;
@@ -38,10 +39,10 @@ Roomy(const std::string& filter, const std::string& topology, uint32_t nodes)
 class ConvergenceTestCase : public TestCase
 {
   public:
-    ConvergenceTestCase(std::string topology, uint32_t nodes, uint32_t diameter)
-        : TestCase("after convergence every estimate equals the BFS truth on a " + topology +
-                   " of " + std::to_string(nodes) + " nodes"),
-          m_topology(std::move(topology)),
+    ConvergenceTestCase(ScenarioTopology topology, uint32_t nodes, uint32_t diameter)
+        : TestCase("after convergence every estimate equals the BFS truth on a " +
+                   ToString(topology) + " of " + std::to_string(nodes) + " nodes"),
+          m_topology(topology),
           m_nodes(nodes),
           m_diameter(diameter)
     {
@@ -52,7 +53,7 @@ class ConvergenceTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(1);
-        for (const std::string filter : {"bf", "lbf", "abf"})
+        for (FilterKind filter : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
         {
             const GossipScenarioConfig c = Roomy(filter, m_topology, m_nodes);
             const GossipScenarioResult r = RunGossipScenario(c);
@@ -60,24 +61,28 @@ class ConvergenceTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r.nodes, m_nodes, "nodes");
             NS_TEST_ASSERT_MSG_EQ(r.diameter, m_diameter, "diameter of the radio graph");
             NS_TEST_ASSERT_MSG_EQ(h.pairs, uint64_t{m_nodes} * c.resources, "every pair counted");
-            NS_TEST_ASSERT_MSG_EQ(h.membership, 1.0, filter << ": reported everywhere");
-            if (filter != "bf")
+            NS_TEST_ASSERT_MSG_EQ(h.membership, 1.0, ToString(filter) << ": reported everywhere");
+            if (filter != FilterKind::BLOOM)
             {
-                NS_TEST_ASSERT_MSG_EQ(h.exact, 1.0, filter << ": every hop estimate exact");
-                NS_TEST_ASSERT_MSG_EQ(h.mae, 0.0, filter << ": MAE");
-                NS_TEST_ASSERT_MSG_EQ(h.miss, 0.0, filter << ": no miss");
+                NS_TEST_ASSERT_MSG_EQ(h.exact,
+                                      1.0,
+                                      ToString(filter) << ": every hop estimate exact");
+                NS_TEST_ASSERT_MSG_EQ(h.mae, 0.0, ToString(filter) << ": MAE");
+                NS_TEST_ASSERT_MSG_EQ(h.miss, 0.0, ToString(filter) << ": no miss");
             }
-            NS_TEST_ASSERT_MSG_EQ(h.latencies.size(), h.pairs, filter << ": every pair converged");
+            NS_TEST_ASSERT_MSG_EQ(h.latencies.size(),
+                                  h.pairs,
+                                  ToString(filter) << ": every pair converged");
             NS_TEST_ASSERT_MSG_GT(r.metrics.advertisements, uint64_t{m_nodes} * 30, "traffic");
             NS_TEST_ASSERT_MSG_EQ(r.metrics.malformed, 0U, "no malformed frame");
-            if (filter == "abf")
+            if (filter == FilterKind::ATTENUATED)
             {
                 NS_TEST_ASSERT_MSG_EQ(r.depth, m_diameter + 1, "ABF depth covers the diameter");
             }
         }
     }
 
-    std::string m_topology;
+    ScenarioTopology m_topology;
     uint32_t m_nodes;
     uint32_t m_diameter;
 };
@@ -104,17 +109,19 @@ class RemovalTestCase : public TestCase
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(2);
         const double round = 1.0 + 0.1; // interval + jitter
-        for (const std::string filter : {"lbf", "abf", "bf"})
+        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::BLOOM})
         {
-            GossipScenarioConfig c = Roomy(filter, "line", 10);
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::LINE, 10);
             c.cellBits = 4; // horizon 12 > diameter 9
             c.resources = 1;
             c.simTime = 60;
             c.events = {WorkloadEvent::Parse("20:remove:1")};
             const GossipScenarioResult r = RunGossipScenario(c);
             const auto& m = r.metrics;
-            NS_TEST_ASSERT_MSG_EQ(m.stalePairs, 10U, filter << ": every node's pair is stale");
-            if (filter == "bf")
+            NS_TEST_ASSERT_MSG_EQ(m.stalePairs,
+                                  10U,
+                                  ToString(filter) << ": every node's pair is stale");
+            if (filter == FilterKind::BLOOM)
             {
                 NS_TEST_ASSERT_MSG_EQ(m.staleReported,
                                       10U,
@@ -122,19 +129,26 @@ class RemovalTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(m.purgeTime.has_value(), false, "BF never purges");
                 continue;
             }
-            const double reach = filter == "lbf" ? 12 : r.depth;
-            NS_TEST_ASSERT_MSG_EQ(m.staleReported, 0U, filter << ": nobody reports it at the end");
-            NS_TEST_ASSERT_MSG_EQ(m.purgeTime.has_value(), true, filter << ": purge time");
+            const double reach = filter == FilterKind::LINEAR ? 12 : r.depth;
+            NS_TEST_ASSERT_MSG_EQ(m.staleReported,
+                                  0U,
+                                  ToString(filter) << ": nobody reports it at the end");
+            NS_TEST_ASSERT_MSG_EQ(m.purgeTime.has_value(),
+                                  true,
+                                  ToString(filter) << ": purge time");
             NS_TEST_ASSERT_MSG_LT_OR_EQ(m.purgeTime.value_or(1e9),
                                         reach * round,
-                                        filter << ": purged within " << reach << " rounds");
-            NS_TEST_ASSERT_MSG_GT(m.purgeTime.value_or(0), 0.0, filter << ": not instantaneous");
+                                        ToString(filter)
+                                            << ": purged within " << reach << " rounds");
+            NS_TEST_ASSERT_MSG_GT(m.purgeTime.value_or(0),
+                                  0.0,
+                                  ToString(filter) << ": not instantaneous");
         }
 
         // A failed holder: its resource vanishes once neighbours expire it.
-        for (const std::string filter : {"lbf", "abf"})
+        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED})
         {
-            GossipScenarioConfig c = Roomy(filter, "line", 10);
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::LINE, 10);
             c.cellBits = 4;
             c.resources = 1;
             c.simTime = 60;
@@ -143,12 +157,14 @@ class RemovalTestCase : public TestCase
             c.resources = 0;
             c.events = {WorkloadEvent::Parse("0:add:1:0"), WorkloadEvent::Parse("20:fail:0")};
             const GossipScenarioResult r = RunGossipScenario(c);
-            const double reach = filter == "lbf" ? 12 : r.depth;
-            NS_TEST_ASSERT_MSG_EQ(r.metrics.stalePairs, 9U, filter << ": 9 live nodes");
-            NS_TEST_ASSERT_MSG_EQ(r.metrics.staleReported, 0U, filter << ": resource vanished");
+            const double reach = filter == FilterKind::LINEAR ? 12 : r.depth;
+            NS_TEST_ASSERT_MSG_EQ(r.metrics.stalePairs, 9U, ToString(filter) << ": 9 live nodes");
+            NS_TEST_ASSERT_MSG_EQ(r.metrics.staleReported,
+                                  0U,
+                                  ToString(filter) << ": resource vanished");
             NS_TEST_ASSERT_MSG_LT_OR_EQ(r.metrics.purgeTime.value_or(1e9),
                                         c.EffectiveExpiry() + reach * round,
-                                        filter << ": within expiry + reach rounds");
+                                        ToString(filter) << ": within expiry + reach rounds");
         }
     }
 };
@@ -173,9 +189,9 @@ class FaultsUnderLossTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(3);
-        for (const std::string filter : {"lbf", "abf", "bf"})
+        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::BLOOM})
         {
-            GossipScenarioConfig c = Roomy(filter, "grid", 36);
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 36);
             c.cellBits = 5; // horizon 18 > diameter 10
             c.frameLoss = 0.2;
             c.resources = 0;
@@ -187,17 +203,27 @@ class FaultsUnderLossTestCase : public TestCase
                         WorkloadEvent::Parse("30:fail:35")};
             const GossipScenarioResult r = RunGossipScenario(c);
             const auto& m = r.metrics;
-            NS_TEST_ASSERT_MSG_EQ(m.stalePairs, 70U, filter << ": 2 gone resources x 35 nodes");
-            NS_TEST_ASSERT_MSG_EQ(m.overall.pairs, 35U, filter << ": resource 3 everywhere");
-            NS_TEST_ASSERT_MSG_EQ(m.overall.membership, 1.0, filter << ": resource 3 known");
-            if (filter == "bf")
+            NS_TEST_ASSERT_MSG_EQ(m.stalePairs,
+                                  70U,
+                                  ToString(filter) << ": 2 gone resources x 35 nodes");
+            NS_TEST_ASSERT_MSG_EQ(m.overall.pairs,
+                                  35U,
+                                  ToString(filter) << ": resource 3 everywhere");
+            NS_TEST_ASSERT_MSG_EQ(m.overall.membership,
+                                  1.0,
+                                  ToString(filter) << ": resource 3 known");
+            if (filter == FilterKind::BLOOM)
             {
                 NS_TEST_ASSERT_MSG_EQ(m.staleReported, 70U, "BF keeps both gone resources");
                 continue;
             }
-            NS_TEST_ASSERT_MSG_EQ(m.staleReported, 0U, filter << ": both gone resources forgotten");
-            NS_TEST_ASSERT_MSG_EQ(m.purgeTime.has_value(), true, filter << ": purge time");
-            NS_TEST_ASSERT_MSG_EQ(m.overall.exact, 1.0, filter << ": resource 3 exact");
+            NS_TEST_ASSERT_MSG_EQ(m.staleReported,
+                                  0U,
+                                  ToString(filter) << ": both gone resources forgotten");
+            NS_TEST_ASSERT_MSG_EQ(m.purgeTime.has_value(),
+                                  true,
+                                  ToString(filter) << ": purge time");
+            NS_TEST_ASSERT_MSG_EQ(m.overall.exact, 1.0, ToString(filter) << ": resource 3 exact");
             NS_TEST_ASSERT_MSG_GT(m.phyFrames, 0U, "traffic");
         }
     }
@@ -214,7 +240,7 @@ class ReproducibilityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        GossipScenarioConfig c = Roomy("lbf", "disk", 30);
+        GossipScenarioConfig c = Roomy(FilterKind::LINEAR, ScenarioTopology::DISK, 30);
         c.meanDegree = 6;
         c.radio.range = 20;
         c.simTime = 20;
@@ -250,18 +276,20 @@ class BudgetTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetRun(1);
-        for (const std::string filter : {"bf", "lbf", "abf"})
+        for (FilterKind filter : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
         {
-            GossipScenarioConfig c = Roomy(filter, "grid", 25);
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
             c.budgetBytes = 92;
             c.cellBits = 5;
             c.simTime = 2;
             const GossipScenarioResult r = RunGossipScenario(c);
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.metrics.payloadBytes, 92U, filter << " fits");
-            NS_TEST_ASSERT_MSG_GT(r.metrics.payloadBytes, 92U - r.depth, filter << " uses it");
-            NS_TEST_ASSERT_MSG_EQ(r.metrics.framesPerBeacon, 1U, filter << ": one frame");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.metrics.payloadBytes, 92U, ToString(filter) << " fits");
+            NS_TEST_ASSERT_MSG_GT(r.metrics.payloadBytes,
+                                  92U - r.depth,
+                                  ToString(filter) << " uses it");
+            NS_TEST_ASSERT_MSG_EQ(r.metrics.framesPerBeacon, 1U, ToString(filter) << ": one frame");
         }
-        GossipScenarioConfig c = Roomy("abf", "line", 30);
+        GossipScenarioConfig c = Roomy(FilterKind::ATTENUATED, ScenarioTopology::LINE, 30);
         c.budgetBytes = 20; // 30 levels cannot get a byte each
         bool threw = false;
         try
@@ -283,8 +311,8 @@ class GossipSystemTestSuite : public TestSuite
     GossipSystemTestSuite()
         : TestSuite("bloom-gossip-system", bloom::test::kSystem)
     {
-        AddTestCase(new ConvergenceTestCase("line", 20, 19), bloom::test::kQuick);
-        AddTestCase(new ConvergenceTestCase("grid", 36, 10), bloom::test::kQuick);
+        AddTestCase(new ConvergenceTestCase(ScenarioTopology::LINE, 20, 19), bloom::test::kQuick);
+        AddTestCase(new ConvergenceTestCase(ScenarioTopology::GRID, 36, 10), bloom::test::kQuick);
         AddTestCase(new RemovalTestCase, bloom::test::kQuick);
         AddTestCase(new FaultsUnderLossTestCase, bloom::test::kQuick);
         AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);

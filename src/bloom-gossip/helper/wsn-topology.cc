@@ -170,16 +170,21 @@ WsnTopology::ExpectedMeanDegree(uint32_t n, double side, double range)
 WsnTopology::DiskPolicy
 WsnTopology::ParseDiskPolicy(const std::string& name)
 {
-    if (name == "connected")
+    for (auto policy : {DiskPolicy::CONNECTED, DiskPolicy::LARGEST_COMPONENT})
     {
-        return DiskPolicy::CONNECTED;
-    }
-    if (name == "largest-component")
-    {
-        return DiskPolicy::LARGEST_COMPONENT;
+        if (ToString(policy) == name)
+        {
+            return policy;
+        }
     }
     throw std::invalid_argument("unknown disk policy " + QuoteForMessage(name) +
                                 " (expected connected or largest-component)");
+}
+
+std::string
+ToString(WsnTopology::DiskPolicy policy)
+{
+    return policy == WsnTopology::DiskPolicy::LARGEST_COMPONENT ? "largest-component" : "connected";
 }
 
 WsnTopology

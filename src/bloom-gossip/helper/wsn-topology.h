@@ -228,6 +228,14 @@ class WsnTopology
     std::vector<std::vector<uint32_t>> m_adj; ///< sorted neighbour lists
 };
 
+/**
+ * \ingroup bloom-gossip
+ * \param policy a disk policy
+ * \return "connected" or "largest-component" (the inverse of
+ *         WsnTopology::ParseDiskPolicy)
+ */
+std::string ToString(WsnTopology::DiskPolicy policy);
+
 } // namespace ns3
 
 #endif // BLOOM_GOSSIP_WSN_TOPOLOGY_H

@@ -18,6 +18,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -63,9 +64,9 @@ BloomGossipApplication::GetTypeId()
                 EnumValue(BloomGossipApplication::PERIODIC),
                 BLOOM_GOSSIP_ENUM_ACCESSOR(TimerMode, &BloomGossipApplication::m_timerMode),
                 MakeEnumChecker(BloomGossipApplication::PERIODIC,
-                                "periodic",
+                                ToString(BloomGossipApplication::PERIODIC),
                                 BloomGossipApplication::TRICKLE,
-                                "trickle"))
+                                ToString(BloomGossipApplication::TRICKLE)))
             .AddAttribute("TrickleImin",
                           "Trickle: smallest interval Imin (RFC 6206).",
                           TimeValue(MilliSeconds(500)),
@@ -88,9 +89,9 @@ BloomGossipApplication::GetTypeId()
                 EnumValue(BloomGossipApplication::LINK_LAYER),
                 BLOOM_GOSSIP_ENUM_ACCESSOR(TransportMode, &BloomGossipApplication::m_transport),
                 MakeEnumChecker(BloomGossipApplication::LINK_LAYER,
-                                "link-layer",
+                                ToString(BloomGossipApplication::LINK_LAYER),
                                 BloomGossipApplication::UDP6,
-                                "udp6"))
+                                ToString(BloomGossipApplication::UDP6)))
             .AddAttribute("DeviceIndex",
                           "Index of the node's NetDevice used by the link-layer transport.",
                           UintegerValue(0),
@@ -704,6 +705,44 @@ BloomGossipApplication::ExpireNeighbours()
     {
         Rebuild();
     }
+}
+
+std::string
+ToString(BloomGossipApplication::TimerMode mode)
+{
+    return mode == BloomGossipApplication::TRICKLE ? "trickle" : "periodic";
+}
+
+BloomGossipApplication::TimerMode
+ParseTimerMode(const std::string& name)
+{
+    for (auto mode : {BloomGossipApplication::PERIODIC, BloomGossipApplication::TRICKLE})
+    {
+        if (ToString(mode) == name)
+        {
+            return mode;
+        }
+    }
+    throw std::invalid_argument("'" + name + "' is not periodic or trickle");
+}
+
+std::string
+ToString(BloomGossipApplication::TransportMode mode)
+{
+    return mode == BloomGossipApplication::UDP6 ? "udp6" : "link-layer";
+}
+
+BloomGossipApplication::TransportMode
+ParseTransportMode(const std::string& name)
+{
+    for (auto mode : {BloomGossipApplication::LINK_LAYER, BloomGossipApplication::UDP6})
+    {
+        if (ToString(mode) == name)
+        {
+            return mode;
+        }
+    }
+    throw std::invalid_argument("'" + name + "' is not link-layer or udp6");
 }
 
 // ----------------------------------------------------------------- variants

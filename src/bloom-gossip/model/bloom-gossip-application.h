@@ -246,6 +246,35 @@ class BloomGossipApplication : public Application
     TracedCallback<> m_failedTrace;                  //!< Failed
 };
 
+/**
+ * \ingroup bloom-gossip
+ * \param mode a timer mode
+ * \return "periodic" or "trickle", its name as a value of attribute Timer
+ */
+std::string ToString(BloomGossipApplication::TimerMode mode);
+/**
+ * \ingroup bloom-gossip
+ * Inverse of ToString(TimerMode); throws std::invalid_argument
+ * "'<name>' is not periodic or trickle" on anything else.
+ * \param name "periodic" or "trickle"
+ * \return the timer mode
+ */
+BloomGossipApplication::TimerMode ParseTimerMode(const std::string& name);
+/**
+ * \ingroup bloom-gossip
+ * \param mode a transport
+ * \return "link-layer" or "udp6", its name as a value of attribute Transport
+ */
+std::string ToString(BloomGossipApplication::TransportMode mode);
+/**
+ * \ingroup bloom-gossip
+ * Inverse of ToString(TransportMode); throws std::invalid_argument
+ * "'<name>' is not link-layer or udp6" on anything else.
+ * \param name "link-layer" or "udp6"
+ * \return the transport
+ */
+BloomGossipApplication::TransportMode ParseTransportMode(const std::string& name);
+
 } // namespace ns3
 
 #endif // BLOOM_GOSSIP_APPLICATION_H

@@ -10,6 +10,8 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <stdexcept>
+
 namespace ns3
 {
 
@@ -46,20 +48,20 @@ LbfGossipApplication::GetTypeId()
                           BLOOM_GOSSIP_ENUM_ACCESSOR(bloom::Quantization,
                                                      &LbfGossipApplication::m_quantization),
                           MakeEnumChecker(bloom::compat::AsEnumValue(bloom::Quantization::FLOOR),
-                                          "floor",
+                                          bloom::ToString(bloom::Quantization::FLOOR),
                                           bloom::compat::AsEnumValue(bloom::Quantization::CEIL),
-                                          "ceil",
+                                          bloom::ToString(bloom::Quantization::CEIL),
                                           bloom::compat::AsEnumValue(bloom::Quantization::ROUND),
-                                          "round"))
+                                          bloom::ToString(bloom::Quantization::ROUND)))
             .AddAttribute("Decay",
                           "Per-hop decay: multiplicative (q <- floor(a q)) or subtractive "
                           "(q <- max(0, q - delta)).",
                           EnumValue(LbfGossipApplication::MULTIPLICATIVE),
                           BLOOM_GOSSIP_ENUM_ACCESSOR(DecayMode, &LbfGossipApplication::m_decayMode),
                           MakeEnumChecker(LbfGossipApplication::MULTIPLICATIVE,
-                                          "multiplicative",
+                                          ToString(LbfGossipApplication::MULTIPLICATIVE),
                                           LbfGossipApplication::SUBTRACTIVE,
-                                          "subtractive"))
+                                          ToString(LbfGossipApplication::SUBTRACTIVE)))
             .AddAttribute("Factor",
                           "Multiplicative attenuation factor a, 0 < a < 1.",
                           DoubleValue(0.9),
@@ -85,6 +87,25 @@ LbfGossipApplication::CreatePolicy() const
                                               m_hashes,
                                               static_cast<bloom::Quantization>(m_quantization),
                                               std::move(decay));
+}
+
+std::string
+ToString(LbfGossipApplication::DecayMode mode)
+{
+    return mode == LbfGossipApplication::SUBTRACTIVE ? "subtractive" : "multiplicative";
+}
+
+LbfGossipApplication::DecayMode
+ParseDecayMode(const std::string& name)
+{
+    for (auto mode : {LbfGossipApplication::MULTIPLICATIVE, LbfGossipApplication::SUBTRACTIVE})
+    {
+        if (ToString(mode) == name)
+        {
+            return mode;
+        }
+    }
+    throw std::invalid_argument("'" + name + "' is not multiplicative or subtractive");
 }
 
 } // namespace ns3

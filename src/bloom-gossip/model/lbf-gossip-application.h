@@ -8,6 +8,8 @@
 
 #include "bloom-gossip-application.h"
 
+#include <string>
+
 namespace ns3
 {
 
@@ -43,6 +45,22 @@ class LbfGossipApplication : public BloomGossipApplication
     double m_factor;
     uint32_t m_step;
 };
+
+/**
+ * \ingroup bloom-gossip
+ * \param mode a decay mode
+ * \return "multiplicative" or "subtractive", its name as a value of attribute
+ *         Decay
+ */
+std::string ToString(LbfGossipApplication::DecayMode mode);
+/**
+ * \ingroup bloom-gossip
+ * Inverse of ToString(DecayMode); throws std::invalid_argument
+ * "'<name>' is not multiplicative or subtractive" on anything else.
+ * \param name "multiplicative" or "subtractive"
+ * \return the decay mode
+ */
+LbfGossipApplication::DecayMode ParseDecayMode(const std::string& name);
 
 } // namespace ns3
 

@@ -11,12 +11,16 @@
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/csma-helper.h"
 #include "ns3/gossip-message.h"
+#include "ns3/lbf-gossip-application.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
+
+#include <string>
 
 using namespace ns3;
 
@@ -87,6 +91,54 @@ class CsmaTestCase : public TestCase
 };
 
 /// \ingroup bloom-gossip-tests
+/// Test case: the names of the timer, transport and decay modes.
+class ModeNamesTestCase : public TestCase
+{
+  public:
+    ModeNamesTestCase()
+        : TestCase("timer, transport and decay modes: ToString and Parse are inverses and name "
+                   "the attribute values")
+    {
+    }
+
+  private:
+    /// The value of attribute `name` of `app`, as text.
+    static std::string Get(Ptr<Object> app, const std::string& name)
+    {
+        StringValue value;
+        app->GetAttribute(name, value);
+        return value.Get();
+    }
+
+    void DoRun() override
+    {
+        using bloom::test::Throws;
+        Ptr<LbfGossipApplication> app = CreateObject<LbfGossipApplication>();
+        for (auto mode : {BloomGossipApplication::PERIODIC, BloomGossipApplication::TRICKLE})
+        {
+            NS_TEST_ASSERT_MSG_EQ(ParseTimerMode(ToString(mode)), mode, ToString(mode));
+            app->SetAttribute("Timer", StringValue(ToString(mode)));
+            NS_TEST_ASSERT_MSG_EQ(Get(app, "Timer"), ToString(mode), "attribute Timer");
+        }
+        for (auto mode : {BloomGossipApplication::LINK_LAYER, BloomGossipApplication::UDP6})
+        {
+            NS_TEST_ASSERT_MSG_EQ(ParseTransportMode(ToString(mode)), mode, ToString(mode));
+            app->SetAttribute("Transport", StringValue(ToString(mode)));
+            NS_TEST_ASSERT_MSG_EQ(Get(app, "Transport"), ToString(mode), "attribute Transport");
+        }
+        for (auto mode : {LbfGossipApplication::MULTIPLICATIVE, LbfGossipApplication::SUBTRACTIVE})
+        {
+            NS_TEST_ASSERT_MSG_EQ(ParseDecayMode(ToString(mode)), mode, ToString(mode));
+            app->SetAttribute("Decay", StringValue(ToString(mode)));
+            NS_TEST_ASSERT_MSG_EQ(Get(app, "Decay"), ToString(mode), "attribute Decay");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { ParseTimerMode("Trickle"); }), true, "unknown timer");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { ParseTransportMode("udp"); }), true, "unknown transport");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { ParseDecayMode(""); }), true, "unknown decay");
+    }
+};
+
+/// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-application.
 class BloomGossipApplicationTestSuite : public TestSuite
 {
@@ -95,6 +147,7 @@ class BloomGossipApplicationTestSuite : public TestSuite
         : TestSuite("bloom-gossip-application", bloom::test::kUnit)
     {
         AddTestCase(new CsmaTestCase, bloom::test::kQuick);
+        AddTestCase(new ModeNamesTestCase, bloom::test::kQuick);
     }
 };
 

@@ -265,6 +265,18 @@ class TopologyDiskTestCase : public TestCase
                                WsnTopology::DiskPolicy::LARGEST_COMPONENT),
                               true,
                               "policy names");
+        for (auto policy :
+             {WsnTopology::DiskPolicy::CONNECTED, WsnTopology::DiskPolicy::LARGEST_COMPONENT})
+        {
+            NS_TEST_ASSERT_MSG_EQ(
+                (WsnTopology::ParseDiskPolicy(ToString(policy)) == policy),
+                true,
+                "ToString and ParseDiskPolicy are inverses: " << ToString(policy));
+        }
+        NS_TEST_ASSERT_MSG_EQ(
+            bloom::test::Throws([] { WsnTopology::ParseDiskPolicy("largest component"); }),
+            true,
+            "an unknown policy name throws");
     }
 };
 
