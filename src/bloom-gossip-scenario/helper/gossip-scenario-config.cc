@@ -7,6 +7,7 @@
 #include "ns3/filter-limits.h"
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-decay.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("GossipScenarioConfig");
 
 void
 ThrowOptionError(const std::string& option, const std::string& problem)
@@ -81,22 +84,6 @@ ParseScenarioTopology(const std::string& name)
     }
     throw std::invalid_argument("'" + name + "' is not one of line, grid, disk, file");
 }
-
-namespace bloom
-{
-FilterKind
-ParseFilterKind(const std::string& name)
-{
-    for (auto kind : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
-    {
-        if (ToString(kind) == name)
-        {
-            return kind;
-        }
-    }
-    throw std::invalid_argument("'" + name + "' is not one of bf, lbf, abf");
-}
-} // namespace bloom
 
 QueryStrategySelection
 QueryStrategySelection::Of(const std::vector<bloom::QueryStrategy>& strategies)

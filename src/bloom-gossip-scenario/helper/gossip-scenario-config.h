@@ -76,19 +76,6 @@ std::string ToString(ScenarioTopology topology);
  */
 ScenarioTopology ParseScenarioTopology(const std::string& name);
 
-namespace bloom
-{
-/**
- * \ingroup bloom-gossip-scenario
- * Inverse of bloom::ToString(FilterKind) (filter-shape.h); throws
- * std::invalid_argument "'<name>' is not one of bf, lbf, abf" on anything
- * else.
- * \param name "bf", "lbf" or "abf"
- * \return the filter family
- */
-FilterKind ParseFilterKind(const std::string& name);
-} // namespace bloom
-
 /**
  * \ingroup bloom-gossip-scenario
  * \brief The query strategies a run asks for (--query-strategy): a list of

@@ -5,6 +5,7 @@
 
 #include "ns3/config.h"
 #include "ns3/input-file.h"
+#include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
@@ -24,6 +25,9 @@ namespace po = boost::program_options;
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ScenarioCli");
+
 namespace cli
 {
 

@@ -3,12 +3,16 @@
  */
 #include "scenario-tables.h"
 
+#include "ns3/log.h"
+
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ScenarioTables");
 
 namespace
 {

@@ -6,6 +6,8 @@
 #include "lbf-quantization.h"
 #include "little-endian.h"
 
+#include <stdexcept>
+
 namespace ns3
 {
 namespace bloom
@@ -24,6 +26,19 @@ ToString(FilterKind kind)
         return "abf";
     }
     return "unknown";
+}
+
+FilterKind
+ParseFilterKind(const std::string& name)
+{
+    for (auto kind : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+    {
+        if (ToString(kind) == name)
+        {
+            return kind;
+        }
+    }
+    throw std::invalid_argument("'" + name + "' is not one of bf, lbf, abf");
 }
 
 size_t

@@ -33,6 +33,13 @@ enum class FilterKind : uint8_t
 
 /// "bf", "lbf" or "abf".
 std::string ToString(FilterKind kind);
+/**
+ * Inverse of ToString(FilterKind).
+ * \param name "bf", "lbf" or "abf"
+ * \return the filter family; throws std::invalid_argument "'<name>' is not
+ *         one of bf, lbf, abf" on anything else
+ */
+FilterKind ParseFilterKind(const std::string& name);
 
 /// Version written in every header; the only one ParseHeader() accepts.
 constexpr uint8_t kWireVersion = 1;
