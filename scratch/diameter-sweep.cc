@@ -358,9 +358,10 @@ Main(int argc, char** argv)
         {
             cli::Fail("--diameters", "only for --topology line or grid (use --nodes)");
         }
-        for (uint32_t d :
+        for (uint64_t diameter :
              cli::ParseUnsignedList("--diameters", diametersList, 1, kMaxScenarioNodes - 1))
         {
+            const auto d = static_cast<uint32_t>(diameter);
             GossipScenarioConfig p = c;
             if (c.topology == ScenarioTopology::LINE)
             {
@@ -388,15 +389,15 @@ Main(int argc, char** argv)
         const auto x = grid.find('x');
         if (x == std::string::npos)
         {
-            cli::Fail("--grid", "'" + grid + "' is not WxH (e.g. 5x4)");
+            cli::Fail("--grid", QuoteForMessage(grid) + " is not WxH (e.g. 5x4)");
         }
         const auto w = cli::ParseUnsigned("--grid", grid.substr(0, x), 1, kMaxScenarioNodes);
         const auto h = cli::ParseUnsigned("--grid", grid.substr(x + 1), 1, kMaxScenarioNodes);
         if (w * h < 2 || w * h > kMaxScenarioNodes)
         {
             cli::Fail("--grid",
-                      fmt::format("'{}' has {} nodes, out of range 2..{}",
-                                  grid,
+                      fmt::format("{} has {} nodes, out of range 2..{}",
+                                  QuoteForMessage(grid),
                                   w * h,
                                   kMaxScenarioNodes));
         }
@@ -411,11 +412,11 @@ Main(int argc, char** argv)
     }
     else
     {
-        for (uint32_t n :
+        for (uint64_t n :
              cli::ParseUnsignedList("--nodes", given[2] ? nodesList : "20", 2, kMaxScenarioNodes))
         {
             GossipScenarioConfig p = c;
-            p.nodes = n;
+            p.nodes = static_cast<uint32_t>(n);
             points.push_back(p);
         }
     }

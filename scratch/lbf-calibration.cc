@@ -13,6 +13,7 @@
  * --out and renamed into place when complete.
  */
 #include "ns3/bloom-gossip-scenario-module.h"
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <boost/program_options.hpp>
@@ -58,26 +59,12 @@ Single(const po::variables_map& vm,
        uint64_t lo,
        uint64_t hi)
 {
-    if (!vm.count(name))
-    {
-        return fallback;
-    }
-    const std::string text = vm[name].as<std::string>();
-    const std::string range = fmt::format("allowed: an integer {}..{}", lo, hi);
-    if (text.empty() || text.size() > 19 ||
-        text.find_first_not_of("0123456789") != std::string::npos)
-    {
-        Bad(name, fmt::format("'{}' is not an integer ({})", text, range));
-    }
-    const uint64_t v = std::stoull(text);
-    if (v < lo || v > hi)
-    {
-        Bad(name, fmt::format("{} is out of range ({})", v, range));
-    }
-    return v;
+    return vm.count(name) ? ns3::cli::ParseUnsigned("--" + name, vm[name].as<std::string>(), lo, hi)
+                          : fallback;
 }
 
-/// An integer list option ("1:16", "30:70:10", "2,4").
+/// An integer list option ("1:16", "30:70:10", "2,4"): the set of its values,
+/// in increasing order.
 std::vector<uint64_t>
 List(const po::variables_map& vm,
      const std::string& name,
@@ -85,15 +72,14 @@ List(const po::variables_map& vm,
      uint64_t lo,
      uint64_t hi)
 {
-    const std::string text = vm.count(name) ? vm[name].as<std::string>() : fallback;
-    try
-    {
-        return ParseUintList(text, lo, hi);
-    }
-    catch (const std::invalid_argument& e)
-    {
-        Bad(name, e.what());
-    }
+    std::vector<uint64_t> values =
+        ns3::cli::ParseUnsignedList("--" + name,
+                                    vm.count(name) ? vm[name].as<std::string>() : fallback,
+                                    lo,
+                                    hi);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    return values;
 }
 
 std::vector<Quantization>
@@ -107,12 +93,8 @@ Rules(const po::variables_map& vm)
         return {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
     }
     std::vector<Quantization> rules;
-    size_t pos = 0;
-    while (true)
+    for (const std::string& item : ns3::bloom::SplitList(text))
     {
-        const size_t comma = text.find(',', pos);
-        const std::string item =
-            text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
         Quantization rule;
         try
         {
@@ -120,21 +102,17 @@ Rules(const po::variables_map& vm)
         }
         catch (const std::invalid_argument&)
         {
-            Bad("quantization", fmt::format("'{}' is not a rule ({})", text, allowed));
+            Bad("quantization",
+                fmt::format("{} is not a rule ({})", ns3::bloom::QuoteForMessage(text), allowed));
         }
-        for (Quantization r : rules)
+        if (std::find(rules.begin(), rules.end(), rule) != rules.end())
         {
-            if (r == rule)
-            {
-                Bad("quantization", fmt::format("'{}' names a rule twice ({})", text, allowed));
-            }
+            Bad("quantization",
+                fmt::format("{} names a rule twice ({})",
+                            ns3::bloom::QuoteForMessage(text),
+                            allowed));
         }
         rules.push_back(rule);
-        if (comma == std::string::npos)
-        {
-            break;
-        }
-        pos = comma + 1;
     }
     return rules;
 }
@@ -237,9 +215,9 @@ Run(int argc, char** argv)
         }
         else if (token != "-h" && token.rfind("--", 0) != 0)
         {
-            throw UsageError(fmt::format("unexpected argument '{}' (options are --name value; "
+            throw UsageError(fmt::format("unexpected argument {} (options are --name value; "
                                          "see --help)",
-                                         token));
+                                         ns3::bloom::QuoteForMessage(token)));
         }
     }
     po::variables_map vm;
@@ -263,11 +241,7 @@ Run(int argc, char** argv)
 
     const std::string experiment =
         vm.count("experiment") ? vm["experiment"].as<std::string>() : "calibration";
-    if (experiment != "calibration" && experiment != "capacity")
-    {
-        Bad("experiment",
-            fmt::format("'{}' is not an experiment (allowed: calibration, capacity)", experiment));
-    }
+    ns3::cli::ParseChoice("--experiment", experiment, {"calibration", "capacity"});
     const bool calibration = experiment == "calibration";
     const std::vector<std::string> calibrationOnly{"elements",
                                                    "grid",
@@ -297,11 +271,9 @@ Run(int argc, char** argv)
         {
             ids = ParseIdMode(vm["ids"].as<std::string>());
         }
-        catch (const std::invalid_argument&)
+        catch (const std::invalid_argument& e)
         {
-            Bad("ids",
-                fmt::format("'{}' is not an id mode (allowed: continue, restart)",
-                            vm["ids"].as<std::string>()));
+            Bad("ids", e.what());
         }
     }
     const auto seed = static_cast<uint32_t>(Single(vm, "seed", 1, 1, 4294944442ULL));
@@ -315,10 +287,7 @@ Run(int argc, char** argv)
     {
         const auto elements = List(vm, "elements", "30:70:10", 1, 1000000);
         const std::string grid = vm.count("grid") ? vm["grid"].as<std::string>() : "paper";
-        if (grid != "paper" && grid != "product")
-        {
-            Bad("grid", fmt::format("'{}' is not a grid (allowed: paper, product)", grid));
-        }
+        ns3::cli::ParseChoice("--grid", grid, {"paper", "product"});
         const auto paperK = static_cast<uint32_t>(Single(vm, "paper-k", 7, 1, kMaxHashes));
         const auto paperB =
             static_cast<uint32_t>(Single(vm, "paper-b", 8, kMinCellBits, kMaxCellBits));

@@ -358,22 +358,6 @@ RunForked(const Options& o, uint32_t side, const std::string& channel, const std
     return m;
 }
 
-std::vector<std::string>
-SplitList(const std::string& text)
-{
-    std::vector<std::string> out;
-    std::stringstream ss(text);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        if (!item.empty())
-        {
-            out.push_back(item);
-        }
-    }
-    return out;
-}
-
 int
 Main(int argc, char** argv)
 {
@@ -495,27 +479,19 @@ Main(int argc, char** argv)
     GlobalValue::Bind("SchedulerType", StringValue(scheduler));
 
     std::vector<uint32_t> sides;
-    for (const auto& s : SplitList(sizes))
+    for (uint64_t side : cli::ParseUnsignedList("--sizes", sizes, 2, 250))
     {
-        const unsigned long v = std::stoul(s);
-        if (v < 2 || v > 250)
-        {
-            throw UsageError("--sizes: sides must lie in 2..250");
-        }
-        sides.push_back(static_cast<uint32_t>(v));
+        sides.push_back(static_cast<uint32_t>(side));
     }
-    const auto filterList = SplitList(filters);
+    const auto filterList = bloom::SplitList(filters);
     for (const auto& f : filterList)
     {
-        if (f != "bf" && f != "lbf" && f != "abf")
-        {
-            throw UsageError("--filters: '" + f + "' is not bf, lbf or abf");
-        }
+        cli::ParseChoice("--filters", f, {"bf", "lbf", "abf"});
     }
-    const auto channelList = SplitList(channels);
+    const auto channelList = bloom::SplitList(channels);
     for (const auto& ch : channelList)
     {
-        WsnRadioConfig::ParseChannel(ch);
+        cli::ParseChoice("--channels", ch, {"stock", "grid"});
     }
 
     const std::string header =

@@ -8,6 +8,7 @@
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-decay.h"
 #include "ns3/log.h"
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,23 +29,6 @@ ThrowOptionError(const std::string& option, const std::string& problem)
 
 namespace
 {
-
-std::vector<std::string>
-Split(const std::string& text, char sep)
-{
-    std::vector<std::string> out;
-    std::string item;
-    std::istringstream is(text);
-    while (std::getline(is, item, sep))
-    {
-        out.push_back(item);
-    }
-    if (!text.empty() && text.back() == sep)
-    {
-        out.emplace_back();
-    }
-    return out;
-}
 
 /// The text of an empty --query-strategy.
 constexpr const char* kEmptyQueryStrategy =
@@ -72,17 +56,11 @@ ToString(ScenarioTopology topology)
 ScenarioTopology
 ParseScenarioTopology(const std::string& name)
 {
-    for (auto topology : {ScenarioTopology::LINE,
-                          ScenarioTopology::GRID,
-                          ScenarioTopology::DISK,
-                          ScenarioTopology::FILE})
-    {
-        if (ToString(topology) == name)
-        {
-            return topology;
-        }
-    }
-    throw std::invalid_argument("'" + name + "' is not one of line, grid, disk, file");
+    return bloom::ParseName(name,
+                            {ScenarioTopology::LINE,
+                             ScenarioTopology::GRID,
+                             ScenarioTopology::DISK,
+                             ScenarioTopology::FILE});
 }
 
 QueryStrategySelection
@@ -184,7 +162,7 @@ ParseQueryStrategySelection(const std::string& text)
     }
     QueryStrategySelection selection;
     selection.words.clear();
-    for (const std::string& name : Split(text, ','))
+    for (const std::string& name : bloom::SplitList(text))
     {
         if (name.empty())
         {

@@ -9,6 +9,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
+#include "ns3/user-text.h"
 
 #include <cerrno>
 #include <charconv>
@@ -41,17 +42,6 @@ std::string
 Quote(const std::string& text)
 {
     return QuoteForMessage(text);
-}
-
-std::string
-Join(const std::vector<std::string>& items, const char* sep)
-{
-    std::string out;
-    for (const auto& item : items)
-    {
-        out += (out.empty() ? "" : sep) + item;
-    }
-    return out;
 }
 
 std::string
@@ -283,37 +273,65 @@ ParseReal(const std::string& option, const std::string& text, const Range& range
     return v;
 }
 
-std::vector<uint32_t>
+std::vector<uint64_t>
 ParseUnsignedList(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi)
 {
+    const std::string allowed =
+        fmt::format("allowed: integers {}..{} as v, a:b or a:b:step, comma-separated", lo, hi);
+    const auto fail = [&](const std::string& why) {
+        Fail(option, Quote(text) + " " + why + "; " + allowed);
+    };
     if (text.empty())
     {
-        Fail(option,
-             fmt::format("empty list; expected integers in {}..{}, comma-separated", lo, hi));
+        Fail(option, "empty list; " + allowed);
     }
-    std::vector<uint32_t> out;
-    size_t start = 0;
-    while (true)
+    std::vector<uint64_t> values;
+    for (const std::string& item : bloom::SplitList(text))
     {
-        const size_t comma = text.find(',', start);
-        const std::string item =
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::vector<std::string> parts = bloom::SplitList(item, ':');
         if (item.empty())
         {
-            Fail(option,
-                 fmt::format("{} has an empty item; expected integers in {}..{}, comma-separated",
-                             Quote(text),
-                             lo,
-                             hi));
+            fail("has an empty item");
         }
-        out.push_back(static_cast<uint32_t>(ParseUnsigned(option, item, lo, hi)));
-        if (comma == std::string::npos)
+        if (parts.size() > 3)
         {
-            break;
+            fail("has an item with more than two ':'");
         }
-        start = comma + 1;
+        const uint64_t a = ParseUnsigned(option, parts[0], lo, hi);
+        const uint64_t b = parts.size() > 1 ? ParseUnsigned(option, parts[1], lo, hi) : a;
+        uint64_t step = 1;
+        if (parts.size() == 3)
+        {
+            const std::string& digits = parts[2];
+            if (digits.empty() || digits.size() > 19 ||
+                digits.find_first_not_of("0123456789") != std::string::npos)
+            {
+                fail("has a step that is not a positive integer");
+            }
+            step = std::stoull(digits);
+            if (step == 0)
+            {
+                fail("has a step of 0");
+            }
+        }
+        if (a > b)
+        {
+            fail("has a range whose start exceeds its end");
+        }
+        if ((b - a) / step + values.size() >= kMaxListValues)
+        {
+            fail(fmt::format("has more than {} values", kMaxListValues));
+        }
+        for (uint64_t v = a;; v += step)
+        {
+            values.push_back(v);
+            if (b - v < step)
+            {
+                break;
+            }
+        }
     }
-    return out;
+    return values;
 }
 
 namespace
@@ -331,7 +349,7 @@ ChoiceIndex(const std::string& option,
             return i;
         }
     }
-    Fail(option, Quote(text) + " is not one of " + Join(choices, ", "));
+    Fail(option, bloom::NotOneOf(text, choices));
 }
 } // namespace
 
@@ -392,7 +410,9 @@ OptionAdder::AddChoice(const char* name,
     auto* value = po::value<std::string>()->notifier(
         [option, names, store](const std::string& s) { store(ChoiceIndex(option, s, names)); });
     value->default_value(current);
-    m_description.add_options()(name, value, (help + "; one of " + Join(names, " | ")).c_str());
+    m_description.add_options()(name,
+                                value,
+                                (help + "; one of " + bloom::JoinList(names, " | ")).c_str());
     return *this;
 }
 

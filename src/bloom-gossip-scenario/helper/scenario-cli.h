@@ -79,8 +79,24 @@ uint64_t ParseUnsigned(const std::string& option,
                        uint64_t hi);
 /// A finite decimal number inside `range`; throws UsageError naming the range.
 double ParseReal(const std::string& option, const std::string& text, const Range& range);
-/// A non-empty comma-separated list of integers in lo..hi (no empty items).
-std::vector<uint32_t> ParseUnsignedList(const std::string& option,
+/// Most values an integer list may expand to (ParseUnsignedList).
+constexpr uint64_t kMaxListValues = 1000000;
+
+/**
+ * \brief A non-empty comma-separated list of integers in lo..hi, each item a
+ * value v, a range a:b or a stepped range a:b:step (a <= b; b need not be on
+ * the step), expanded in the order given ("8,2:6:2" is 8, 2, 4, 6): the one
+ * parser of integer lists in the programs.
+ * \param option the option named in errors
+ * \param text the list
+ * \param lo the smallest value allowed
+ * \param hi the largest value allowed
+ * \return the values
+ * \throws UsageError "<option>: <problem>; allowed: integers lo..hi as ..."
+ *         on bad syntax, a value out of range, a step of 0, a range a > b or
+ *         more than kMaxListValues values
+ */
+std::vector<uint64_t> ParseUnsignedList(const std::string& option,
                                         const std::string& text,
                                         uint64_t lo,
                                         uint64_t hi);

@@ -7,6 +7,7 @@
 #include "unpacked-linear-bloom-filter.h"
 
 #include "ns3/rng-stream.h"
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <atomic>
@@ -165,15 +166,7 @@ ToString(IdMode mode)
 IdMode
 ParseIdMode(const std::string& name)
 {
-    if (name == "continue")
-    {
-        return IdMode::CONTINUE;
-    }
-    if (name == "restart")
-    {
-        return IdMode::RESTART;
-    }
-    throw std::invalid_argument("unknown id mode '" + name + "' (allowed: continue, restart)");
+    return ParseName(name, {IdMode::CONTINUE, IdMode::RESTART});
 }
 
 std::string
@@ -351,7 +344,7 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
             const CalibrationPoint& p = points[task / chunks];
             const uint64_t chunk = task % chunks;
             const auto [first, last] = chunkRange(chunk);
-            const double top = static_cast<double>((1U << p.bits) - 1);
+            const auto top = static_cast<double>((1U << p.bits) - 1);
             ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
             std::vector<LinearBloomFilter> filters;
             for (Quantization rule : options.rules)
@@ -431,7 +424,7 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
                 {
                     const auto& width = g.widths[w];
                     const uint32_t kmax = width.maxHashes;
-                    const double top = static_cast<double>((1U << width.bits) - 1);
+                    const auto top = static_cast<double>((1U << width.bits) - 1);
                     const double totalBits = static_cast<double>(width.cells) * width.bits;
                     for (uint32_t e = 0; e < n; ++e)
                     {
@@ -547,7 +540,7 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
                 t.over += s.over;
                 t.maxErrClean = std::max(t.maxErrClean, s.maxErrClean);
             }
-            const double iters = static_cast<double>(options.iterations);
+            const auto iters = static_cast<double>(options.iterations);
             const double samples = iters * p.elements;
             CalibrationResult res;
             res.point = p;
@@ -814,96 +807,6 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
         }
     }
     return results;
-}
-
-std::vector<uint64_t>
-ParseUintList(const std::string& text, uint64_t lo, uint64_t hi)
-{
-    const std::string allowed = "allowed: integers " + std::to_string(lo) + ".." +
-                                std::to_string(hi) + " as v, a:b or a:b:step, comma-separated";
-    auto fail = [&](const std::string& why) {
-        throw std::invalid_argument("'" + text + "' " + why + " (" + allowed + ")");
-    };
-    auto number = [&](const std::string& s) -> uint64_t {
-        if (s.empty() || s.size() > 19 ||
-            !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-        {
-            fail("is not a list of integers");
-        }
-        const uint64_t v = std::stoull(s);
-        if (v < lo || v > hi)
-        {
-            fail("has a value out of range");
-        }
-        return v;
-    };
-    std::vector<uint64_t> values;
-    size_t pos = 0;
-    while (true)
-    {
-        const size_t comma = text.find(',', pos);
-        const std::string item =
-            text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        std::vector<std::string> parts;
-        size_t p = 0;
-        while (true)
-        {
-            const size_t colon = item.find(':', p);
-            parts.push_back(
-                item.substr(p, colon == std::string::npos ? std::string::npos : colon - p));
-            if (colon == std::string::npos)
-            {
-                break;
-            }
-            p = colon + 1;
-        }
-        if (parts.size() > 3)
-        {
-            fail("is not a list of integers");
-        }
-        const uint64_t a = number(parts[0]);
-        const uint64_t b = parts.size() > 1 ? number(parts[1]) : a;
-        uint64_t step = 1;
-        if (parts.size() == 3)
-        {
-            if (parts[2].empty() || parts[2].size() > 19 ||
-                !std::all_of(parts[2].begin(), parts[2].end(), [](char ch) {
-                    return ch >= '0' && ch <= '9';
-                }))
-            {
-                fail("is not a list of integers");
-            }
-            step = std::stoull(parts[2]);
-            if (step == 0)
-            {
-                fail("has a step of 0");
-            }
-        }
-        if (a > b)
-        {
-            fail("is a range whose start exceeds its end");
-        }
-        if ((b - a) / step >= 1000000)
-        {
-            fail("has too many values");
-        }
-        for (uint64_t v = a; v <= b; v += step)
-        {
-            values.push_back(v);
-            if (b - v < step)
-            {
-                break;
-            }
-        }
-        if (comma == std::string::npos)
-        {
-            break;
-        }
-        pos = comma + 1;
-    }
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    return values;
 }
 
 } // namespace bloom

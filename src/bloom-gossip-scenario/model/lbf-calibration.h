@@ -213,14 +213,6 @@ double MaxOccupancy(uint32_t bits, Quantization rule, OccupancyDefinition defini
 std::vector<CapacityResult> RunCapacity(const std::vector<CapacityPoint>& points,
                                         const CapacityOptions& options);
 
-/**
- * Parse a list of unsigned integers: comma-separated items, each "v", "a:b"
- * (a..b inclusive) or "a:b:step"; e.g. "1:16", "30:70:10", "2,4,8".  Values
- * must lie in lo..hi; a > b, step 0, empty items and anything else throw
- * std::invalid_argument.  Returns the values sorted, without duplicates.
- */
-std::vector<uint64_t> ParseUintList(const std::string& text, uint64_t lo, uint64_t hi);
-
 } // namespace bloom
 } // namespace ns3
 

@@ -9,8 +9,10 @@
 #include "ns3/gossip-scenario.h"
 #include "ns3/query-strategy.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/scenario-cli.h"
 #include "ns3/scenario-tables.h"
 #include "ns3/test.h"
+#include "ns3/user-text.h"
 
 #include <set>
 #include <stdexcept>
@@ -319,7 +321,8 @@ class EquivalenceTestCase : public TestCase
     double m_shadowing;
 };
 
-/// The message of the std::invalid_argument f() throws ("" if none).
+/// The message of the exception f() throws: std::invalid_argument, or the
+/// programs' cli::UsageError ("" if none).
 template <typename F>
 std::string
 Refusal(F f)
@@ -328,12 +331,80 @@ Refusal(F f)
     {
         f();
     }
-    catch (const std::invalid_argument& e)
+    catch (const std::exception& e)
     {
         return e.what();
     }
     return "";
 }
+
+class IntegerListTestCase : public TestCase
+{
+  public:
+    IntegerListTestCase()
+        : TestCase("integer lists: v, a:b, a:b:step and comma lists in the order given; "
+                   "malformed input rejected naming the option")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using Values = std::vector<uint64_t>;
+        const auto list = [](const std::string& text, uint64_t lo, uint64_t hi) {
+            return cli::ParseUnsignedList("--x", text, lo, hi);
+        };
+        Values all;
+        for (uint64_t v = 1; v <= 16; ++v)
+        {
+            all.push_back(v);
+        }
+        NS_TEST_ASSERT_MSG_EQ((list("1:16", 1, 16) == all), true, "1:16");
+        NS_TEST_ASSERT_MSG_EQ((list("30:70:10", 1, 100) == Values{30, 40, 50, 60, 70}),
+                              true,
+                              "30:70:10");
+        NS_TEST_ASSERT_MSG_EQ((list("2:16:5", 1, 16) == Values{2, 7, 12}),
+                              true,
+                              "the end need not be on the step");
+        NS_TEST_ASSERT_MSG_EQ((list("8,2,4:5,4", 1, 16) == Values{8, 2, 4, 5, 4}),
+                              true,
+                              "the order given, repeats kept");
+        NS_TEST_ASSERT_MSG_EQ((list("5:5", 1, 32) == Values{5}), true, "5:5");
+        NS_TEST_ASSERT_MSG_EQ((list("18446744073709551615", 0, UINT64_MAX) == Values{UINT64_MAX}),
+                              true,
+                              "the largest value, no wrap");
+        for (const char* bad : {"3:1",
+                                "a:b",
+                                "",
+                                "1:",
+                                ":3",
+                                "1:16:0",
+                                "1::2",
+                                "1:2:3:4",
+                                "0:3",
+                                "17",
+                                "-1",
+                                " 1",
+                                "1,,2",
+                                "1,",
+                                "2:x",
+                                "1.5",
+                                "99999999999999999999",
+                                "0x10"})
+        {
+            const std::string why = Refusal([&] { list(bad, 1, 16); });
+            NS_TEST_ASSERT_MSG_EQ(
+                (why.rfind("--x: ", 0) == 0 && why.find("1..16") != std::string::npos &&
+                 why.find('\n') == std::string::npos),
+                true,
+                "'" << bad << "' refused naming the option and the range: " << why);
+        }
+        NS_TEST_ASSERT_MSG_EQ((Refusal([&] { list("1:1000001", 1, 2000000); }).find("more than") !=
+                               std::string::npos),
+                              true,
+                              "a list of more than a million values is refused");
+    }
+};
 
 class ConfigNamesTestCase : public TestCase
 {
@@ -364,6 +435,14 @@ class ConfigNamesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("cbf"); }),
                               "'cbf' is not one of bf, lbf, abf",
                               "unknown filter");
+        NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("l\nbf\x1b"); }),
+                              "'l\\x0abf\\x1b' is not one of bf, lbf, abf",
+                              "control characters quoted: one line");
+        NS_TEST_ASSERT_MSG_EQ(
+            (SplitList("a,,b:c,") == std::vector<std::string>{"a", "", "b:c", ""}),
+            true,
+            "SplitList keeps empty items");
+        NS_TEST_ASSERT_MSG_EQ(SplitList("").empty(), true, "SplitList of nothing");
 
         using Strategies = std::vector<QueryStrategy>;
         const auto flood = QueryStrategy::FLOOD;
@@ -427,6 +506,7 @@ class GossipScenarioTestSuite : public TestSuite
         : TestSuite("bloom-gossip-scenario", bloom::test::kSystem)
     {
         AddTestCase(new ConfigNamesTestCase, bloom::test::kQuick);
+        AddTestCase(new IntegerListTestCase, bloom::test::kQuick);
         AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
         AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);
         AddTestCase(new AbsentKeyTestCase, bloom::test::kQuick);

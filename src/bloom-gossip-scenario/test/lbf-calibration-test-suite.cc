@@ -428,62 +428,6 @@ class BadParametersTestCase : public TestCase
     }
 };
 
-class RangeParserTestCase : public TestCase
-{
-  public:
-    RangeParserTestCase()
-        : TestCase("Integer lists: 1:16, a:b:step, comma lists; malformed input rejected")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        std::vector<uint64_t> all;
-        for (uint64_t v = 1; v <= 16; ++v)
-        {
-            all.push_back(v);
-        }
-        NS_TEST_ASSERT_MSG_EQ((ParseUintList("1:16", 1, 16) == all), true, "1:16");
-        NS_TEST_ASSERT_MSG_EQ(
-            (ParseUintList("30:70:10", 1, 100) == std::vector<uint64_t>{30, 40, 50, 60, 70}),
-            true,
-            "30:70:10");
-        NS_TEST_ASSERT_MSG_EQ((ParseUintList("2:16:5", 1, 16) == std::vector<uint64_t>{2, 7, 12}),
-                              true,
-                              "the end need not be on the step");
-        NS_TEST_ASSERT_MSG_EQ(
-            (ParseUintList("8,2,4:5,4", 1, 16) == std::vector<uint64_t>{2, 4, 5, 8}),
-            true,
-            "sorted, no duplicates");
-        NS_TEST_ASSERT_MSG_EQ((ParseUintList("7", 1, 32) == std::vector<uint64_t>{7}), true, "7");
-        NS_TEST_ASSERT_MSG_EQ((ParseUintList("5:5", 1, 32) == std::vector<uint64_t>{5}),
-                              true,
-                              "5:5");
-        for (const char* bad : {"3:1",
-                                "a:b",
-                                "",
-                                "1:",
-                                ":3",
-                                "1:16:0",
-                                "1::2",
-                                "1:2:3:4",
-                                "0:3",
-                                "17",
-                                "-1",
-                                " 1",
-                                "1,,2",
-                                "1,",
-                                "2:x",
-                                "1.5",
-                                "99999999999999999999",
-                                "0x10"})
-        {
-            NS_TEST_ASSERT_MSG_EQ(Throws([&] { ParseUintList(bad, 1, 16); }), true, bad);
-        }
-    }
-};
-
 class UnpackedFilterTestCase : public TestCase
 {
   public:
@@ -773,7 +717,6 @@ class LbfCalibrationTestSuite : public TestSuite
     LbfCalibrationTestSuite()
         : TestSuite("bloom-gossip-lbf-calibration", test::kUnit)
     {
-        AddTestCase(new RangeParserTestCase, test::kQuick);
         AddTestCase(new BadParametersTestCase, test::kQuick);
         AddTestCase(new UnpackedFilterTestCase, test::kQuick);
         AddTestCase(new FilterBankTestCase, test::kQuick);

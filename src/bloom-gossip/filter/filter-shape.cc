@@ -5,6 +5,7 @@
 
 #include "lbf-quantization.h"
 #include "little-endian.h"
+#include "user-text.h"
 
 #include <stdexcept>
 
@@ -31,14 +32,7 @@ ToString(FilterKind kind)
 FilterKind
 ParseFilterKind(const std::string& name)
 {
-    for (auto kind : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
-    {
-        if (ToString(kind) == name)
-        {
-            return kind;
-        }
-    }
-    throw std::invalid_argument("'" + name + "' is not one of bf, lbf, abf");
+    return ParseName(name, {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED});
 }
 
 size_t

@@ -67,7 +67,7 @@ LbfDecay::BuildTables(uint32_t bits, std::vector<uint16_t> next, std::string des
     }
     // chain is strictly decreasing; hopOf[q] = least h with chain[h] <= q.
     t->hopOf.assign(top + 1, 0);
-    uint32_t h = static_cast<uint32_t>(t->chain.size());
+    auto h = static_cast<uint32_t>(t->chain.size());
     for (uint32_t q = 0; q <= top; ++q)
     {
         while (h > 0 && t->chain[h - 1] <= q)

@@ -3,6 +3,8 @@
  */
 #include "lbf-quantization.h"
 
+#include "user-text.h"
+
 #include <stdexcept>
 
 namespace ns3
@@ -39,20 +41,7 @@ ToString(Quantization q)
 Quantization
 ParseQuantization(const std::string& name)
 {
-    if (name == "floor")
-    {
-        return Quantization::FLOOR;
-    }
-    if (name == "ceil")
-    {
-        return Quantization::CEIL;
-    }
-    if (name == "round")
-    {
-        return Quantization::ROUND;
-    }
-    throw std::invalid_argument("unknown quantization '" + name +
-                                "' (allowed: floor, ceil, round)");
+    return ParseName(name, {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND});
 }
 
 void

@@ -199,7 +199,7 @@ PackedBits::StoreFields(uint64_t dstBit,
     if (dstBit % 8 == 0 && srcBit % 8 == 0)
     {
         const uint64_t whole = nbits / 8;
-        const unsigned tail = static_cast<unsigned>(nbits % 8);
+        const auto tail = static_cast<unsigned>(nbits % 8);
         const auto* stored = reinterpret_cast<const uint8_t*>(m_words.data()) + dstBit / 8;
         if (std::memcmp(stored, src + srcBit / 8, whole) == 0 &&
             (tail == 0 ||

@@ -8,6 +8,7 @@
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -32,23 +33,6 @@ std::string
 Quote(const std::string& text)
 {
     return QuoteForMessage(text, kQuoteLimit);
-}
-
-std::vector<std::string>
-Split(const std::string& text, char sep)
-{
-    std::vector<std::string> out;
-    std::string item;
-    std::istringstream is(text);
-    while (std::getline(is, item, sep))
-    {
-        out.push_back(item);
-    }
-    if (!text.empty() && text.back() == sep)
-    {
-        out.emplace_back();
-    }
-    return out;
 }
 
 /// An integer lo..hi written in decimal digits; nothing wraps.
@@ -93,7 +77,7 @@ ParseTime(const std::string& text)
 WorkloadEvent
 WorkloadEvent::Parse(const std::string& text)
 {
-    const auto f = Split(text, ':');
+    const auto f = bloom::SplitList(text, ':');
     try
     {
         const std::string expected = "expected T:add:RES:NODE, T:remove:RES or T:fail:NODE";

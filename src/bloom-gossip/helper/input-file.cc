@@ -18,32 +18,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("InputFile");
 
 std::string
-QuoteForMessage(const std::string& text, std::size_t maxChars)
-{
-    static const char* hex = "0123456789abcdef";
-    std::string out = "'";
-    for (std::size_t i = 0; i < text.size() && i < maxChars; ++i)
-    {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c >= 0x20 && c < 0x7F)
-        {
-            out += static_cast<char>(c);
-        }
-        else
-        {
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 0xF];
-        }
-    }
-    if (text.size() > maxChars)
-    {
-        out += "...";
-    }
-    return out + "'";
-}
-
-std::string
 ReadInputFile(const std::string& path, uint64_t maxBytes)
 {
     const auto fail = [&path](const std::string& why) {

@@ -7,6 +7,8 @@
 #ifndef BLOOM_GOSSIP_INPUT_FILE_H
 #define BLOOM_GOSSIP_INPUT_FILE_H
 
+#include "ns3/user-text.h"
+
 #include <cstdint>
 #include <string>
 
@@ -33,18 +35,8 @@ constexpr uint64_t kMaxInputFileBytes = uint64_t{64} << 20;
  */
 std::string ReadInputFile(const std::string& path, uint64_t maxBytes = kMaxInputFileBytes);
 
-/**
- * \ingroup bloom-gossip
- * \brief `text` in single quotes for an error message: at most `maxChars`
- * characters (then "..."), every byte outside printable ASCII written as
- * \\xNN, so a message stays one readable line whatever the input holds
- * (escape sequences, a byte-order mark, binary data, a 10 MB field).
- *
- * \param text the text to quote
- * \param maxChars the most characters of `text` kept
- * \return the quoted text
- */
-std::string QuoteForMessage(const std::string& text, std::size_t maxChars = 60);
+/// QuoteForMessage lives with the other helpers for names in user text.
+using bloom::QuoteForMessage;
 
 } // namespace ns3
 

@@ -17,6 +17,7 @@
 #include "ns3/lr-wpan-spectrum-value-helper.h"
 #include "ns3/propagation-delay-model.h"
 #include "ns3/single-model-spectrum-channel.h"
+#include "ns3/user-text.h"
 
 #include <cmath>
 #include <sstream>
@@ -70,16 +71,7 @@ constexpr double kRangeMaxLossDb = 500.0;
 WsnRadioConfig::Loss
 WsnRadioConfig::ParseLoss(const std::string& name)
 {
-    if (name == "range")
-    {
-        return Loss::RANGE;
-    }
-    if (name == "log-distance")
-    {
-        return Loss::LOG_DISTANCE;
-    }
-    throw std::invalid_argument("unknown loss model '" + name +
-                                "' (expected range or log-distance)");
+    return bloom::ParseName(name, {Loss::RANGE, Loss::LOG_DISTANCE}, &WsnRadioConfig::LossName);
 }
 
 std::string
@@ -91,15 +83,7 @@ WsnRadioConfig::LossName(Loss loss)
 WsnRadioConfig::Channel
 WsnRadioConfig::ParseChannel(const std::string& name)
 {
-    if (name == "stock")
-    {
-        return Channel::STOCK;
-    }
-    if (name == "grid")
-    {
-        return Channel::GRID;
-    }
-    throw std::invalid_argument("unknown channel '" + name + "' (expected stock or grid)");
+    return bloom::ParseName(name, {Channel::STOCK, Channel::GRID}, &WsnRadioConfig::ChannelName);
 }
 
 std::string

@@ -6,6 +6,7 @@
 #include "input-file.h"
 
 #include "ns3/log.h"
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -170,15 +171,7 @@ WsnTopology::ExpectedMeanDegree(uint32_t n, double side, double range)
 WsnTopology::DiskPolicy
 WsnTopology::ParseDiskPolicy(const std::string& name)
 {
-    for (auto policy : {DiskPolicy::CONNECTED, DiskPolicy::LARGEST_COMPONENT})
-    {
-        if (ToString(policy) == name)
-        {
-            return policy;
-        }
-    }
-    throw std::invalid_argument("unknown disk policy " + QuoteForMessage(name) +
-                                " (expected connected or largest-component)");
+    return bloom::ParseName(name, {DiskPolicy::CONNECTED, DiskPolicy::LARGEST_COMPONENT});
 }
 
 std::string

@@ -16,6 +16,7 @@
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -716,14 +717,8 @@ ToString(BloomGossipApplication::TimerMode mode)
 BloomGossipApplication::TimerMode
 ParseTimerMode(const std::string& name)
 {
-    for (auto mode : {BloomGossipApplication::PERIODIC, BloomGossipApplication::TRICKLE})
-    {
-        if (ToString(mode) == name)
-        {
-            return mode;
-        }
-    }
-    throw std::invalid_argument("'" + name + "' is not periodic or trickle");
+    return bloom::ParseName(name,
+                            {BloomGossipApplication::PERIODIC, BloomGossipApplication::TRICKLE});
 }
 
 std::string
@@ -735,14 +730,8 @@ ToString(BloomGossipApplication::TransportMode mode)
 BloomGossipApplication::TransportMode
 ParseTransportMode(const std::string& name)
 {
-    for (auto mode : {BloomGossipApplication::LINK_LAYER, BloomGossipApplication::UDP6})
-    {
-        if (ToString(mode) == name)
-        {
-            return mode;
-        }
-    }
-    throw std::invalid_argument("'" + name + "' is not link-layer or udp6");
+    return bloom::ParseName(name,
+                            {BloomGossipApplication::LINK_LAYER, BloomGossipApplication::UDP6});
 }
 
 // ----------------------------------------------------------------- variants

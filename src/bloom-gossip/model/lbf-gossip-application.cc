@@ -9,6 +9,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
+#include "ns3/user-text.h"
 
 #include <stdexcept>
 
@@ -98,14 +99,9 @@ ToString(LbfGossipApplication::DecayMode mode)
 LbfGossipApplication::DecayMode
 ParseDecayMode(const std::string& name)
 {
-    for (auto mode : {LbfGossipApplication::MULTIPLICATIVE, LbfGossipApplication::SUBTRACTIVE})
-    {
-        if (ToString(mode) == name)
-        {
-            return mode;
-        }
-    }
-    throw std::invalid_argument("'" + name + "' is not multiplicative or subtractive");
+    return bloom::ParseName(
+        name,
+        {LbfGossipApplication::MULTIPLICATIVE, LbfGossipApplication::SUBTRACTIVE});
 }
 
 } // namespace ns3

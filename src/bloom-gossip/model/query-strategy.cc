@@ -3,6 +3,8 @@
  */
 #include "query-strategy.h"
 
+#include "ns3/user-text.h"
+
 #include <stdexcept>
 
 namespace ns3
@@ -30,18 +32,11 @@ ToString(QueryStrategy strategy)
 QueryStrategy
 ParseQueryStrategy(const std::string& name)
 {
-    for (auto s : {QueryStrategy::GRADIENT,
-                   QueryStrategy::FLOOD,
-                   QueryStrategy::RING,
-                   QueryStrategy::BLIND_FLOOD})
-    {
-        if (ToString(s) == name)
-        {
-            return s;
-        }
-    }
-    throw std::invalid_argument("'" + name +
-                                "' is not a query strategy (gradient, flood, ring, blind-flood)");
+    return ParseName(name,
+                     {QueryStrategy::GRADIENT,
+                      QueryStrategy::FLOOD,
+                      QueryStrategy::RING,
+                      QueryStrategy::BLIND_FLOOD});
 }
 
 std::string
