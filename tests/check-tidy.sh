@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # clang-tidy with ns-3's checks (the repository's .clang-tidy, taken from
-# ns-3.48) over the bloom-gossip module's model/ and helper/ sources,
+# ns-3.48) over the library sources of both modules and the scratch programs,
 # compiled as the build compiles them (its compile_commands.json) against
 # the installed ns-3 headers.  The module's own headers are checked where a
 # listed source includes them from src/ (HeaderFilterRegex); ns-3's headers
@@ -10,20 +10,17 @@
 #
 # BUILD_DIR (default build/) is a build configured by this repository's
 # CMakeLists.txt, which always writes compile_commands.json; SOURCE...
-# (default src/bloom-gossip/model/*.cc src/bloom-gossip/helper/*.cc) must be
+# (default src/*/{filter,model,helper}/*.cc and scratch/*.cc) must be
 # in it.  Environment: BG_CLANG_TIDY (default clang-tidy-14, else
 # clang-tidy), TIDY_JOBS (default: the number of cores).
 #
 # Scope.  clang-tidy parses each source with every ns-3 header it includes:
-# about 2 s of CPU per source with Debian 12's clang-tidy 14.  The default,
-# model/ and helper/ (20 sources, 39 s of CPU), is the ns-3-facing code ns-3's
-# checks are written for and what CTest (entry tidy) and CI run: 72 s on the
-# project's 2-core machine under a load of 6, well inside CI's budget.  Every
-# source of src/bloom-gossip (43: + filter/, test/, examples/) took 87 s of
-# CPU, every source of the build (60: + the scenario module, scratch/,
-# benchmarks/) 142 s (240 s wall under that load): run them by hand, e.g.
-#   tests/check-tidy.sh build $(git ls-files 'src/*.cc')
-# filter/ is plain C++17 that the fuzzers and sanitizers already exercise.
+# about 2 s of CPU per ns-3-facing source with Debian 12's clang-tidy 14.  The
+# default is every library source of both modules (filter/, model/, helper/)
+# and the scratch programs: 45 sources, about 100 s of CPU (the 2-core CI
+# machine runs two at a time).  The test suites, examples and benchmarks are
+# left to a run by hand (they add about 45 s of CPU), e.g.
+#   tests/check-tidy.sh build $(git ls-files 'src/*.cc' 'benchmarks/*.cc')
 #
 # Exit 0 without findings; 1 with findings (each "FILE:LINE:COL: warning:
 # ... [check]" line, then a count); 2 on bad usage or no compile database;
@@ -57,7 +54,8 @@ fi
 if [ $# -gt 0 ]; then
     sources=("$@")
 else
-    sources=("$root"/src/bloom-gossip/model/*.cc "$root"/src/bloom-gossip/helper/*.cc)
+    sources=("$root"/src/*/filter/*.cc "$root"/src/*/model/*.cc "$root"/src/*/helper/*.cc
+        "$root"/scratch/*.cc)
 fi
 for f in "${sources[@]}"; do
     if [ ! -f "$f" ]; then
