@@ -2,7 +2,7 @@
 # Build, run and test bloom-gossip inside real ns-3 release trees, with the
 # commands of the README's "Using the module inside an ns-3 tree".
 #
-#   tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...     e.g. 3.35 3.37 3.48
+#   tests/check-ns3-trees.sh [-w WORKDIR] [-r] [-p] RELEASE...     e.g. 3.35 3.37 3.48
 #
 # Trees: 3.35 and 3.48 from the tarballs ns-3.X.tar.xz of BG_NS3_TARBALLS
 # (default ../shared/ns-3 beside this repository), checked against the
@@ -12,7 +12,8 @@
 # is unpacked into WORKDIR (default build-trees/), the two modules are placed
 # as the README says, the tree is configured with the README's command (only
 # the modules they need: --enable-modules=bloom-gossip-scenario, which pulls
-# in bloom-gossip and its ns-3 modules; examples and tests on) and built (waf:
+# in bloom-gossip and its ns-3 modules; examples and tests on, on CMake trees
+# only those of the two modules) and built (waf:
 # ./waf build; CMake: the modules, their examples, the scratch programs and
 # the test runner, not ns-3's own examples); then
 # bloom-filters-example and diameter-sweep run (the sweep's CSVs are checked),
@@ -37,6 +38,11 @@
 #
 # -r reuses a tree unpacked by an earlier run (its ns-3 objects are kept, the
 # module is replaced), for quick re-checks by hand; CI starts from scratch.
+# -p checks the releases at the same time (each in its own log,
+# WORKDIR/ns-X.log, printed when it ends): the serial parts of one (apt,
+# unpacking, configure, test.py, the sweeps) then overlap the compilation of
+# the others.  Each step prints its wall time and the CPU time (user + system)
+# of its processes, which stays comparable when the releases share the cores.
 # The files copied are those of the working tree that git tracks or does not
 # ignore, i.e. what a clone of it would hold.  Exit 0 when every step passes,
 # 1 when one fails (the step and the end of its log are printed), 2 on bad
@@ -48,16 +54,18 @@ STANDALONE="${BG_STANDALONE_BUILD:-$BG_ROOT/build}"
 TARBALLS="${BG_NS3_TARBALLS:-$BG_ROOT/../shared/ns-3}"
 WORK="$BG_ROOT/build-trees"
 REUSE=0
+PARALLEL=0
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
 usage() {
-    echo "usage: tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...   (e.g. 3.35 3.37 3.48)" >&2
+    echo "usage: tests/check-ns3-trees.sh [-w WORKDIR] [-r] [-p] RELEASE...   (e.g. 3.35 3.37 3.48)" >&2
     exit 2
 }
-while getopts "w:rh" opt; do
+while getopts "w:rph" opt; do
     case "$opt" in
     w) WORK="$OPTARG" ;;
     r) REUSE=1 ;;
+    p) PARALLEL=1 ;;
     *) usage ;;
     esac
 done
@@ -77,18 +85,40 @@ WORK="$(cd "$WORK" && pwd)"
 
 say() { echo "check-ns3-trees: $*"; }
 
+# cpu_seconds: set CPU_SECONDS to the CPU time (user + system, whole
+# seconds) of the processes this shell has waited for so far: the second
+# line of the builtin times, which must run in this shell, not in a $(...)
+# subshell (a forked shell starts with its children's times at zero).
+cpu_seconds() {
+    local file="$WORK/.times.$BASHPID"
+    times > "$file"
+    CPU_SECONDS="$(tail -n 1 "$file" | awk '{
+        n = 0
+        for (i = 1; i <= 2; ++i) {
+            split($i, t, /[ms]/)
+            n += t[1] * 60 + t[2]
+        }
+        printf "%d\n", n
+    }')"
+    rm -f "$file"
+}
+
 # step NAME LOG COMMAND...: run a step with its output in LOG; on failure
-# print the end of the log and exit 1.  Prints the step's wall time.
+# print the end of the log and exit 1.  Prints the step's wall time and the
+# CPU time of its processes.
 step() {
     local name="$1" log="$2"
     shift 2
-    local start=$SECONDS
+    local start=$SECONDS cpu
+    cpu_seconds
+    cpu=$CPU_SECONDS
     if ! "$@" > "$log" 2>&1; then
         say "FAILED: $name (log: $log)"
         tail -n 40 "$log" | sed 's/^/    /' >&2
         exit 1
     fi
-    say "ok: $name ($((SECONDS - start)) s)"
+    cpu_seconds
+    say "ok: $name ($((SECONDS - start)) s, CPU $((CPU_SECONDS - cpu)) s)"
 }
 
 # Copy the files of $BG_ROOT/$1 that a clone would hold into $2.
@@ -110,7 +140,8 @@ clear_module() {
     local tree="$1"
     rm -rf "$tree/contrib/bloom-gossip" "$tree/contrib/bloom-gossip-scenario"
     if [ -d "$tree/build/include/ns3" ]; then
-        grep -l "contrib/bloom-gossip" "$tree"/build/include/ns3/*.h 2> /dev/null | xargs -r rm -f
+        { grep -l "contrib/bloom-gossip" "$tree"/build/include/ns3/*.h 2> /dev/null || true; } |
+            xargs -r rm -f
     fi
     local f
     for f in "$BG_ROOT"/scratch/*.cc; do
@@ -344,9 +375,13 @@ check_layout() {
                 targets+=("$name")
             fi
         done
+        # Only the two modules' examples and tests are built (ns-3 >= 3.37):
+        # the test runner would otherwise compile and link every enabled
+        # module's test suites (core, network, internet, lr-wpan, ...).
         step "ns-$release $label: ./ns3 configure" "$log-configure.log" \
             ./ns3 configure --build-profile=debug --enable-examples --enable-tests \
-            --enable-modules=bloom-gossip-scenario
+            --enable-modules=bloom-gossip-scenario \
+            "--filter-module-examples-and-tests=bloom-gossip;bloom-gossip-scenario"
         # ./ns3 build runs cores - 1 jobs (one on a 2-core machine, whatever -j
         # says in 3.37 and 3.48); CMake's own driver uses every core.
         step "ns-$release $label: cmake --build cmake-cache -j $JOBS" "$log-build.log" \
@@ -364,9 +399,9 @@ check_layout() {
     return 0
 }
 
-for release in "$@"; do
-    start=$SECONDS
-    tree="$WORK/ns-$release"
+# check_release RELEASE: unpack, place, configure, build, run and test.
+check_release() {
+    local release="$1" start=$SECONDS tree="$WORK/ns-$1" tests=1
     unpack "$release"
     if [ -x "$tree/waf" ]; then
         place_layout_a "$tree"
@@ -374,12 +409,33 @@ for release in "$@"; do
     fi
     # The suites on 3.37 run in the standalone build (CTest, Debian's 3.37);
     # in-tree 3.37 is there for its CSVs, compared byte for byte below.
-    tests=1
     [ "$release" = 3.37 ] && tests=0
     place_layout_b "$tree"
     check_layout "$release" "$tree" layout-B "$tests" 1
     say "ns-$release: every step passed in $((SECONDS - start)) s"
-done
+}
+
+if [ $PARALLEL -eq 1 ]; then
+    pids=()
+    for release in "$@"; do
+        (check_release "$release") > "$WORK/ns-$release.log" 2>&1 &
+        pids+=($!)
+        say "ns-$release: started (log: $WORK/ns-$release.log)"
+    done
+    failed=0
+    for i in "${!pids[@]}"; do
+        status=0
+        wait "${pids[$i]}" || status=$?
+        release="${*:$((i + 1)):1}"
+        sed "s/^/[ns-$release] /" "$WORK/ns-$release.log"
+        [ $status -eq 0 ] || failed=1
+    done
+    [ $failed -eq 0 ] || exit 1
+else
+    for release in "$@"; do
+        check_release "$release"
+    done
+fi
 
 # Compare the cross-version sweeps.  Accuracy (hop estimates, membership,
 # false positives, stale state) must agree across releases; the in-tree 3.37
