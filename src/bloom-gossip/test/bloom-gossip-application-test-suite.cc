@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Tests of the gossip application itself: other link layers (CSMA), UDP over
+ * Tests of the gossip application itself: other link layers, UDP over
  * IPv6/6LoWPAN, the Trickle timer, segmentation under a small frame budget,
  * and the accounting of malformed and foreign frames.
  */
@@ -9,12 +9,12 @@
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/bloom-gossip-test-compat.h"
-#include "ns3/csma-helper.h"
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-gossip-application.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/simple-net-device-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -34,12 +34,14 @@ CountMalformed(uint32_t* count, Ptr<const Packet>, const std::string&)
 }
 
 /// \ingroup bloom-gossip-tests
-/// Four nodes on one CSMA segment: everyone is one hop from everyone.
-class CsmaTestCase : public TestCase
+/// Four nodes on one shared SimpleChannel (a device that demultiplexes by
+/// protocol number, as CSMA and Wi-Fi do): everyone is one hop from everyone.
+class OtherLinkLayerTestCase : public TestCase
 {
   public:
-    CsmaTestCase()
-        : TestCase("gossip over CSMA: link-layer broadcast with a protocol number")
+    OtherLinkLayerTestCase()
+        : TestCase("gossip over a non-802.15.4 device: link-layer broadcast with a protocol "
+                   "number; the frame size follows the device MTU")
     {
     }
 
@@ -48,8 +50,12 @@ class CsmaTestCase : public TestCase
     {
         NodeContainer nodes;
         nodes.Create(4);
-        CsmaHelper csma;
-        NetDeviceContainer devices = csma.Install(nodes);
+        SimpleNetDeviceHelper simple;
+        NetDeviceContainer devices = simple.Install(nodes);
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            devices.Get(i)->SetMtu(1500);
+        }
         BloomGossipHelper helper("ns3::LbfGossipApplication");
         ApplicationContainer apps = helper.Install(nodes);
         helper.AssignStreams(nodes, 1);
@@ -82,7 +88,7 @@ class CsmaTestCase : public TestCase
                                   (i == 2 ? 0U : 1U),
                                   "node " << i);
         }
-        NS_TEST_ASSERT_MSG_EQ(app[0]->GetFrameBytes(), 1500U, "CSMA MTU");
+        NS_TEST_ASSERT_MSG_EQ(app[0]->GetFrameBytes(), 1500U, "the device MTU");
         NS_TEST_ASSERT_MSG_EQ(app[0]->GetFramesPerAdvertisement(), 1U, "one frame");
         // Nodes 0, 1, 2 each drop the broken frame; nobody counts the foreign one.
         NS_TEST_ASSERT_MSG_EQ(malformed, 3U, "malformed frames counted, foreign ones ignored");
@@ -146,7 +152,7 @@ class BloomGossipApplicationTestSuite : public TestSuite
     BloomGossipApplicationTestSuite()
         : TestSuite("bloom-gossip-application", bloom::test::kUnit)
     {
-        AddTestCase(new CsmaTestCase, bloom::test::kQuick);
+        AddTestCase(new OtherLinkLayerTestCase, bloom::test::kQuick);
         AddTestCase(new ModeNamesTestCase, bloom::test::kQuick);
     }
 };
