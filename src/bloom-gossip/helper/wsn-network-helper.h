@@ -6,7 +6,7 @@
 #ifndef BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
 #define BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
 
-#include "static-shadowing-loss-model.h"
+#include "ns3/static-shadowing-loss-model.h"
 #include "wsn-topology.h"
 
 #include "ns3/mac16-address.h"
