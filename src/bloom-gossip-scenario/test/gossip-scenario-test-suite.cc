@@ -357,12 +357,15 @@ class ConfigNamesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseScenarioTopology("ring"); }),
                               "'ring' is not one of line, grid, disk, file",
                               "unknown topology");
-        for (auto k : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+        for (auto k : {FilterKind::BLOOM,
+                       FilterKind::LINEAR,
+                       FilterKind::ATTENUATED,
+                       FilterKind::SCOPE_DECAY})
         {
             NS_TEST_ASSERT_MSG_EQ((ParseFilterKind(ToString(k)) == k), true, ToString(k));
         }
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("cbf"); }),
-                              "'cbf' is not one of bf, lbf, abf",
+                              "'cbf' is not one of bf, lbf, abf, sdbf",
                               "unknown filter");
 
         using Strategies = std::vector<QueryStrategy>;

@@ -24,6 +24,8 @@ ToString(FilterKind kind)
         return "lbf";
     case FilterKind::ATTENUATED:
         return "abf";
+    case FilterKind::SCOPE_DECAY:
+        return "sdbf";
     }
     return "unknown";
 }
@@ -31,14 +33,15 @@ ToString(FilterKind kind)
 FilterKind
 ParseFilterKind(const std::string& name)
 {
-    for (auto kind : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+    for (auto kind :
+         {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::SCOPE_DECAY})
     {
         if (ToString(kind) == name)
         {
             return kind;
         }
     }
-    throw std::invalid_argument("'" + name + "' is not one of bf, lbf, abf");
+    throw std::invalid_argument("'" + name + "' is not one of bf, lbf, abf, sdbf");
 }
 
 size_t
@@ -63,7 +66,8 @@ FilterShape::operator==(const FilterShape& o) const
 void
 FilterShape::Validate() const
 {
-    if (kind != FilterKind::BLOOM && kind != FilterKind::LINEAR && kind != FilterKind::ATTENUATED)
+    if (kind != FilterKind::BLOOM && kind != FilterKind::LINEAR && kind != FilterKind::ATTENUATED &&
+        kind != FilterKind::SCOPE_DECAY)
     {
         throw DecodeError("unknown filter kind " + std::to_string(static_cast<int>(kind)));
     }
