@@ -392,6 +392,10 @@ class ConfigNamesTestCase : public TestCase
                               true,
                               "abf: all");
         NS_TEST_ASSERT_MSG_EQ(
+            (QueryStrategySelection().Resolve(FilterKind::SCOPE_DECAY) == Strategies{gradient}),
+            true,
+            "sdbf: auto is the gradient");
+        NS_TEST_ASSERT_MSG_EQ(
             QueryStrategySelection::Of({gradient}).Resolve(FilterKind::BLOOM).empty(),
             true,
             "bf: no gradient");
