@@ -111,6 +111,23 @@ ScopeDecayBloomFilter::MaskedSubsetOf(const ScopeDecayBloomFilter& other,
     return true;
 }
 
+uint32_t
+ScopeDecayBloomFilter::CountMissingFrom(const ScopeDecayBloomFilter& other) const
+{
+    if (other.m_m != m_m)
+    {
+        throw std::invalid_argument("SDBF comparison needs equal m");
+    }
+    const auto& ours = m_bits.Words();
+    const auto& theirs = other.m_bits.Words();
+    uint32_t n = 0;
+    for (size_t w = 0; w < ours.size(); ++w)
+    {
+        n += static_cast<uint32_t>(__builtin_popcountll(ours[w] & ~theirs[w]));
+    }
+    return n;
+}
+
 void
 ScopeDecayBloomFilter::Clear()
 {

@@ -86,6 +86,8 @@ class ScopeDecayBloomFilter
     bool MergeMasked(const ScopeDecayBloomFilter& other, const PackedBits& keep);
     /// Whether (this & keep) is a subset of `other`.
     bool MaskedSubsetOf(const ScopeDecayBloomFilter& other, const PackedBits& keep) const;
+    /// Number of bits set here but not in `other` (of the same m).
+    uint32_t CountMissingFrom(const ScopeDecayBloomFilter& other) const;
     void Clear();
 
     /// Number of bits set.

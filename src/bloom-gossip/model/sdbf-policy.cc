@@ -3,6 +3,7 @@
  */
 #include "sdbf-policy.h"
 
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -67,9 +68,10 @@ SdbfPolicy::Build(const std::vector<Key>& own,
 bool
 SdbfPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
 {
-    return std::get<ScopeDecayBloomFilter>(mine).MaskedSubsetOf(
-        std::get<ScopeDecayBloomFilter>(neighbour),
-        m_keep);
+    const auto& ours = std::get<ScopeDecayBloomFilter>(mine);
+    const double ones = ours.CountOnes();
+    const double missing = ours.CountMissingFrom(std::get<ScopeDecayBloomFilter>(neighbour));
+    return missing <= m_p * ones + 3 * std::sqrt(m_p * (1 - m_p) * ones) + 1;
 }
 
 bool

@@ -51,12 +51,12 @@ class SdbfPolicy : public FilterPolicy
                     const std::vector<const AnyFilter*>& neighbours) const override;
     /**
      * A node cannot know its neighbour's keep mask, so it cannot tell a bit
-     * the neighbour dropped by design from one it has not heard.  This
-     * returns whether the neighbour holds every bit of `mine` that this
-     * node's own mask keeps: this node's mask stands in for the neighbour's.
-     * An approximation both ways: Trickle may reset for a bit the neighbour
-     * drops by design, and may miss a bit the neighbour lacks that this mask
-     * clears (the next interval still carries it).
+     * the neighbour dropped by design from one it has not heard.  A
+     * neighbour that has heard `mine` lacks about Binomial(X, p) of its X
+     * bits (those its mask clears); this is a statistical test of that:
+     * the neighbour covers `mine` iff it lacks at most p X + 3 sqrt(p (1-p)
+     * X) + 1 of them.  A neighbour that lacks a few bits only (e.g. one new
+     * key far away) may pass: the next Trickle interval still carries them.
      */
     bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
     bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;

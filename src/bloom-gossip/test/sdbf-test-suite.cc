@@ -130,6 +130,75 @@ class SdbfFilterTestCase : public TestCase
 };
 
 /// \ingroup bloom-gossip-tests
+/// Test case: the policy's Build, Accumulate, estimate and Trickle cover test.
+class SdbfPolicyTestCase : public TestCase
+{
+  public:
+    SdbfPolicyTestCase()
+        : TestCase("SDBF policy: own keys at 0 hops, neighbours through the keep mask, cover test")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t m = 2048;
+        const uint32_t k = 8;
+        const double p = 0.2;
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(77);
+        const auto uniform = [&u]() { return u->GetValue(); };
+        const PackedBits maskA = DrawKeepMask(m, 1 - p, uniform);
+        const PackedBits maskB = DrawKeepMask(m, 1 - p, uniform);
+        const double kept = static_cast<double>(maskA.CountOnes()) / m;
+        NS_TEST_ASSERT_MSG_EQ_TOL(kept, 1 - p, 5 * std::sqrt(p * (1 - p) / m), "mask density");
+        SdbfPolicy a(m, k, p, maskA, 1, SdbfEstimator::MLE);
+        SdbfPolicy b(m, k, p, maskB, 1, SdbfEstimator::MLE);
+        std::vector<Key> keys;
+        for (uint64_t id = 1; id <= 30; ++id)
+        {
+            keys.push_back(Key::FromId(id));
+        }
+        const AnyFilter fa = a.Build(keys, {});
+        for (const Key& key : keys)
+        {
+            NS_TEST_ASSERT_MSG_EQ(a.EstimateHops(fa, key).value_or(99), 0U, "own key");
+        }
+        // Node b hears node a: b's view is a's filter through b's mask.
+        const AnyFilter fb = b.Build({}, {&fa});
+        AnyFilter acc = b.Build({}, {});
+        NS_TEST_ASSERT_MSG_EQ(b.Accumulate(acc, fa), true, "accumulate changes");
+        NS_TEST_ASSERT_MSG_EQ((acc == fb), true, "Accumulate equals Build");
+        ScopeDecayBloomFilter expect = std::get<ScopeDecayBloomFilter>(fa);
+        ScopeDecayBloomFilter masked(m, k);
+        masked.MergeMasked(expect, maskB);
+        NS_TEST_ASSERT_MSG_EQ((std::get<ScopeDecayBloomFilter>(fb) == masked), true, "fb");
+        // b has heard a: b covers a.  An empty neighbour, or one that holds
+        // only half of a's keys, does not.
+        NS_TEST_ASSERT_MSG_EQ(a.Covers(fb, fa), true, "a neighbour that heard us");
+        NS_TEST_ASSERT_MSG_EQ(a.Covers(b.Build({}, {}), fa), false, "an empty neighbour");
+        const std::vector<Key> half(keys.begin(), keys.begin() + 15);
+        const AnyFilter fHalf = a.Build(half, {});
+        NS_TEST_ASSERT_MSG_EQ(a.Covers(b.Build({}, {&fHalf}), fa), false, "half of our keys");
+        NS_TEST_ASSERT_MSG_EQ(a.Reach(),
+                              SdbfEstimateHops(1, k, 1 - p, SdbfEstimator::MLE),
+                              "reach");
+        NS_TEST_ASSERT_MSG_EQ(
+            test::Throws([&] { SdbfPolicy(m, k, p, maskA, k + 1, SdbfEstimator::MLE); }),
+            true,
+            "MinCount above k");
+        NS_TEST_ASSERT_MSG_EQ(
+            test::Throws([&] { SdbfPolicy(m, k, 1.0, maskA, 1, SdbfEstimator::MLE); }),
+            true,
+            "p = 1");
+        NS_TEST_ASSERT_MSG_EQ(
+            test::Throws([&] { SdbfPolicy(m + 1, k, p, maskA, 1, SdbfEstimator::MLE); }),
+            true,
+            "mask of another size");
+    }
+};
+
+/// \ingroup bloom-gossip-tests
 /// Test case: the estimators, the analytic moments, and a Monte-Carlo.
 class SdbfEstimatorTestCase : public TestCase
 {
@@ -421,6 +490,7 @@ class SdbfTestSuite : public TestSuite
         : TestSuite("bloom-gossip-sdbf", test::kUnit)
     {
         AddTestCase(new SdbfFilterTestCase, test::kQuick);
+        AddTestCase(new SdbfPolicyTestCase, test::kQuick);
         AddTestCase(new SdbfEstimatorTestCase, test::kQuick);
         AddTestCase(new SdbfLineFixedPointTestCase, test::kQuick);
         AddTestCase(new SdbfLineExpectationTestCase, test::kQuick);
