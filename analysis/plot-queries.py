@@ -37,7 +37,7 @@ T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
 
-FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF"}
+FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF", "sdbf": "SDBF"}
 STRATEGY_NAMES = {"gradient": "gradient", "flood": "flood (gated)",
                   "ring": "expanding ring (gated)", "blind-flood": "blind flood"}
 # Fixed colours and markers so that a (filter, strategy) looks the same in
@@ -45,6 +45,7 @@ STRATEGY_NAMES = {"gradient": "gradient", "flood": "flood (gated)",
 STYLES = {
     ("lbf", "gradient"): ("tab:blue", "o", "-"),
     ("abf", "gradient"): ("tab:orange", "s", "-"),
+    ("sdbf", "gradient"): ("tab:red", "P", "-"),
     ("bf", "flood"): ("tab:green", "^", "--"),
     ("bf", "ring"): ("tab:purple", "v", "--"),
     ("bf", "blind-flood"): ("tab:gray", "D", ":"),
@@ -54,6 +55,9 @@ STYLES = {
     ("abf", "flood"): ("gold", "^", "--"),
     ("abf", "ring"): ("tab:brown", "v", "--"),
     ("abf", "blind-flood"): ("dimgray", "D", ":"),
+    ("sdbf", "flood"): ("olive", "^", "--"),
+    ("sdbf", "ring"): ("tab:olive", "v", "--"),
+    ("sdbf", "blind-flood"): ("darkgray", "D", ":"),
 }
 ORDER = list(STYLES)
 

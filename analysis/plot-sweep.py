@@ -26,9 +26,10 @@ import pandas as pd  # noqa: E402
 
 from plot_common import Outputs, check_outdir, die, read_table  # noqa: E402
 
-COLORS = {"bf": "tab:gray", "lbf": "tab:blue", "abf": "tab:orange"}
-LABELS = {"bf": "Bloom filter", "lbf": "Linear BF", "abf": "Attenuated BF"}
-MARKERS = {"bf": "s", "lbf": "o", "abf": "^"}
+COLORS = {"bf": "tab:gray", "lbf": "tab:blue", "abf": "tab:orange", "sdbf": "tab:green"}
+LABELS = {"bf": "Bloom filter", "lbf": "Linear BF", "abf": "Attenuated BF",
+          "sdbf": "Scope-decay BF"}
+MARKERS = {"bf": "s", "lbf": "o", "abf": "^", "sdbf": "D"}
 # Two-sided 95 % Student t quantiles by degrees of freedom (1..30); 1.96 beyond.
 T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
@@ -69,7 +70,7 @@ def summarise(df, keys, x, y):
 
 def panel(ax, df, keys, x, y, title, ylabel, logy=False):
     s = summarise(df, keys + ["filter"], x, y)
-    for f in ["bf", "lbf", "abf"]:
+    for f in ["bf", "lbf", "abf", "sdbf"]:
         for topo, g in s[s["filter"] == f].groupby("topology") if "topology" in s else [(None, s)]:
             g = g.sort_values("x").dropna(subset=["mean"])
             if g.empty:

@@ -57,7 +57,8 @@ Main(int argc, char** argv)
     using bloom::FilterKind;
     const std::vector<FilterKind> allFilters{FilterKind::BLOOM,
                                              FilterKind::LINEAR,
-                                             FilterKind::ATTENUATED};
+                                             FilterKind::ATTENUATED,
+                                             FilterKind::SCOPE_DECAY};
     std::vector<FilterKind> filters = allFilters; // the families of the sweep
     std::string nodesList;
     std::string diametersList;
@@ -153,13 +154,14 @@ Main(int argc, char** argv)
                 {{"bf", {FilterKind::BLOOM}},
                  {"lbf", {FilterKind::LINEAR}},
                  {"abf", {FilterKind::ATTENUATED}},
+                 {"sdbf", {FilterKind::SCOPE_DECAY}},
                  {"all", allFilters}},
                 "filter family")
         .Unsigned("m",
                   &c.slots,
                   1,
                   bloom::kMaxSlots,
-                  "slots: BF bits, LBF cells, ABF bits per level")
+                  "slots: BF bits, LBF cells, ABF bits per level, SDBF bits")
         .Unsigned("k", &c.hashes, 1, bloom::kMaxHashes, "hash functions")
         .Unsigned("b", &c.cellBits, bloom::kMinCellBits, bloom::kMaxCellBits, "LBF bits per cell")
         .Choice("quantization",
@@ -173,6 +175,19 @@ Main(int argc, char** argv)
         .Real("a", &c.factor, Range::Open(0, 1), "LBF multiplicative factor")
         .Unsigned("delta", &c.step, 1, 65535, "LBF subtractive step, at most 2^b - 1")
         .Unsigned("depth", &c.depth, 0, bloom::kMaxDepth, "ABF levels; 0 = diameter + 1")
+        .Real("decay-probability",
+              &c.decayProbability,
+              Range::Open(0, 1),
+              "SDBF: probability p that a node's static keep mask clears a bit")
+        .Unsigned("min-count",
+                  &c.minCount,
+                  1,
+                  bloom::kMaxHashes,
+                  "SDBF: membership iff at least this many of the k positions are set, <= k")
+        .Choice("estimator",
+                &c.sdbfEstimator,
+                {bloom::SdbfEstimator::MLE, bloom::SdbfEstimator::RATIO},
+                "SDBF hop estimator from the count of set positions")
         .Unsigned(
             "budget-bytes",
             &c.budgetBytes,
@@ -250,8 +265,9 @@ Main(int argc, char** argv)
         .Parsed("query-strategy",
                 &c.queryStrategy,
                 ParseQueryStrategySelection,
-                "comma list of gradient (LBF/ABF), flood, ring, blind-flood; auto = gradient for "
-                "lbf/abf, flood,ring,blind-flood for bf; all = every strategy the filter supports")
+                "comma list of gradient (LBF/ABF/SDBF), flood, ring, blind-flood; auto = gradient "
+                "for lbf/abf/sdbf, flood,ring,blind-flood for bf; all = every strategy the filter "
+                "supports")
         .Unsigned("query-ttl",
                   &c.queryTtl,
                   0,
@@ -314,7 +330,7 @@ Main(int argc, char** argv)
         }
     }
     // Queries: at least one filter of the sweep must support a listed
-    // strategy (gradient needs lbf or abf), or the sweep would issue none.
+    // strategy (gradient needs lbf, abf or sdbf), or the sweep would issue none.
     if (c.queries > 0)
     {
         bool any = false;
@@ -327,7 +343,7 @@ Main(int argc, char** argv)
             cli::Fail("--query-strategy",
                       "'" + ToString(c.queryStrategy) + "' does not apply to --filter " +
                           (filters == allFilters ? "all" : bloom::ToString(filters.front())) +
-                          " (gradient needs lbf or abf), so no query would be issued");
+                          " (gradient needs lbf, abf or sdbf), so no query would be issued");
         }
     }
 

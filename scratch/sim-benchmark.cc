@@ -184,7 +184,7 @@ CountPhyTx(Ptr<const Packet>)
     ++g_phyFrames;
 }
 
-/// One run in this process.  `app` is bf, lbf, abf, or bare-<filter>.
+/// One run in this process.  `app` is bf, lbf, abf, sdbf, or bare-<filter>.
 Measurement
 RunOne(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
 {
@@ -390,7 +390,7 @@ Main(int argc, char** argv)
         "grid sides (N = side^2 nodes), comma-separated")(
         "filters",
         po::value(&filters)->default_value(filters),
-        "gossip variants: bf, lbf, abf, comma-separated")(
+        "gossip variants: bf, lbf, abf, sdbf, comma-separated")(
         "channel",
         po::value(&channels)->default_value(channels),
         "grid, stock, or both: grid,stock")(
@@ -486,7 +486,7 @@ Main(int argc, char** argv)
     const auto filterList = bloom::SplitList(filters);
     for (const auto& f : filterList)
     {
-        cli::ParseChoice("--filters", f, {"bf", "lbf", "abf"});
+        cli::ParseChoice("--filters", f, {"bf", "lbf", "abf", "sdbf"});
     }
     const auto channelList = bloom::SplitList(channels);
     for (const auto& ch : channelList)

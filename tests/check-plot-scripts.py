@@ -324,7 +324,7 @@ SWEEP = ["message-size.png", "traffic.png", "latency.png", "hop-accuracy.png",
          "error-by-distance.png"]
 s = "plot-sweep.py"
 for label, runs, dist in [
-        ("line and grid, 3 filters, 2 seeds, queries", data / "sweep.csv",
+        ("line and grid, 4 filters, 2 seeds, queries", data / "sweep.csv",
          data / "sweep-by-distance.csv"),
         ("--filter bf only", data / "bf.csv", data / "bf-by-distance.csv"),
         ("--filter lbf only, one row each", variant("lbf.csv", "r1.csv", first_rows(1)),

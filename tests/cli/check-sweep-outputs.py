@@ -52,7 +52,7 @@ def main():
         if os.path.exists(os.path.join(d, 'line.csv')):
             lines = rows(os.path.join(d, 'line.csv'))
             check(lines[0].startswith('filter,topology,nodes,diameter'), 'per-run CSV header')
-            check(len(lines) == 1 + 2 * 3, 'one row per network and filter (2 x 3), got %d'
+            check(len(lines) == 1 + 2 * 4, 'one row per network and filter (2 x 4), got %d'
                   % (len(lines) - 1))
             check(all(len(r.split(',')) == len(lines[0].split(',')) for r in lines),
                   'every per-run row has as many fields as the header')

@@ -14,6 +14,7 @@
 #include "filter-codec.h"
 #include "fuzz-common.h"
 #include "lbf-policy.h"
+#include "sdbf-policy.h"
 
 #include <cmath>
 #include <cstring>
@@ -109,6 +110,43 @@ Exercise(const AttenuatedBloomFilter& f)
     }
 }
 
+void
+Exercise(const ScopeDecayBloomFilter& f, uint8_t salt)
+{
+    ScopeDecayBloomFilter u = f;
+    u.Union(f);
+    FUZZ_CHECK(u == f); // idempotent
+    // A keep mask from the input's last byte: the masked merge only adds bits
+    // of f, and is idempotent.
+    PackedBits keep(f.GetBits());
+    for (uint32_t i = 0; i < f.GetBits(); ++i)
+    {
+        if (((i * 2654435761U) >> 3 ^ salt) & 1U)
+        {
+            keep.SetBit(i);
+        }
+    }
+    ScopeDecayBloomFilter m(f.GetBits(), f.GetHashes());
+    m.MergeMasked(f, keep);
+    FUZZ_CHECK(m.MaskedSubsetOf(f, keep));
+    FUZZ_CHECK(!m.MergeMasked(f, keep));
+    FUZZ_CHECK(m.Bits().IsSubsetOf(f.Bits()));
+    const uint32_t minCount = 1 + salt % f.GetHashes();
+    const auto estimator = (salt & 0x80) != 0 ? SdbfEstimator::RATIO : SdbfEstimator::MLE;
+    SdbfPolicy policy(f.GetBits(), f.GetHashes(), 0.2, keep, minCount, estimator);
+    const AnyFilter neighbour = f;
+    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    for (const Key& key : SomeKeys())
+    {
+        FUZZ_CHECK(policy.EstimateHops(built, key) == std::optional<uint32_t>(0)); // own keys
+        const uint32_t c = f.Count(key);
+        FUZZ_CHECK(c <= f.GetHashes());
+        const auto h = policy.EstimateHops(neighbour, key);
+        FUZZ_CHECK(h.has_value() == (c >= minCount));
+        FUZZ_CHECK(!h || *h <= policy.Reach());
+    }
+}
+
 } // namespace
 
 extern "C" int
@@ -150,6 +188,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     else if (const auto* lbf = std::get_if<LinearBloomFilter>(&filter))
     {
         Exercise(*lbf, (data[size - 1] & 1) != 0);
+    }
+    else if (const auto* sdbf = std::get_if<ScopeDecayBloomFilter>(&filter))
+    {
+        Exercise(*sdbf, data[size - 1]);
     }
     else
     {
@@ -194,6 +236,15 @@ fuzz::Seeds()
             abf.Insert(keys[i], i % d);
         }
         seeds.push_back(Encode(abf));
+    }
+    for (uint32_t m : {1U, 40U, 333U})
+    {
+        ScopeDecayBloomFilter sdbf(m, 5);
+        for (const Key& k : keys)
+        {
+            sdbf.Insert(k);
+        }
+        seeds.push_back(Encode(sdbf));
     }
     // Nearly valid: truncated, one byte too many, another version.
     std::vector<uint8_t> base = Encode(LinearBloomFilter(9, 5, 2, Quantization::FLOOR));

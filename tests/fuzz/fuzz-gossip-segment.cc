@@ -153,6 +153,9 @@ fuzz::Seeds()
         abf.Insert(Key::FromId(2), 3);
         filters.emplace_back(abf);
         filters.emplace_back(AttenuatedBloomFilter(3, 1000, 2)); // levels split across frames
+        ScopeDecayBloomFilter sdbf(500, 4);
+        sdbf.Insert(Key::FromId(3));
+        filters.emplace_back(sdbf);
     }
     uint16_t sequence = 7;
     for (const AnyFilter& f : filters)

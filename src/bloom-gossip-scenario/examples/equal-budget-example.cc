@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * BF, LBF and ABF gossip at one message budget on a line.  Every family gets
+ * BF, LBF, ABF and SDBF gossip at one message budget on a line.  Every family gets
  * the same number of filter bytes per advertisement (--budget) and sizes its
  * filter to fit: BF m = 8 B bits, LBF m = 8 B / b cells of b bits, ABF
  * d = diameter + 1 levels of B / d bytes each.  One call of
@@ -50,8 +50,10 @@ main(int argc, char* argv[])
               << " nodes, " << config.resources << " resources, " << time << " s\n\n"
               << "family      m  levels  message bytes  exact hops  hop MAE   miss    FPR\n"
               << std::fixed;
-    for (bloom::FilterKind family :
-         {bloom::FilterKind::BLOOM, bloom::FilterKind::LINEAR, bloom::FilterKind::ATTENUATED})
+    for (bloom::FilterKind family : {bloom::FilterKind::BLOOM,
+                                     bloom::FilterKind::LINEAR,
+                                     bloom::FilterKind::ATTENUATED,
+                                     bloom::FilterKind::SCOPE_DECAY})
     {
         config.filter = family;
         GossipScenarioResult r;
@@ -67,7 +69,7 @@ main(int argc, char* argv[])
         const GossipRunMetrics& m = r.metrics;
         std::cout << std::setw(6) << bloom::ToString(family) << std::setw(7) << r.slots
                   << std::setw(8) << r.depth << std::setw(15) << m.payloadBytes;
-        if (m.hasDistance) // hop estimates: LBF and ABF
+        if (m.hasDistance) // hop estimates: LBF, ABF and SDBF
         {
             std::cout << std::setprecision(3) << std::setw(12) << m.overall.exact << std::setw(9)
                       << m.overall.mae << std::setw(7) << m.overall.miss;
@@ -78,10 +80,11 @@ main(int argc, char* argv[])
         }
         std::cout << std::setprecision(3) << std::setw(7) << m.fpr << "\n";
     }
-    std::cout << "\nm: BF bits, LBF cells, ABF bits per level.  exact hops: share of (node, "
-                 "resource)\npairs whose hop estimate equals the BFS distance; hop MAE: mean "
-                 "error of the\nestimates; miss: share of pairs without an estimate (beyond "
-                 "the LBF horizon).\nFPR: share of (node, never-inserted key) pairs reported "
-                 "present.\n";
+    std::cout
+        << "\nm: BF and SDBF bits, LBF cells, ABF bits per level.\nexact hops: share of (node, "
+           "resource)\npairs whose hop estimate equals the BFS distance; hop MAE: mean "
+           "error of the\nestimates; miss: share of pairs without an estimate (beyond "
+           "the LBF horizon).\nFPR: share of (node, never-inserted key) pairs reported "
+           "present.\n";
     return 0;
 }

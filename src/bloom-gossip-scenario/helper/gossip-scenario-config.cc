@@ -309,6 +309,16 @@ GossipScenarioConfig::Validate() const
             "--delta",
             fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
     }
+    if (!(decayProbability > 0 && decayProbability < 1))
+    {
+        ThrowOptionError("--decay-probability",
+                         fmt::format("{} out of range (0, 1)", decayProbability));
+    }
+    if (filter == bloom::FilterKind::SCOPE_DECAY && (minCount < 1 || minCount > hashes))
+    {
+        ThrowOptionError("--min-count",
+                         fmt::format("{} out of range 1..{} (--k)", minCount, hashes));
+    }
     if (depth > bloom::kMaxDepth)
     {
         ThrowOptionError("--depth",
@@ -563,6 +573,10 @@ ScenarioOptionOwning(TypeId tid, const std::string& attribute)
         {"ns3::LbfGossipApplication", "Decay", "--decay"},
         {"ns3::LbfGossipApplication", "Factor", "--a"},
         {"ns3::LbfGossipApplication", "Step", "--delta"},
+        {"ns3::SdbfGossipApplication", "Bits", "--m"},
+        {"ns3::SdbfGossipApplication", "DecayProbability", "--decay-probability"},
+        {"ns3::SdbfGossipApplication", "MinCount", "--min-count"},
+        {"ns3::SdbfGossipApplication", "Estimator", "--estimator"},
         {"ns3::BloomQueryApplication", "MaxVisited", "--query-max-visited"},
         {"ns3::BloomQueryApplication", "QueryTimeout", "--query-timeout"},
         {"ns3::RangePropagationLossModel", "MaxRange", "--range"},

@@ -16,6 +16,7 @@
 #include "ns3/lbf-gossip-application.h"
 #include "ns3/lbf-quantization.h"
 #include "ns3/query-strategy.h"
+#include "ns3/scope-decay-bloom-filter.h"
 #include "ns3/type-id.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
@@ -169,9 +170,12 @@ struct GossipScenarioConfig
     bloom::Quantization quantization{bloom::Quantization::FLOOR}; //!< LBF quantisation
     /// LBF per-hop decay
     LbfGossipApplication::DecayMode decay{LbfGossipApplication::MULTIPLICATIVE};
-    double factor{0.9};      //!< LBF a
-    uint32_t step{1};        //!< LBF delta
-    uint32_t depth{0};       //!< ABF d; 0: diameter + 1 (at most 255)
+    double factor{0.9};           //!< LBF a
+    uint32_t step{1};             //!< LBF delta
+    uint32_t depth{0};            //!< ABF d; 0: diameter + 1 (at most 255)
+    double decayProbability{0.1}; //!< SDBF p: a keep mask clears a bit with this probability
+    uint32_t minCount{1};         //!< SDBF: membership iff at least this many positions set
+    bloom::SdbfEstimator sdbfEstimator{bloom::SdbfEstimator::MLE}; //!< SDBF hop estimator
     uint32_t budgetBytes{0}; //!< > 0: derive m so every filter carries this many bytes
 
     // Gossip.

@@ -63,7 +63,9 @@ MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 {
     const std::string type = c.filter == bloom::FilterKind::BLOOM    ? "ns3::BfGossipApplication"
                              : c.filter == bloom::FilterKind::LINEAR ? "ns3::LbfGossipApplication"
-                                                                     : "ns3::AbfGossipApplication";
+                             : c.filter == bloom::FilterKind::SCOPE_DECAY
+                                 ? "ns3::SdbfGossipApplication"
+                                 : "ns3::AbfGossipApplication";
     BloomGossipHelper gossip(type);
     gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
     gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
@@ -88,6 +90,13 @@ MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
         gossip.SetAttribute("Factor", DoubleValue(c.factor));
         gossip.SetAttribute("Step", UintegerValue(c.step));
     }
+    else if (c.filter == bloom::FilterKind::SCOPE_DECAY)
+    {
+        gossip.SetAttribute("Bits", UintegerValue(slots));
+        gossip.SetAttribute("DecayProbability", DoubleValue(c.decayProbability));
+        gossip.SetAttribute("MinCount", UintegerValue(c.minCount));
+        gossip.SetAttribute("Estimator", EnumValue(bloom::compat::AsEnumValue(c.sdbfEstimator)));
+    }
     else
     {
         gossip.SetAttribute("Depth", UintegerValue(depth));
@@ -99,8 +108,10 @@ MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 std::optional<double>
 PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
+    // SDBF: a bit that two neighbours both keep outlives its resource (as in
+    // a BF), so a removal has no purge bound despite the finite reach.
     if (r.reach == std::numeric_limits<uint32_t>::max() ||
-        c.timer != BloomGossipApplication::PERIODIC)
+        c.filter == bloom::FilterKind::SCOPE_DECAY || c.timer != BloomGossipApplication::PERIODIC)
     {
         return std::nullopt;
     }
@@ -247,9 +258,11 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     {
         // ABF levels are byte-aligned on the wire: whole bytes per level.
         const uint64_t bits = uint64_t{c.budgetBytes} * 8;
-        const uint64_t per = c.filter == bloom::FilterKind::BLOOM    ? bits
-                             : c.filter == bloom::FilterKind::LINEAR ? bits / c.cellBits
-                                                                     : c.budgetBytes / depth * 8;
+        const uint64_t per =
+            c.filter == bloom::FilterKind::BLOOM || c.filter == bloom::FilterKind::SCOPE_DECAY
+                ? bits
+            : c.filter == bloom::FilterKind::LINEAR ? bits / c.cellBits
+                                                    : c.budgetBytes / depth * 8;
         if (per < 1)
         {
             ThrowOptionError("--budget-bytes",

@@ -159,6 +159,8 @@ GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
         lbf ? fmt::format("{}", c.cellBits) : "NA",
         lbf ? (c.decay == LbfGossipApplication::MULTIPLICATIVE ? Num(c.factor)
                                                                : fmt::format("sub{}", c.step))
+        : c.filter == bloom::FilterKind::SCOPE_DECAY
+            ? Num(1 - c.decayProbability) // SDBF: per-hop keep probability q = 1 - p
             : "NA",
         r.depth,
         r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")

@@ -428,15 +428,18 @@ class ConfigNamesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseScenarioTopology("ring"); }),
                               "'ring' is not one of line, grid, disk, file",
                               "unknown topology");
-        for (auto k : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+        for (auto k : {FilterKind::BLOOM,
+                       FilterKind::LINEAR,
+                       FilterKind::ATTENUATED,
+                       FilterKind::SCOPE_DECAY})
         {
             NS_TEST_ASSERT_MSG_EQ((ParseFilterKind(ToString(k)) == k), true, ToString(k));
         }
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("cbf"); }),
-                              "'cbf' is not one of bf, lbf, abf",
+                              "'cbf' is not one of bf, lbf, abf, sdbf",
                               "unknown filter");
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("l\nbf\x1b"); }),
-                              "'l\\x0abf\\x1b' is not one of bf, lbf, abf",
+                              "'l\\x0abf\\x1b' is not one of bf, lbf, abf, sdbf",
                               "control characters quoted: one line");
         NS_TEST_ASSERT_MSG_EQ(
             (SplitList("a,,b:c,") == std::vector<std::string>{"a", "", "b:c", ""}),
@@ -467,6 +470,10 @@ class ConfigNamesTestCase : public TestCase
                                Strategies{gradient, flood, ring, blind}),
                               true,
                               "abf: all");
+        NS_TEST_ASSERT_MSG_EQ(
+            (QueryStrategySelection().Resolve(FilterKind::SCOPE_DECAY) == Strategies{gradient}),
+            true,
+            "sdbf: auto is the gradient");
         NS_TEST_ASSERT_MSG_EQ(
             QueryStrategySelection::Of({gradient}).Resolve(FilterKind::BLOOM).empty(),
             true,

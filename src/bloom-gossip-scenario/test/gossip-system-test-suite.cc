@@ -276,7 +276,10 @@ class BudgetTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetRun(1);
-        for (FilterKind filter : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+        for (FilterKind filter : {FilterKind::BLOOM,
+                                  FilterKind::LINEAR,
+                                  FilterKind::ATTENUATED,
+                                  FilterKind::SCOPE_DECAY})
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
             c.budgetBytes = 92;

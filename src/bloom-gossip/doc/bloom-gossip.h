@@ -12,17 +12,20 @@
  * Bloom-filter gossip for resource discovery in wireless sensor networks:
  * every node periodically broadcasts a filter that summarises the resources
  * reachable through it, built from its own resources and its neighbours'
- * filters.  Three families: the plain Bloom filter (presence), the linear
+ * filters.  Four families: the plain Bloom filter (presence), the linear
  * Bloom filter (presence and hop distance from a confidence that decays per
- * hop) and the attenuated Bloom filter (one level per hop).
+ * hop), the attenuated Bloom filter (one level per hop) and the scope-decay
+ * Bloom filter (a random hop estimate from the bits that survive per-node
+ * keep masks).
  *
  * Layers, each in a folder of its own:
  *  - filter/: the filters, their keys, decay and wire encoding (plain C++17,
  *    no ns-3);
  *  - model/: what each family does in gossip (bloom::FilterPolicy), the
  *    advertisement, query and reply messages, and the ns-3 applications
- *    BloomGossipApplication (with BfGossipApplication, LbfGossipApplication
- *    and AbfGossipApplication) and BloomQueryApplication;
+ *    BloomGossipApplication (with BfGossipApplication, LbfGossipApplication,
+ *    AbfGossipApplication and SdbfGossipApplication) and
+ *    BloomQueryApplication;
  *  - helper/: installers (BloomGossipHelper, BloomQueryHelper), the lr-wpan
  *    network and its ground truth (WsnTopology, WsnNetworkHelper), the
  *    workload that acts on a run (GossipWorkload) and the metrics that only

@@ -12,6 +12,7 @@
  *   ./gossip-line-example --filter=lbf --nodes=10 --time=20
  *   ./gossip-line-example --filter=abf      (ABF with d = N levels)
  *   ./gossip-line-example --filter=bf       (plain BF: presence only)
+ *   ./gossip-line-example --filter=sdbf     (scope-decay BF: a random estimate)
  */
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-helper.h"
@@ -60,13 +61,14 @@ main(int argc, char* argv[])
     uint32_t nodes = 10;
     double time = 20.0;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("filter", "filter family: bf, lbf or abf", filter);
+    cmd.AddValue("filter", "filter family: bf, lbf, abf or sdbf", filter);
     cmd.AddValue("nodes", "nodes on the line (2..100)", nodes);
     cmd.AddValue("time", "simulated seconds", time);
     cmd.Parse(argc, argv);
-    if ((filter != "bf" && filter != "lbf" && filter != "abf") || nodes < 2 || nodes > 100)
+    if ((filter != "bf" && filter != "lbf" && filter != "abf" && filter != "sdbf") || nodes < 2 ||
+        nodes > 100)
     {
-        std::cerr << "gossip-line-example: --filter=bf|lbf|abf, --nodes=2..100\n";
+        std::cerr << "gossip-line-example: --filter=bf|lbf|abf|sdbf, --nodes=2..100\n";
         return 2;
     }
 
@@ -78,9 +80,10 @@ main(int argc, char* argv[])
     network.AssignStreams(100);
 
     // One gossip application per node; the ABF needs d > diameter levels.
-    const std::string type = filter == "bf"    ? "ns3::BfGossipApplication"
-                             : filter == "lbf" ? "ns3::LbfGossipApplication"
-                                               : "ns3::AbfGossipApplication";
+    const std::string type = filter == "bf"     ? "ns3::BfGossipApplication"
+                             : filter == "lbf"  ? "ns3::LbfGossipApplication"
+                             : filter == "sdbf" ? "ns3::SdbfGossipApplication"
+                                                : "ns3::AbfGossipApplication";
     BloomGossipHelper gossip(type);
     if (filter == "abf")
     {

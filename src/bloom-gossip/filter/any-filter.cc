@@ -44,6 +44,16 @@ ShapeOf(const AttenuatedBloomFilter& f)
 }
 
 FilterShape
+ShapeOf(const ScopeDecayBloomFilter& f)
+{
+    FilterShape s;
+    s.kind = FilterKind::SCOPE_DECAY;
+    s.hashes = f.GetHashes();
+    s.slots = f.GetBits();
+    return s;
+}
+
+FilterShape
 ShapeOf(const AnyFilter& f)
 {
     return std::visit([](const auto& x) { return ShapeOf(x); }, f);
@@ -60,6 +70,8 @@ MakeFilter(const FilterShape& shape)
         return LinearBloomFilter(shape.slots, shape.slotBits, shape.hashes, shape.quantization);
     case FilterKind::ATTENUATED:
         return AttenuatedBloomFilter(shape.depth, shape.slots, shape.hashes);
+    case FilterKind::SCOPE_DECAY:
+        return ScopeDecayBloomFilter(shape.slots, shape.hashes);
     }
     throw std::invalid_argument("unknown filter kind");
 }

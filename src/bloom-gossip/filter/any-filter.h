@@ -12,6 +12,7 @@
 #include "bloom-filter.h"
 #include "filter-shape.h"
 #include "linear-bloom-filter.h"
+#include "scope-decay-bloom-filter.h"
 
 #include <cstdint>
 #include <variant>
@@ -23,12 +24,14 @@ namespace bloom
 {
 
 /// \ingroup bloom-filter-core
-/// A Bloom, linear Bloom or attenuated Bloom filter.
-using AnyFilter = std::variant<BloomFilter, LinearBloomFilter, AttenuatedBloomFilter>;
+/// A Bloom, linear Bloom, attenuated Bloom or scope-decay Bloom filter.
+using AnyFilter =
+    std::variant<BloomFilter, LinearBloomFilter, AttenuatedBloomFilter, ScopeDecayBloomFilter>;
 
 FilterShape ShapeOf(const BloomFilter& f);
 FilterShape ShapeOf(const LinearBloomFilter& f);
 FilterShape ShapeOf(const AttenuatedBloomFilter& f);
+FilterShape ShapeOf(const ScopeDecayBloomFilter& f);
 FilterShape ShapeOf(const AnyFilter& f);
 
 /// An all-zero filter of a shape (throws std::invalid_argument on an invalid shape).

@@ -25,6 +25,8 @@ ToString(FilterKind kind)
         return "lbf";
     case FilterKind::ATTENUATED:
         return "abf";
+    case FilterKind::SCOPE_DECAY:
+        return "sdbf";
     }
     return "unknown";
 }
@@ -32,7 +34,9 @@ ToString(FilterKind kind)
 FilterKind
 ParseFilterKind(const std::string& name)
 {
-    return ParseName(name, {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED});
+    return ParseName(
+        name,
+        {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::SCOPE_DECAY});
 }
 
 size_t
@@ -57,7 +61,8 @@ FilterShape::operator==(const FilterShape& o) const
 void
 FilterShape::Validate() const
 {
-    if (kind != FilterKind::BLOOM && kind != FilterKind::LINEAR && kind != FilterKind::ATTENUATED)
+    if (kind != FilterKind::BLOOM && kind != FilterKind::LINEAR && kind != FilterKind::ATTENUATED &&
+        kind != FilterKind::SCOPE_DECAY)
     {
         throw DecodeError("unknown filter kind " + std::to_string(static_cast<int>(kind)));
     }

@@ -29,15 +29,16 @@ enum class FilterKind : uint8_t
     BLOOM = 1,
     LINEAR = 2,
     ATTENUATED = 3,
+    SCOPE_DECAY = 4,
 };
 
-/// "bf", "lbf" or "abf".
+/// "bf", "lbf", "abf" or "sdbf".
 std::string ToString(FilterKind kind);
 /**
  * Inverse of ToString(FilterKind).
- * \param name "bf", "lbf" or "abf"
+ * \param name "bf", "lbf", "abf" or "sdbf"
  * \return the filter family; throws std::invalid_argument "'<name>' is not
- *         one of bf, lbf, abf" on anything else
+ *         one of bf, lbf, abf, sdbf" on anything else
  */
 FilterKind ParseFilterKind(const std::string& name);
 
@@ -50,8 +51,8 @@ constexpr size_t kWireHeaderSize = 10;
  * \ingroup bloom-filter-core
  * \brief Shape of a filter: family and parameters.
  *
- * A filter of any family is a flat array of d m slots of b bits: BF m slots
- * of 1 bit, LBF m cells of b bits, ABF d levels of m bits (level-major,
+ * A filter of any family is a flat array of d m slots of b bits: BF and
+ * SDBF m slots of 1 bit, LBF m cells of b bits, ABF d levels of m bits (level-major,
  * slot = level m + bit).  Each filter packs and unpacks ranges of its own
  * slots (AppendWireSlots / StoreWireSlots); encodings only frame them.
  *
@@ -59,10 +60,10 @@ constexpr size_t kWireHeaderSize = 10;
  *
  *     offset size field
  *     0      1    version (1)
- *     1      1    kind: 1 = BF, 2 = LBF, 3 = ABF
+ *     1      1    kind: 1 = BF, 2 = LBF, 3 = ABF, 4 = SDBF
  *     2      1    k, hash functions (1..32)
- *     3      1    b, bits per slot (BF, ABF: 1; LBF: 1..16)
- *     4      1    d, levels (BF, LBF: 1; ABF: 1..255)
+ *     3      1    b, bits per slot (BF, ABF, SDBF: 1; LBF: 1..16)
+ *     4      1    d, levels (BF, LBF, SDBF: 1; ABF: 1..255)
  *     5      1    quantization (LBF: 0 floor, 1 ceil, 2 round; else 0)
  *     6      4    m, slots per level (1..2^20)
  */

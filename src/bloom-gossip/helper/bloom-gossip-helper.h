@@ -28,8 +28,9 @@ namespace ns3
 class BloomGossipHelper
 {
   public:
-    /// \param typeName ns3::BfGossipApplication, ns3::LbfGossipApplication or
-    ///        ns3::AbfGossipApplication (or a subclass).
+    /// \param typeName ns3::BfGossipApplication, ns3::LbfGossipApplication,
+    ///        ns3::AbfGossipApplication or ns3::SdbfGossipApplication (or a
+    ///        subclass).
     explicit BloomGossipHelper(const std::string& typeName);
 
     /**

@@ -169,7 +169,13 @@ int64_t
 BloomGossipApplication::AssignStreams(int64_t stream)
 {
     m_rng->SetStream(stream);
-    return 1;
+    return 1 + AssignPolicyStreams(stream + 1);
+}
+
+int64_t
+BloomGossipApplication::AssignPolicyStreams(int64_t /* stream */)
+{
+    return 0;
 }
 
 const bloom::FilterPolicy&

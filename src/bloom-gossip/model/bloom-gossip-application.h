@@ -56,7 +56,7 @@ class Packet;
  * not counted as malformed; any other unknown type is.
  *
  * Subclasses only supply the policy (BfGossipApplication,
- * LbfGossipApplication, AbfGossipApplication).
+ * LbfGossipApplication, AbfGossipApplication, SdbfGossipApplication).
  */
 class BloomGossipApplication : public Application
 {
@@ -137,7 +137,7 @@ class BloomGossipApplication : public Application
      * Assign a fixed random variable stream number to the random variables
      * used by this application.
      * \param stream first stream number to use
-     * \return the number of streams used (1)
+     * \return the number of streams used (1, plus AssignPolicyStreams)
      */
     int64_t AssignStreams(int64_t stream)
 #if BLOOM_GOSSIP_NS3_VERSION >= 3042
@@ -158,6 +158,13 @@ class BloomGossipApplication : public Application
     void DoDispose() override;
     /// \return the variant's filter policy, built from the subclass's attributes
     virtual std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const = 0;
+    /**
+     * Streams of a variant's own random variables (AssignStreams calls it
+     * after numbering the timer stream); none by default.
+     * \param stream first stream number for the variant
+     * \return the number of streams used
+     */
+    virtual int64_t AssignPolicyStreams(int64_t stream);
 
   private:
     struct Neighbour

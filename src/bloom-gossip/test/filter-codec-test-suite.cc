@@ -168,7 +168,7 @@ class RejectionTestCase : public TestCase
             {&bf, 0, 0, "version 0"},
             {&bf, 0, 2, "version 2"},
             {&bf, 1, 0, "kind 0"},
-            {&bf, 1, 4, "kind 4"},
+            {&bf, 1, 5, "kind 5 (4 is SDBF)"},
             {&bf, 2, 0, "k = 0"},
             {&bf, 2, 33, "k = 33"},
             {&bf, 3, 2, "BF with b = 2"},
