@@ -6,7 +6,6 @@
 #ifndef BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
 #define BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
 
-#include "ns3/static-shadowing-loss-model.h"
 #include "wsn-topology.h"
 
 #include "ns3/mac16-address.h"
@@ -15,6 +14,7 @@
 #include "ns3/node-container.h"
 #include "ns3/propagation-loss-model.h"
 #include "ns3/spectrum-channel.h"
+#include "ns3/static-shadowing-loss-model.h"
 
 #include <cstdint>
 #include <limits>
