@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Quick-start command 1: install what is missing, build, run the main job:
-# a diameter sweep of BF, LBF and ABF gossip on lines and grids (3 seeds),
+# a diameter sweep of BF, LBF, ABF and SDBF gossip on lines and grids (3 seeds),
 # then the plots.  Output: results/quick-start/{line,grid,budget}/ with
 # runs.csv, by-distance.csv and the PNG figures.
 set -euo pipefail
