@@ -2,7 +2,7 @@
 # Build, run and test bloom-gossip inside real ns-3 release trees, with the
 # commands of the README's "Using the module inside an ns-3 tree".
 #
-#   tests/check-ns3-trees.sh [-w WORKDIR] [-r] [-p] RELEASE...     e.g. 3.35 3.37 3.48
+#   tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...     e.g. 3.35 3.37 3.48
 #
 # Trees: 3.35 and 3.48 from the tarballs ns-3.X.tar.xz of BG_NS3_TARBALLS
 # (default ../shared/ns-3 beside this repository), checked against the
@@ -40,11 +40,9 @@
 #
 # -r reuses a tree unpacked by an earlier run (its ns-3 objects are kept, the
 # module is replaced), for quick re-checks by hand; CI starts from scratch.
-# -p checks the releases at the same time (each in its own log,
-# WORKDIR/ns-X.log, printed when it ends): the serial parts of one (apt,
-# unpacking, configure, test.py, the sweeps) then overlap the compilation of
-# the others.  Each step prints its wall time and the CPU time (user + system)
-# of its processes, which stays comparable when the releases share the cores.
+# Each step prints its wall time and the CPU time (user + system) of its
+# processes, which stays comparable when the machine is shared (CI runs this
+# script beside its sanitizer and fuzz stages).
 # The files copied are those of the working tree that git tracks or does not
 # ignore, i.e. what a clone of it would hold.  Exit 0 when every step passes,
 # 1 when one fails (the step and the end of its log are printed), 2 on bad
@@ -56,18 +54,16 @@ STANDALONE="${BG_STANDALONE_BUILD:-$BG_ROOT/build}"
 TARBALLS="${BG_NS3_TARBALLS:-$BG_ROOT/../shared/ns-3}"
 WORK="$BG_ROOT/build-trees"
 REUSE=0
-PARALLEL=0
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
 usage() {
-    echo "usage: tests/check-ns3-trees.sh [-w WORKDIR] [-r] [-p] RELEASE...   (e.g. 3.35 3.37 3.48)" >&2
+    echo "usage: tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...   (e.g. 3.35 3.37 3.48)" >&2
     exit 2
 }
-while getopts "w:rph" opt; do
+while getopts "w:rh" opt; do
     case "$opt" in
     w) WORK="$OPTARG" ;;
     r) REUSE=1 ;;
-    p) PARALLEL=1 ;;
     *) usage ;;
     esac
 done
@@ -418,27 +414,9 @@ check_release() {
     say "ns-$release: every step passed in $((SECONDS - start)) s"
 }
 
-if [ $PARALLEL -eq 1 ]; then
-    pids=()
-    for release in "$@"; do
-        (check_release "$release") > "$WORK/ns-$release.log" 2>&1 &
-        pids+=($!)
-        say "ns-$release: started (log: $WORK/ns-$release.log)"
-    done
-    failed=0
-    for i in "${!pids[@]}"; do
-        status=0
-        wait "${pids[$i]}" || status=$?
-        release="${*:$((i + 1)):1}"
-        sed "s/^/[ns-$release] /" "$WORK/ns-$release.log"
-        [ $status -eq 0 ] || failed=1
-    done
-    [ $failed -eq 0 ] || exit 1
-else
-    for release in "$@"; do
-        check_release "$release"
-    done
-fi
+for release in "$@"; do
+    check_release "$release"
+done
 
 # Compare the cross-version sweeps.  Accuracy (hop estimates, membership,
 # false positives, stale state) of BF, LBF and ABF must agree across
