@@ -98,6 +98,7 @@ def read_cmake_module(path, prefix):
         'headers': args.get('HEADER_FILES', []),
         'test': args.get('TEST_SOURCES', []),
         'deps': args.get('LIBRARIES_TO_LINK', []),
+        'optional': variables.get(prefix + '_optional_modules', []),
     }
 
 
@@ -282,6 +283,10 @@ def check_module(root, module_dir):
     compare_lists('test sources', cm['test'], test['source'], c, w)
     cm_modules, cm_external = split_cmake_deps(cm['deps'], c)
     compare_lists('module dependencies', cm_modules, module['deps'], c, w)
+    # Optional ns-3 modules: CMake's set(<prefix>_optional_modules ...), linked
+    # when the tree enables them; waf's module.use += ['ns3-<name>', ...].
+    waf_optional = [u[len('ns3-'):] for u in module['use'] if u.startswith('ns3-')]
+    compare_lists('optional module dependencies', cm['optional'], waf_optional, c, w)
     waf_external = [u for u in module['use'] if u in EXTERNAL_LIBS.values()]
     compare_lists('external libraries', cm_external, waf_external, c, w)
     for items, path in ((cm['source'] + cm['headers'] + cm['test'], c),

@@ -16,10 +16,20 @@
 #include <sstream>
 #include <stdexcept>
 
+#ifndef BLOOM_GOSSIP_UDP6
+#error "BLOOM_GOSSIP_UDP6 is not defined: build through the module's CMakeLists.txt or wscript"
+#endif
+
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("GossipScenarioConfig");
+
+bool
+Udp6TransportBuilt()
+{
+    return BLOOM_GOSSIP_UDP6 != 0;
+}
 
 void
 ThrowOptionError(const std::string& option, const std::string& problem)
@@ -399,6 +409,13 @@ GossipScenarioConfig::Validate() const
                          fmt::format("{} out of range: 0 (device MTU) or {}..65000",
                                      frameBytes,
                                      bloom::kSegmentHeaderSize + 1));
+    }
+    if (transport == BloomGossipApplication::UDP6 && !Udp6TransportBuilt())
+    {
+        ThrowOptionError("--transport",
+                         "udp6 needs ns-3's internet and sixlowpan modules, which this build "
+                         "was configured without (in an ns-3 tree: "
+                         "--enable-modules='bloom-gossip-scenario;internet;sixlowpan')");
     }
     if (transport == BloomGossipApplication::LINK_LAYER && frameBytes > kLinkLayerMaxFrameBytes)
     {

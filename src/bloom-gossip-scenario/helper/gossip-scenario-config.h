@@ -41,6 +41,14 @@ constexpr uint32_t kMaxScenarioNodes = kMaxWsnNodes;
 constexpr double kMinScenarioPeriod = 1e-3;
 /// Longest simulated time and timer setting (s).
 constexpr double kMaxScenarioTime = 1e7;
+/**
+ * Whether this build has the udp6 transport: it needs ns-3's internet and
+ * sixlowpan modules, which an ns-3 tree may be configured without (the
+ * build files set BLOOM_GOSSIP_UDP6; see the module chapter, "Building").
+ * Without them Validate() refuses --transport udp6.
+ */
+bool Udp6TransportBuilt();
+
 /// Largest --frame-bytes with --transport link-layer: lr-wpan's MTU, the
 /// 127-byte PHY frame less the MAC header (short addresses) and the FCS.
 constexpr uint32_t kLinkLayerMaxFrameBytes = 114;

@@ -11,8 +11,6 @@
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/gossip-message.h"
-#include "ns3/internet-stack-helper.h"
-#include "ns3/ipv6-address-helper.h"
 #include "ns3/log.h"
 #include "ns3/lr-wpan-phy.h"
 #include "ns3/nstime.h"
@@ -20,8 +18,13 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
-#include "ns3/sixlowpan-helper.h"
 #include "ns3/uinteger.h"
+
+#if BLOOM_GOSSIP_UDP6
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv6-address-helper.h"
+#include "ns3/sixlowpan-helper.h"
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -278,6 +281,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
 
     BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
     NodeContainer nodes = network.GetNodes();
+#if BLOOM_GOSSIP_UDP6
     if (c.transport == BloomGossipApplication::UDP6)
     {
         // IPv6 over 6LoWPAN on the lr-wpan devices; gossip goes to ff02::1.
@@ -293,6 +297,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         ipv6.Assign(six);
         gossip.SetAttribute("DeviceIndex", UintegerValue(six.Get(0)->GetIfIndex()));
     }
+#endif
     ApplicationContainer apps = gossip.Install(nodes);
     stream += gossip.AssignStreams(nodes, stream);
     apps.Start(Seconds(0));
