@@ -90,6 +90,13 @@ class BloomFilter
         return !(*this == o);
     }
 
+  protected:
+    /// The bits, for filters built on this one (the scope-decay Bloom filter).
+    PackedBits& MutableBits()
+    {
+        return m_bits;
+    }
+
   private:
     uint32_t m_m;
     uint32_t m_k;

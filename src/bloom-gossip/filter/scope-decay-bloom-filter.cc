@@ -28,51 +28,31 @@ ParseSdbfEstimator(const std::string& name)
 }
 
 ScopeDecayBloomFilter::ScopeDecayBloomFilter(uint32_t bits, uint32_t hashes)
-    : m_m(bits),
-      m_k(hashes),
-      m_bits((BloomFilter::CheckParameters(bits, hashes), bits))
+    : BloomFilter(bits, hashes)
 {
-}
-
-void
-ScopeDecayBloomFilter::Insert(const Key& key)
-{
-    for (uint32_t i = 0; i < m_k; ++i)
-    {
-        m_bits.SetBit(key.Position(i, m_m));
-    }
 }
 
 uint32_t
 ScopeDecayBloomFilter::Count(const Key& key) const
 {
     uint32_t c = 0;
-    for (uint32_t i = 0; i < m_k; ++i)
+    for (uint32_t i = 0; i < GetHashes(); ++i)
     {
-        c += m_bits.Test(key.Position(i, m_m)) ? 1 : 0;
+        c += Bits().Test(key.Position(i, GetBits())) ? 1 : 0;
     }
     return c;
 }
 
 bool
-ScopeDecayBloomFilter::Union(const ScopeDecayBloomFilter& other)
-{
-    if (other.m_m != m_m || other.m_k != m_k)
-    {
-        throw std::invalid_argument("SDBF union needs equal m and k");
-    }
-    return m_bits.OrWith(other.m_bits);
-}
-
-bool
 ScopeDecayBloomFilter::MergeMasked(const ScopeDecayBloomFilter& other, const PackedBits& keep)
 {
-    if (other.m_m != m_m || other.m_k != m_k || keep.Size() != m_m)
+    if (other.GetBits() != GetBits() || other.GetHashes() != GetHashes() ||
+        keep.Size() != GetBits())
     {
         throw std::invalid_argument("SDBF masked merge needs equal m and k and an m-bit mask");
     }
-    auto& words = m_bits.MutableWords();
-    const auto& theirs = other.m_bits.Words();
+    auto& words = MutableBits().MutableWords();
+    const auto& theirs = other.Bits().Words();
     const auto& mask = keep.Words();
     bool changed = false;
     for (size_t w = 0; w < words.size(); ++w)
@@ -88,12 +68,12 @@ bool
 ScopeDecayBloomFilter::MaskedSubsetOf(const ScopeDecayBloomFilter& other,
                                       const PackedBits& keep) const
 {
-    if (other.m_m != m_m || keep.Size() != m_m)
+    if (other.GetBits() != GetBits() || keep.Size() != GetBits())
     {
         throw std::invalid_argument("SDBF subset test needs equal m and an m-bit mask");
     }
-    const auto& ours = m_bits.Words();
-    const auto& theirs = other.m_bits.Words();
+    const auto& ours = Bits().Words();
+    const auto& theirs = other.Bits().Words();
     const auto& mask = keep.Words();
     for (size_t w = 0; w < ours.size(); ++w)
     {
@@ -108,36 +88,18 @@ ScopeDecayBloomFilter::MaskedSubsetOf(const ScopeDecayBloomFilter& other,
 uint32_t
 ScopeDecayBloomFilter::CountMissingFrom(const ScopeDecayBloomFilter& other) const
 {
-    if (other.m_m != m_m)
+    if (other.GetBits() != GetBits())
     {
         throw std::invalid_argument("SDBF comparison needs equal m");
     }
-    const auto& ours = m_bits.Words();
-    const auto& theirs = other.m_bits.Words();
+    const auto& ours = Bits().Words();
+    const auto& theirs = other.Bits().Words();
     uint32_t n = 0;
     for (size_t w = 0; w < ours.size(); ++w)
     {
         n += static_cast<uint32_t>(__builtin_popcountll(ours[w] & ~theirs[w]));
     }
     return n;
-}
-
-void
-ScopeDecayBloomFilter::Clear()
-{
-    m_bits.Clear();
-}
-
-uint32_t
-ScopeDecayBloomFilter::CountOnes() const
-{
-    return static_cast<uint32_t>(m_bits.CountOnes());
-}
-
-double
-ScopeDecayBloomFilter::Fill() const
-{
-    return static_cast<double>(CountOnes()) / m_m;
 }
 
 PackedBits

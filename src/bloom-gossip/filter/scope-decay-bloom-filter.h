@@ -9,6 +9,7 @@
 #ifndef BLOOM_GOSSIP_SCOPE_DECAY_BLOOM_FILTER_H
 #define BLOOM_GOSSIP_SCOPE_DECAY_BLOOM_FILTER_H
 
+#include "bloom-filter.h"
 #include "bloom-hash.h"
 #include "filter-limits.h"
 #include "packed-bits.h"
@@ -62,59 +63,30 @@ SdbfEstimator ParseSdbfEstimator(const std::string& name);
  * 1..kMaxSlots, k in 1..kMaxHashes); combining filters of other parameters
  * throws std::invalid_argument too.
  */
-class ScopeDecayBloomFilter
+class ScopeDecayBloomFilter : public BloomFilter
 {
   public:
     ScopeDecayBloomFilter(uint32_t bits, uint32_t hashes);
 
-    uint32_t GetBits() const
-    {
-        return m_m;
-    }
-
-    uint32_t GetHashes() const
-    {
-        return m_k;
-    }
-
-    void Insert(const Key& key);
     /// Number c of the key's k positions that are set (0..k).
     uint32_t Count(const Key& key) const;
+
     /// Set union: this |= other; true when a bit changed.
-    bool Union(const ScopeDecayBloomFilter& other);
+    bool Union(const ScopeDecayBloomFilter& other)
+    {
+        return BloomFilter::Union(other);
+    }
+
     /// this |= (other & keep); true when a bit changed.  `keep` has m bits.
     bool MergeMasked(const ScopeDecayBloomFilter& other, const PackedBits& keep);
     /// Whether (this & keep) is a subset of `other`.
     bool MaskedSubsetOf(const ScopeDecayBloomFilter& other, const PackedBits& keep) const;
     /// Number of bits set here but not in `other` (of the same m).
     uint32_t CountMissingFrom(const ScopeDecayBloomFilter& other) const;
-    void Clear();
-
-    /// Number of bits set.
-    uint32_t CountOnes() const;
-    /// Share of bits set.
-    double Fill() const;
-
-    const PackedBits& Bits() const
-    {
-        return m_bits;
-    }
-
-    /// Append bits first .. first + n - 1 as on the wire (as BloomFilter).
-    void AppendWireSlots(uint64_t first, uint64_t n, std::vector<uint8_t>& out) const
-    {
-        m_bits.AppendBytes(out, first, n);
-    }
-
-    /// Set bits first .. first + n - 1 from `data` (as BloomFilter).
-    StoreEffect StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data)
-    {
-        return m_bits.StoreFields(first, data, 0, n, 1);
-    }
 
     bool operator==(const ScopeDecayBloomFilter& o) const
     {
-        return m_m == o.m_m && m_k == o.m_k && m_bits == o.m_bits;
+        return BloomFilter::operator==(o);
     }
 
     bool operator!=(const ScopeDecayBloomFilter& o) const
@@ -122,10 +94,10 @@ class ScopeDecayBloomFilter
         return !(*this == o);
     }
 
-  private:
-    uint32_t m_m;
-    uint32_t m_k;
-    PackedBits m_bits;
+    // Plain Bloom filters are another family: no union or comparison with one.
+    bool Union(const BloomFilter& other) = delete;
+    bool operator==(const BloomFilter& o) const = delete;
+    bool operator!=(const BloomFilter& o) const = delete;
 };
 
 /**
