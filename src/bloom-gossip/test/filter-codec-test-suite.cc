@@ -4,6 +4,8 @@
  * Tests of the wire encoding: round trips, exact sizes, and rejection of
  * every kind of malformed input.
  */
+#include "codec-rejects.h"
+
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/filter-codec.h"
 #include "ns3/test.h"
@@ -16,19 +18,7 @@ using namespace ns3::bloom;
 namespace
 {
 
-bool
-Rejects(const std::vector<uint8_t>& bytes)
-{
-    try
-    {
-        Decode(bytes);
-    }
-    catch (const DecodeError&)
-    {
-        return true;
-    }
-    return false;
-}
+using test::Rejects;
 
 AnyFilter
 RandomFilter(std::mt19937_64& rng)

@@ -7,6 +7,8 @@
  * line against the exact fixed point of the static keep masks and, in
  * expectation over seeds, against the analytic mean of the estimate.
  */
+#include "codec-rejects.h"
+
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/double.h"
@@ -31,19 +33,7 @@ using namespace ns3::bloom;
 namespace
 {
 
-bool
-Rejects(const std::vector<uint8_t>& bytes)
-{
-    try
-    {
-        Decode(bytes);
-    }
-    catch (const DecodeError&)
-    {
-        return true;
-    }
-    return false;
-}
+using test::Rejects;
 
 /// \ingroup bloom-gossip-tests
 /// Test case: insert, count, union, masked merge and the wire form.
