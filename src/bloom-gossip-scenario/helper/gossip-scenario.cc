@@ -14,6 +14,7 @@
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv6-address-helper.h"
 #include "ns3/log.h"
+#include "ns3/lr-wpan-energy-helper.h"
 #include "ns3/lr-wpan-phy.h"
 #include "ns3/nstime.h"
 #include "ns3/pointer.h"
@@ -376,6 +377,24 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                              (topo.MeanDegree() + 1) / shortest;
     }
 
+    // Energy and duty cycling (off by default: nothing installed, no random
+    // stream taken, so runs without them stay as they were).
+    std::vector<Ptr<LrWpanRadioEnergyModel>> energyModels;
+    if (c.EnergyOn())
+    {
+        LrWpanEnergyHelper energy;
+        energy.SetBattery(c.batteryJoules);
+        energyModels = energy.Install(devices);
+    }
+    if (c.dutyCycle < 1)
+    {
+        DutyCycleHelper duty;
+        duty.SetAttribute("Period", TimeValue(Seconds(c.dutyPeriod)));
+        duty.SetAttribute("DutyCycle", DoubleValue(c.dutyCycle));
+        duty.SetAttribute("Guard", TimeValue(Seconds(kDutyGuardSeconds)));
+        stream += DutyCycleHelper::AssignStreams(duty.Install(devices), stream);
+    }
+
     GossipMetrics metrics(appList, graph);
     metrics.TrackDevices(devices);
     std::vector<uint64_t> probes;
@@ -436,6 +455,11 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
     result.metrics = metrics.Finish(Seconds(c.simTime));
+    if (!energyModels.empty())
+    {
+        result.energy =
+            EnergyMetrics(energyModels).Finish(Seconds(c.simTime), result.metrics.advertisements);
+    }
     if (queryMetrics)
     {
         queryMetrics->Finish(Seconds(c.simTime));
