@@ -373,6 +373,25 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                          least,
                                          shortest));
         }
+        if (c.dutyCycle < 1)
+        {
+            // Duty cycling: the frames of one advertisement per beacon
+            // interval must fit, even back to back, in the active windows of
+            // that interval (the schedule's queue has no bound either).
+            const double windows = c.dutyCycle * c.dutyPeriod * (shortest / c.dutyPeriod);
+            const double need = framesPerAdvertisement * kMinFrameBytes * kSecondsPerByte;
+            if (need >= windows)
+            {
+                ThrowOptionError("--duty-cycle",
+                                 fmt::format("an advertisement of {} frames takes at least {:.4g} s "
+                                             "on the air, more than the {:.4g} s of active window "
+                                             "between two of them: the radio cannot send what the "
+                                             "node offers",
+                                             framesPerAdvertisement,
+                                             need,
+                                             windows));
+            }
+        }
         result.offeredLoad = framesPerAdvertisement * frameBytes * kSecondsPerByte *
                              (topo.MeanDegree() + 1) / shortest;
     }
