@@ -413,17 +413,17 @@ Main(int argc, char** argv)
         "energy",
         po::bool_switch(&o.energy),
         "radio energy accounting (LrWpanRadioEnergyModel and a BasicEnergySource per node) in "
-        "every run, gossip and bare")(
-        "sim-time",
-        po::value(&o.base.simTime)->default_value(o.base.simTime),
-        "simulated seconds per run")("spacing",
-                                     po::value(&o.base.spacing)->default_value(o.base.spacing),
-                                     "grid spacing (m)")(
-        "range",
-        po::value(&o.base.radio.range)->default_value(o.base.radio.range),
-        "unit-disk radio range (m)")("m",
-                                     po::value(&o.base.slots)->default_value(o.base.slots),
-                                     "slots: BF bits, LBF cells, ABF bits per level")(
+        "every run, gossip and bare")("sim-time",
+                                      po::value(&o.base.simTime)->default_value(o.base.simTime),
+                                      "simulated seconds per run")(
+        "spacing",
+        po::value(&o.base.spacing)->default_value(o.base.spacing),
+        "grid spacing (m)")("range",
+                            po::value(&o.base.radio.range)->default_value(o.base.radio.range),
+                            "unit-disk radio range (m)")(
+        "m",
+        po::value(&o.base.slots)->default_value(o.base.slots),
+        "slots: BF bits, LBF cells, ABF bits per level")(
         "k",
         po::value(&o.base.hashes)->default_value(o.base.hashes),
         "hash functions")("b",

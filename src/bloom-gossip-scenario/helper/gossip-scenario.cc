@@ -382,14 +382,15 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
             const double need = framesPerAdvertisement * kMinFrameBytes * kSecondsPerByte;
             if (need >= windows)
             {
-                ThrowOptionError("--duty-cycle",
-                                 fmt::format("an advertisement of {} frames takes at least {:.4g} s "
-                                             "on the air, more than the {:.4g} s of active window "
-                                             "between two of them: the radio cannot send what the "
-                                             "node offers",
-                                             framesPerAdvertisement,
-                                             need,
-                                             windows));
+                ThrowOptionError(
+                    "--duty-cycle",
+                    fmt::format("an advertisement of {} frames takes at least {:.4g} s "
+                                "on the air, more than the {:.4g} s of active window "
+                                "between two of them: the radio cannot send what the "
+                                "node offers",
+                                framesPerAdvertisement,
+                                need,
+                                windows));
             }
         }
         result.offeredLoad = framesPerAdvertisement * frameBytes * kSecondsPerByte *
