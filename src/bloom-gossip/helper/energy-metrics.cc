@@ -25,7 +25,7 @@ EnergyMetrics::Finish(Time duration, uint64_t advertisements) const
     using Model = LrWpanRadioEnergyModel;
     EnergyRunMetrics r;
     const double seconds = duration.GetSeconds();
-    const double n = static_cast<double>(m_models.size());
+    const auto n = static_cast<double>(m_models.size());
     if (m_models.empty() || !(seconds > 0))
     {
         return r;
