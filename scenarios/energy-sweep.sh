@@ -12,6 +12,7 @@
 #   -s 1:3            RngRun values, as scenarios/sweep.sh takes them (default 1:3)
 #   -d 0.5,0.2,0.1,0.05  duty cycles of the trade-off (always-on is added)
 #   -o DIR            output folder (default results/energy)
+# (-s is checked by scenarios/sweep.sh, after the build.)
 # Output: DIR/always, DIR/duty and DIR/tradeoff-<duty>/ (runs.csv and
 # by-distance.csv of each sweep), DIR/energy-vs-diameter.png and
 # DIR/duty-tradeoff.png.  Bad arguments are refused in one line (exit 2)
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
         -s) bg_need_value "$@"; seeds="$2"; shift 2 ;;
         -d) bg_need_value "$@"; duties="$2"; shift 2 ;;
         -o) bg_need_value "$@"; out="$2"; shift 2 ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) bg_fail "$1" "unknown argument (see energy-sweep.sh --help)" ;;
     esac
 done
