@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
         -s) bg_need_value "$@"; seeds="$2"; shift 2 ;;
         -d) bg_need_value "$@"; duties="$2"; shift 2 ;;
         -o) bg_need_value "$@"; out="$2"; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) bg_fail "$1" "unknown argument (see energy-sweep.sh --help)" ;;
     esac
 done
