@@ -281,8 +281,25 @@ Main(int argc, char** argv)
                   "gradient: visited-list entries carried (at most 47 fit a 114-byte frame)")
         .Real("query-timeout", &c.queryTimeout, period, "the origin gives up after this long (s)");
 
+    po::options_description energy("Energy and duty cycling");
+    cli::OptionAdder(energy)
+        .Flag("energy",
+              &c.energy,
+              "radio energy model (CC2420 at 3 V) on every node; adds the energy columns")
+        .Real("battery-joules",
+              &c.batteryJoules,
+              Range::Closed(0, 1e12),
+              "initial energy of every node (J); a node stops when it runs out; 0: unlimited "
+              "(implies --energy)")
+        .Real("duty-period", &c.dutyPeriod, period, "duty-cycle period (s)")
+        .Real("duty-cycle",
+              &c.dutyCycle,
+              Range::LeftOpen(0, 1),
+              "share of every period the radios are on (synchronised windows); 1: always on "
+              "(implies --energy when below 1)");
+
     po::options_description all;
-    all.add(general).add(topo).add(filter).add(gossip).add(work).add(query);
+    all.add(general).add(topo).add(filter).add(gossip).add(work).add(query).add(energy);
 
     po::variables_map vm;
     const std::vector<std::string> ns3Args = cli::ParseCommandLine(argc, argv, all, vm, "config");
@@ -603,7 +620,7 @@ Main(int argc, char** argv)
             }
         }
     }
-    std::vector<std::string> contents{JoinLines(GossipCsvHeader(), rows),
+    std::vector<std::string> contents{JoinLines(GossipCsvHeader(c), rows),
                                       JoinLines(GossipDistanceCsvHeader(), distanceRows)};
     if (c.queries > 0)
     {
