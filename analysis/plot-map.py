@@ -16,7 +16,8 @@ last), of the first run (seed, run) in the file.  Writes into OUTDIR:
               (reported, no reachable holder); a star marks the holder
     walk.png  with --walk: the same panels with one query each (--query Q, the
               issue number within the family; default the first one that
-              reached a holder): a gradient walk as numbered red arrows
+              reached a holder), on the map nearest to the query's issue
+              time unless --time is given: a gradient walk as numbered red arrows
               (backtracks dashed), a flood as its sending nodes ringed by hop
               count, the shortest path at issue time in green
     map.gif   with --gif and more than one map time: the map as an animation
@@ -210,7 +211,6 @@ def main():
 
     def frame(fig, axes, at, with_walk):
         for ax, fam in zip(axes, fams):
-            sel = df[(df["filter"] == fam) & (abs(df["time"] - at) < 1e-6)]
             w = None
             shown_resource = resource
             if with_walk:
@@ -223,9 +223,15 @@ def main():
                 # The map of the resource the query looks for (when the map has it).
                 if not w.empty and int(w["key"].iloc[0]) in resources and args.resource is None:
                     shown_resource = int(w["key"].iloc[0])
+            shown_at = at
+            if w is not None and not w.empty and args.time is None:
+                # Moving nodes: the map nearest to the query's issue time.
+                issued = float(w["time"].min())
+                shown_at = min(times, key=lambda x: abs(x - issued))
+            sel = df[(df["filter"] == fam) & (abs(df["time"] - shown_at) < 1e-6)]
             nodes = sel[(sel["kind"] == "node") & (sel["resource"] == shown_resource)]
             links = sel[sel["kind"] == "link"]
-            pos = panel(ax, nodes, links, fam, shown_resource, at)
+            pos = panel(ax, nodes, links, fam, shown_resource, shown_at)
             if w is not None:
                 if w.empty:
                     ax.text(0.5, 0.02, "no query", transform=ax.transAxes, ha="center")

@@ -717,7 +717,8 @@ Main(int argc, char** argv)
     if (!quiet)
     {
         std::cerr << "wrote " << out << ", " << outDistance
-                  << (c.queries > 0 ? ", " + outQueries : std::string()) << "\n";
+                  << (c.queries > 0 ? ", " + outQueries : std::string())
+                  << (dyn.Sampling() ? ", " + outSeries : std::string()) << "\n";
     }
     return 0;
 }
