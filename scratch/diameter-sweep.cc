@@ -326,7 +326,7 @@ Main(int argc, char** argv)
         .Real("map-every",
               &dyn.mapEvery,
               Range::Closed(0, kMaxScenarioTime),
-              "a map every this many seconds after --map-time (animations)")
+              "a map every this many seconds from --map-time (default 0; animations)")
         .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here");
 
     po::options_description all;

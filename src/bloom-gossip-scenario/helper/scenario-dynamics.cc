@@ -388,11 +388,18 @@ ScenarioDynamics::Start(const WsnNetworkHelper& network,
     {
         impl->next = Simulator::Schedule(Seconds(0), &Impl::Sample, impl);
     }
-    if (c.map && c.mapTime >= 0 && c.mapTime < simTime)
+    const double first = c.FirstMapTime();
+    if (c.map && first >= 0)
     {
-        for (double t = c.mapTime; t<simTime - 1e-9; t = c.mapEvery> 0 ? t + c.mapEvery : simTime)
+        double t = first;
+        while (t < simTime - 1e-9)
         {
             Simulator::Schedule(Seconds(t), &Impl::Map, impl);
+            if (!(c.mapEvery > 0))
+            {
+                break;
+            }
+            t += c.mapEvery;
         }
     }
     if (c.walks && !queryApps.empty())
@@ -538,6 +545,7 @@ ScenarioDynamics::Impl::OnIssued(Impl* impl,
     impl->AddWalk(p, "shortest", at, 0, false);
     for (uint32_t hop = 1; d > 0; ++hop)
     {
+        const uint32_t from = at;
         for (uint32_t v : m.GetGraph()[at])
         {
             if (m.TrueDistance(v, key) == d - 1)
@@ -545,6 +553,10 @@ ScenarioDynamics::Impl::OnIssued(Impl* impl,
                 at = v;
                 break;
             }
+        }
+        if (at == from)
+        {
+            return; // no step down: the truth and the graph disagree (never expected)
         }
         d = m.TrueDistance(at, key);
         impl->AddWalk(p, "shortest", at, hop, false);
@@ -600,8 +612,9 @@ ScenarioDynamics::Finish()
         {
             impl.Sample();
         }
-        if (c.map && (c.mapTime < 0 || c.mapTime >= impl.simTime - 1e-9 ||
-                      (c.mapEvery > 0 && std::fmod(impl.simTime - c.mapTime, c.mapEvery) < 1e-9)))
+        const double first = c.FirstMapTime();
+        if (c.map && (first < 0 || first >= impl.simTime - 1e-9 ||
+                      (c.mapEvery > 0 && std::fmod(impl.simTime - first, c.mapEvery) < 1e-9)))
         {
             impl.Map();
         }

@@ -59,13 +59,19 @@ struct ScenarioDynamicsConfig
     double sampleFrom{0}; //!< runs.csv means average the samples at t >= this (s)
     bool map{false};      //!< record map rows
     double mapTime{-1};   //!< first map time (s); < 0: the end of the run
-    double mapEvery{0};   //!< > 0: a map every this many seconds after mapTime
+    double mapEvery{0};   //!< > 0: a map every this many seconds from mapTime (or 0)
     bool walks{false};    //!< record query paths
 
     /// \return whether the ground truth is sampled (time series)
     bool Sampling() const
     {
         return mobility != ScenarioMobility::NONE || sampleInterval > 0;
+    }
+
+    /// \return the first map time (s): mapTime, 0 with only mapEvery, < 0 for the end
+    double FirstMapTime() const
+    {
+        return mapTime >= 0 ? mapTime : (mapEvery > 0 ? 0.0 : -1.0);
     }
 
     /// \return the sampling interval in use (s)

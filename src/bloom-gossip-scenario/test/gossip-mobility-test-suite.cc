@@ -278,7 +278,7 @@ class GridChannelMotionTestCase : public TestCase
         }
         // Static node 1 jumps out of range at 1.2 s.
         Ptr<MobilityModel> one = network.GetMobility(1);
-        Simulator::Schedule(Seconds(1.2), [one]() { one->SetPosition(Vector(10, 50, 0)); });
+        Simulator::Schedule(Seconds(1.2), &MobilityModel::SetPosition, one, Vector(10, 50, 0));
         Simulator::Stop(Seconds(5));
         Simulator::Run();
         Simulator::Destroy();
