@@ -5,6 +5,7 @@
  * follow the truth within a stated bound; a mobile run is reproducible; the
  * grid channel delivers to exactly the PHYs in range while nodes move.
  */
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/constant-velocity-mobility-model.h"
 #include "ns3/double.h"
