@@ -538,6 +538,7 @@ GossipScenarioConfig::Validate() const
                             simTime));
         }
     }
+    dynamics.Validate(simTime, queries);
     for (const WorkloadEvent& e : events)
     {
         if (!(e.time >= 0) || e.time > simTime)

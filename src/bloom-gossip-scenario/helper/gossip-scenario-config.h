@@ -10,6 +10,8 @@
 #ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 
+#include "scenario-dynamics.h"
+
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/filter-shape.h"
 #include "ns3/gossip-workload.h"
@@ -231,6 +233,9 @@ struct GossipScenarioConfig
     uint32_t queryTtl{0};                 //!< 0: auto (gradient 2 D, floods D; 2..255)
     uint32_t queryMaxVisited{16};         //!< gradient visited list entries
     double queryTimeout{10.0};            //!< origin gives up after this long (s)
+
+    // Mobility, moving ground truth, maps and query paths (off by default).
+    ScenarioDynamicsConfig dynamics; //!< see scenario-dynamics.h
 
     /**
      * Strategies of this configuration's filter: queryStrategy.Resolve(filter).

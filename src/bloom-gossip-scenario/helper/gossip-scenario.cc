@@ -53,6 +53,8 @@ constexpr uint64_t kProbeBase = 1000000000ULL;
 constexpr int64_t kTopologyStream = 0;
 constexpr int64_t kWorkloadStream = 1;
 constexpr int64_t kFirstDeviceStream = 100;
+/// Stream picking the mobile nodes (--mobile-share).
+constexpr int64_t kMobileSelectStream = 50;
 
 uint32_t
 GridSide(uint32_t nodes)
@@ -218,6 +220,8 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                      kMaxScenarioNodes));
     }
     WsnNetworkHelper network(c.radio);
+    ScenarioDynamics dynamics(c.dynamics);
+    dynamics.PrepareNetwork(network, input, kMobileSelectStream);
     NetDeviceContainer devices = network.Install(input);
     int64_t stream = kFirstDeviceStream;
     stream += network.AssignStreams(stream);
@@ -472,6 +476,10 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         workload->ScheduleQueries(plan);
     }
 
+    // Mobility (own streams after all others) and the dynamics' observers.
+    stream += dynamics.InstallMobility(network, stream);
+    dynamics.Start(network, metrics, queryApps, workload, c.simTime);
+
     if (!simulate)
     {
         Simulator::Destroy();
@@ -479,6 +487,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     }
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
+    result.dynamics = dynamics.Finish();
     result.metrics = metrics.Finish(Seconds(c.simTime));
     if (!energyModels.empty())
     {

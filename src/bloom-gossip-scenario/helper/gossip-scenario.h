@@ -52,6 +52,7 @@ struct GossipScenarioResult
     std::vector<bloom::QueryStrategy> queryStrategies; //!< strategies queried in this run
     std::vector<QueryRecord> queries;                  //!< one per query issued
     double wallSeconds{0};
+    ScenarioDynamicsResult dynamics; //!< time series, maps, query paths (when asked for)
 };
 
 /**
