@@ -347,7 +347,8 @@ Main(int argc, char** argv)
         .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here");
 
     po::options_description all;
-    all.add(general).add(topo).add(filter).add(gossip).add(work).add(query).add(energy).add(dynamic);
+    all.add(general).add(topo).add(filter).add(gossip).add(work).add(query).add(energy).add(
+        dynamic);
 
     po::variables_map vm;
     const std::vector<std::string> ns3Args = cli::ParseCommandLine(argc, argv, all, vm, "config");
