@@ -7,6 +7,7 @@
 #ifndef BLOOM_GOSSIP_TEST_CODEC_REJECTS_H
 #define BLOOM_GOSSIP_TEST_CODEC_REJECTS_H
 
+#include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/filter-codec.h"
 
 #include <cstdint>
@@ -23,15 +24,7 @@ namespace test
 inline bool
 Rejects(const std::vector<uint8_t>& bytes)
 {
-    try
-    {
-        Decode(bytes);
-    }
-    catch (const DecodeError&)
-    {
-        return true;
-    }
-    return false;
+    return Throws<DecodeError>([&bytes] { Decode(bytes); });
 }
 
 } // namespace test
