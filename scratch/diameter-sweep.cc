@@ -281,8 +281,74 @@ Main(int argc, char** argv)
                   "gradient: visited-list entries carried (at most 47 fit a 114-byte frame)")
         .Real("query-timeout", &c.queryTimeout, period, "the origin gives up after this long (s)");
 
+    po::options_description energy("Energy and duty cycling");
+    cli::OptionAdder(energy)
+        .Flag("energy",
+              &c.energy,
+              "radio energy model (CC2420 at 3 V) on every node; adds the energy columns")
+        .Real("battery-joules",
+              &c.batteryJoules,
+              Range::Closed(0, 1e12),
+              "initial energy of every node (J); a node stops when it runs out; 0: unlimited "
+              "(implies --energy)")
+        .Real("duty-period", &c.dutyPeriod, period, "duty-cycle period (s)")
+        .Real("duty-cycle",
+              &c.dutyCycle,
+              Range::LeftOpen(0, 1),
+              "share of every period the radios are on (synchronised windows); 1: always on "
+              "(implies --energy when below 1)");
+
+    // Mobility, the moving ground truth, maps and query paths (issue 19).
+    std::string outSeries;
+    std::string mapCsv;
+    std::string walkCsv;
+    double mapTime = 0;
+    ScenarioDynamicsConfig& dyn = c.dynamics;
+    po::options_description dynamic("Mobility and pictures");
+    cli::OptionAdder(dynamic)
+        .Choice("mobility",
+                &dyn.mobility,
+                {ScenarioMobility::NONE,
+                 ScenarioMobility::RANDOM_WAYPOINT,
+                 ScenarioMobility::GAUSS_MARKOV,
+                 ScenarioMobility::NS2},
+                "ns-3 mobility model of the mobile nodes, in the positions' bounding box")
+        .Real("speed",
+              &dyn.speed,
+              Range::LeftOpen(0, 1000),
+              "random waypoint speed, Gauss-Markov mean speed (m/s)")
+        .Real("pause", &dyn.pause, Range::Closed(0, kMaxScenarioTime), "waypoint pause (s)")
+        .Real("mobile-share",
+              &dyn.mobileShare,
+              Range::LeftOpen(0, 1),
+              "share of the nodes that move, picked at random")
+        .Text("ns2-trace", &dyn.ns2Trace, "--mobility ns2: ns-2 movement trace file")
+        .Real("sample-interval",
+              &dyn.sampleInterval,
+              Range::Closed(0, kMaxScenarioTime),
+              "recompute the truth graph and sample the estimates every this many s (0: 1 s "
+              "with --mobility, none without)")
+        .Real("sample-from",
+              &dyn.sampleFrom,
+              Range::Closed(0, kMaxScenarioTime),
+              "runs.csv means over the samples from this time on (s)")
+        .Text("out-series",
+              &outSeries,
+              "time-series CSV when sampling (default: OUT with -series before .csv)")
+        .Text("map-csv", &mapCsv, "write per-node estimates and truth links (maps) here")
+        .Real("map-time",
+              &mapTime,
+              Range::Closed(0, kMaxScenarioTime),
+              "time of the (first) map (s; default the end of the run)")
+        .Real("map-every",
+              &dyn.mapEvery,
+              Range::Closed(0, kMaxScenarioTime),
+              "a map every this many seconds from --map-time (default 0; animations)")
+        .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here");
+
     po::options_description all;
-    all.add(general).add(topo).add(filter).add(gossip).add(work).add(query);
+    all.add(general).add(topo).add(filter).add(gossip).add(work).add(query).add(energy).add(
+        dynamic);
 
     po::variables_map vm;
     const std::vector<std::string> ns3Args = cli::ParseCommandLine(argc, argv, all, vm, "config");
@@ -297,6 +363,9 @@ Main(int argc, char** argv)
     // anything random is drawn.
     cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning);
 
+    dyn.map = vm.count("map-csv") > 0;
+    dyn.walks = vm.count("walk-csv") > 0;
+    dyn.mapTime = vm.count("map-time") && !vm["map-time"].defaulted() ? mapTime : -1;
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
     c.radio.channel = WsnRadioConfig::ParseChannel(channel);
     if (vm.count("events") && !vm["events"].defaulted())
@@ -477,6 +546,28 @@ Main(int argc, char** argv)
     {
         outputs.AddOutput("--out-queries", outQueries);
     }
+    if (outSeries.empty())
+    {
+        const auto dot = out.rfind(".csv");
+        outSeries = (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
+                    "-series.csv";
+    }
+    if (dyn.Sampling())
+    {
+        outputs.AddOutput("--out-series", outSeries);
+    }
+    if (dyn.map)
+    {
+        outputs.AddOutput("--map-csv", mapCsv);
+    }
+    if (dyn.walks)
+    {
+        outputs.AddOutput("--walk-csv", walkCsv);
+    }
+    if (dyn.mobility == ScenarioMobility::NS2)
+    {
+        outputs.AddInput("--ns2-trace", dyn.ns2Trace);
+    }
 
     // Everything a run could reject, before the first simulation: set up
     // (without running) every network and filter of the sweep, and estimate
@@ -550,6 +641,9 @@ Main(int argc, char** argv)
     std::vector<std::string> rows;
     std::vector<std::string> distanceRows;
     std::vector<std::string> queryRows;
+    std::vector<std::string> seriesRows;
+    std::vector<std::string> mapRows;
+    std::vector<std::string> walkRows;
     const size_t total = points.size() * filters.size();
     size_t done = 0;
     for (const auto& base : points)
@@ -559,9 +653,24 @@ Main(int argc, char** argv)
             GossipScenarioConfig p = base;
             p.filter = f;
             const GossipScenarioResult r = RunGossipScenario(p);
+            const std::string suffix =
+                dyn.Sampling() ? DynamicsCsvRowSuffix(p.dynamics, r.dynamics) : std::string();
             for (auto& row : GossipCsvRows(p, r))
             {
-                rows.push_back(std::move(row));
+                rows.push_back(std::move(row) + suffix);
+            }
+            const std::string prefix = DynamicsRunPrefix(p, r);
+            for (auto& row : DynamicsSeriesCsvRows(prefix, r.dynamics))
+            {
+                seriesRows.push_back(std::move(row));
+            }
+            for (auto& row : MapCsvRows(prefix, r.dynamics))
+            {
+                mapRows.push_back(std::move(row));
+            }
+            for (auto& row : WalkCsvRows(prefix, r.dynamics))
+            {
+                walkRows.push_back(std::move(row));
             }
             for (auto& row : GossipDistanceCsvRows(p, r))
             {
@@ -603,17 +712,31 @@ Main(int argc, char** argv)
             }
         }
     }
-    std::vector<std::string> contents{JoinLines(GossipCsvHeader(), rows),
-                                      JoinLines(GossipDistanceCsvHeader(), distanceRows)};
+    std::vector<std::string> contents{
+        JoinLines(GossipCsvHeader(c) + (dyn.Sampling() ? DynamicsCsvHeaderSuffix() : ""), rows),
+        JoinLines(GossipDistanceCsvHeader(), distanceRows)};
     if (c.queries > 0)
     {
         contents.push_back(JoinLines(GossipQueryCsvHeader(), queryRows));
+    }
+    if (dyn.Sampling())
+    {
+        contents.push_back(JoinLines(DynamicsSeriesCsvHeader(), seriesRows));
+    }
+    if (dyn.map)
+    {
+        contents.push_back(JoinLines(MapCsvHeader(), mapRows));
+    }
+    if (dyn.walks)
+    {
+        contents.push_back(JoinLines(WalkCsvHeader(), walkRows));
     }
     outputs.WriteAll(contents);
     if (!quiet)
     {
         std::cerr << "wrote " << out << ", " << outDistance
-                  << (c.queries > 0 ? ", " + outQueries : std::string()) << "\n";
+                  << (c.queries > 0 ? ", " + outQueries : std::string())
+                  << (dyn.Sampling() ? ", " + outSeries : std::string()) << "\n";
     }
     return 0;
 }

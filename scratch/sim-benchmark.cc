@@ -7,6 +7,7 @@
  *
  *   sim-benchmark                                  # 10^2 .. 100^2, bf lbf abf + bare, grid channel
  *   sim-benchmark --sizes 10,20,40 --channel grid,stock --csv bench.csv
+ *   sim-benchmark --energy                         # with radio energy accounting
  *   sim-benchmark --help
  *
  * Every (size, channel, application) runs in a child process (fork), so the
@@ -162,6 +163,7 @@ struct Options
     GossipScenarioConfig base;
     uint32_t depth{32};
     bool metrics{false};
+    bool energy{false}; //!< LrWpanRadioEnergyModel on every device (gossip and bare)
 };
 
 struct Measurement
@@ -212,6 +214,11 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
         PointerValue phy;
         devices.Get(i)->GetAttribute("Phy", phy);
         phy.Get<Object>()->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountPhyTx));
+    }
+
+    if (o.energy)
+    {
+        LrWpanEnergyHelper().Install(devices);
     }
 
     BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, c.depth);
@@ -403,16 +410,20 @@ Main(int argc, char** argv)
         "metrics",
         po::bool_switch(&o.metrics),
         "attach GossipMetrics to the gossip runs")(
-        "sim-time",
-        po::value(&o.base.simTime)->default_value(o.base.simTime),
-        "simulated seconds per run")("spacing",
-                                     po::value(&o.base.spacing)->default_value(o.base.spacing),
-                                     "grid spacing (m)")(
-        "range",
-        po::value(&o.base.radio.range)->default_value(o.base.radio.range),
-        "unit-disk radio range (m)")("m",
-                                     po::value(&o.base.slots)->default_value(o.base.slots),
-                                     "slots: BF bits, LBF cells, ABF bits per level")(
+        "energy",
+        po::bool_switch(&o.energy),
+        "radio energy accounting (LrWpanRadioEnergyModel and a BasicEnergySource per node) in "
+        "every run, gossip and bare")("sim-time",
+                                      po::value(&o.base.simTime)->default_value(o.base.simTime),
+                                      "simulated seconds per run")(
+        "spacing",
+        po::value(&o.base.spacing)->default_value(o.base.spacing),
+        "grid spacing (m)")("range",
+                            po::value(&o.base.radio.range)->default_value(o.base.radio.range),
+                            "unit-disk radio range (m)")(
+        "m",
+        po::value(&o.base.slots)->default_value(o.base.slots),
+        "slots: BF bits, LBF cells, ABF bits per level")(
         "k",
         po::value(&o.base.hashes)->default_value(o.base.hashes),
         "hash functions")("b",

@@ -75,6 +75,22 @@ for name, options in [
         run(ds, *options, f"--RngRun={seed}", "--probes", "10", "--quiet",
             "--out", data / f"{name}-{seed}.csv")
 
+# Maps, query paths and time series (issue 19): a static grid with every
+# family, a mobile one with maps every 2 s; speed 0 and 2 for the sweep plot.
+run(ds, "--topology", "grid", "--grid", "4x4", "--filter", "all", "--sim-time", "16",
+    "--queries", "2", "--query-timeout", "2", "--resources", "2", "--probes", "10", "--quiet",
+    "--out", data / "map-runs.csv", "--map-csv", data / "map.csv", "--map-time", "12",
+    "--walk-csv", data / "walk.csv")
+run(ds, "--topology", "grid", "--grid", "4x4", "--filter", "lbf", "--sim-time", "10",
+    "--resources", "2", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
+    "--speed", "3", "--out", data / "mmap-runs.csv", "--map-csv", data / "mmap.csv",
+    "--map-time", "0", "--map-every", "5")
+for speed, motion in (("0", ["--sample-interval", "1"]),
+                      ("2", ["--mobility", "random-waypoint", "--speed", "2"])):
+    run(ds, "--topology", "grid", "--diameters", "2,4", "--filter", "all", "--sim-time", "10",
+        "--resources", "2", "--probes", "10", "--quiet", *motion, "--out",
+        data / f"mob-{speed}.csv")
+
 
 def read_rows(path):
     with open(path, newline="") as f:
@@ -505,6 +521,75 @@ for label, args, named in [
     refused(label, s, args, named, PAPER)
 refused("--out/fig5b.png is a folder: no figure written", s, [cal, cap, "--out", "OUT"],
         "fig5b.png", [f for f in PAPER if f != "fig5b.png"], ["fig5b.png"])
+
+# --- plot-map.py ------------------------------------------------------------
+s = "plot-map.py"
+MAP = ["map.png"]
+mp, wk = data / "map.csv", data / "walk.csv"
+for label, args, figures in [
+        ("4 families, map and walk", [mp, "OUT", "--walk", wk], MAP + ["walk.png"]),
+        ("map only, resource 2, time 12", [mp, "OUT", "--resource", "2", "--time", "12"], MAP),
+        ("one family, CRLF", [variant("map.csv", "m1.csv", where("filter", "abf"), "\r\n"),
+                              "OUT", "--walk", variant("walk.csv", "w1.csv", where("filter",
+                                                                                   "abf"))],
+         MAP + ["walk.png"]),
+        ("query 1 of each family", [mp, "OUT", "--walk", wk, "--query", "1"],
+         MAP + ["walk.png"]),
+        ("moving nodes, animation", [data / "mmap.csv", "OUT", "--gif"], MAP + ["map.gif"])]:
+    if "--gif" in args and subprocess.run([python, "-c", "import PIL"]).returncode != 0:
+        continue
+    valid(label, s, args, [f for f in figures if f.endswith(".png")])
+for label, args, named in [
+        ("OUTDIR is a regular file", [mp, afile], "OUTDIR"),
+        ("no arguments", [], "usage"),
+        ("unknown option", [mp, "OUT", "--bogus"], "usage"),
+        ("MAP missing", [work / "missing.csv", "OUT"], "missing.csv"),
+        ("MAP garbage", [garbage, "OUT"], "MAP.csv"),
+        ("MAP empty", [empty, "OUT"], "MAP.csv"),
+        ("MAP is a walk CSV", [wk, "OUT"], "MAP.csv"),
+        ("text in x", [variant("map.csv", "mx.csv", set_cells(
+            "x", "abc", lambda i, r: i == 3)), "OUT"], "x"),
+        ("unknown status", [variant("map.csv", "ms.csv", set_cells(
+            "status", "odd", lambda i, r: i == 1)), "OUT"], "status"),
+        ("unknown kind", [variant("map.csv", "mk.csv", set_cells(
+            "kind", "edge", lambda i, r: i == 1)), "OUT"], "kind"),
+        ("link rows only", [variant("map.csv", "ml.csv", where("kind", "link")), "OUT"],
+         "node rows"),
+        ("no such resource", [mp, "OUT", "--resource", "99"], "--resource"),
+        ("no map at that time", [mp, "OUT", "--time", "3"], "--time"),
+        ("--gif with one map time", [mp, "OUT", "--gif"], "--gif"),
+        ("WALK garbage", [mp, "OUT", "--walk", garbage], "WALK.csv"),
+        ("WALK of another run", [mp, "OUT", "--walk", variant("walk.csv", "wr.csv", set_cells(
+            "run", "7"))], "WALK.csv")]:
+    refused(label, s, args, named, MAP)
+refused("OUTDIR/map.png is a folder: no figure written", s, [mp, "OUT", "--walk", wk],
+        "map.png", ["walk.png"], ["map.png"])
+
+# --- plot-mobility.py -------------------------------------------------------
+s = "plot-mobility.py"
+MOB = ["mobility-vs-speed.png", "mobility-vs-diameter.png", "mobility-series.png"]
+mruns = concat(work / "mob-runs.csv", data / "mob-0.csv", data / "mob-2.csv")
+mseries = concat(work / "mob-series.csv", data / "mob-0-series.csv", data / "mob-2-series.csv")
+for label, args in [
+        ("speeds 0 and 2, 4 families", [mruns, mseries, "OUT"]),
+        ("one speed, one family, CRLF", [variant("mob-2.csv", "mo1.csv", where("filter", "lbf"),
+                                                 "\r\n"), data / "mob-2-series.csv", "OUT"]),
+        ("NA repair delays", [variant("mob-0.csv", "mo2.csv", set_cells("repair_mean_s", "NA")),
+                              data / "mob-0-series.csv", "OUT"]),
+        ("optional columns missing", [variant("mob-2.csv", "mo3.csv", drop_columns(
+            "mean_within1", "repair_mean_s")), data / "mob-2-series.csv", "OUT"])]:
+    valid(label, s, args, MOB)
+for label, args, named in [
+        ("OUTDIR is a regular file", [mruns, mseries, afile], "OUTDIR"),
+        ("two arguments", [mruns, "OUT"], "usage"),
+        ("RUNS without mobility columns", [data / "line-1.csv", mseries, "OUT"], "RUNS.csv"),
+        ("RUNS garbage", [garbage, mseries, "OUT"], "RUNS.csv"),
+        ("SERIES empty", [mruns, empty, "OUT"], "SERIES.csv"),
+        ("text in speed", [variant("mob-2.csv", "mo4.csv", set_cells(
+            "speed", "fast", lambda i, r: i == 0)), mseries, "OUT"], "speed"),
+        ("inf in mean_exact", [variant("mob-2.csv", "mo5.csv", set_cells(
+            "mean_exact", "inf", lambda i, r: i == 0)), mseries, "OUT"], "mean_exact")]:
+    refused(label, s, args, named, MOB)
 
 # --- Two at a time; the report in order. -----------------------------------
 with ThreadPoolExecutor(max_workers=int(os.environ.get("CHECK_PLOTS_JOBS", "2"))) as pool:

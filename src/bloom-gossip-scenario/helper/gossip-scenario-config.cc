@@ -4,6 +4,7 @@
 #include "gossip-scenario-config.h"
 
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/duty-cycle-scheduler.h"
 #include "ns3/filter-limits.h"
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-decay.h"
@@ -448,6 +449,41 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--frame-loss", fmt::format("{} out of range [0, 0.9]", frameLoss));
     }
+    if (!range(batteryJoules, 0, 1e12))
+    {
+        ThrowOptionError("--battery-joules",
+                         fmt::format("{} out of range [0, 1e+12] J (0: unlimited)", batteryJoules));
+    }
+    if (!(dutyCycle > 0 && dutyCycle <= 1))
+    {
+        ThrowOptionError("--duty-cycle", fmt::format("{} out of range (0, 1]", dutyCycle));
+    }
+    time("--duty-period", dutyPeriod, kMinScenarioPeriod);
+    if (dutyCycle < 1)
+    {
+        if (transport != BloomGossipApplication::LINK_LAYER)
+        {
+            ThrowOptionError("--duty-cycle",
+                             "below 1 needs --transport link-layer (the schedule hands frames "
+                             "to the lr-wpan MAC)");
+        }
+        // One full frame (MAC payload, MAC header and FCS, PHY header) and the
+        // scheduler's CSMA-CA guard must fit in the active window.
+        const uint32_t payload = frameBytes > 0 ? frameBytes : kLinkLayerMaxFrameBytes;
+        const double need = DutyCycleScheduler::AirTime(payload).GetSeconds() + kDutyGuardSeconds;
+        const double window = dutyCycle * dutyPeriod;
+        if (window < need)
+        {
+            ThrowOptionError("--duty-period",
+                             fmt::format("an active window of {:g} s (--duty-cycle x "
+                                         "--duty-period) is shorter than one {}-byte frame's "
+                                         "air time plus the {:g} s CSMA-CA guard ({:g} s)",
+                                         window,
+                                         payload,
+                                         kDutyGuardSeconds,
+                                         need));
+        }
+    }
     if (queries > 100000)
     {
         ThrowOptionError("--queries", fmt::format("{} out of range 0..100000", queries));
@@ -502,6 +538,7 @@ GossipScenarioConfig::Validate() const
                             simTime));
         }
     }
+    dynamics.Validate(simTime, queries);
     for (const WorkloadEvent& e : events)
     {
         if (!(e.time >= 0) || e.time > simTime)
@@ -525,6 +562,12 @@ GossipScenarioConfig::Validate() const
                              fmt::format("event '{}': node out of range", e.ToString()));
         }
     }
+}
+
+bool
+GossipScenarioConfig::EnergyOn() const
+{
+    return energy || batteryJoules > 0 || dutyCycle < 1;
 }
 
 double

@@ -10,6 +10,8 @@
 #ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 
+#include "scenario-dynamics.h"
+
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/filter-shape.h"
 #include "ns3/gossip-workload.h"
@@ -52,6 +54,8 @@ bool Udp6TransportBuilt();
 /// Largest --frame-bytes with --transport link-layer: lr-wpan's MTU, the
 /// 127-byte PHY frame less the MAC header (short addresses) and the FCS.
 constexpr uint32_t kLinkLayerMaxFrameBytes = 114;
+/// Room the duty-cycle schedule keeps before a window's end for CSMA-CA (s).
+constexpr double kDutyGuardSeconds = 0.005;
 /// Most (node, resource) pairs of ground truth a run may track: the metrics
 /// keep and re-evaluate every pair, so memory and time grow with them.
 constexpr uint64_t kMaxTruthPairs = 4000000;
@@ -208,6 +212,15 @@ struct GossipScenarioConfig
     /// every PHY (a RateErrorModel per device, post-reception); 0..0.9.
     double frameLoss{0};
 
+    // Energy and duty cycling (issue 18).  Off by default: no energy model,
+    // radios always on, and runs.csv without the energy columns.
+    bool energy{false};      //!< LrWpanRadioEnergyModel on every device, energy columns
+    double batteryJoules{0}; //!< initial energy of every node (J); 0: unlimited
+    double dutyPeriod{1.0};  //!< duty-cycle period (s)
+    double dutyCycle{1.0};   //!< active share of every period, (0, 1]; 1: always on
+    /// Energy accounting in force (--energy, or a battery, or duty cycling).
+    bool EnergyOn() const;
+
     // Queries (none unless queries > 0).  The run draws `queries` (origin,
     // key) pairs and issues each once per strategy, one query every
     // queryInterval seconds (query i with strategy s at
@@ -220,6 +233,9 @@ struct GossipScenarioConfig
     uint32_t queryTtl{0};                 //!< 0: auto (gradient 2 D, floods D; 2..255)
     uint32_t queryMaxVisited{16};         //!< gradient visited list entries
     double queryTimeout{10.0};            //!< origin gives up after this long (s)
+
+    // Mobility, moving ground truth, maps and query paths (off by default).
+    ScenarioDynamicsConfig dynamics; //!< see scenario-dynamics.h
 
     /**
      * Strategies of this configuration's filter: queryStrategy.Resolve(filter).

@@ -12,6 +12,7 @@
 #include "ns3/error-model.h"
 #include "ns3/gossip-message.h"
 #include "ns3/log.h"
+#include "ns3/lr-wpan-energy-helper.h"
 #include "ns3/lr-wpan-phy.h"
 #include "ns3/nstime.h"
 #include "ns3/pointer.h"
@@ -52,6 +53,8 @@ constexpr uint64_t kProbeBase = 1000000000ULL;
 constexpr int64_t kTopologyStream = 0;
 constexpr int64_t kWorkloadStream = 1;
 constexpr int64_t kFirstDeviceStream = 100;
+/// Stream picking the mobile nodes (--mobile-share).
+constexpr int64_t kMobileSelectStream = 50;
 
 uint32_t
 GridSide(uint32_t nodes)
@@ -217,6 +220,8 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                      kMaxScenarioNodes));
     }
     WsnNetworkHelper network(c.radio);
+    ScenarioDynamics dynamics(c.dynamics);
+    dynamics.PrepareNetwork(network, input, kMobileSelectStream);
     NetDeviceContainer devices = network.Install(input);
     int64_t stream = kFirstDeviceStream;
     stream += network.AssignStreams(stream);
@@ -377,8 +382,46 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                          least,
                                          shortest));
         }
+        if (c.dutyCycle < 1)
+        {
+            // Duty cycling: the frames of one advertisement per beacon
+            // interval must fit, even back to back, in the active windows of
+            // that interval (the schedule's queue has no bound either).
+            const double windows = c.dutyCycle * c.dutyPeriod * (shortest / c.dutyPeriod);
+            const double need = framesPerAdvertisement * kMinFrameBytes * kSecondsPerByte;
+            if (need >= windows)
+            {
+                ThrowOptionError(
+                    "--duty-cycle",
+                    fmt::format("an advertisement of {} frames takes at least {:.4g} s "
+                                "on the air, more than the {:.4g} s of active window "
+                                "between two of them: the radio cannot send what the "
+                                "node offers",
+                                framesPerAdvertisement,
+                                need,
+                                windows));
+            }
+        }
         result.offeredLoad = framesPerAdvertisement * frameBytes * kSecondsPerByte *
                              (topo.MeanDegree() + 1) / shortest;
+    }
+
+    // Energy and duty cycling (off by default: nothing installed, no random
+    // stream taken, so runs without them stay as they were).
+    std::vector<Ptr<LrWpanRadioEnergyModel>> energyModels;
+    if (c.EnergyOn())
+    {
+        LrWpanEnergyHelper energy;
+        energy.SetBattery(c.batteryJoules);
+        energyModels = energy.Install(devices);
+    }
+    if (c.dutyCycle < 1)
+    {
+        DutyCycleHelper duty;
+        duty.SetAttribute("Period", TimeValue(Seconds(c.dutyPeriod)));
+        duty.SetAttribute("DutyCycle", DoubleValue(c.dutyCycle));
+        duty.SetAttribute("Guard", TimeValue(Seconds(kDutyGuardSeconds)));
+        stream += DutyCycleHelper::AssignStreams(duty.Install(devices), stream);
     }
 
     GossipMetrics metrics(appList, graph);
@@ -433,6 +476,10 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         workload->ScheduleQueries(plan);
     }
 
+    // Mobility (own streams after all others) and the dynamics' observers.
+    stream += dynamics.InstallMobility(network, stream);
+    dynamics.Start(network, metrics, queryApps, workload, c.simTime);
+
     if (!simulate)
     {
         Simulator::Destroy();
@@ -440,7 +487,13 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     }
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
+    result.dynamics = dynamics.Finish();
     result.metrics = metrics.Finish(Seconds(c.simTime));
+    if (!energyModels.empty())
+    {
+        result.energy =
+            EnergyMetrics(energyModels).Finish(Seconds(c.simTime), result.metrics.advertisements);
+    }
     if (queryMetrics)
     {
         queryMetrics->Finish(Seconds(c.simTime));

@@ -12,6 +12,7 @@
 #include "gossip-scenario-config.h"
 
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/energy-metrics.h"
 #include "ns3/gossip-metrics.h"
 #include "ns3/query-metrics.h"
 #include "ns3/wsn-topology.h"
@@ -46,9 +47,12 @@ struct GossipScenarioResult
     /// UINT32_MAX for BF).
     uint32_t reach{0};
     GossipRunMetrics metrics;
+    /// Energy figures, when the configuration's EnergyOn().
+    std::optional<EnergyRunMetrics> energy;
     std::vector<bloom::QueryStrategy> queryStrategies; //!< strategies queried in this run
     std::vector<QueryRecord> queries;                  //!< one per query issued
     double wallSeconds{0};
+    ScenarioDynamicsResult dynamics; //!< time series, maps, query paths (when asked for)
 };
 
 /**

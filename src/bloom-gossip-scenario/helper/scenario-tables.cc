@@ -46,11 +46,32 @@ GossipCsvHeader()
            "query_absent_frames";
 }
 
+std::string
+GossipEnergyCsvHeader()
+{
+    return "duty_period,duty_cycle,battery_j,energy_w_mean,energy_w_max,energy_tx_w,energy_rx_w,"
+           "energy_listen_w,energy_idle_w,energy_sleep_w,energy_airtime_w,energy_total_j,"
+           "energy_airtime_j,energy_per_adv_j,energy_airtime_per_adv_j,radio_on_share,"
+           "depleted_nodes,first_depletion,query_tx_energy_j";
+}
+
+std::string
+GossipCsvHeader(const GossipScenarioConfig& config)
+{
+    return config.EnergyOn() ? GossipCsvHeader() + "," + GossipEnergyCsvHeader()
+                             : GossipCsvHeader();
+}
+
 namespace
 {
 
 /// The gossip columns of a per-run row (everything before query_strategy).
 std::string GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r);
+
+/// The energy columns of a per-run row (empty when the run has no energy).
+std::string EnergyColumns(const GossipScenarioConfig& c,
+                          const GossipScenarioResult& r,
+                          const QuerySummary* q);
 
 } // namespace
 
@@ -72,11 +93,12 @@ GossipCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
                                    Num(q.stretch),
                                    Num(q.frames),
                                    Num(q.rttMedian),
-                                   Num(q.absentFrames)));
+                                   Num(q.absentFrames)) +
+                       EnergyColumns(c, r, &q));
     }
     if (rows.empty())
     {
-        rows.push_back(gossip + ",NA,0,NA,NA,NA,NA,NA,NA,NA");
+        rows.push_back(gossip + ",NA,0,NA,NA,NA,NA,NA,NA,NA" + EnergyColumns(c, r, nullptr));
     }
     return rows;
 }
@@ -250,5 +272,42 @@ GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult&
     }
     return rows;
 }
+
+namespace
+{
+
+std::string
+EnergyColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r, const QuerySummary* q)
+{
+    if (!r.energy)
+    {
+        return std::string();
+    }
+    using Model = LrWpanRadioEnergyModel;
+    const EnergyRunMetrics& e = *r.energy;
+    const double queryJ = q ? q->airBytes * e.txJoulesPerByte : std::nan("");
+    return fmt::format(",{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                       Num(c.dutyPeriod),
+                       Num(c.dutyCycle),
+                       Num(c.batteryJoules),
+                       Num(e.meanW),
+                       Num(e.maxW),
+                       Num(e.stateW[Model::TX]),
+                       Num(e.stateW[Model::RX]),
+                       Num(e.stateW[Model::LISTEN]),
+                       Num(e.stateW[Model::IDLE]),
+                       Num(e.stateW[Model::SLEEP]),
+                       Num(e.airtimeW),
+                       Num(e.totalJ),
+                       Num(e.airtimeJ),
+                       Num(e.perAdvertisementJ),
+                       Num(e.airtimePerAdvertisementJ),
+                       Num(e.radioOnShare),
+                       e.depleted,
+                       Na(e.firstDepletion),
+                       Num(queryJ));
+}
+
+} // namespace
 
 } // namespace ns3

@@ -19,6 +19,15 @@ namespace ns3
 /// CSV header of the per-run table (no trailing newline).
 std::string GossipCsvHeader();
 /**
+ * CSV header of the per-run table for a configuration: GossipCsvHeader(),
+ * then, when config.EnergyOn(), the energy columns (GossipEnergyCsvHeader).
+ * \param config the sweep's configuration
+ * \return the header
+ */
+std::string GossipCsvHeader(const GossipScenarioConfig& config);
+/// The energy columns appended to the per-run table when energy is on.
+std::string GossipEnergyCsvHeader();
+/**
  * Rows of the per-run table (no trailing newline): one per query strategy of
  * the run (the gossip columns repeated), or one row with query_strategy NA
  * and NA query columns when the run issued no queries.

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <iterator>
 
 namespace ns3
 {
@@ -172,8 +173,8 @@ GossipMetrics::FailedSink(GossipMetrics* metrics, uint32_t node)
     metrics->OnFailed(node);
 }
 
-void
-GossipMetrics::RecomputeTruth(Resource& r)
+std::vector<uint32_t>
+GossipMetrics::Distances(const Resource& r) const
 {
     const auto n = static_cast<uint32_t>(m_apps.size());
     std::vector<uint32_t> dist(n, kUnreachable);
@@ -199,6 +200,14 @@ GossipMetrics::RecomputeTruth(Resource& r)
             }
         }
     }
+    return dist;
+}
+
+void
+GossipMetrics::RecomputeTruth(Resource& r)
+{
+    const auto n = static_cast<uint32_t>(m_apps.size());
+    const std::vector<uint32_t> dist = Distances(r);
     const Time now = Simulator::Now();
     r.epoch = now;
     for (uint32_t i = 0; i < n; ++i)
@@ -238,8 +247,166 @@ GossipMetrics::Evaluate(uint32_t node, Resource& r)
     if (right && !p.right)
     {
         p.rightSince = now;
+        if (p.broken)
+        {
+            m_repairDelays.push_back((now - p.brokenAt).GetSeconds());
+            p.broken = false;
+        }
+    }
+    if (right)
+    {
+        p.everRight = true;
+        p.rightTruth = p.truth;
     }
     p.right = right;
+}
+
+uint64_t
+GossipMetrics::SetGraph(std::vector<std::vector<uint32_t>> graph)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_UNLESS(graph.size() == m_graph.size(), "GossipMetrics: same nodes");
+    uint64_t changes = 0;
+    for (uint32_t u = 0; u < graph.size(); ++u)
+    {
+        std::sort(graph[u].begin(), graph[u].end());
+        std::vector<uint32_t> old = m_graph[u];
+        std::sort(old.begin(), old.end());
+        std::vector<uint32_t> diff;
+        std::set_symmetric_difference(old.begin(),
+                                      old.end(),
+                                      graph[u].begin(),
+                                      graph[u].end(),
+                                      std::back_inserter(diff));
+        for (uint32_t v : diff)
+        {
+            changes += v > u ? 1 : 0;
+        }
+    }
+    m_graph = std::move(graph);
+    if (changes == 0)
+    {
+        return 0;
+    }
+    const Time now = Simulator::Now();
+    for (Resource& r : m_resources)
+    {
+        const std::vector<uint32_t> dist = Distances(r);
+        bool moved = false;
+        for (uint32_t i = 0; i < dist.size(); ++i)
+        {
+            Pair& p = r.pairs[i];
+            if (p.truth == dist[i])
+            {
+                continue;
+            }
+            moved = true;
+            const bool wasRight = p.right;
+            p.truth = dist[i];
+            Evaluate(i, r);
+            if (wasRight && !p.right && m_alive[i])
+            {
+                p.broken = true;
+                p.brokenAt = now;
+            }
+        }
+        if (moved)
+        {
+            r.epoch = now;
+        }
+    }
+    return changes;
+}
+
+std::vector<PairState>
+GossipMetrics::Snapshot() const
+{
+    std::vector<PairState> out;
+    for (const Resource& r : m_resources)
+    {
+        for (uint32_t i = 0; i < r.pairs.size(); ++i)
+        {
+            const Pair& p = r.pairs[i];
+            out.push_back(PairState{i,
+                                    r.id,
+                                    p.truth,
+                                    p.estimate,
+                                    p.present,
+                                    p.right,
+                                    static_cast<bool>(r.holders[i]),
+                                    static_cast<bool>(m_alive[i])});
+        }
+    }
+    return out;
+}
+
+TruthSample
+GossipMetrics::Sample() const
+{
+    TruthSample s;
+    const bool hasDistance = !m_apps.empty() && m_apps.front()->GetPolicy().HasDistance();
+    uint64_t exact = 0;
+    uint64_t within1 = 0;
+    uint64_t wrong = 0;
+    uint64_t stale = 0;
+    for (const Resource& r : m_resources)
+    {
+        for (uint32_t i = 0; i < r.pairs.size(); ++i)
+        {
+            const Pair& p = r.pairs[i];
+            if (!m_alive[i])
+            {
+                continue;
+            }
+            ++s.livePairs;
+            if (!p.right)
+            {
+                ++wrong;
+                stale += p.everRight && p.rightTruth != p.truth ? 1 : 0;
+            }
+            if (p.truth == kUnreachable)
+            {
+                continue;
+            }
+            ++s.pairs;
+            if (!hasDistance)
+            {
+                exact += p.present ? 1 : 0;
+                within1 += p.present ? 1 : 0;
+            }
+            else if (p.estimate)
+            {
+                const auto e = static_cast<int64_t>(*p.estimate) - static_cast<int64_t>(p.truth);
+                exact += e == 0 ? 1 : 0;
+                within1 += std::abs(e) <= 1 ? 1 : 0;
+            }
+        }
+    }
+    if (s.pairs > 0)
+    {
+        s.exact = static_cast<double>(exact) / s.pairs;
+        s.within1 = static_cast<double>(within1) / s.pairs;
+    }
+    if (s.livePairs > 0)
+    {
+        s.wrong = static_cast<double>(wrong) / s.livePairs;
+        s.stale = static_cast<double>(stale) / s.livePairs;
+    }
+    return s;
+}
+
+uint64_t
+GossipMetrics::CountUnrepaired() const
+{
+    uint64_t count = 0;
+    for (const Resource& r : m_resources)
+    {
+        for (uint32_t i = 0; i < r.pairs.size(); ++i)
+        {
+            count += m_alive[i] && r.pairs[i].broken ? 1 : 0;
+        }
+    }
+    return count;
 }
 
 void

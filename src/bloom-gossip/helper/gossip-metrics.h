@@ -69,6 +69,34 @@ struct GossipRunMetrics
     std::optional<double> purgeTime;
 };
 
+/// \ingroup bloom-gossip
+/// One (node, resource) pair as the metrics see it now (maps of a run).
+struct PairState
+{
+    uint32_t node{0};                 //!< node index
+    uint64_t id{0};                   //!< resource number
+    uint32_t truth{kUnreachable};     //!< true hop distance now
+    std::optional<uint32_t> estimate; //!< the node's hop estimate (LBF, ABF, SDBF)
+    bool present{false};              //!< the node's filter reports the resource
+    bool right{false};                //!< estimate (BF: membership) equals the truth
+    bool holder{false};               //!< the node holds the resource
+    bool alive{true};                 //!< the node has not failed
+};
+
+/// \ingroup bloom-gossip
+/// All pairs at one instant of a run whose truth moves (GossipMetrics::Sample).
+struct TruthSample
+{
+    uint64_t pairs{0};     //!< (live node, resource) pairs with a reachable live holder
+    double exact{0};       //!< share of those whose estimate is the truth (BF: reported)
+    double within1{0};     //!< share with |estimate - truth| <= 1 (BF: as exact)
+    uint64_t livePairs{0}; //!< every (live node, resource) pair
+    double wrong{0};       //!< share of live pairs not right (BF: membership != reachability)
+    /// Share of live pairs not right that were right for an earlier, different
+    /// truth: the estimate lags behind a change of the topology or workload.
+    double stale{0};
+};
+
 /**
  * \ingroup bloom-gossip
  * \brief Observes a gossip run: tracks the true hop distance of every (node,
@@ -124,6 +152,35 @@ class GossipMetrics
     bool AllRight() const;
 
     /**
+     * Replace the connectivity graph (nodes moved) and recompute the truth of
+     * every resource.  A pair that was right and is wrong under the new graph
+     * is "broken" until it is right again; that delay is a repair delay.
+     * \param graph undirected connectivity graph, same nodes
+     * \return the number of links added or removed
+     */
+    uint64_t SetGraph(std::vector<std::vector<uint32_t>> graph);
+
+    /// \return the connectivity graph in use
+    const std::vector<std::vector<uint32_t>>& GetGraph() const
+    {
+        return m_graph;
+    }
+
+    /// \return every tracked (node, resource) pair now, resource by resource
+    std::vector<PairState> Snapshot() const;
+    /// \return the shares of exact, within-1, wrong and stale pairs now
+    TruthSample Sample() const;
+
+    /// \return the delays (s) from a SetGraph that broke a pair to it being right again
+    const std::vector<double>& GetRepairDelays() const
+    {
+        return m_repairDelays;
+    }
+
+    /// \return live pairs broken by a SetGraph and not right again yet
+    uint64_t CountUnrepaired() const;
+
+    /**
      * \param duration the traffic window for per-second rates
      * \return the final figures of the run
      */
@@ -138,6 +195,10 @@ class GossipMetrics
         Time lastChange;
         std::optional<uint32_t> estimate;
         bool present{false};
+        bool everRight{false};             //!< right at some time
+        uint32_t rightTruth{kUnreachable}; //!< the truth when last right
+        bool broken{false};                //!< made wrong by SetGraph, not right since
+        Time brokenAt;                     //!< when SetGraph made it wrong
     };
 
     struct Resource
@@ -150,6 +211,7 @@ class GossipMetrics
 
     Resource& Find(uint64_t id, bool create);
     void RecomputeTruth(Resource& r);
+    std::vector<uint32_t> Distances(const Resource& r) const;
     void Evaluate(uint32_t node, Resource& r);
     void OnFilterChanged(uint32_t node);
     void OnResourceAdded(uint32_t node, uint64_t id);
@@ -179,6 +241,7 @@ class GossipMetrics
     uint64_t m_phyFrames{0};
     uint64_t m_bytesOnAir{0};
     uint64_t m_malformed{0};
+    std::vector<double> m_repairDelays; //!< SetGraph repair delays (s)
 };
 
 /**

@@ -40,6 +40,7 @@ SummariseQueries(const std::vector<QueryRecord>& records, bloom::QueryStrategy s
     uint64_t answered = 0;
     uint64_t delivered = 0;
     uint64_t frames = 0;
+    uint64_t airBytes = 0;
     uint64_t absentFrames = 0;
     for (const QueryRecord& r : records)
     {
@@ -60,6 +61,7 @@ SummariseQueries(const std::vector<QueryRecord>& records, bloom::QueryStrategy s
         }
         ++s.reachable;
         frames += r.frames;
+        airBytes += r.airBytes;
         if (r.delivered)
         {
             ++delivered;
@@ -85,6 +87,7 @@ SummariseQueries(const std::vector<QueryRecord>& records, bloom::QueryStrategy s
     s.rttMedian = Quantile(rtts, 0.5);
     s.stretch = stretchN ? stretchSum / stretchN : nan;
     s.frames = s.reachable ? static_cast<double>(frames) / s.reachable : nan;
+    s.airBytes = s.reachable ? static_cast<double>(airBytes) / s.reachable : nan;
     s.absentFrames = s.absent ? static_cast<double>(absentFrames) / s.absent : nan;
     return s;
 }
@@ -232,6 +235,7 @@ QueryMetrics::OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet)
     else
     {
         ++m_records[it->second].frames;
+        m_records[it->second].airBytes += packet->GetSize() + 17;
     }
 }
 
@@ -242,6 +246,7 @@ QueryMetrics::OnMacTx(Ptr<const Packet> packet)
     if (it != m_byUid.end())
     {
         ++m_records[it->second].frames;
+        m_records[it->second].airBytes += packet->GetSize() + 6; // + SHR and PHR
     }
 }
 

@@ -60,6 +60,9 @@ struct QueryRecord
     double roundTrip{0};                                       //!< s, when success
     bloom::QueryOutcome outcome{bloom::QueryOutcome::PENDING}; //!< how it ended
     uint64_t frames{0};                                        //!< transmissions on air
+    /// PHY bytes of those transmissions (MAC frame + 6 bytes SHR/PHR; without
+    /// MAC tracking: payload + 17), for the query's transmit energy
+    uint64_t airBytes{0};
 
     /// \return hopsTaken / trueHops, NaN when not delivered or trueHops is 0 or unknown
     double Stretch() const;
@@ -86,6 +89,7 @@ struct QuerySummary
     double stretch{0};       //!< mean hopsTaken / trueHops over delivered reachable queries
     double frames{0};        //!< mean frames per reachable query
     double absentFrames{0};  //!< mean frames per absent-key query
+    double airBytes{0};      //!< mean PHY bytes transmitted per reachable query
 };
 
 /**

@@ -19,7 +19,9 @@
 #include "ns3/single-model-spectrum-channel.h"
 #include "ns3/user-text.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -198,8 +200,13 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
     m_mobility.clear();
     for (uint32_t i = 0; i < n; ++i)
     {
-        Ptr<ConstantPositionMobilityModel> mobility = CreateObject<ConstantPositionMobilityModel>();
-        mobility->SetPosition(topology.GetPosition(i));
+        Ptr<MobilityModel> mobility =
+            m_mobilityFactory ? m_mobilityFactory(i, topology.GetPosition(i)) : nullptr;
+        if (!mobility)
+        {
+            mobility = CreateObject<ConstantPositionMobilityModel>();
+            mobility->SetPosition(topology.GetPosition(i));
+        }
         m_nodes.Get(i)->AggregateObject(mobility);
         m_mobility.emplace_back(mobility);
     }
@@ -401,6 +408,82 @@ WsnNetworkHelper::IsLink(uint32_t a, uint32_t b) const
         return m_mobility[a]->GetDistanceFrom(m_mobility[b]) <= m_config.range;
     }
     return PredictRxPowerDbm(a, b) >= GetLinkThresholdDbm();
+}
+
+void
+WsnNetworkHelper::SetMobilityFactory(MobilityFactory factory)
+{
+    if (m_installed)
+    {
+        throw std::logic_error("WsnNetworkHelper::SetMobilityFactory after Install");
+    }
+    m_mobilityFactory = std::move(factory);
+}
+
+std::vector<std::vector<uint32_t>>
+WsnNetworkHelper::CurrentGraph() const
+{
+    if (!m_installed)
+    {
+        throw std::logic_error("WsnNetworkHelper::CurrentGraph before Install");
+    }
+    const auto n = static_cast<uint32_t>(m_mobility.size());
+    std::vector<std::vector<uint32_t>> graph(n);
+    std::vector<Vector> at(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        at[i] = m_mobility[i]->GetPosition();
+    }
+    const double cell = m_cutoff * (1 + 1e-9) + 1e-6;
+    if (!std::isfinite(cell) || n < 2)
+    {
+        for (uint32_t a = 0; a < n; ++a)
+        {
+            for (uint32_t b = a + 1; b < n; ++b)
+            {
+                if (IsLink(a, b))
+                {
+                    graph[a].push_back(b);
+                    graph[b].push_back(a);
+                }
+            }
+        }
+        return graph;
+    }
+    // Cells of the cut-off: a link has both ends in the same or adjacent cells.
+    std::map<std::pair<int64_t, int64_t>, std::vector<uint32_t>> cells;
+    auto key = [cell](const Vector& p) {
+        return std::make_pair(static_cast<int64_t>(std::floor(p.x / cell)),
+                              static_cast<int64_t>(std::floor(p.y / cell)));
+    };
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        cells[key(at[i])].push_back(i);
+    }
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        const auto k = key(at[a]);
+        for (int64_t dx = -1; dx <= 1; ++dx)
+        {
+            for (int64_t dy = -1; dy <= 1; ++dy)
+            {
+                const auto it = cells.find({k.first + dx, k.second + dy});
+                if (it == cells.end())
+                {
+                    continue;
+                }
+                for (uint32_t b : it->second)
+                {
+                    if (b != a && IsLink(a, b))
+                    {
+                        graph[a].push_back(b);
+                    }
+                }
+            }
+        }
+        std::sort(graph[a].begin(), graph[a].end());
+    }
+    return graph;
 }
 
 Mac16Address

@@ -17,6 +17,7 @@
 #include "ns3/static-shadowing-loss-model.h"
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -245,6 +246,24 @@ eturn number of streams used (the device count)
     /// \param i node index \return the mobility model of node i
     Ptr<MobilityModel> GetMobility(uint32_t i) const;
 
+    /// Makes the mobility model of node i at its topology position; null:
+    /// a ConstantPositionMobilityModel (the default for every node).
+    using MobilityFactory = std::function<Ptr<MobilityModel>(uint32_t i, const Vector& position)>;
+    /**
+     * Set before Install: the models it returns are aggregated to the nodes
+     * and given to the PHYs.  The ground truth GetTopology() is of the
+     * positions at Install; CurrentGraph() follows the motion.
+     * \param factory the factory
+     */
+    void SetMobilityFactory(MobilityFactory factory);
+    /**
+     * The ground-truth graph of the positions now (IsLink on every pair
+     * within the delivery cut-off, found through a grid of cut-off cells;
+     * every pair when the cut-off is infinite).
+     * \return sorted neighbour lists, by node index
+     */
+    std::vector<std::vector<uint32_t>> CurrentGraph() const;
+
     /**
      * LOG_DISTANCE without shadowing: distance at which the predicted rx
      * power equals the link threshold, d0 * 10^((tx - L0 - thr) / (10 n)) with
@@ -265,6 +284,7 @@ eturn number of streams used (the device count)
     NodeContainer m_nodes;                                   ///< node i of the topology
     NetDeviceContainer m_devices;                            ///< lr-wpan device i
     std::vector<Ptr<MobilityModel>> m_mobility;              ///< mobility model i
+    MobilityFactory m_mobilityFactory;                       ///< null: constant positions
     Ptr<SpectrumChannel> m_channel;                          ///< the channel
     Ptr<PropagationLossModel> m_loss;                        ///< head of the loss chain
     double m_cutoff{0};                                      ///< delivery cut-off (m)

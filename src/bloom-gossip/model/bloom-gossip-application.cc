@@ -4,6 +4,7 @@
 #include "bloom-gossip-application.h"
 
 #include "bloom-gossip-compat.h"
+#include "duty-cycle-scheduler.h"
 #include "gossip-message.h"
 
 #include "ns3/boolean.h"
@@ -160,6 +161,7 @@ BloomGossipApplication::DoDispose()
     m_neighbours.clear();
     m_lastSender = m_neighbours.end();
     m_device = nullptr;
+    m_scheduler = nullptr;
     m_socket = nullptr;
     m_rng = nullptr;
     Application::DoDispose();
@@ -341,6 +343,7 @@ BloomGossipApplication::StartApplication()
                             "BloomGossipApplication: node " << GetNode()->GetId()
                                                             << " has no device " << m_deviceIndex);
         m_device = GetNode()->GetDevice(m_deviceIndex);
+        m_scheduler = GetNode()->GetObject<DutyCycleScheduler>();
         // Protocol 0 matches every protocol: lr-wpan hands frames up with
         // protocol 0; the dispatch byte tells gossip frames apart.
         GetNode()->RegisterProtocolHandler(
@@ -497,7 +500,11 @@ void
 BloomGossipApplication::SendFrame(const std::vector<uint8_t>& bytes)
 {
     Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-    if (m_transport == LINK_LAYER)
+    if (m_scheduler)
+    {
+        m_scheduler->Send(packet, m_device->GetBroadcast(), bloom::kGossipProtocol);
+    }
+    else if (m_transport == LINK_LAYER)
     {
         m_device->Send(packet, m_device->GetBroadcast(), bloom::kGossipProtocol);
     }

@@ -7,7 +7,11 @@
  * BLOOM_GOSSIP_NS3_VERSION guards where they are used).
  *
  *  - ns-3.42 moved the lr-wpan model classes into namespace ns3::lrwpan
- *    (LrWpanHelper stays in ns3).
+ *    (LrWpanHelper stays in ns3), and renamed LrWpanPhyEnumeration to
+ *    lrwpan::PhyEnumeration; it also moved the energy module's classes into
+ *    namespace ns3::energy (their TypeIds followed in 3.43, e.g.
+ *    "ns3::energy::BasicEnergySource"; the module never names an energy
+ *    TypeId by string, only through the classes' GetTypeId()).
  *  - Simulator::Schedule takes lambdas only from ns-3.36: ScheduleCall and
  *    ScheduleCallNow wrap any callable in an EventImpl, on every release.
  *  - EnumValue holds an int up to ns-3.41 and became a class template of the
@@ -47,6 +51,31 @@ using lrwpan::LrWpanMac;
 using lrwpan::LrWpanNetDevice;
 using lrwpan::LrWpanPhy;
 using lrwpan::LrWpanSpectrumValueHelper;
+/// The PHY's transceiver states (ns-3 <= 3.41: ns3::LrWpanPhyEnumeration).
+using LrWpanPhyEnumeration = lrwpan::PhyEnumeration;
+using lrwpan::IEEE_802_15_4_PHY_BUSY_RX;
+using lrwpan::IEEE_802_15_4_PHY_BUSY_TX;
+using lrwpan::IEEE_802_15_4_PHY_RX_ON;
+using lrwpan::IEEE_802_15_4_PHY_TRX_OFF;
+using lrwpan::IEEE_802_15_4_PHY_TX_ON;
+} // namespace ns3
+#endif
+
+// The energy framework, in ns3 up to 3.41 and in ns3::energy from 3.42.
+#include "ns3/basic-energy-source.h"
+#include "ns3/device-energy-model-container.h"
+#include "ns3/device-energy-model.h"
+#include "ns3/energy-source-container.h"
+#include "ns3/energy-source.h"
+
+#if BLOOM_GOSSIP_NS3_VERSION >= 3042
+namespace ns3
+{
+using energy::BasicEnergySource;
+using energy::DeviceEnergyModel;
+using energy::DeviceEnergyModelContainer;
+using energy::EnergySource;
+using energy::EnergySourceContainer;
 } // namespace ns3
 #endif
 

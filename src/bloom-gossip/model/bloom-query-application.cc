@@ -4,6 +4,7 @@
 #include "bloom-query-application.h"
 
 #include "bloom-gossip-compat.h"
+#include "duty-cycle-scheduler.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -154,6 +155,7 @@ BloomQueryApplication::DoDispose()
 {
     StopApplication();
     m_device = nullptr;
+    m_scheduler = nullptr;
     m_mac = nullptr;
     m_gossip = nullptr;
     m_rng = nullptr;
@@ -197,6 +199,7 @@ BloomQueryApplication::StartApplication()
                         "BloomQueryApplication: node " << node->GetId() << " has no device "
                                                        << m_deviceIndex);
     m_device = node->GetDevice(m_deviceIndex);
+    m_scheduler = node->GetObject<DutyCycleScheduler>();
     for (uint32_t i = 0; i < node->GetNApplications() && !m_gossip; ++i)
     {
         m_gossip = DynamicCast<BloomGossipApplication>(node->GetApplication(i));
@@ -796,12 +799,18 @@ BloomQueryApplication::SendFrame(const bloom::QueryId& id,
         u.broadcast = broadcast;
         u.retriesLeft = retries;
         u.onFail = std::move(onFail);
-        u.guard = bloom::ScheduleCall(m_hopTimeout, [this, uid]() {
+        // Under duty cycling a frame may first wait for the next window.
+        const Time guard = m_scheduler ? m_hopTimeout + m_scheduler->GetPeriod() : m_hopTimeout;
+        u.guard = bloom::ScheduleCall(guard, [this, uid]() {
             NS_LOG_INFO("node " << m_address << ": no MAC confirmation in time");
             LinkFailed(uid);
         });
     }
-    if (!m_device->Send(packet, to, bloom::kGossipProtocol))
+    if (m_scheduler)
+    {
+        m_scheduler->Send(packet, to, bloom::kGossipProtocol);
+    }
+    else if (!m_device->Send(packet, to, bloom::kGossipProtocol))
     {
         NS_LOG_WARN("node " << m_address << ": device refused a query frame");
     }

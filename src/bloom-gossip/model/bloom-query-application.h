@@ -31,6 +31,8 @@
 namespace ns3
 {
 
+class DutyCycleScheduler;
+
 class Packet;
 
 /**
@@ -289,6 +291,8 @@ class BloomQueryApplication : public Application
 
     // State.
     Ptr<NetDevice> m_device;
+    /// The node's duty-cycle schedule; null: frames go to the device at once.
+    Ptr<DutyCycleScheduler> m_scheduler;
     Ptr<Object> m_mac;
     Ptr<BloomGossipApplication> m_gossip;
     Ptr<UniformRandomVariable> m_rng;

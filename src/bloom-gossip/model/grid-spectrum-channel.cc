@@ -65,6 +65,16 @@ GridSpectrumChannel::GetTypeId()
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&GridSpectrumChannel::SetCellSize,
                                              &GridSpectrumChannel::GetCellSize),
+                          MakeDoubleChecker<double>(0.0))
+            .AddAttribute("MaxSpeed",
+                          "Bound (m/s) on the speed of every PHY whose mobility model is not a "
+                          "ConstantPositionMobilityModel; > 0: they are indexed too, at their "
+                          "positions of the last rebuild, and a transmission looks that much "
+                          "farther per second since (rebuilt after half a cell).  0: they are "
+                          "candidates for every transmission.  The caller guarantees the bound.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&GridSpectrumChannel::SetMaxSpeed,
+                                             &GridSpectrumChannel::GetMaxSpeed),
                           MakeDoubleChecker<double>(0.0));
     return tid;
 }
@@ -108,6 +118,19 @@ double
 GridSpectrumChannel::GetCutoffDistance() const
 {
     return m_cutoffAttribute;
+}
+
+void
+GridSpectrumChannel::SetMaxSpeed(double v)
+{
+    m_maxSpeed = v;
+    Invalidate();
+}
+
+double
+GridSpectrumChannel::GetMaxSpeed() const
+{
+    return m_maxSpeed;
 }
 
 void
@@ -238,19 +261,22 @@ GridSpectrumChannel::Rebuild()
     m_alwaysCandidates.clear();
     m_indexed = 0;
     m_nx = m_ny = 0;
+    m_indexesMoving = false;
+    m_builtAt = Simulator::Now();
 
     std::vector<Indexed> items;
     for (uint32_t i = 0; i < m_entries.size(); ++i)
     {
         Ptr<MobilityModel> mobility = m_entries[i].phy->GetMobility();
-        if (std::isfinite(cutoff) && mobility &&
-            DynamicCast<ConstantPositionMobilityModel>(mobility))
+        const bool still = mobility && DynamicCast<ConstantPositionMobilityModel>(mobility);
+        if (std::isfinite(cutoff) && mobility && (still || m_maxSpeed > 0))
         {
             const Vector p = mobility->GetPosition();
             if (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z))
             {
                 items.push_back({i, p});
-                if (m_watched.insert(PeekPointer(mobility)).second)
+                m_indexesMoving = m_indexesMoving || !still;
+                if (still && m_watched.insert(PeekPointer(mobility)).second)
                 {
                     mobility->TraceConnectWithoutContext(
                         "CourseChange",
@@ -378,10 +404,17 @@ GridSpectrumChannel::StartTx(Ptr<SpectrumSignalParameters> txParams)
     {
         Invalidate();
     }
+    // Moving PHYs in the index: rebuilt once they may have moved half a cell.
+    if (m_indexesMoving && m_maxSpeed * (Simulator::Now() - m_builtAt).GetSeconds() > m_cell / 2)
+    {
+        Invalidate();
+    }
     if (m_dirty)
     {
         Rebuild();
     }
+    const double slack =
+        m_indexesMoving ? m_maxSpeed * (Simulator::Now() - m_builtAt).GetSeconds() : 0.0;
 
     Ptr<MobilityModel> senderMobility = txParams->txPhy->GetMobility();
 
@@ -401,7 +434,7 @@ GridSpectrumChannel::StartTx(Ptr<SpectrumSignalParameters> txParams)
         if (!m_cellItems.empty())
         {
             const Vector s = senderMobility->GetPosition();
-            const double r = m_cutoff;
+            const double r = m_cutoff + slack;
             const auto span = [this](double lo, double hi, double origin, int64_t n) {
                 const double a = std::floor((lo - origin) / m_cell);
                 const double b = std::floor((hi - origin) / m_cell);

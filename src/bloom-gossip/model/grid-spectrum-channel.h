@@ -11,6 +11,7 @@
 #include "bloom-gossip-version.h"
 
 #include "ns3/mobility-model.h"
+#include "ns3/nstime.h"
 #include "ns3/propagation-loss-model.h"
 #include "ns3/spectrum-channel.h"
 #include "ns3/spectrum-model.h"
@@ -67,6 +68,17 @@ namespace ns3
  * removed, when a static node moves (its CourseChange trace: SetPosition) and
  * when an attribute changes.  A PHY's mobility model must not be replaced
  * after its first transmission on the channel.
+ *
+ * **Moving PHYs.**  With MaxSpeed > 0 (a bound on the speed of every PHY
+ * whose model is not a ConstantPositionMobilityModel), those are indexed
+ * too, at their positions of the last rebuild; a transmission t seconds
+ * after it looks MaxSpeed x t farther (every receiver within the cut-off of
+ * the sender's position now was within that of its indexed position) and
+ * the index is rebuilt once MaxSpeed x t exceeds half a cell.  The cost
+ * per frame stays that of the neighbourhood, plus an O(N) rebuild every
+ * cell / (2 MaxSpeed) seconds at most.  A model faster than MaxSpeed, or a
+ * moving model teleported with SetPosition, breaks the equivalence: frames
+ * to it may be lost.
  */
 class GridSpectrumChannel : public SpectrumChannel
 {
@@ -145,6 +157,8 @@ class GridSpectrumChannel : public SpectrumChannel
     double GetCutoffDistance() const;
     void SetCellSize(double d);
     double GetCellSize() const;
+    void SetMaxSpeed(double v);
+    double GetMaxSpeed() const;
 
     std::vector<Entry> m_entries; //!< attach order
     uint64_t m_nextOrder{0};      //!< order of the next attached PHY
@@ -152,9 +166,12 @@ class GridSpectrumChannel : public SpectrumChannel
 
     double m_cutoffAttribute{0}; //!< CutoffDistance attribute (0: automatic)
     double m_cellAttribute{0};   //!< CellSize attribute (0: the cut-off)
+    double m_maxSpeed{0};        //!< MaxSpeed attribute (0: moving PHYs not indexed)
 
     // Index, valid when !m_dirty.
     bool m_dirty{true};
+    bool m_indexesMoving{false};               //!< moving PHYs in the index (MaxSpeed > 0)
+    Time m_builtAt;                            //!< time of the last rebuild
     double m_builtMaxLossDb{0};                //!< MaxLossDb at the last rebuild
     Ptr<PropagationLossModel> m_builtLoss;     //!< loss model at the last rebuild
     double m_cutoff{0};                        //!< effective cut-off (widened), or infinity

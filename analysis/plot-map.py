@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Maps of what the nodes believe, and query paths drawn over them.
+
+    analysis/plot-map.py MAP.csv OUTDIR [--walk WALK.csv] [--resource R]
+                         [--time T] [--query Q] [--gif]
+
+MAP.csv is what diameter-sweep writes with --map-csv (node rows: position,
+true hop distance, estimate, status; link rows: the truth graph), WALK.csv
+what it writes with --walk-csv.  One panel per filter family, side by side,
+for one resource (default the smallest number) at one map time (default the
+last), of the first run (seed, run) in the file.  Writes into OUTDIR:
+    map.png   nodes at their positions over the truth links; colour = the hop
+              estimate (LBF, ABF, SDBF; grey: none) or membership (BF: filled =
+              reported, white = not); a red cross marks a wrong estimate, a
+              black ring a missing one, an orange triangle a false positive
+              (reported, no reachable holder); a star marks the holder
+    walk.png  with --walk: the same panels with one query each (--query Q, the
+              issue number within the family; default the first one that
+              reached a holder), on the map nearest to the query's issue
+              time unless --time is given: a gradient walk as numbered red arrows
+              (backtracks dashed), a flood as its sending nodes ringed by hop
+              count, the shortest path at issue time in green
+    map.gif   with --gif and more than one map time: the map as an animation
+              (matplotlib's PillowWriter; needs python3-pil)
+"""
+import argparse
+import math
+import os
+import sys
+import tempfile
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from plot_common import Outputs, check_outdir, check_target, die, read_table, shown  # noqa: E402
+
+FILTER_ORDER = ["bf", "lbf", "abf", "sdbf"]
+FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF", "sdbf": "SDBF"}
+RUN_KEYS = ["filter", "seed", "run"]
+MAP_NEEDED = RUN_KEYS + ["time", "kind", "node", "peer", "x", "y", "resource", "truth",
+                         "estimate", "present", "status", "holder"]
+MAP_NUMERIC = ["seed", "run", "time", "node", "peer", "x", "y", "resource", "truth",
+               "estimate", "present", "holder"]
+WALK_NEEDED = RUN_KEYS + ["query", "strategy", "origin", "key", "kind", "step", "time",
+                          "node", "hops", "backtrack"]
+WALK_NUMERIC = ["seed", "run", "query", "origin", "key", "step", "time", "node", "hops",
+                "backtrack"]
+STATUSES = {"exact", "wrong", "missing", "false-positive", "failed"}
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        die(f"usage: {message}")
+
+
+def parse():
+    p = Parser(add_help=True)
+    p.add_argument("map")
+    p.add_argument("outdir")
+    p.add_argument("--walk")
+    p.add_argument("--resource", type=int)
+    p.add_argument("--time", type=float)
+    p.add_argument("--query", type=int)
+    p.add_argument("--gif", action="store_true")
+    return p.parse_args()
+
+
+def families(df):
+    present = list(dict.fromkeys(df["filter"]))
+    return [f for f in FILTER_ORDER if f in present] + [f for f in present
+                                                        if f not in FILTER_ORDER]
+
+
+def panel(ax, nodes, links, family, resource, t):
+    """Truth links, nodes coloured by estimate, marks; returns positions by node."""
+    pos = {int(r.node): (r.x, r.y) for r in nodes.itertuples()}
+    for r in links.itertuples():
+        a, b = int(r.node), int(r.peer)
+        if a in pos and b in pos:
+            ax.plot([pos[a][0], pos[b][0]], [pos[a][1], pos[b][1]], color="0.85", lw=0.8,
+                    zorder=1)
+    distance = nodes["estimate"].notna().any() or family != "bf"
+    if distance:
+        est = nodes["estimate"]
+        vmax = max(1.0, float(pd.concat([est, nodes["truth"]]).max(skipna=True) or 1.0))
+        known = nodes[est.notna()]
+        sc = ax.scatter(known["x"], known["y"], c=known["estimate"], cmap="viridis", vmin=0,
+                        vmax=vmax, s=60, edgecolors="k", linewidths=0.4, zorder=3)
+        unknown = nodes[est.isna()]
+        ax.scatter(unknown["x"], unknown["y"], color="0.7", s=60, edgecolors="k",
+                   linewidths=0.4, zorder=3)
+        plt.colorbar(sc, ax=ax, fraction=0.046, pad=0.02, label="hop estimate")
+    else:
+        reported = nodes[nodes["present"] == 1]
+        ax.scatter(reported["x"], reported["y"], color="tab:blue", s=60, edgecolors="k",
+                   linewidths=0.4, zorder=3, label="reported")
+        absent = nodes[nodes["present"] != 1]
+        ax.scatter(absent["x"], absent["y"], color="white", s=60, edgecolors="k",
+                   linewidths=0.4, zorder=3, label="not reported")
+    marks = [("wrong", dict(marker="x", color="red", s=70, linewidths=1.6)),
+             ("missing", dict(marker="o", facecolors="none", edgecolors="black", s=150,
+                              linewidths=1.4)),
+             ("false-positive", dict(marker="^", color="orange", s=60, edgecolors="k"))]
+    for status, style in marks:
+        sel = nodes[nodes["status"] == status]
+        if len(sel):
+            ax.scatter(sel["x"], sel["y"], zorder=4, label=f"{status} ({len(sel)})", **style)
+    holders = nodes[nodes["holder"] == 1]
+    ax.scatter(holders["x"], holders["y"], marker="*", color="gold", s=260, edgecolors="k",
+               zorder=5, label="holder")
+    exact = (nodes["status"] == "exact").sum()
+    ax.set_title(f"{FILTER_NAMES.get(family, family)}: resource {resource}, t = {t:g} s\n"
+                 f"{exact}/{len(nodes)} nodes exact")
+    ax.set_aspect("equal", adjustable="datalim")
+    ax.set_xlabel("x (m)")
+    ax.set_ylabel("y (m)")
+    ax.legend(loc="upper right", fontsize=6, framealpha=0.8)
+    return pos
+
+
+def draw_walk(ax, pos, rows, family):
+    """One query: gradient walk arrows (backtracks dashed) or flood senders; shortest path."""
+    shortest = rows[rows["kind"] == "shortest"].sort_values("step")
+    pts = [pos[int(n)] for n in shortest["node"] if int(n) in pos]
+    if len(pts) > 1:
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], color="tab:green", lw=4, alpha=0.5,
+                zorder=2, label=f"shortest ({len(pts) - 1} hops)")
+    sends = rows[rows["kind"] == "send"].sort_values(["time", "step"])
+    strategy = str(rows["strategy"].iloc[0])
+    origin = int(rows["origin"].iloc[0])
+    if origin in pos:
+        ax.scatter([pos[origin][0]], [pos[origin][1]], marker="s", s=140, facecolors="none",
+                   edgecolors="tab:red", linewidths=2, zorder=6, label="origin")
+    delivered = rows[rows["kind"] == "deliver"]
+    if strategy == "gradient":
+        path = [int(n) for n in sends["node"]] + [int(n) for n in delivered["node"][:1]]
+        backs = list(sends["backtrack"]) + [0]
+        for i in range(len(path) - 1):
+            a, b = path[i], path[i + 1]
+            if a not in pos or b not in pos or a == b:
+                continue
+            ax.annotate("", xy=pos[b], xytext=pos[a], zorder=7,
+                        arrowprops=dict(arrowstyle="->", color="tab:red", lw=1.6,
+                                        ls="--" if backs[i + 1] else "-"))
+            mx, my = (pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2
+            ax.text(mx, my, str(i + 1), color="tab:red", fontsize=6, zorder=8)
+        label = f"walk: {len(path) - 1} hops, {int(sum(sends['backtrack']))} backtracks"
+    else:
+        senders = sends.drop_duplicates("node")
+        sel = senders[senders["node"].astype(int).isin(pos)]
+        ax.scatter([pos[int(n)][0] for n in sel["node"]], [pos[int(n)][1] for n in sel["node"]],
+                   s=200, facecolors="none", edgecolors="tab:red", linewidths=1, zorder=6)
+        for r in sel.itertuples():
+            ax.text(pos[int(r.node)][0], pos[int(r.node)][1], str(int(r.hops)), fontsize=6,
+                    color="tab:red", zorder=8)
+        label = f"{strategy}: {len(sends)} frames from {len(senders)} nodes"
+    ax.plot([], [], color="tab:red", label=label)
+    ax.legend(loc="upper right", fontsize=6, framealpha=0.8)
+    return label
+
+
+def main():
+    args = parse()
+    check_outdir(args.outdir, create=False)
+    df = read_table(args.map, "MAP.csv", needed=MAP_NEEDED, numeric=MAP_NUMERIC,
+                    keys=RUN_KEYS + ["time", "kind", "node"])
+    bad = set(df["kind"]) - {"node", "link"}
+    if bad:
+        die(f"MAP.csv: {shown(args.map)}: kind {shown(sorted(map(str, bad))[0])} is neither "
+            "node nor link")
+    nodes_all = df[df["kind"] == "node"]
+    if nodes_all.empty:
+        die(f"MAP.csv: {shown(args.map)} has no node rows")
+    statuses = set(nodes_all["status"].dropna()) - STATUSES
+    if statuses or nodes_all["status"].isna().any():
+        die(f"MAP.csv: {shown(args.map)}: column status has "
+            f"{shown(sorted(map(str, statuses))[0]) if statuses else 'an empty value'}")
+    first = nodes_all.iloc[0]
+    run = (df["seed"] == first["seed"]) & (df["run"] == first["run"])
+    df = df[run]
+    nodes_all = df[df["kind"] == "node"]
+    resources = sorted(nodes_all["resource"].dropna().unique())
+    if not resources:
+        die(f"MAP.csv: {shown(args.map)}: no resource in the node rows")
+    resource = args.resource if args.resource is not None else int(resources[0])
+    if resource not in resources:
+        die(f"--resource: {resource} is not in {shown(args.map)} "
+            f"(resources {', '.join(str(int(r)) for r in resources[:10])})")
+    times = sorted(nodes_all["time"].unique())
+    t = times[-1] if args.time is None else args.time
+    if not any(math.isclose(t, x, abs_tol=1e-6) for x in times):
+        die(f"--time: no map at {t:g} s in {shown(args.map)} "
+            f"(times {', '.join(f'{x:g}' for x in times[:10])})")
+    fams = families(nodes_all)
+
+    walks = None
+    if args.walk is not None:
+        walks = read_table(args.walk, "WALK.csv", needed=WALK_NEEDED, numeric=WALK_NUMERIC,
+                           keys=RUN_KEYS + ["query", "kind", "node", "step"])
+        walks = walks[(walks["seed"] == first["seed"]) & (walks["run"] == first["run"])]
+        if walks.empty:
+            die(f"WALK.csv: {shown(args.walk)} has no query of seed {int(first['seed'])}, "
+                f"run {int(first['run'])} (the map's run)")
+    out = Outputs()
+    for name in ["map.png"] + (["walk.png"] if walks is not None else []) + \
+            (["map.gif"] if args.gif else []):
+        check_target(os.path.join(args.outdir, name), name, folder=False)
+
+    def frame(fig, axes, at, with_walk):
+        for ax, fam in zip(axes, fams):
+            w = None
+            shown_resource = resource
+            if with_walk:
+                w = walks[walks["filter"] == fam]
+                if args.query is not None:
+                    w = w[w["query"] == args.query]
+                elif not w.empty:
+                    delivered = w[w["kind"] == "deliver"]["query"]
+                    w = w[w["query"] == (delivered.min() if len(delivered) else w["query"].min())]
+                # The map of the resource the query looks for (when the map has it).
+                if not w.empty and int(w["key"].iloc[0]) in resources and args.resource is None:
+                    shown_resource = int(w["key"].iloc[0])
+            shown_at = at
+            if w is not None and not w.empty and args.time is None:
+                # Moving nodes: the map nearest to the query's issue time.
+                issued = float(w["time"].min())
+                shown_at = min(times, key=lambda x: abs(x - issued))
+            sel = df[(df["filter"] == fam) & (abs(df["time"] - shown_at) < 1e-6)]
+            nodes = sel[(sel["kind"] == "node") & (sel["resource"] == shown_resource)]
+            links = sel[sel["kind"] == "link"]
+            pos = panel(ax, nodes, links, fam, shown_resource, shown_at)
+            if w is not None:
+                if w.empty:
+                    ax.text(0.5, 0.02, "no query", transform=ax.transAxes, ha="center")
+                else:
+                    draw_walk(ax, pos, w, fam)
+
+    def figure():
+        fig, axes = plt.subplots(1, len(fams), figsize=(5.2 * len(fams), 5), squeeze=False)
+        return fig, axes[0]
+
+    fig, axes = figure()
+    frame(fig, axes, t, False)
+    fig.tight_layout()
+    out.add(fig, os.path.join(args.outdir, "map.png"), f"wrote {args.outdir}/map.png", "map.png")
+    if walks is not None:
+        fig, axes = figure()
+        frame(fig, axes, t, True)
+        fig.tight_layout()
+        out.add(fig, os.path.join(args.outdir, "walk.png"), f"wrote {args.outdir}/walk.png",
+                "walk.png")
+    gif = None
+    if args.gif:
+        if len(times) < 2:
+            die(f"--gif: {shown(args.map)} has one map time; write more with --map-every")
+        try:
+            from matplotlib.animation import PillowWriter
+            import PIL  # noqa: F401
+        except ImportError:
+            die("--gif: needs Pillow (apt-get install python3-pil)")
+        fd, tmp = tempfile.mkstemp(suffix=".gif", dir=args.outdir, prefix=".map.gif.")
+        os.close(fd)
+        try:
+            fig, axes = figure()
+            writer = PillowWriter(fps=4)
+            with writer.saving(fig, tmp, dpi=72):
+                for at in times:
+                    for ax in axes:
+                        ax.clear()
+                    for extra in fig.axes[len(fams):]:
+                        extra.remove()
+                    frame(fig, axes, at, False)
+                    writer.grab_frame()
+            plt.close(fig)
+            with open(tmp, "rb") as f:
+                gif = f.read()
+        finally:
+            os.unlink(tmp)
+    out.commit()
+    if gif is not None:
+        path = os.path.join(args.outdir, "map.gif")
+        fd, tmp = tempfile.mkstemp(dir=args.outdir, prefix=".map.gif.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(gif)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+        print(f"wrote {path} ({len(times)} frames)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The mobile sweep in one command: install what is missing, build, run
+# diameter-sweep with scenarios/mobility.ini at every speed (random waypoint,
+# every node mobile; speed 0 is the static grid with the same sampling) and
+# seed, concatenate the CSVs and draw analysis/plot-mobility.py.
+#
+#   scenarios/mobility-sweep.sh [-s SEEDS] [-v SPEEDS] [-m MODEL] [-j JOBS]
+#                               [-o OUTDIR] [-c CONFIG] [-- EXTRA OPTIONS]
+#
+#   -s 1:3          RngRun values: N, A:B or a comma list (default 1:3)
+#   -v 0,1,2,5,10   speeds in m/s, whole numbers (default 0,1,2,5,10)
+#   -m MODEL        random-waypoint (default) or gauss-markov
+#   -j N            parallel runs (default: the number of cores)
+#   -o DIR          output folder (default results/mobility)
+#   -c FILE         the ini (default scenarios/mobility.ini)
+# EXTRA OPTIONS go to every diameter-sweep run (e.g. --pause 2, or
+# --mobile-share 0.5).  Output: DIR/runs.csv (one row per run and family,
+# with the mobility summary columns), DIR/series.csv (one row per sample),
+# DIR/parts/ (per run), the figures of analysis/plot-mobility.py in DIR.
+# Every run is checked first (diameter-sweep --dry-run): a bad option gives
+# one line and exit code 2 before anything runs.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=mobility-sweep.sh
+source "$here/scenarios/common.sh"
+seeds="1:3"
+speeds="0,1,2,5,10"
+model="random-waypoint"
+jobs="$(nproc 2>/dev/null || echo 2)"
+outdir="$here/results/mobility"
+config="$here/scenarios/mobility.ini"
+extra=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -s) bg_need_value "$@"; seeds="$2"; shift 2 ;;
+        -v) bg_need_value "$@"; speeds="$2"; shift 2 ;;
+        -m) bg_need_value "$@"; model="$2"; shift 2 ;;
+        -j) bg_need_value "$@"; jobs="$2"; shift 2 ;;
+        -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
+        -c) bg_need_value "$@"; config="$2"; shift 2 ;;
+        --) shift; extra=("$@"); break ;;
+        *) bg_fail "$1" "unknown option (see the header of scenarios/mobility-sweep.sh)" ;;
+    esac
+done
+bg_parse_list -s "$seeds" 1 4294944442 10000 seed
+seed_list=("${BG_LIST[@]}")
+bg_parse_list -v "$speeds" 0 1000 100 speed
+speed_list=("${BG_LIST[@]}")
+case "$model" in
+    random-waypoint | gauss-markov) ;;
+    *) bg_fail -m "$(bg_show "$model") is neither random-waypoint nor gauss-markov" ;;
+esac
+bg_check_uint -j "$jobs" 1 1024
+bg_check_input_file -c "$config"
+bg_check_outdir -o "$outdir"
+
+source "$here/cmake/bootstrap.sh"
+bg_bootstrap >/dev/null
+ds="$BUILD_DIR/bin/diameter-sweep"
+bg_make_outdir -o "$outdir"
+bg_lock_outdir -o "$BG_OUTDIR"
+mkdir -p "$BG_OUTDIR/parts"
+
+motion() { # motion SPEED: the options of one speed
+    if [ "$1" -eq 0 ]; then
+        echo "--mobility none"
+    else
+        echo "--mobility $model --speed $1"
+    fi
+}
+# Check every speed's options once (the seed changes nothing a check sees).
+for v in "${speed_list[@]}"; do
+    # shellcheck disable=SC2046
+    if ! err="$("$ds" --config "$config" $(motion "$v") "${extra[@]}" --dry-run --quiet \
+        --out "$BG_OUTDIR/parts/check.csv" 2>&1)"; then
+        printf '%s\n' "${err##*$'\n'}" >&2
+        exit 2
+    fi
+done
+
+tasks=()
+for v in "${speed_list[@]}"; do
+    for s in "${seed_list[@]}"; do
+        tasks+=("$v $s")
+    done
+done
+run_one() { # run_one "SPEED SEED"
+    local v="${1% *}" s="${1#* }"
+    local part="$BG_OUTDIR/parts/speed$v-run$s"
+    # shellcheck disable=SC2046
+    "$ds" --config "$config" $(motion "$v") "${extra[@]}" "--RngRun=$s" --quiet \
+        --out "$part.csv" --out-series "$part-series.csv" ||
+        { echo "mobility-sweep: speed $v m/s, run $s failed" >&2; exit 255; }
+    echo "mobility-sweep: speed $v m/s, run $s done" >&2
+}
+export -f run_one motion
+export ds config model BG_OUTDIR
+extra_env=""
+if [ ${#extra[@]} -gt 0 ]; then
+    extra_env="$(printf '%q ' "${extra[@]}")"
+fi
+export extra_env
+start=$(date +%s)
+printf '%s\n' "${tasks[@]}" | xargs -P "$jobs" -I{} bash -c \
+    'eval "extra=($extra_env)"; run_one "$1"' _ {}
+
+concat() { # concat OUT PART-SUFFIX
+    local first=1 f
+    : >"$1.tmp"
+    for v in "${speed_list[@]}"; do
+        for s in "${seed_list[@]}"; do
+            f="$BG_OUTDIR/parts/speed$v-run$s$2.csv"
+            if [ $first -eq 1 ]; then
+                cat "$f" >>"$1.tmp"
+                first=0
+            else
+                tail -n +2 "$f" >>"$1.tmp"
+            fi
+        done
+    done
+    mv "$1.tmp" "$1"
+}
+concat "$BG_OUTDIR/runs.csv" ""
+concat "$BG_OUTDIR/series.csv" "-series"
+echo "mobility-sweep: ${#tasks[@]} runs in $(($(date +%s) - start)) s" >&2
+"$(bg_python)" "$here/analysis/plot-mobility.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR/series.csv" \
+    "$BG_OUTDIR"

@@ -1,0 +1,337 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Mobility tests: the ground truth follows moving nodes and the estimates
+ * follow the truth within a stated bound; a mobile run is reproducible; the
+ * grid channel delivers to exactly the PHYs in range while nodes move.
+ */
+#include "ns3/bloom-gossip-compat.h"
+#include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/constant-velocity-mobility-model.h"
+#include "ns3/double.h"
+#include "ns3/gossip-scenario.h"
+#include "ns3/grid-spectrum-channel.h"
+#include "ns3/lr-wpan-mac.h"
+#include "ns3/lr-wpan-net-device.h"
+#include "ns3/lr-wpan-phy.h"
+#include "ns3/mac16-address.h"
+#include "ns3/packet.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <fstream>
+
+using namespace ns3;
+using bloom::FilterKind;
+
+namespace
+{
+
+/**
+ * \ingroup bloom-gossip-tests
+ * A line of 7 nodes 10 m apart (range 12 m), resource 1 on node 3.  Node 0
+ * walks away from the line (ns-2 trace): up to (0, 30) from 10 s (5 m/s),
+ * across to (70, 30) from 20 s, down to (70, 0) from 30 s, where it is the
+ * neighbour of node 6.  Its true distance goes 3 -> unreachable (about
+ * 11.3 s) -> 4 (about 34.7 s).  Bound: after a sample sees a link change, a
+ * pair made wrong is right again within expiry + (D + 1) x (interval +
+ * jitter) + the sampling interval (expired neighbour entries, then one
+ * round per hop of the new path, D the diameter of the line), and every
+ * estimate is exact at the end.
+ */
+class WalkAwayTestCase : public TestCase
+{
+  public:
+    explicit WalkAwayTestCase(FilterKind filter)
+        : TestCase("a node walking away from a line: the truth changes and " +
+                   bloom::ToString(filter) + " estimates follow within the bound"),
+          m_filter(filter)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string trace = CreateTempDirFilename("walk-away.ns_movements");
+        {
+            std::ofstream f(trace);
+            f << "$ns_ at 10.0 \"$node_(0) setdest 0.0 30.0 5.0\"\n"
+              << "$ns_ at 20.0 \"$node_(0) setdest 70.0 30.0 10.0\"\n"
+              << "$ns_ at 30.0 \"$node_(0) setdest 70.0 0.0 5.0\"\n";
+        }
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        GossipScenarioConfig c;
+        c.filter = m_filter;
+        c.topology = ScenarioTopology::LINE;
+        c.nodes = 7;
+        c.spacing = 10;
+        c.radio.range = 12;
+        c.slots = 256;
+        c.resources = 0;
+        c.probes = 0;
+        c.events = {WorkloadEvent::Parse("0:add:1:3")};
+        c.simTime = 60;
+        c.dynamics.mobility = ScenarioMobility::NS2;
+        c.dynamics.ns2Trace = trace;
+        c.dynamics.sampleInterval = 0.5;
+        c.dynamics.map = true;
+        c.dynamics.mapTime = 25;  // node 0 cut off
+        c.dynamics.mapEvery = 35; // and the end (60 s)
+        const GossipScenarioResult r = RunGossipScenario(c);
+        const ScenarioDynamicsResult& d = r.dynamics;
+        NS_TEST_ASSERT_MSG_EQ(d.mobileNodes, 7U, "every node has a trace-driven model");
+
+        // The truth moved: node 0's distance at 25 s and at the end.
+        auto truthOf0 = [&d](double t) {
+            for (const MapNodeRow& m : d.mapNodes)
+            {
+                if (std::abs(m.time - t) < 1e-9 && m.pair.node == 0)
+                {
+                    return m.pair;
+                }
+            }
+            return PairState{};
+        };
+        const PairState cut = truthOf0(25);
+        const PairState end = truthOf0(60);
+        NS_TEST_ASSERT_MSG_EQ(cut.truth, kUnreachable, "cut off at 25 s");
+        NS_TEST_ASSERT_MSG_EQ(end.truth, 4U, "beside node 6 at the end");
+        NS_TEST_ASSERT_MSG_EQ(cut.right, true, "estimate gone by 25 s (no stale report)");
+        NS_TEST_ASSERT_MSG_EQ(end.right, true, "estimate right at the end");
+        uint64_t changes = 0;
+        for (const DynamicsSample& s : d.samples)
+        {
+            changes += s.linkChanges;
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(changes, 2U, "links lost and gained");
+
+        // The estimates follow within the bound.
+        const double bound = c.EffectiveExpiry() + (r.diameter + 1) * (c.interval + c.jitter) +
+                             c.dynamics.sampleInterval;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(d.repairDelays.size(), 1U, "a pair was broken and repaired");
+        for (double delay : d.repairDelays)
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(delay, bound, "repaired within the bound");
+        }
+        NS_TEST_ASSERT_MSG_EQ(d.unrepaired, 0U, "nothing left broken");
+        NS_TEST_ASSERT_MSG_EQ_TOL(d.samples.back().truth.exact, 1.0, 1e-12, "exact at the end");
+        NS_TEST_ASSERT_MSG_EQ_TOL(d.samples.back().truth.stale, 0.0, 1e-12, "nothing stale");
+    }
+
+    FilterKind m_filter;
+};
+
+/// Random waypoint on a grid, half the nodes mobile, with maps and queries.
+GossipScenarioConfig
+Wandering(ScenarioMobility mobility)
+{
+    GossipScenarioConfig c;
+    c.filter = FilterKind::LINEAR;
+    c.topology = ScenarioTopology::GRID;
+    c.nodes = 25;
+    c.spacing = 10;
+    c.radio.range = 12;
+    c.resources = 3;
+    c.probes = 20;
+    c.simTime = 30;
+    c.queries = 2;
+    c.queryTimeout = 3;
+    c.dynamics.mobility = mobility;
+    c.dynamics.speed = 3;
+    c.dynamics.mobileShare = 0.5;
+    c.dynamics.sampleInterval = 1;
+    c.dynamics.map = true;
+    c.dynamics.mapTime = 10;
+    c.dynamics.mapEvery = 10;
+    c.dynamics.walks = true;
+    return c;
+}
+
+/// The time series as text, for comparisons.
+std::string
+Series(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    std::string text = DynamicsCsvRowSuffix(c.dynamics, r.dynamics) + "\n";
+    for (const auto& rows : {DynamicsSeriesCsvRows("x", r.dynamics),
+                             MapCsvRows("x", r.dynamics),
+                             WalkCsvRows("x", r.dynamics)})
+    {
+        for (const auto& row : rows)
+        {
+            text += row + "\n";
+        }
+    }
+    return text;
+}
+
+/**
+ * \ingroup bloom-gossip-tests
+ * Same seed, same mobile run: identical time series, maps and walks; another
+ * run number moves the nodes elsewhere.
+ */
+class ReproducibleTestCase : public TestCase
+{
+  public:
+    explicit ReproducibleTestCase(ScenarioMobility mobility)
+        : TestCase("same seed, same " + ToString(mobility) + " time series"),
+          m_mobility(mobility)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const GossipScenarioConfig c = Wandering(m_mobility);
+        std::string texts[3];
+        uint64_t changes = 0;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(i < 2 ? 1 : 2);
+            const GossipScenarioResult r = RunGossipScenario(c);
+            texts[i] = Series(c, r);
+            NS_TEST_ASSERT_MSG_EQ(r.dynamics.mobileNodes, 13U, "half of 25 nodes move");
+            NS_TEST_ASSERT_MSG_EQ(r.dynamics.samples.size(), 31U, "a sample a second, 0..30 s");
+            NS_TEST_ASSERT_MSG_GT(r.dynamics.walks.size(), 0U, "query paths recorded");
+            for (const DynamicsSample& s : r.dynamics.samples)
+            {
+                changes += s.linkChanges;
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(changes, 0U, "nodes moved: links changed");
+        NS_TEST_ASSERT_MSG_EQ(texts[0], texts[1], "same seed, same series");
+        NS_TEST_ASSERT_MSG_NE(texts[0], texts[2], "another run, another series");
+    }
+
+    ScenarioMobility m_mobility;
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * The grid channel while nodes move: node 1 (static) is moved out of range
+ * with SetPosition (index rebuild) and stops receiving node 0's broadcasts;
+ * node 2 (constant velocity, 10 m/s away from node 0) receives while within
+ * range only; node 3 (constant velocity towards node 0) starts receiving
+ * once within range.  The stock channel receives the same frames.
+ */
+class GridChannelMotionTestCase : public TestCase
+{
+  public:
+    GridChannelMotionTestCase()
+        : TestCase("grid channel: moved and moving nodes receive exactly while in range")
+    {
+    }
+
+  private:
+    /// counts[phase][node]: frames received in second `phase` (one broadcast each).
+    static void Count(std::vector<std::vector<uint32_t>>* counts, uint32_t node, Ptr<const Packet>)
+    {
+        const auto phase = static_cast<uint32_t>(Simulator::Now().GetSeconds());
+        ++(*counts).at(phase).at(node);
+    }
+
+    static void Send(Ptr<LrWpanNetDevice> device)
+    {
+        device->Send(Create<Packet>(10), Mac16Address("ff:ff"), 0);
+    }
+
+    std::vector<std::vector<uint32_t>> Run(WsnRadioConfig::Channel kind, double maxSpeed)
+    {
+        WsnRadioConfig radio;
+        radio.range = 12;
+        radio.channel = kind;
+        WsnNetworkHelper network(radio);
+        // Node 2 moves away from node 0 at 10 m/s from x = 5 (in range until
+        // 0.7 s); node 3 comes from x = -40 at 10 m/s (in range from 2.8 s).
+        network.SetMobilityFactory([](uint32_t i, const Vector& at) -> Ptr<MobilityModel> {
+            if (i < 2)
+            {
+                return nullptr;
+            }
+            Ptr<ConstantVelocityMobilityModel> m = CreateObject<ConstantVelocityMobilityModel>();
+            m->SetPosition(at);
+            m->SetVelocity(Vector(10, 0, 0));
+            return m;
+        });
+        network.Install(
+            WsnTopology({Vector(0, 0, 0), Vector(10, 0, 0), Vector(5, 0, 0), Vector(-40, 0, 0)}));
+        if (maxSpeed > 0)
+        {
+            network.GetChannel()->SetAttribute("MaxSpeed", DoubleValue(maxSpeed));
+            // Cells of 100 m: no rebuild for 5 s, so the speed slack must do it.
+            network.GetChannel()->SetAttribute("CellSize", DoubleValue(100));
+        }
+        std::vector<std::vector<uint32_t>> counts(5, std::vector<uint32_t>(4, 0));
+        for (uint32_t node = 1; node < 4; ++node)
+        {
+            DynamicCast<LrWpanNetDevice>(network.GetDevices().Get(node))
+                ->GetPhy()
+                ->TraceConnectWithoutContext("PhyRxBegin",
+                                             MakeBoundCallback(&Count, &counts, node));
+        }
+        Ptr<LrWpanNetDevice> sender = DynamicCast<LrWpanNetDevice>(network.GetDevices().Get(0));
+        for (uint32_t phase = 0; phase < 5; ++phase)
+        {
+            Simulator::Schedule(Seconds(phase + 0.5), &Send, sender);
+        }
+        // Static node 1 jumps out of range at 1.2 s.
+        Ptr<MobilityModel> one = network.GetMobility(1);
+        Simulator::Schedule(Seconds(1.2), &MobilityModel::SetPosition, one, Vector(10, 50, 0));
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        Simulator::Destroy();
+        return counts;
+    }
+
+    void DoRun() override
+    {
+        const auto stock = Run(WsnRadioConfig::Channel::STOCK, 0);
+        // Moving PHYs always examined, then indexed with a speed bound of 10 m/s.
+        for (double maxSpeed : {0.0, 10.0})
+        {
+            const auto grid = Run(WsnRadioConfig::Channel::GRID, maxSpeed);
+            // Broadcast at 0.5 s: node 1 (10 m), node 2 (10 m) in range; node 3 (35 m) not.
+            NS_TEST_ASSERT_MSG_EQ(grid[0][1], 1U, "node 1 in range at 0.5 s");
+            NS_TEST_ASSERT_MSG_EQ(grid[0][2], 1U, "node 2 in range at 0.5 s");
+            NS_TEST_ASSERT_MSG_EQ(grid[0][3], 0U, "node 3 out of range at 0.5 s");
+            // 1.5 s: node 1 moved away (50 m), node 2 at 20 m, node 3 at 25 m.
+            NS_TEST_ASSERT_MSG_EQ(grid[1][1], 0U, "node 1 moved out: no frame");
+            NS_TEST_ASSERT_MSG_EQ(grid[1][2], 0U, "node 2 walked out: no frame");
+            NS_TEST_ASSERT_MSG_EQ(grid[1][3], 0U, "node 3 still far at 1.5 s");
+            // 3.5 s: node 3 at -5 m: in range.
+            NS_TEST_ASSERT_MSG_EQ(grid[3][3], 1U, "node 3 walked in by 3.5 s");
+            NS_TEST_ASSERT_MSG_EQ(grid[3][1] + grid[3][2], 0U, "nodes 1 and 2 stay out");
+            // 4.5 s: node 3 at 5 m: in range.
+            NS_TEST_ASSERT_MSG_EQ(grid[4][3], 1U, "node 3 in range at 4.5 s");
+            NS_TEST_ASSERT_MSG_EQ((grid == stock), true, "grid and stock channels agree");
+        }
+    }
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * Test suite bloom-gossip-mobility.
+ */
+class GossipMobilityTestSuite : public TestSuite
+{
+  public:
+    GossipMobilityTestSuite()
+        : TestSuite("bloom-gossip-mobility", bloom::test::kSystem)
+    {
+        AddTestCase(new GridChannelMotionTestCase, bloom::test::kQuick);
+        AddTestCase(new WalkAwayTestCase(FilterKind::LINEAR), bloom::test::kQuick);
+        AddTestCase(new WalkAwayTestCase(FilterKind::ATTENUATED), bloom::test::kQuick);
+        AddTestCase(new WalkAwayTestCase(FilterKind::BLOOM), bloom::test::kQuick);
+        AddTestCase(new ReproducibleTestCase(ScenarioMobility::RANDOM_WAYPOINT),
+                    bloom::test::kQuick);
+        AddTestCase(new ReproducibleTestCase(ScenarioMobility::GAUSS_MARKOV), bloom::test::kQuick);
+    }
+};
+
+/// The suite's instance.
+GossipMobilityTestSuite g_gossipMobilityTestSuite;
+
+} // namespace
