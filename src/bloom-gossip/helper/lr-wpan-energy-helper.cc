@@ -9,6 +9,8 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -48,11 +50,14 @@ LrWpanEnergyHelper::SetModelAttribute(const std::string& name, const AttributeVa
 std::vector<Ptr<LrWpanRadioEnergyModel>>
 LrWpanEnergyHelper::Install(const NetDeviceContainer& devices)
 {
+    const double initialJ = m_battery > 0 ? m_battery : kUnlimitedJoules;
+    // The source counts as drained when the model's margin is left (see
+    // LrWpanRadioEnergyModel::DepletionMarginJ), a fraction of its energy.
+    const double marginJ = m_model.Create<LrWpanRadioEnergyModel>()->GetDepletionMargin();
     BasicEnergySourceHelper sources;
-    sources.Set("BasicEnergySourceInitialEnergyJ",
-                DoubleValue(m_battery > 0 ? m_battery : kUnlimitedJoules));
+    sources.Set("BasicEnergySourceInitialEnergyJ", DoubleValue(initialJ));
     sources.Set("BasicEnergySupplyVoltageV", DoubleValue(3.0));
-    sources.Set("BasicEnergyLowBatteryThreshold", DoubleValue(0.0));
+    sources.Set("BasicEnergyLowBatteryThreshold", DoubleValue(std::min(1.0, marginJ / initialJ)));
     sources.Set("PeriodicEnergyUpdateInterval", TimeValue(m_updateInterval));
     std::vector<Ptr<LrWpanRadioEnergyModel>> models;
     for (uint32_t i = 0; i < devices.GetN(); ++i)

@@ -12,6 +12,9 @@
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace ns3
 {
 
@@ -23,6 +26,9 @@ namespace
 {
 /// Supply voltage assumed without an energy source (the CC2420 figures').
 constexpr double kDefaultVoltage = 3.0;
+/// Predictions further away than this are not scheduled (Time's range ends
+/// at about 9.2e9 s); the next state change predicts again.
+constexpr double kLongestPredictionS = 1e9;
 } // namespace
 
 TypeId
@@ -58,6 +64,14 @@ LrWpanRadioEnergyModel::GetTypeId()
                           DoubleValue(20e-6),
                           MakeDoubleAccessor(&LrWpanRadioEnergyModel::m_sleepCurrentA),
                           MakeDoubleChecker<double>(0.0))
+            .AddAttribute("DepletionMarginJ",
+                          "Energy left in the source at which the node counts as depleted. "
+                          "The model checks the source when half of it is left, before "
+                          "BasicEnergySource would charge past zero (it rounds each charge "
+                          "to 1e-9 J); 1 uJ is 18 us at the 56.4 mW of RX",
+                          DoubleValue(1e-6),
+                          MakeDoubleAccessor(&LrWpanRadioEnergyModel::m_depletionMarginJ),
+                          MakeDoubleChecker<double>(1e-8))
             .AddTraceSource("TotalEnergyConsumption",
                             "Energy (J) the radio has used, updated at every state change",
                             MakeTraceSourceAccessor(&LrWpanRadioEnergyModel::m_totalEnergy),
@@ -75,6 +89,7 @@ LrWpanRadioEnergyModel::LrWpanRadioEnergyModel()
       m_listenCurrentA(0.0188),
       m_idleCurrentA(426e-6),
       m_sleepCurrentA(20e-6),
+      m_depletionMarginJ(1e-6),
       m_lastUpdate(Simulator::Now()),
       m_totalEnergy(0.0)
 {
@@ -86,6 +101,7 @@ LrWpanRadioEnergyModel::~LrWpanRadioEnergyModel() = default;
 void
 LrWpanRadioEnergyModel::DoDispose()
 {
+    m_depletionCheck.Cancel();
     m_source = nullptr;
     m_device = nullptr;
     DeviceEnergyModel::DoDispose();
@@ -108,6 +124,9 @@ LrWpanRadioEnergyModel::SetEnergySource(Ptr<EnergySource> source)
     NS_LOG_FUNCTION(this << source);
     NS_ASSERT(source);
     m_source = source;
+    // Predict once the source has this model among its consumers.
+    m_depletionCheck.Cancel();
+    m_depletionCheck = Simulator::ScheduleNow(&LrWpanRadioEnergyModel::CheckDepletion, this);
 }
 
 LrWpanRadioEnergyModel::State
@@ -200,12 +219,61 @@ LrWpanRadioEnergyModel::ChangeState(int newState)
     NS_ASSERT(newState >= 0 && newState < kStates);
     Account();
     // The source charges the interval since its last update at the current
-    // it reads now: notify it before the current changes.
+    // it reads now: update it (GetRemainingEnergy does) before the current
+    // changes, then predict the depletion at the new current.
     if (m_source && !m_depleted)
     {
-        m_source->UpdateEnergySource();
+        const double remainingJ = m_source->GetRemainingEnergy();
+        m_state = static_cast<State>(newState);
+        if (!m_depleted)
+        {
+            ScheduleDepletionCheck(remainingJ);
+        }
+        return;
     }
     m_state = static_cast<State>(newState);
+}
+
+void
+LrWpanRadioEnergyModel::ScheduleDepletionCheck(double remainingJ)
+{
+    // BasicEnergySource asserts (debug builds) that no charge exceeds what is
+    // left, and notices an empty battery only at its updates: schedule one
+    // for when half the margin is left, rounded down to the nanosecond.
+    m_depletionCheck.Cancel();
+    const double watts = DoGetCurrentA() * GetSupplyVoltage();
+    if (watts <= 0)
+    {
+        return;
+    }
+    const double seconds = std::max(0.0, remainingJ - m_depletionMarginJ / 2) / watts;
+    if (seconds < kLongestPredictionS)
+    {
+        m_depletionCheck = Simulator::Schedule(NanoSeconds(std::floor(seconds * 1e9)),
+                                               &LrWpanRadioEnergyModel::CheckDepletion,
+                                               this);
+    }
+}
+
+void
+LrWpanRadioEnergyModel::CheckDepletion()
+{
+    if (!m_source || m_depleted)
+    {
+        return;
+    }
+    const double remainingJ = m_source->GetRemainingEnergy(); // may deplete
+    if (m_depleted)
+    {
+        return;
+    }
+    if (remainingJ <= m_depletionMarginJ)
+    {
+        // A source whose low-battery threshold is below the margin.
+        HandleEnergyDepletion();
+        return;
+    }
+    ScheduleDepletionCheck(remainingJ); // e.g. a harvester added energy
 }
 
 void
@@ -265,6 +333,12 @@ LrWpanRadioEnergyModel::GetDepletionTime() const
     return m_depletionTime;
 }
 
+double
+LrWpanRadioEnergyModel::GetDepletionMargin() const
+{
+    return m_depletionMarginJ;
+}
+
 void
 LrWpanRadioEnergyModel::HandleEnergyDepletion()
 {
@@ -275,6 +349,7 @@ LrWpanRadioEnergyModel::HandleEnergyDepletion()
     }
     Account();
     m_depleted = true;
+    m_depletionCheck.Cancel();
     m_depletionTime = Simulator::Now();
     NS_LOG_INFO("node " << (m_device ? m_device->GetNode()->GetId() : 0) << " depleted at "
                         << m_depletionTime.As(Time::S));

@@ -122,6 +122,11 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
     bool IsDepleted() const;
     /// \return when the node died (only meaningful when IsDepleted)
     Time GetDepletionTime() const;
+    /**
+     * \return the energy (J) left in the source at which the node counts as
+     * depleted (attribute DepletionMarginJ)
+     */
+    double GetDepletionMargin() const;
 
     /**
      * \param phyState a state of LrWpanPhy
@@ -146,6 +151,14 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
     void NotifyTrxState(Time time, LrWpanPhyEnumeration oldState, LrWpanPhyEnumeration newState);
     /// Close the running interval: add its time and energy to the state.
     void Account();
+    /**
+     * Predict when the source, drawn at the current state's current, holds
+     * half the margin, and schedule CheckDepletion() then.
+     * \param remainingJ the source's energy now, just updated
+     */
+    void ScheduleDepletionCheck(double remainingJ);
+    /// Update the source; depleted if it holds the margin or less, else predict again.
+    void CheckDepletion();
     /// Stop the node (scheduled by HandleEnergyDepletion).
     void StopNode();
 
@@ -155,6 +168,7 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
     double m_listenCurrentA;
     double m_idleCurrentA;
     double m_sleepCurrentA;
+    double m_depletionMarginJ;
 
     Ptr<EnergySource> m_source;
     Ptr<LrWpanNetDevice> m_device;
@@ -164,6 +178,7 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
     std::array<double, kStates> m_energy{};
     bool m_depleted{false};
     Time m_depletionTime;
+    EventId m_depletionCheck;
     TracedValue<double> m_totalEnergy; //!< TotalEnergyConsumption (J)
     TracedCallback<uint32_t> m_depletedTrace;
 };
