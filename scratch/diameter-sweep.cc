@@ -321,7 +321,13 @@ Main(int argc, char** argv)
         .Real("mobile-share",
               &dyn.mobileShare,
               Range::LeftOpen(0, 1),
-              "share of the nodes that move, picked at random")
+              "share of the --mobile-nodes set that moves, picked at random")
+        .Choice(
+            "mobile-nodes",
+            &dyn.mobileNodes,
+            {ScenarioMobileNodes::RANDOM, ScenarioMobileNodes::HOLDERS, ScenarioMobileNodes::SINKS},
+            "who may move: any node, the resource holders, or sinks (the moving nodes "
+            "issue every query)")
         .Text("ns2-trace", &dyn.ns2Trace, "--mobility ns2: ns-2 movement trace file")
         .Real("sample-interval",
               &dyn.sampleInterval,

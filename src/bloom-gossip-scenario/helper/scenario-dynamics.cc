@@ -49,6 +49,21 @@ ToString(ScenarioMobility mobility)
     return "none";
 }
 
+std::string
+ToString(ScenarioMobileNodes set)
+{
+    switch (set)
+    {
+    case ScenarioMobileNodes::RANDOM:
+        return "random";
+    case ScenarioMobileNodes::HOLDERS:
+        return "holders";
+    case ScenarioMobileNodes::SINKS:
+        return "sinks";
+    }
+    return "random";
+}
+
 namespace
 {
 /// Gauss-Markov memory (ns-3's default).
@@ -71,7 +86,7 @@ TraceNodes(const std::string& text)
 } // namespace
 
 void
-ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries) const
+ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resources) const
 {
     const bool moving =
         mobility == ScenarioMobility::RANDOM_WAYPOINT || mobility == ScenarioMobility::GAUSS_MARKOV;
@@ -90,6 +105,31 @@ ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries) const
     if (!(mobileShare > 0 && mobileShare <= 1))
     {
         ThrowOptionError("--mobile-share", fmt::format("{} is outside (0, 1]", mobileShare));
+    }
+    if (mobileNodes != ScenarioMobileNodes::RANDOM)
+    {
+        const std::string set = ToString(mobileNodes);
+        if (mobility == ScenarioMobility::NONE)
+        {
+            ThrowOptionError("--mobile-nodes",
+                             set + " needs --mobility random-waypoint or gauss-markov");
+        }
+        if (mobility == ScenarioMobility::NS2)
+        {
+            ThrowOptionError("--mobile-nodes", "not with --mobility ns2 (the trace moves nodes)");
+        }
+        if (mobileNodes == ScenarioMobileNodes::SINKS && queries == 0)
+        {
+            ThrowOptionError("--mobile-nodes",
+                             "sinks needs --queries > 0 (the sinks are the nodes that issue "
+                             "the queries)");
+        }
+        if (mobileNodes == ScenarioMobileNodes::HOLDERS && !resources)
+        {
+            ThrowOptionError("--mobile-nodes",
+                             "holders, but no node holds a resource (--resources 0 and no "
+                             "add event)");
+        }
     }
     if (mobility == ScenarioMobility::NS2)
     {
@@ -214,7 +254,8 @@ ScenarioDynamics::~ScenarioDynamics() = default;
 void
 ScenarioDynamics::PrepareNetwork(WsnNetworkHelper& network,
                                  const WsnTopology& topology,
-                                 int64_t selectStream)
+                                 int64_t selectStream,
+                                 const std::vector<uint32_t>& candidates)
 {
     const ScenarioDynamicsConfig& c = m_impl->config;
     if (c.mobility == ScenarioMobility::NONE)
@@ -254,27 +295,37 @@ ScenarioDynamics::PrepareNetwork(WsnNetworkHelper& network,
                                          n - 1));
         }
     }
-    // The mobile nodes: all, or a random share drawn from their own stream.
-    m_impl->mobile.assign(n, true);
+    // The mobile nodes: every candidate, or a random share of them drawn
+    // from their own stream (with every node a candidate, the draw is the
+    // one --mobile-share made before --mobile-nodes existed).
+    const auto m = static_cast<uint32_t>(candidates.size());
+    if (m == 0)
+    {
+        throw std::logic_error("ScenarioDynamics::PrepareNetwork: no candidate node");
+    }
+    std::vector<uint32_t> order = candidates;
+    uint32_t k = m;
     if (c.mobileShare < 1)
     {
-        const auto k = std::max<uint32_t>(
+        k = std::max<uint32_t>(
             1,
-            static_cast<uint32_t>(std::lround(c.mobileShare * static_cast<double>(n))));
+            static_cast<uint32_t>(std::lround(c.mobileShare * static_cast<double>(m))));
         Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
         rng->SetStream(selectStream);
-        std::vector<uint32_t> order(n);
-        std::iota(order.begin(), order.end(), 0);
         for (uint32_t i = 0; i < k; ++i)
         {
-            const uint32_t j = rng->GetInteger(i, n - 1);
+            const uint32_t j = rng->GetInteger(i, m - 1);
             std::swap(order[i], order[j]);
         }
-        m_impl->mobile.assign(n, false);
-        for (uint32_t i = 0; i < k; ++i)
+    }
+    m_impl->mobile.assign(n, false);
+    for (uint32_t i = 0; i < k; ++i)
+    {
+        if (order[i] >= n)
         {
-            m_impl->mobile[order[i]] = true;
+            throw std::logic_error("ScenarioDynamics::PrepareNetwork: candidate out of range");
         }
+        m_impl->mobile[order[i]] = true;
     }
     Impl* impl = m_impl.get();
     const Box area(minX, maxX, minY, maxY, -1, 1);
@@ -344,6 +395,7 @@ ScenarioDynamics::InstallMobility(const WsnNetworkHelper& network, int64_t strea
 {
     const ScenarioDynamicsConfig& c = m_impl->config;
     m_impl->result.mobileNodes = static_cast<uint32_t>(m_impl->models.size());
+    m_impl->result.moving = MobileNodes();
     if (c.mobility == ScenarioMobility::NONE)
     {
         return 0;
@@ -370,6 +422,20 @@ ScenarioDynamics::InstallMobility(const WsnNetworkHelper& network, int64_t strea
         used += model->AssignStreams(stream + used);
     }
     return used;
+}
+
+std::vector<uint32_t>
+ScenarioDynamics::MobileNodes() const
+{
+    std::vector<uint32_t> nodes;
+    for (uint32_t i = 0; i < m_impl->mobile.size(); ++i)
+    {
+        if (m_impl->mobile[i])
+        {
+            nodes.push_back(i);
+        }
+    }
+    return nodes;
 }
 
 void

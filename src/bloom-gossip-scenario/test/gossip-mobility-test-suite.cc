@@ -22,6 +22,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <set>
 
 using namespace ns3;
 using bloom::FilterKind;
@@ -209,6 +211,158 @@ class ReproducibleTestCase : public TestCase
     ScenarioMobility m_mobility;
 };
 
+/// Each node's positions at the map times (from the map rows).
+std::map<uint32_t, std::vector<std::pair<double, double>>>
+Positions(const ScenarioDynamicsResult& d)
+{
+    std::map<uint32_t, std::map<double, std::pair<double, double>>> byTime;
+    for (const MapNodeRow& m : d.mapNodes)
+    {
+        byTime[m.pair.node][m.time] = {m.x, m.y};
+    }
+    std::map<uint32_t, std::vector<std::pair<double, double>>> positions;
+    for (const auto& [node, times] : byTime)
+    {
+        for (const auto& [time, at] : times)
+        {
+            positions[node].push_back(at);
+        }
+    }
+    return positions;
+}
+
+/**
+ * \ingroup bloom-gossip-tests
+ * --mobile-nodes holders and sinks: exactly the set moves (its nodes'
+ * positions change between the maps at 0, 10, 20 and 30 s, every other
+ * node's stay put); with sinks every query is issued from a moving node; a
+ * second run with the same seed moves the same nodes the same way.
+ */
+class MobileSetTestCase : public TestCase
+{
+  public:
+    explicit MobileSetTestCase(ScenarioMobileNodes set)
+        : TestCase("--mobile-nodes " + ToString(set) + ": exactly that set moves"),
+          m_set(set)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.dynamics.mobileNodes = m_set;
+        // Holders: every holder moves; sinks: 10 of the 25 nodes.
+        c.dynamics.mobileShare = m_set == ScenarioMobileNodes::HOLDERS ? 1.0 : 0.4;
+        c.dynamics.mapTime = 0;
+        c.queries = 6;
+        c.queryInterval = 1;
+        std::string texts[2];
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(1);
+            const GossipScenarioResult r = RunGossipScenario(c);
+            const ScenarioDynamicsResult& d = r.dynamics;
+            texts[i] = Series(c, r);
+            const std::set<uint32_t> moving(d.moving.begin(), d.moving.end());
+            NS_TEST_ASSERT_MSG_EQ(moving.size(), d.mobileNodes, "one model per moving node");
+            std::set<uint32_t> expected;
+            if (m_set == ScenarioMobileNodes::HOLDERS)
+            {
+                for (const MapNodeRow& m : d.mapNodes)
+                {
+                    if (m.time == 0 && m.pair.holder)
+                    {
+                        expected.insert(m.pair.node);
+                    }
+                }
+                NS_TEST_ASSERT_MSG_GT(expected.size(), 0U, "resources placed");
+                NS_TEST_ASSERT_MSG_LT(expected.size(), r.nodes, "not every node holds one");
+                NS_TEST_ASSERT_MSG_EQ((moving == expected), true, "the holders move");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(moving.size(), 10U, "0.4 of 25 nodes are sinks");
+                uint32_t origins = 0;
+                for (const WalkRow& w : d.walks)
+                {
+                    ++origins;
+                    NS_TEST_ASSERT_MSG_EQ(moving.count(w.origin),
+                                          1U,
+                                          "query " << w.query << " issued by a sink");
+                }
+                NS_TEST_ASSERT_MSG_GT(origins, 0U, "queries issued");
+                NS_TEST_ASSERT_MSG_GT(r.queries.size(), 0U, "queries recorded");
+            }
+            const auto positions = Positions(d);
+            NS_TEST_ASSERT_MSG_EQ(positions.size(), r.nodes, "every node on the maps");
+            for (const auto& [node, at] : positions)
+            {
+                NS_TEST_ASSERT_MSG_EQ(at.size(), 4U, "maps at 0, 10, 20, 30 s");
+                bool moved = false;
+                for (const auto& p : at)
+                {
+                    moved = moved || p != at.front();
+                }
+                const bool mobile = moving.count(node) == 1;
+                NS_TEST_ASSERT_MSG_EQ(moved,
+                                      mobile,
+                                      "node " << node << (moved ? " moved" : " stayed"));
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(texts[0], texts[1], "same seed, same moves");
+    }
+
+    ScenarioMobileNodes m_set;
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * The sets are refused where they mean nothing: sinks without queries,
+ * holders without resources, either without a motion model.
+ */
+class MobileSetRefusalTestCase : public TestCase
+{
+  public:
+    MobileSetRefusalTestCase()
+        : TestCase("--mobile-nodes refused without queries, resources or motion")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const auto refusal = [](const GossipScenarioConfig& c) -> std::string {
+            try
+            {
+                c.Validate();
+            }
+            catch (const std::invalid_argument& e)
+            {
+                return e.what();
+            }
+            return "";
+        };
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.dynamics.walks = false;
+        c.queries = 0;
+        c.dynamics.mobileNodes = ScenarioMobileNodes::SINKS;
+        NS_TEST_ASSERT_MSG_EQ(refusal(c).rfind("--mobile-nodes: sinks needs --queries", 0),
+                              0U,
+                              refusal(c));
+        c.dynamics.mobileNodes = ScenarioMobileNodes::HOLDERS;
+        c.resources = 0;
+        NS_TEST_ASSERT_MSG_EQ(refusal(c).rfind("--mobile-nodes: holders, but", 0), 0U, refusal(c));
+        c.events = {WorkloadEvent::Parse("5:add:7:3")};
+        NS_TEST_ASSERT_MSG_EQ(refusal(c), "", "an add event makes a holder");
+        c.dynamics.mobility = ScenarioMobility::NONE;
+        NS_TEST_ASSERT_MSG_EQ(refusal(c).rfind("--mobile-nodes: holders needs --mobility", 0),
+                              0U,
+                              refusal(c));
+    }
+};
+
 /**
  * \ingroup bloom-gossip-tests
  * The grid channel while nodes move: node 1 (static) is moved out of range
@@ -328,6 +482,9 @@ class GossipMobilityTestSuite : public TestSuite
         AddTestCase(new ReproducibleTestCase(ScenarioMobility::RANDOM_WAYPOINT),
                     bloom::test::kQuick);
         AddTestCase(new ReproducibleTestCase(ScenarioMobility::GAUSS_MARKOV), bloom::test::kQuick);
+        AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::HOLDERS), bloom::test::kQuick);
+        AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::SINKS), bloom::test::kQuick);
+        AddTestCase(new MobileSetRefusalTestCase, bloom::test::kQuick);
     }
 };
 
