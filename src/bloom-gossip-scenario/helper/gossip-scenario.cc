@@ -534,6 +534,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         Simulator::Destroy();
         return result;
     }
+    dynamics.StartNetAnim();
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
     result.dynamics = dynamics.Finish();
@@ -549,6 +550,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         result.queries = queryMetrics->GetRecords();
     }
     Simulator::Destroy();
+    result.dynamics.netanim = dynamics.FinishNetAnim();
     result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     return result;

@@ -5,6 +5,12 @@
 
 #include "gossip-scenario.h"
 
+#ifndef BLOOM_GOSSIP_NETANIM
+#error "BLOOM_GOSSIP_NETANIM is not defined: build through the module's CMakeLists.txt or wscript"
+#endif
+#if BLOOM_GOSSIP_NETANIM
+#include "ns3/animation-interface.h"
+#endif
 #include "ns3/box.h"
 #include "ns3/constant-velocity-mobility-model.h"
 #include "ns3/double.h"
@@ -22,10 +28,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <fmt/format.h>
+#include <fstream>
 #include <numeric>
 #include <regex>
+#include <sstream>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -62,6 +73,12 @@ ToString(ScenarioMobileNodes set)
         return "sinks";
     }
     return "random";
+}
+
+bool
+NetAnimBuilt()
+{
+    return BLOOM_GOSSIP_NETANIM != 0;
 }
 
 namespace
@@ -130,6 +147,12 @@ ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resource
                              "holders, but no node holds a resource (--resources 0 and no "
                              "add event)");
         }
+    }
+    if (netanim && !NetAnimBuilt())
+    {
+        ThrowOptionError("--netanim",
+                         "needs ns-3's netanim module, which this build was configured without "
+                         "(in an ns-3 tree: --enable-modules='bloom-gossip-scenario;netanim')");
     }
     if (mobility == ScenarioMobility::NS2)
     {
@@ -220,6 +243,10 @@ struct ScenarioDynamics::Impl
     std::map<std::pair<uint32_t, std::string>, uint32_t> steps;
     uint32_t issued{0};
     uint64_t pendingChanges{0}; //!< link changes seen by maps between samples
+    std::string animPath;       //!< the NetAnim trace's temporary file
+#if BLOOM_GOSSIP_NETANIM
+    std::unique_ptr<AnimationInterface> anim; //!< the NetAnim trace
+#endif
 
     void Sample();
     void Map();
@@ -249,7 +276,16 @@ ScenarioDynamics::ScenarioDynamics(const ScenarioDynamicsConfig& config)
     m_impl->config = config;
 }
 
-ScenarioDynamics::~ScenarioDynamics() = default;
+ScenarioDynamics::~ScenarioDynamics()
+{
+#if BLOOM_GOSSIP_NETANIM
+    m_impl->anim.reset();
+#endif
+    if (!m_impl->animPath.empty())
+    {
+        std::remove(m_impl->animPath.c_str());
+    }
+}
 
 void
 ScenarioDynamics::PrepareNetwork(WsnNetworkHelper& network,
@@ -436,6 +472,63 @@ ScenarioDynamics::MobileNodes() const
         }
     }
     return nodes;
+}
+
+void
+ScenarioDynamics::StartNetAnim()
+{
+    Impl& impl = *m_impl;
+    if (!impl.config.netanim)
+    {
+        return;
+    }
+#if BLOOM_GOSSIP_NETANIM
+    // AnimationInterface writes to a file it opens itself: a private
+    // temporary one, read back by FinishNetAnim; the program writes the
+    // trace to --netanim through OutputFiles like its other outputs.
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/bloom-gossip-netanim-XXXXXX";
+    std::vector<char> name(pattern.begin(), pattern.end());
+    name.push_back('\0');
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0)
+    {
+        throw std::runtime_error("--netanim: cannot create a temporary file " +
+                                 QuoteForMessage(pattern));
+    }
+    ::close(fd);
+    impl.animPath = name.data();
+    impl.anim = std::make_unique<AnimationInterface>(impl.animPath);
+    // Cheap: positions and moves only (no packet, no metadata, no counter),
+    // polled at the truth's sampling interval.
+    impl.anim->SkipPacketTracing();
+    impl.anim->EnablePacketMetadata(false);
+    impl.anim->SetMobilityPollInterval(Seconds(impl.config.EffectiveSampleInterval()));
+#endif
+}
+
+std::string
+ScenarioDynamics::FinishNetAnim()
+{
+    Impl& impl = *m_impl;
+    if (impl.animPath.empty())
+    {
+        return {};
+    }
+#if BLOOM_GOSSIP_NETANIM
+    impl.anim.reset(); // closes the anim element and the file
+#endif
+    std::ifstream in(impl.animPath, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in.good() && !in.eof())
+    {
+        throw std::runtime_error("--netanim: cannot read back the temporary trace " +
+                                 QuoteForMessage(impl.animPath));
+    }
+    std::remove(impl.animPath.c_str());
+    impl.animPath.clear();
+    return text.str();
 }
 
 void

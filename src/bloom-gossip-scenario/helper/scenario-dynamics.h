@@ -75,6 +75,7 @@ struct ScenarioDynamicsConfig
     double mapTime{-1};   //!< first map time (s); < 0: the end of the run
     double mapEvery{0};   //!< > 0: a map every this many seconds from mapTime (or 0)
     bool walks{false};    //!< record query paths
+    bool netanim{false};  //!< record a NetAnim trace (ScenarioDynamicsResult::netanim)
 
     /// \return whether the ground truth is sampled (time series)
     bool Sampling() const
@@ -161,7 +162,16 @@ struct ScenarioDynamicsResult
     std::vector<MapLinkRow> mapLinks;    //!< map links
     std::vector<WalkRow> walks;          //!< query paths
     std::vector<uint32_t> moving;        //!< the nodes with a moving model, ascending
+    std::string netanim;                 //!< the NetAnim XML trace (config.netanim)
 };
+
+/**
+ * Whether this build can write NetAnim traces: it needs ns-3's netanim
+ * module, which an ns-3 tree may be configured without (the build files set
+ * BLOOM_GOSSIP_NETANIM; see the module chapter, "Building").  Without it
+ * GossipScenarioConfig::Validate() refuses --netanim.
+ */
+bool NetAnimBuilt();
 
 /**
  * \ingroup bloom-gossip
@@ -218,6 +228,21 @@ class ScenarioDynamics
 
     /// \return what was recorded (call after Simulator::Run)
     ScenarioDynamicsResult Finish();
+
+    /**
+     * With config.netanim: start ns-3's NetAnim trace (AnimationInterface)
+     * into a private temporary file: the nodes where they are now, then
+     * their moves, polled every EffectiveSampleInterval(); no packets.  Call
+     * after InstallMobility, only when the run will be simulated.
+     */
+    void StartNetAnim();
+
+    /**
+     * Close the NetAnim trace and read it back (call after
+     * Simulator::Destroy, so that no trace source still calls it).
+     * \return the XML, empty without config.netanim
+     */
+    std::string FinishNetAnim();
 
   private:
     struct Impl;

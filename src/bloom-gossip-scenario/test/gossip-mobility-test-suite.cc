@@ -363,6 +363,126 @@ class MobileSetRefusalTestCase : public TestCase
     }
 };
 
+/// Whether `xml` is well formed enough for NetAnim: balanced elements, one
+/// root; counts the elements named `name`.
+bool
+BalancedXml(const std::string& xml, const std::string& name, uint32_t& count)
+{
+    std::vector<std::string> open;
+    uint32_t roots = 0;
+    count = 0;
+    size_t at = 0;
+    while ((at = xml.find('<', at)) != std::string::npos)
+    {
+        const size_t end = xml.find('>', at);
+        if (end == std::string::npos)
+        {
+            return false;
+        }
+        const std::string tag = xml.substr(at + 1, end - at - 1);
+        at = end + 1;
+        if (tag.empty() || tag[0] == '?' || tag[0] == '!')
+        {
+            continue;
+        }
+        if (tag[0] == '/')
+        {
+            if (open.empty() || open.back() != tag.substr(1))
+            {
+                return false;
+            }
+            open.pop_back();
+            continue;
+        }
+        const std::string element = tag.substr(0, tag.find_first_of(" \t\n/"));
+        if (open.empty())
+        {
+            ++roots;
+        }
+        count += element == name ? 1 : 0;
+        if (tag.back() != '/')
+        {
+            open.push_back(element);
+        }
+    }
+    return open.empty() && roots == 1;
+}
+
+/**
+ * \ingroup bloom-gossip-tests
+ * --netanim: a well-formed NetAnim trace with one node element per node and
+ * position updates of the moving ones, the same for the same seed, and the
+ * run's tables unchanged by it; refused when the build has no netanim.
+ */
+class NetAnimTestCase : public TestCase
+{
+  public:
+    NetAnimTestCase()
+        : TestCase("--netanim: one node element per node, moves, same seed same trace")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.dynamics.netanim = true;
+        if (!NetAnimBuilt())
+        {
+            std::string error;
+            try
+            {
+                c.Validate();
+            }
+            catch (const std::invalid_argument& e)
+            {
+                error = e.what();
+            }
+            NS_TEST_ASSERT_MSG_EQ(error.rfind("--netanim: needs ns-3's netanim module", 0),
+                                  0U,
+                                  "refused: " << error);
+            return;
+        }
+        std::string traces[2];
+        std::string tables[3];
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(1);
+            c.dynamics.netanim = i < 2;
+            const GossipScenarioResult r = RunGossipScenario(c);
+            tables[i] = Series(c, r);
+            if (i == 2)
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.dynamics.netanim, "", "no trace without --netanim");
+                break;
+            }
+            traces[i] = r.dynamics.netanim;
+            uint32_t nodes = 0;
+            NS_TEST_ASSERT_MSG_EQ(BalancedXml(traces[i], "node", nodes), true, "well formed");
+            NS_TEST_ASSERT_MSG_EQ(traces[i].rfind("<anim ", 0), 0U, "an anim root");
+            NS_TEST_ASSERT_MSG_EQ(nodes, r.nodes, "one node element per node");
+            // Position updates (<nu p="p" ... id="N" ...>): of moving nodes only.
+            const std::set<uint32_t> moving(r.dynamics.moving.begin(), r.dynamics.moving.end());
+            std::set<uint32_t> moved;
+            const std::string update = "<nu p=\"p\" ";
+            for (size_t at = traces[i].find(update); at != std::string::npos;
+                 at = traces[i].find(update, at + 1))
+            {
+                const size_t id = traces[i].find(" id=\"", at) + 5;
+                moved.insert(static_cast<uint32_t>(std::stoul(traces[i].substr(id))));
+            }
+            NS_TEST_ASSERT_MSG_EQ(moving.size(), 13U, "half of 25 nodes move");
+            NS_TEST_ASSERT_MSG_EQ((moved == moving), true, "the moving nodes' updates, only");
+            NS_TEST_ASSERT_MSG_EQ(traces[i].find("fbTx="), std::string::npos, "no packet sent");
+            NS_TEST_ASSERT_MSG_EQ(traces[i].find("fbRx="), std::string::npos, "none received");
+        }
+        NS_TEST_ASSERT_MSG_EQ(traces[0], traces[1], "same seed, same trace");
+        NS_TEST_ASSERT_MSG_EQ(tables[0], tables[1], "same seed, same tables");
+        NS_TEST_ASSERT_MSG_EQ(tables[0], tables[2], "the trace only observes");
+    }
+};
+
 /**
  * \ingroup bloom-gossip-tests
  * The grid channel while nodes move: node 1 (static) is moved out of range
@@ -485,6 +605,7 @@ class GossipMobilityTestSuite : public TestSuite
         AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::HOLDERS), bloom::test::kQuick);
         AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::SINKS), bloom::test::kQuick);
         AddTestCase(new MobileSetRefusalTestCase, bloom::test::kQuick);
+        AddTestCase(new NetAnimTestCase, bloom::test::kQuick);
     }
 };
 
