@@ -302,6 +302,7 @@ Main(int argc, char** argv)
     std::string outSeries;
     std::string mapCsv;
     std::string walkCsv;
+    std::string netanim;
     double mapTime = 0;
     ScenarioDynamicsConfig& dyn = c.dynamics;
     po::options_description dynamic("Mobility and pictures");
@@ -321,7 +322,13 @@ Main(int argc, char** argv)
         .Real("mobile-share",
               &dyn.mobileShare,
               Range::LeftOpen(0, 1),
-              "share of the nodes that move, picked at random")
+              "share of the --mobile-nodes set that moves, picked at random")
+        .Choice(
+            "mobile-nodes",
+            &dyn.mobileNodes,
+            {ScenarioMobileNodes::RANDOM, ScenarioMobileNodes::HOLDERS, ScenarioMobileNodes::SINKS},
+            "who may move: any node, the resource holders, or sinks (the moving nodes "
+            "issue every query)")
         .Text("ns2-trace", &dyn.ns2Trace, "--mobility ns2: ns-2 movement trace file")
         .Real("sample-interval",
               &dyn.sampleInterval,
@@ -344,7 +351,11 @@ Main(int argc, char** argv)
               &dyn.mapEvery,
               Range::Closed(0, kMaxScenarioTime),
               "a map every this many seconds from --map-time (default 0; animations)")
-        .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here");
+        .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here")
+        .Text("netanim",
+              &netanim,
+              "write an ns-3 NetAnim XML trace of the run here (nodes and moves, no packets; "
+              "one run only)");
 
     po::options_description all;
     all.add(general).add(topo).add(filter).add(gossip).add(work).add(query).add(energy).add(
@@ -365,6 +376,7 @@ Main(int argc, char** argv)
 
     dyn.map = vm.count("map-csv") > 0;
     dyn.walks = vm.count("walk-csv") > 0;
+    dyn.netanim = vm.count("netanim") > 0;
     dyn.mapTime = vm.count("map-time") && !vm["map-time"].defaulted() ? mapTime : -1;
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
     c.radio.channel = WsnRadioConfig::ParseChannel(channel);
@@ -564,6 +576,18 @@ Main(int argc, char** argv)
     {
         outputs.AddOutput("--walk-csv", walkCsv);
     }
+    if (dyn.netanim)
+    {
+        // (Without the netanim module, Validate() refuses --netanim below.)
+        if (NetAnimBuilt() && points.size() * filters.size() != 1)
+        {
+            cli::Fail("--netanim",
+                      fmt::format("traces one run, but this sweep has {} (give one --filter "
+                                  "and one network)",
+                                  points.size() * filters.size()));
+        }
+        outputs.AddOutput("--netanim", netanim);
+    }
     if (dyn.mobility == ScenarioMobility::NS2)
     {
         outputs.AddInput("--ns2-trace", dyn.ns2Trace);
@@ -644,6 +668,7 @@ Main(int argc, char** argv)
     std::vector<std::string> seriesRows;
     std::vector<std::string> mapRows;
     std::vector<std::string> walkRows;
+    std::string netanimXml;
     const size_t total = points.size() * filters.size();
     size_t done = 0;
     for (const auto& base : points)
@@ -672,6 +697,7 @@ Main(int argc, char** argv)
             {
                 walkRows.push_back(std::move(row));
             }
+            netanimXml += r.dynamics.netanim;
             for (auto& row : GossipDistanceCsvRows(p, r))
             {
                 distanceRows.push_back(std::move(row));
@@ -730,6 +756,10 @@ Main(int argc, char** argv)
     if (dyn.walks)
     {
         contents.push_back(JoinLines(WalkCsvHeader(), walkRows));
+    }
+    if (dyn.netanim)
+    {
+        contents.push_back(netanimXml);
     }
     outputs.WriteAll(contents);
     if (!quiet)

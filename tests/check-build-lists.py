@@ -5,7 +5,9 @@ Each module (src/bloom-gossip, src/bloom-gossip-scenario) is built by CMake
 (ns-3 >= 3.37 and the standalone build: src/<module>/CMakeLists.txt,
 examples/CMakeLists.txt) and by waf (ns-3 <= 3.35: src/<module>/wscript,
 examples/wscript).  This script compares their module name, dependencies,
-source, header and test lists and example programs, and checks them against
+optional features (CMake's <module>_features and <module>_feature_<name>
+lists, the wscript's OPTIONAL_FEATURES), source, header and test lists and
+example programs, and checks them against
 the files on disk: every listed file exists, and every .cc/.h under filter/,
 model/, helper/ and test/ is listed (headers under test/ are private to the
 test sources: they need only be included by a listed one), every
@@ -98,7 +100,10 @@ def read_cmake_module(path, prefix):
         'headers': args.get('HEADER_FILES', []),
         'test': args.get('TEST_SOURCES', []),
         'deps': args.get('LIBRARIES_TO_LINK', []),
-        'optional': variables.get(prefix + '_optional_modules', []),
+        # Optional features: set(<prefix>_features a b) and
+        # set(<prefix>_feature_<name> module...), each linked when enabled.
+        'optional': {f: variables.get('%s_feature_%s' % (prefix, f), [])
+                     for f in variables.get(prefix + '_features', [])},
     }
 
 
@@ -199,6 +204,9 @@ def read_wscript(path, root):
             tg[attr] = literal(value, path)
             if attr == 'source':
                 tg[attr] = as_list(tg[attr])
+        elif isinstance(st, ast.AugAssign) and attr == 'use' and isinstance(value, ast.Call) \
+                and isinstance(value.func, ast.Name) and value.func.id == 'optional_uses':
+            tg['optional_uses'] = True  # the OPTIONAL_FEATURES, compared on their own
         elif isinstance(st, ast.AugAssign) and attr in ('source', 'use'):
             tg[attr].extend(as_list(literal(value, path)))
         elif isinstance(st, ast.Expr) and attr in ('source', 'use') and \
@@ -208,6 +216,21 @@ def read_wscript(path, root):
         elif attr in ('source', 'use'):
             problem('%s: line %d: unsupported change of .%s' % (path, st.lineno, attr))
     return tgens
+
+
+def read_optional_features(path, root):
+    """The wscript's module-level OPTIONAL_FEATURES dict ({} when absent)."""
+    rel = os.path.relpath(path, root)
+    try:
+        tree = ast.parse(open(path).read(), rel)
+    except SyntaxError:
+        return {}  # reported by read_wscript
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == 'OPTIONAL_FEATURES' for t in node.targets):
+            value = literal(node.value, rel)
+            return value if isinstance(value, dict) else {}
+    return {}
 
 
 # ------------------------------------------------------------------- compare
@@ -283,10 +306,19 @@ def check_module(root, module_dir):
     compare_lists('test sources', cm['test'], test['source'], c, w)
     cm_modules, cm_external = split_cmake_deps(cm['deps'], c)
     compare_lists('module dependencies', cm_modules, module['deps'], c, w)
-    # Optional ns-3 modules: CMake's set(<prefix>_optional_modules ...), linked
-    # when the tree enables them; waf's module.use += ['ns3-<name>', ...].
-    waf_optional = [u[len('ns3-'):] for u in module['use'] if u.startswith('ns3-')]
-    compare_lists('optional module dependencies', cm['optional'], waf_optional, c, w)
+    # Optional features: CMake's <prefix>_features and <prefix>_feature_<name>
+    # lists, waf's OPTIONAL_FEATURES (linked by module.use += optional_uses(bld)).
+    waf_features = read_optional_features(waf_path, root)
+    compare_lists('optional features', list(cm['optional']), list(waf_features), c, w)
+    for feature in sorted(set(cm['optional']) & set(waf_features)):
+        compare_lists('modules of optional feature ' + feature, cm['optional'][feature],
+                      as_list(waf_features[feature]), c, w)
+    if waf_features and not module.get('optional_uses'):
+        problem('%s: OPTIONAL_FEATURES but no module.use += optional_uses(bld)' % w)
+    for use in module['use']:
+        if use.startswith('ns3-'):
+            problem('%s: %s in the module\'s use: a dependency goes in create_ns3_module, '
+                    'an optional one in OPTIONAL_FEATURES' % (w, use))
     waf_external = [u for u in module['use'] if u in EXTERNAL_LIBS.values()]
     compare_lists('external libraries', cm_external, waf_external, c, w)
     for items, path in ((cm['source'] + cm['headers'] + cm['test'], c),

@@ -59,7 +59,7 @@ for suite in "${suites[@]}"; do
     failed=0
     for f in "${sources[@]}"; do
         # ns-3's headers as system headers (their own warnings are not ours).
-        if ! g++ -fsyntax-only -std=c++20 -Wall -Wextra -Werror -DBLOOM_GOSSIP_NS3_VERSION=$version -DBLOOM_GOSSIP_UDP6=1 \
+        if ! g++ -fsyntax-only -std=c++20 -Wall -Wextra -Werror -DBLOOM_GOSSIP_NS3_VERSION=$version -DBLOOM_GOSSIP_UDP6=1 -DBLOOM_GOSSIP_NETANIM=1 \
             -DNS3_LOG_ENABLE -DNS3_ASSERT_ENABLE -I"$own" -isystem "$sys" \
             -isystem /usr/include/libxml2 "$f" 2> "$work/err"; then
             echo "check-later-ns3: ns-3.$minor ($suite): ${f#"$root"/} does not compile:" >&2

@@ -38,9 +38,11 @@
 # in 3.48: its rows are shown, not required), and the in-tree 3.37 build must
 # give the standalone build's CSVs byte for byte.  Tables and CSVs: WORKDIR/versions/.
 #
-# BG_NS3_EXTRA_MODULES (e.g. "internet sixlowpan") adds ns-3 modules to the
-# configure command's --enable-modules; with those two the harness builds its
-# udp6 transport, which CI's trees leave out (see doc/ns3-releases.md).
+# BG_NS3_EXTRA_MODULES (e.g. "internet sixlowpan netanim") adds ns-3 modules
+# to the configure command's --enable-modules; the harness builds each of its
+# optional features whose modules are all there (udp6 transport: internet and
+# sixlowpan; --netanim: netanim), which CI's trees leave out (see
+# doc/ns3-releases.md).
 # -r reuses a tree unpacked by an earlier run (its ns-3 objects are kept, the
 # module is replaced), for quick re-checks by hand; CI starts from scratch.
 # Each step prints its wall time and the CPU time (user + system) of its

@@ -538,7 +538,12 @@ GossipScenarioConfig::Validate() const
                             simTime));
         }
     }
-    dynamics.Validate(simTime, queries);
+    dynamics.Validate(simTime,
+                      queries,
+                      resources > 0 ||
+                          std::any_of(events.begin(), events.end(), [](const WorkloadEvent& e) {
+                              return e.kind == WorkloadEvent::ADD;
+                          }));
     for (const WorkloadEvent& e : events)
     {
         if (!(e.time >= 0) || e.time > simTime)

@@ -33,6 +33,7 @@
 #include <fmt/format.h>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <stdexcept>
 
 namespace ns3
@@ -154,6 +155,50 @@ namespace
 {
 GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c, bool simulate);
 
+/**
+ * The nodes --mobile-nodes lets move, ascending, before the network exists:
+ * every node (random, sinks), or the holders: the nodes the workload's
+ * placement will draw (replayed on a variable of the workload's placement
+ * stream, through the same function) and those add events give a resource.
+ */
+std::vector<uint32_t>
+MobileCandidates(const GossipScenarioConfig& c, const WsnTopology& topology)
+{
+    const uint32_t n = topology.GetN();
+    std::vector<uint32_t> nodes;
+    if (c.dynamics.mobileNodes != ScenarioMobileNodes::HOLDERS)
+    {
+        nodes.resize(n);
+        std::iota(nodes.begin(), nodes.end(), 0);
+        return nodes;
+    }
+    std::vector<bool> holder(n, false);
+    Ptr<UniformRandomVariable> placement = CreateObject<UniformRandomVariable>();
+    placement->SetStream(kWorkloadStream);
+    for (const auto& holders : GossipWorkload::DrawPlacement(placement, n, c.resources, c.replicas))
+    {
+        for (uint32_t node : holders)
+        {
+            holder[node] = true;
+        }
+    }
+    for (const WorkloadEvent& e : c.events)
+    {
+        if (e.kind == WorkloadEvent::ADD && e.node < n)
+        {
+            holder[e.node] = true;
+        }
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (holder[i])
+        {
+            nodes.push_back(i);
+        }
+    }
+    return nodes;
+}
+
 /// SetUpAndRun, leaving no node, device or event behind when it throws.
 GossipScenarioResult
 SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate)
@@ -221,7 +266,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     }
     WsnNetworkHelper network(c.radio);
     ScenarioDynamics dynamics(c.dynamics);
-    dynamics.PrepareNetwork(network, input, kMobileSelectStream);
+    dynamics.PrepareNetwork(network, input, kMobileSelectStream, MobileCandidates(c, input));
     NetDeviceContainer devices = network.Install(input);
     int64_t stream = kFirstDeviceStream;
     stream += network.AssignStreams(stream);
@@ -440,6 +485,10 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     workload->AssignStreams(kWorkloadStream);
     workload->SetApplications(appList, queryApps);
     workload->PlaceResources(c.resources, c.replicas);
+    if (c.dynamics.mobileNodes == ScenarioMobileNodes::SINKS)
+    {
+        workload->SetOrigins(dynamics.MobileNodes()); // the moving nodes are the sinks
+    }
     try
     {
         workload->ScheduleEvents(c.events);
@@ -485,6 +534,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         Simulator::Destroy();
         return result;
     }
+    dynamics.StartNetAnim();
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
     result.dynamics = dynamics.Finish();
@@ -500,6 +550,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         result.queries = queryMetrics->GetRecords();
     }
     Simulator::Destroy();
+    result.dynamics.netanim = dynamics.FinishNetAnim();
     result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     return result;

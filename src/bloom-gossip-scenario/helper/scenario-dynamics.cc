@@ -5,6 +5,12 @@
 
 #include "gossip-scenario.h"
 
+#ifndef BLOOM_GOSSIP_NETANIM
+#error "BLOOM_GOSSIP_NETANIM is not defined: build through the module's CMakeLists.txt or wscript"
+#endif
+#if BLOOM_GOSSIP_NETANIM
+#include "ns3/animation-interface.h"
+#endif
 #include "ns3/box.h"
 #include "ns3/constant-velocity-mobility-model.h"
 #include "ns3/double.h"
@@ -22,10 +28,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <fmt/format.h>
+#include <fstream>
 #include <numeric>
 #include <regex>
+#include <sstream>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -47,6 +58,27 @@ ToString(ScenarioMobility mobility)
         return "ns2";
     }
     return "none";
+}
+
+std::string
+ToString(ScenarioMobileNodes set)
+{
+    switch (set)
+    {
+    case ScenarioMobileNodes::RANDOM:
+        return "random";
+    case ScenarioMobileNodes::HOLDERS:
+        return "holders";
+    case ScenarioMobileNodes::SINKS:
+        return "sinks";
+    }
+    return "random";
+}
+
+bool
+NetAnimBuilt()
+{
+    return BLOOM_GOSSIP_NETANIM != 0;
 }
 
 namespace
@@ -71,7 +103,7 @@ TraceNodes(const std::string& text)
 } // namespace
 
 void
-ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries) const
+ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resources) const
 {
     const bool moving =
         mobility == ScenarioMobility::RANDOM_WAYPOINT || mobility == ScenarioMobility::GAUSS_MARKOV;
@@ -90,6 +122,37 @@ ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries) const
     if (!(mobileShare > 0 && mobileShare <= 1))
     {
         ThrowOptionError("--mobile-share", fmt::format("{} is outside (0, 1]", mobileShare));
+    }
+    if (mobileNodes != ScenarioMobileNodes::RANDOM)
+    {
+        const std::string set = ToString(mobileNodes);
+        if (mobility == ScenarioMobility::NONE)
+        {
+            ThrowOptionError("--mobile-nodes",
+                             set + " needs --mobility random-waypoint or gauss-markov");
+        }
+        if (mobility == ScenarioMobility::NS2)
+        {
+            ThrowOptionError("--mobile-nodes", "not with --mobility ns2 (the trace moves nodes)");
+        }
+        if (mobileNodes == ScenarioMobileNodes::SINKS && queries == 0)
+        {
+            ThrowOptionError("--mobile-nodes",
+                             "sinks needs --queries > 0 (the sinks are the nodes that issue "
+                             "the queries)");
+        }
+        if (mobileNodes == ScenarioMobileNodes::HOLDERS && !resources)
+        {
+            ThrowOptionError("--mobile-nodes",
+                             "holders, but no node holds a resource (--resources 0 and no "
+                             "add event)");
+        }
+    }
+    if (netanim && !NetAnimBuilt())
+    {
+        ThrowOptionError("--netanim",
+                         "needs ns-3's netanim module, which this build was configured without "
+                         "(in an ns-3 tree: --enable-modules='bloom-gossip-scenario;netanim')");
     }
     if (mobility == ScenarioMobility::NS2)
     {
@@ -180,6 +243,10 @@ struct ScenarioDynamics::Impl
     std::map<std::pair<uint32_t, std::string>, uint32_t> steps;
     uint32_t issued{0};
     uint64_t pendingChanges{0}; //!< link changes seen by maps between samples
+    std::string animPath;       //!< the NetAnim trace's temporary file
+#if BLOOM_GOSSIP_NETANIM
+    std::unique_ptr<AnimationInterface> anim; //!< the NetAnim trace
+#endif
 
     void Sample();
     void Map();
@@ -209,12 +276,22 @@ ScenarioDynamics::ScenarioDynamics(const ScenarioDynamicsConfig& config)
     m_impl->config = config;
 }
 
-ScenarioDynamics::~ScenarioDynamics() = default;
+ScenarioDynamics::~ScenarioDynamics()
+{
+#if BLOOM_GOSSIP_NETANIM
+    m_impl->anim.reset();
+#endif
+    if (!m_impl->animPath.empty())
+    {
+        std::remove(m_impl->animPath.c_str());
+    }
+}
 
 void
 ScenarioDynamics::PrepareNetwork(WsnNetworkHelper& network,
                                  const WsnTopology& topology,
-                                 int64_t selectStream)
+                                 int64_t selectStream,
+                                 const std::vector<uint32_t>& candidates)
 {
     const ScenarioDynamicsConfig& c = m_impl->config;
     if (c.mobility == ScenarioMobility::NONE)
@@ -254,27 +331,37 @@ ScenarioDynamics::PrepareNetwork(WsnNetworkHelper& network,
                                          n - 1));
         }
     }
-    // The mobile nodes: all, or a random share drawn from their own stream.
-    m_impl->mobile.assign(n, true);
+    // The mobile nodes: every candidate, or a random share of them drawn
+    // from their own stream (with every node a candidate, the draw is the
+    // one --mobile-share made before --mobile-nodes existed).
+    const auto m = static_cast<uint32_t>(candidates.size());
+    if (m == 0)
+    {
+        throw std::logic_error("ScenarioDynamics::PrepareNetwork: no candidate node");
+    }
+    std::vector<uint32_t> order = candidates;
+    uint32_t k = m;
     if (c.mobileShare < 1)
     {
-        const auto k = std::max<uint32_t>(
+        k = std::max<uint32_t>(
             1,
-            static_cast<uint32_t>(std::lround(c.mobileShare * static_cast<double>(n))));
+            static_cast<uint32_t>(std::lround(c.mobileShare * static_cast<double>(m))));
         Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
         rng->SetStream(selectStream);
-        std::vector<uint32_t> order(n);
-        std::iota(order.begin(), order.end(), 0);
         for (uint32_t i = 0; i < k; ++i)
         {
-            const uint32_t j = rng->GetInteger(i, n - 1);
+            const uint32_t j = rng->GetInteger(i, m - 1);
             std::swap(order[i], order[j]);
         }
-        m_impl->mobile.assign(n, false);
-        for (uint32_t i = 0; i < k; ++i)
+    }
+    m_impl->mobile.assign(n, false);
+    for (uint32_t i = 0; i < k; ++i)
+    {
+        if (order[i] >= n)
         {
-            m_impl->mobile[order[i]] = true;
+            throw std::logic_error("ScenarioDynamics::PrepareNetwork: candidate out of range");
         }
+        m_impl->mobile[order[i]] = true;
     }
     Impl* impl = m_impl.get();
     const Box area(minX, maxX, minY, maxY, -1, 1);
@@ -344,6 +431,7 @@ ScenarioDynamics::InstallMobility(const WsnNetworkHelper& network, int64_t strea
 {
     const ScenarioDynamicsConfig& c = m_impl->config;
     m_impl->result.mobileNodes = static_cast<uint32_t>(m_impl->models.size());
+    m_impl->result.moving = MobileNodes();
     if (c.mobility == ScenarioMobility::NONE)
     {
         return 0;
@@ -370,6 +458,77 @@ ScenarioDynamics::InstallMobility(const WsnNetworkHelper& network, int64_t strea
         used += model->AssignStreams(stream + used);
     }
     return used;
+}
+
+std::vector<uint32_t>
+ScenarioDynamics::MobileNodes() const
+{
+    std::vector<uint32_t> nodes;
+    for (uint32_t i = 0; i < m_impl->mobile.size(); ++i)
+    {
+        if (m_impl->mobile[i])
+        {
+            nodes.push_back(i);
+        }
+    }
+    return nodes;
+}
+
+void
+ScenarioDynamics::StartNetAnim()
+{
+    Impl& impl = *m_impl;
+    if (!impl.config.netanim)
+    {
+        return;
+    }
+#if BLOOM_GOSSIP_NETANIM
+    // AnimationInterface writes to a file it opens itself: a private
+    // temporary one, read back by FinishNetAnim; the program writes the
+    // trace to --netanim through OutputFiles like its other outputs.
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/bloom-gossip-netanim-XXXXXX";
+    std::vector<char> name(pattern.begin(), pattern.end());
+    name.push_back('\0');
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0)
+    {
+        throw std::runtime_error("--netanim: cannot create a temporary file " +
+                                 QuoteForMessage(pattern));
+    }
+    ::close(fd);
+    impl.animPath = name.data();
+    impl.anim = std::make_unique<AnimationInterface>(impl.animPath);
+    // Cheap: positions and moves only (no packet, no metadata, no counter),
+    // polled at the truth's sampling interval.
+    impl.anim->SkipPacketTracing();
+    impl.anim->EnablePacketMetadata(false);
+    impl.anim->SetMobilityPollInterval(Seconds(impl.config.EffectiveSampleInterval()));
+#endif
+}
+
+std::string
+ScenarioDynamics::FinishNetAnim()
+{
+    Impl& impl = *m_impl;
+    if (impl.animPath.empty())
+    {
+        return {};
+    }
+#if BLOOM_GOSSIP_NETANIM
+    impl.anim.reset(); // closes the anim element and the file
+#endif
+    std::ifstream in(impl.animPath, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in.good() && !in.eof())
+    {
+        throw std::runtime_error("--netanim: cannot read back the temporary trace " +
+                                 QuoteForMessage(impl.animPath));
+    }
+    std::remove(impl.animPath.c_str());
+    impl.animPath.clear();
+    return text.str();
 }
 
 void

@@ -40,6 +40,18 @@ enum class ScenarioMobility : uint8_t
 /// \param mobility a mobility kind \return "none", "random-waypoint", "gauss-markov" or "ns2"
 std::string ToString(ScenarioMobility mobility);
 
+/// \ingroup bloom-gossip
+/// Which nodes may move (--mobile-nodes); --mobile-share picks within them.
+enum class ScenarioMobileNodes : uint8_t
+{
+    RANDOM,  //!< any node
+    HOLDERS, //!< the nodes that hold a resource (placed, or added by an event)
+    SINKS,   //!< the picked nodes become the sinks: every query is issued from one
+};
+
+/// \param set a mobile set \return "random", "holders" or "sinks"
+std::string ToString(ScenarioMobileNodes set);
+
 /**
  * \ingroup bloom-gossip
  * \brief Options for motion, the moving ground truth and the pictures.
@@ -50,8 +62,10 @@ struct ScenarioDynamicsConfig
     ScenarioMobility mobility{ScenarioMobility::NONE}; //!< motion model
     double speed{1.0};       //!< m/s: waypoint speed, Gauss-Markov mean speed
     double pause{0.0};       //!< s: random waypoint pause at each waypoint
-    double mobileShare{1.0}; //!< share of nodes that move (random, own stream)
+    double mobileShare{1.0}; //!< share of the mobileNodes set that moves (own stream)
     std::string ns2Trace;    //!< NS2: the trace file
+    /// Who may move (--mobile-nodes); mobileShare picks within them.
+    ScenarioMobileNodes mobileNodes{ScenarioMobileNodes::RANDOM};
     /// > 0: recompute the ground-truth graph from the positions every this
     /// many seconds (from 0) and record a time series; with mobility and 0,
     /// 1 s is used.
@@ -61,6 +75,7 @@ struct ScenarioDynamicsConfig
     double mapTime{-1};   //!< first map time (s); < 0: the end of the run
     double mapEvery{0};   //!< > 0: a map every this many seconds from mapTime (or 0)
     bool walks{false};    //!< record query paths
+    bool netanim{false};  //!< record a NetAnim trace (ScenarioDynamicsResult::netanim)
 
     /// \return whether the ground truth is sampled (time series)
     bool Sampling() const
@@ -84,8 +99,9 @@ struct ScenarioDynamicsConfig
      * Throws std::invalid_argument "--option: problem" (ThrowOptionError).
      * \param simTime the run's simulated time (s)
      * \param queries the run's query draws
+     * \param resources whether any node holds a resource (placed or added by an event)
      */
-    void Validate(double simTime, uint32_t queries) const;
+    void Validate(double simTime, uint32_t queries, bool resources) const;
 };
 
 /// \ingroup bloom-gossip
@@ -145,7 +161,17 @@ struct ScenarioDynamicsResult
     std::vector<MapNodeRow> mapNodes;    //!< map rows
     std::vector<MapLinkRow> mapLinks;    //!< map links
     std::vector<WalkRow> walks;          //!< query paths
+    std::vector<uint32_t> moving;        //!< the nodes with a moving model, ascending
+    std::string netanim;                 //!< the NetAnim XML trace (config.netanim)
 };
+
+/**
+ * Whether this build can write NetAnim traces: it needs ns-3's netanim
+ * module, which an ns-3 tree may be configured without (the build files set
+ * BLOOM_GOSSIP_NETANIM; see the module chapter, "Building").  Without it
+ * GossipScenarioConfig::Validate() refuses --netanim.
+ */
+bool NetAnimBuilt();
 
 /**
  * \ingroup bloom-gossip
@@ -162,15 +188,21 @@ class ScenarioDynamics
     ~ScenarioDynamics();
 
     /**
-     * Before WsnNetworkHelper::Install: pick the mobile nodes (own stream)
-     * and set the factory of their models.
+     * Before WsnNetworkHelper::Install: pick the mobile nodes (a share of
+     * `candidates`, own stream) and set the factory of their models.
      * \param network the helper
      * \param topology the positions the network will be built from
      * \param selectStream the stream for picking the mobile nodes
+     * \param candidates the nodes that may move (the --mobile-nodes set),
+     * ascending; every node for RANDOM and SINKS
      */
     void PrepareNetwork(WsnNetworkHelper& network,
                         const WsnTopology& topology,
-                        int64_t selectStream);
+                        int64_t selectStream,
+                        const std::vector<uint32_t>& candidates);
+
+    /// \return the nodes picked to move (after PrepareNetwork), ascending
+    std::vector<uint32_t> MobileNodes() const;
 
     /**
      * After Install: the ns-2 trace, the streams of the models.
@@ -196,6 +228,21 @@ class ScenarioDynamics
 
     /// \return what was recorded (call after Simulator::Run)
     ScenarioDynamicsResult Finish();
+
+    /**
+     * With config.netanim: start ns-3's NetAnim trace (AnimationInterface)
+     * into a private temporary file: the nodes where they are now, then
+     * their moves, polled every EffectiveSampleInterval(); no packets.  Call
+     * after InstallMobility, only when the run will be simulated.
+     */
+    void StartNetAnim();
+
+    /**
+     * Close the NetAnim trace and read it back (call after
+     * Simulator::Destroy, so that no trace source still calls it).
+     * \return the XML, empty without config.netanim
+     */
+    std::string FinishNetAnim();
 
   private:
     struct Impl;

@@ -22,6 +22,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <set>
 
 using namespace ns3;
 using bloom::FilterKind;
@@ -209,6 +211,278 @@ class ReproducibleTestCase : public TestCase
     ScenarioMobility m_mobility;
 };
 
+/// Each node's positions at the map times (from the map rows).
+std::map<uint32_t, std::vector<std::pair<double, double>>>
+Positions(const ScenarioDynamicsResult& d)
+{
+    std::map<uint32_t, std::map<double, std::pair<double, double>>> byTime;
+    for (const MapNodeRow& m : d.mapNodes)
+    {
+        byTime[m.pair.node][m.time] = {m.x, m.y};
+    }
+    std::map<uint32_t, std::vector<std::pair<double, double>>> positions;
+    for (const auto& [node, times] : byTime)
+    {
+        for (const auto& [time, at] : times)
+        {
+            positions[node].push_back(at);
+        }
+    }
+    return positions;
+}
+
+/**
+ * \ingroup bloom-gossip-tests
+ * --mobile-nodes holders and sinks: exactly the set moves (its nodes'
+ * positions change between the maps at 0, 10, 20 and 30 s, every other
+ * node's stay put); with sinks every query is issued from a moving node; a
+ * second run with the same seed moves the same nodes the same way.
+ */
+class MobileSetTestCase : public TestCase
+{
+  public:
+    explicit MobileSetTestCase(ScenarioMobileNodes set)
+        : TestCase("--mobile-nodes " + ToString(set) + ": exactly that set moves"),
+          m_set(set)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.dynamics.mobileNodes = m_set;
+        // Holders: every holder moves; sinks: 10 of the 25 nodes.
+        c.dynamics.mobileShare = m_set == ScenarioMobileNodes::HOLDERS ? 1.0 : 0.4;
+        c.dynamics.mapTime = 0;
+        c.queries = 6;
+        c.queryInterval = 1;
+        std::string texts[2];
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(1);
+            const GossipScenarioResult r = RunGossipScenario(c);
+            const ScenarioDynamicsResult& d = r.dynamics;
+            texts[i] = Series(c, r);
+            const std::set<uint32_t> moving(d.moving.begin(), d.moving.end());
+            NS_TEST_ASSERT_MSG_EQ(moving.size(), d.mobileNodes, "one model per moving node");
+            std::set<uint32_t> expected;
+            if (m_set == ScenarioMobileNodes::HOLDERS)
+            {
+                for (const MapNodeRow& m : d.mapNodes)
+                {
+                    if (m.time == 0 && m.pair.holder)
+                    {
+                        expected.insert(m.pair.node);
+                    }
+                }
+                NS_TEST_ASSERT_MSG_GT(expected.size(), 0U, "resources placed");
+                NS_TEST_ASSERT_MSG_LT(expected.size(), r.nodes, "not every node holds one");
+                NS_TEST_ASSERT_MSG_EQ((moving == expected), true, "the holders move");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(moving.size(), 10U, "0.4 of 25 nodes are sinks");
+                uint32_t origins = 0;
+                for (const WalkRow& w : d.walks)
+                {
+                    ++origins;
+                    NS_TEST_ASSERT_MSG_EQ(moving.count(w.origin),
+                                          1U,
+                                          "query " << w.query << " issued by a sink");
+                }
+                NS_TEST_ASSERT_MSG_GT(origins, 0U, "queries issued");
+                NS_TEST_ASSERT_MSG_GT(r.queries.size(), 0U, "queries recorded");
+            }
+            const auto positions = Positions(d);
+            NS_TEST_ASSERT_MSG_EQ(positions.size(), r.nodes, "every node on the maps");
+            for (const auto& [node, at] : positions)
+            {
+                NS_TEST_ASSERT_MSG_EQ(at.size(), 4U, "maps at 0, 10, 20, 30 s");
+                bool moved = false;
+                for (const auto& p : at)
+                {
+                    moved = moved || p != at.front();
+                }
+                const bool mobile = moving.count(node) == 1;
+                NS_TEST_ASSERT_MSG_EQ(moved,
+                                      mobile,
+                                      "node " << node << (moved ? " moved" : " stayed"));
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(texts[0], texts[1], "same seed, same moves");
+    }
+
+    ScenarioMobileNodes m_set;
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * The sets are refused where they mean nothing: sinks without queries,
+ * holders without resources, either without a motion model.
+ */
+class MobileSetRefusalTestCase : public TestCase
+{
+  public:
+    MobileSetRefusalTestCase()
+        : TestCase("--mobile-nodes refused without queries, resources or motion")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const auto refusal = [](const GossipScenarioConfig& c) -> std::string {
+            try
+            {
+                c.Validate();
+            }
+            catch (const std::invalid_argument& e)
+            {
+                return e.what();
+            }
+            return "";
+        };
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.dynamics.walks = false;
+        c.queries = 0;
+        c.dynamics.mobileNodes = ScenarioMobileNodes::SINKS;
+        NS_TEST_ASSERT_MSG_EQ(refusal(c).rfind("--mobile-nodes: sinks needs --queries", 0),
+                              0U,
+                              refusal(c));
+        c.dynamics.mobileNodes = ScenarioMobileNodes::HOLDERS;
+        c.resources = 0;
+        NS_TEST_ASSERT_MSG_EQ(refusal(c).rfind("--mobile-nodes: holders, but", 0), 0U, refusal(c));
+        c.events = {WorkloadEvent::Parse("5:add:7:3")};
+        NS_TEST_ASSERT_MSG_EQ(refusal(c), "", "an add event makes a holder");
+        c.dynamics.mobility = ScenarioMobility::NONE;
+        NS_TEST_ASSERT_MSG_EQ(refusal(c).rfind("--mobile-nodes: holders needs --mobility", 0),
+                              0U,
+                              refusal(c));
+    }
+};
+
+/// Whether `xml` is well formed enough for NetAnim: balanced elements, one
+/// root; counts the elements named `name`.
+bool
+BalancedXml(const std::string& xml, const std::string& name, uint32_t& count)
+{
+    std::vector<std::string> open;
+    uint32_t roots = 0;
+    count = 0;
+    size_t at = 0;
+    while ((at = xml.find('<', at)) != std::string::npos)
+    {
+        const size_t end = xml.find('>', at);
+        if (end == std::string::npos)
+        {
+            return false;
+        }
+        const std::string tag = xml.substr(at + 1, end - at - 1);
+        at = end + 1;
+        if (tag.empty() || tag[0] == '?' || tag[0] == '!')
+        {
+            continue;
+        }
+        if (tag[0] == '/')
+        {
+            if (open.empty() || open.back() != tag.substr(1))
+            {
+                return false;
+            }
+            open.pop_back();
+            continue;
+        }
+        const std::string element = tag.substr(0, tag.find_first_of(" \t\n/"));
+        if (open.empty())
+        {
+            ++roots;
+        }
+        count += element == name ? 1 : 0;
+        if (tag.back() != '/')
+        {
+            open.push_back(element);
+        }
+    }
+    return open.empty() && roots == 1;
+}
+
+/**
+ * \ingroup bloom-gossip-tests
+ * --netanim: a well-formed NetAnim trace with one node element per node and
+ * position updates of the moving ones, the same for the same seed, and the
+ * run's tables unchanged by it; refused when the build has no netanim.
+ */
+class NetAnimTestCase : public TestCase
+{
+  public:
+    NetAnimTestCase()
+        : TestCase("--netanim: one node element per node, moves, same seed same trace")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.dynamics.netanim = true;
+        if (!NetAnimBuilt())
+        {
+            std::string error;
+            try
+            {
+                c.Validate();
+            }
+            catch (const std::invalid_argument& e)
+            {
+                error = e.what();
+            }
+            NS_TEST_ASSERT_MSG_EQ(error.rfind("--netanim: needs ns-3's netanim module", 0),
+                                  0U,
+                                  "refused: " << error);
+            return;
+        }
+        std::string traces[2];
+        std::string tables[3];
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(1);
+            c.dynamics.netanim = i < 2;
+            const GossipScenarioResult r = RunGossipScenario(c);
+            tables[i] = Series(c, r);
+            if (i == 2)
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.dynamics.netanim, "", "no trace without --netanim");
+                break;
+            }
+            traces[i] = r.dynamics.netanim;
+            uint32_t nodes = 0;
+            NS_TEST_ASSERT_MSG_EQ(BalancedXml(traces[i], "node", nodes), true, "well formed");
+            NS_TEST_ASSERT_MSG_EQ(traces[i].rfind("<anim ", 0), 0U, "an anim root");
+            NS_TEST_ASSERT_MSG_EQ(nodes, r.nodes, "one node element per node");
+            // Position updates (<nu p="p" ... id="N" ...>): of moving nodes only.
+            const std::set<uint32_t> moving(r.dynamics.moving.begin(), r.dynamics.moving.end());
+            std::set<uint32_t> moved;
+            const std::string update = "<nu p=\"p\" ";
+            for (size_t at = traces[i].find(update); at != std::string::npos;
+                 at = traces[i].find(update, at + 1))
+            {
+                const size_t id = traces[i].find(" id=\"", at) + 5;
+                moved.insert(static_cast<uint32_t>(std::stoul(traces[i].substr(id))));
+            }
+            NS_TEST_ASSERT_MSG_EQ(moving.size(), 13U, "half of 25 nodes move");
+            NS_TEST_ASSERT_MSG_EQ((moved == moving), true, "the moving nodes' updates, only");
+            NS_TEST_ASSERT_MSG_EQ(traces[i].find("fbTx="), std::string::npos, "no packet sent");
+            NS_TEST_ASSERT_MSG_EQ(traces[i].find("fbRx="), std::string::npos, "none received");
+        }
+        NS_TEST_ASSERT_MSG_EQ(traces[0], traces[1], "same seed, same trace");
+        NS_TEST_ASSERT_MSG_EQ(tables[0], tables[1], "same seed, same tables");
+        NS_TEST_ASSERT_MSG_EQ(tables[0], tables[2], "the trace only observes");
+    }
+};
+
 /**
  * \ingroup bloom-gossip-tests
  * The grid channel while nodes move: node 1 (static) is moved out of range
@@ -328,6 +602,10 @@ class GossipMobilityTestSuite : public TestSuite
         AddTestCase(new ReproducibleTestCase(ScenarioMobility::RANDOM_WAYPOINT),
                     bloom::test::kQuick);
         AddTestCase(new ReproducibleTestCase(ScenarioMobility::GAUSS_MARKOV), bloom::test::kQuick);
+        AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::HOLDERS), bloom::test::kQuick);
+        AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::SINKS), bloom::test::kQuick);
+        AddTestCase(new MobileSetRefusalTestCase, bloom::test::kQuick);
+        AddTestCase(new NetAnimTestCase, bloom::test::kQuick);
     }
 };
 

@@ -196,24 +196,51 @@ GossipWorkload::PlaceResources(uint32_t resources, uint32_t replicas)
     {
         throw std::logic_error("GossipWorkload::PlaceResources before SetApplications");
     }
-    replicas = std::min(replicas, n);
+    const std::vector<std::vector<uint32_t>> placement =
+        DrawPlacement(m_placement, n, resources, replicas);
     for (uint64_t r = 1; r <= resources; ++r)
     {
-        std::vector<uint32_t> chosen;
-        while (chosen.size() < replicas)
-        {
-            const uint32_t node = m_placement->GetInteger(0, n - 1);
-            if (std::find(chosen.begin(), chosen.end(), node) == chosen.end())
-            {
-                chosen.push_back(node);
-            }
-        }
-        for (uint32_t node : chosen)
+        for (uint32_t node : placement[r - 1])
         {
             Simulator::ScheduleNow(&BloomGossipApplication::AddResource, m_gossip[node], r);
         }
         m_known.push_back(r);
     }
+}
+
+std::vector<std::vector<uint32_t>>
+GossipWorkload::DrawPlacement(Ptr<UniformRandomVariable> rng,
+                              uint32_t nodes,
+                              uint32_t resources,
+                              uint32_t replicas)
+{
+    std::vector<std::vector<uint32_t>> placement;
+    if (nodes == 0)
+    {
+        return placement;
+    }
+    replicas = std::min(replicas, nodes);
+    for (uint64_t r = 1; r <= resources; ++r)
+    {
+        std::vector<uint32_t> chosen;
+        while (chosen.size() < replicas)
+        {
+            const uint32_t node = rng->GetInteger(0, nodes - 1);
+            if (std::find(chosen.begin(), chosen.end(), node) == chosen.end())
+            {
+                chosen.push_back(node);
+            }
+        }
+        placement.push_back(std::move(chosen));
+    }
+    return placement;
+}
+
+void
+GossipWorkload::SetOrigins(std::vector<uint32_t> nodes)
+{
+    m_origins = std::move(nodes);
+    std::sort(m_origins.begin(), m_origins.end());
 }
 
 void
@@ -295,14 +322,19 @@ GossipWorkload::MakeDraw(uint32_t i, double absentShare)
     Draw d;
     const auto n = static_cast<uint32_t>(m_gossip.size());
     std::vector<uint32_t> live;
+    std::vector<uint32_t> from; // live origins (SetOrigins)
     for (uint32_t node = 0; node < n; ++node)
     {
         if (!m_gossip[node]->IsFailed())
         {
             live.push_back(node);
+            if (m_origins.empty() || std::binary_search(m_origins.begin(), m_origins.end(), node))
+            {
+                from.push_back(node);
+            }
         }
     }
-    if (live.empty())
+    if (from.empty())
     {
         return d;
     }
@@ -328,19 +360,19 @@ GossipWorkload::MakeDraw(uint32_t i, double absentShare)
     if (d.absent)
     {
         d.key = kAbsentKeyBase + i;
-        d.origin = pick(live);
+        d.origin = pick(from);
         return d;
     }
     d.key = present[m_queryDraws->GetInteger(0, static_cast<uint32_t>(present.size()) - 1)];
     std::vector<uint32_t> origins;
-    for (uint32_t node : live)
+    for (uint32_t node : from)
     {
         if (!m_gossip[node]->HasResource(d.key))
         {
             origins.push_back(node);
         }
     }
-    d.origin = pick(origins.empty() ? live : origins); // every live node may hold it
+    d.origin = pick(origins.empty() ? from : origins); // every origin may hold it
     return d;
 }
 

@@ -106,6 +106,32 @@ class GossipWorkload : public Object
     void PlaceResources(uint32_t resources, uint32_t replicas);
 
     /**
+     * The placement PlaceResources draws: for each resource 1..resources
+     * (index r - 1), its min(replicas, nodes) distinct holders in draw order.
+     * PlaceResources draws through this function from the placement stream,
+     * so a caller that needs the holders before the applications exist (the
+     * scenario's --mobile-nodes holders) replays it on a variable of that
+     * stream.
+     * \param rng the placement draws
+     * \param nodes the number of nodes N
+     * \param resources number of resources R
+     * \param replicas holders per resource
+     * \return the holders of each resource
+     */
+    static std::vector<std::vector<uint32_t>> DrawPlacement(Ptr<UniformRandomVariable> rng,
+                                                            uint32_t nodes,
+                                                            uint32_t resources,
+                                                            uint32_t replicas);
+
+    /**
+     * Issue queries only from these nodes (the scenario's sinks): a draw's
+     * origin is picked among the live ones, which are then the "live
+     * nodes" of ScheduleQueries; none alive: the draw is not issued.
+     * \param nodes the origins; empty (the default): every node
+     */
+    void SetOrigins(std::vector<uint32_t> nodes);
+
+    /**
      * Schedule events on the applications.  Throws std::invalid_argument
      * ("event 'T:fail:9': node 9 out of range 0..N-1") on a node this
      * network does not have.  Resources added by events are known to the
@@ -173,6 +199,7 @@ class GossipWorkload : public Object
     Ptr<UniformRandomVariable> m_queryDraws; //!< query draws
     std::vector<uint64_t> m_known;           //!< resources placed or added by events
     std::vector<Draw> m_draws;               //!< query draws made so far
+    std::vector<uint32_t> m_origins;         //!< query origins (empty: every node)
     QueryPlan m_plan;
     TracedCallback<uint32_t, uint64_t, bool, bloom::QueryStrategy> m_queryIssuedTrace;
 };
