@@ -2,7 +2,7 @@
 # Build, run and test bloom-gossip inside real ns-3 release trees, with the
 # commands of the README's "Using the module inside an ns-3 tree".
 #
-#   tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...     e.g. 3.35 3.37 3.48
+#   tests/check-ns3-trees.sh [-w WORKDIR] [-r] [-n | -c] RELEASE...   e.g. 3.35 3.37 3.48
 #
 # Trees: 3.35 and 3.48 from the tarballs ns-3.X.tar.xz of BG_NS3_TARBALLS
 # (default ../shared/ns-3 beside this repository), checked against the
@@ -45,6 +45,16 @@
 # doc/ns3-releases.md).
 # -r reuses a tree unpacked by an earlier run (its ns-3 objects are kept, the
 # module is replaced), for quick re-checks by hand; CI starts from scratch.
+# -n checks the releases only, without the comparisons; -c runs only the
+# comparisons, on the sweeps an earlier -n run left in WORKDIR/versions/
+# (.ci/run starts the releases before the standalone build exists and
+# compares once both are done).
+#
+# The releases are built one after the other, in the order given (one build
+# at a time: side by side, 6 compilers on 2 cores, a run on 2026-11-26 spent
+# a quarter of its CPU in the kernel and was no faster); each release's runs,
+# suites and sweeps, mostly single-threaded, run in the background beside the
+# next release's build, and their lines are printed when they end.
 # Each step prints its wall time and the CPU time (user + system) of its
 # processes, which stays comparable when the machine is shared (CI runs this
 # script beside its sanitizer and fuzz stages).
@@ -59,17 +69,20 @@ STANDALONE="${BG_STANDALONE_BUILD:-$BG_ROOT/build}"
 TARBALLS="${BG_NS3_TARBALLS:-$BG_ROOT/../shared/ns-3}"
 WORK="$BG_ROOT/build-trees"
 REUSE=0
+PHASES=releases,compare
 JOBS="$(nproc 2>/dev/null || echo 2)"
 read -r -a EXTRA_MODULES <<< "${BG_NS3_EXTRA_MODULES:-}"
 
 usage() {
-    echo "usage: tests/check-ns3-trees.sh [-w WORKDIR] [-r] RELEASE...   (e.g. 3.35 3.37 3.48)" >&2
+    echo "usage: tests/check-ns3-trees.sh [-w WORKDIR] [-r] [-n | -c] RELEASE...   (e.g. 3.35 3.37 3.48)" >&2
     exit 2
 }
-while getopts "w:rh" opt; do
+while getopts "w:rnch" opt; do
     case "$opt" in
     w) WORK="$OPTARG" ;;
     r) REUSE=1 ;;
+    n) PHASES=releases ;;
+    c) PHASES=compare ;;
     *) usage ;;
     esac
 done
@@ -357,18 +370,15 @@ modules_list() {
     echo "bloom-gossip-scenario${EXTRA_MODULES[*]:+$1${EXTRA_MODULES[*]}}"
 }
 
-# check_layout RELEASE TREE LABEL TESTS SWEEPS: configure with the README's
-# command, build what the check runs (the module, its examples, the scratch
+# build_layout RELEASE TREE LABEL TESTS: configure with the README's command
+# and build what the check runs (the module, its examples, the scratch
 # programs and, when TESTS is 1, the test runner; ns-3's own examples and
-# utilities are not needed), run the programs, and when TESTS is 1 every
-# suite under test.py, when SWEEPS is 1 the cross-version sweeps.
-check_layout() {
-    local release="$1" tree="$2" label="$3" tests="$4" sweeps="$5"
-    local out="$WORK/ns-$release-$label-out" log="$WORK/ns-$release-$label"
-    rm -rf "$out"
-    mkdir -p "$out"
+# utilities are not needed).
+build_layout() {
+    local release="$1" tree="$2" label="$3" tests="$4"
+    local log="$WORK/ns-$release-$label"
     cd "$tree"
-    local targets=() name run
+    local targets=() name
     if [ -x waf ]; then
         step "ns-$release $label: ./waf configure" "$log-configure.log" \
             ./waf configure --enable-examples --enable-tests --disable-werror \
@@ -377,7 +387,6 @@ check_layout() {
         # copies (ns3header task generators) only in a full build, so a
         # targeted build compiles against a stale or missing build/ns3/.
         step "ns-$release $label: ./waf build" "$log-build.log" ./waf build
-        run=(./waf --run)
     else
         [ "$tests" = 1 ] && targets+=(test-runner)
         for name in $(program_names); do
@@ -398,8 +407,20 @@ check_layout() {
         # says in 3.37 and 3.48); CMake's own driver uses every core.
         step "ns-$release $label: cmake --build cmake-cache -j $JOBS" "$log-build.log" \
             cmake --build cmake-cache -j "$JOBS" --target "${targets[@]}"
-        run=(./ns3 run --no-build)
     fi
+}
+
+# run_layout RELEASE TREE LABEL TESTS SWEEPS: run the programs a built layout
+# has, and when TESTS is 1 every suite under test.py, when SWEEPS is 1 the
+# cross-version sweeps.
+run_layout() {
+    local release="$1" tree="$2" label="$3" tests="$4" sweeps="$5"
+    local out="$WORK/ns-$release-$label-out" log="$WORK/ns-$release-$label"
+    rm -rf "$out"
+    mkdir -p "$out"
+    cd "$tree"
+    local run=(./ns3 run --no-build)
+    [ -x waf ] && run=(./waf --run)
     step "ns-$release $label: run bloom-filters-example" "$log-example.log" \
         "${run[@]}" bloom-filters-example
     step "ns-$release $label: run diameter-sweep" "$log-sweep.log" \
@@ -411,32 +432,70 @@ check_layout() {
     return 0
 }
 
-# check_release RELEASE: unpack, place, configure, build, run and test.
-check_release() {
-    local release="$1" start=$SECONDS tree="$WORK/ns-$1" tests=1
+# The suites on 3.37 run in the standalone build (CTest, Debian's 3.37);
+# in-tree 3.37 is there for its CSVs, compared byte for byte below.
+release_tests() { if [ "$1" = 3.37 ]; then echo 0; else echo 1; fi; }
+
+# build_release RELEASE: unpack; on waf trees layout A (place, configure,
+# build, run); then layout B placed, configured and built.
+build_release() {
+    local release="$1" tree="$WORK/ns-$1"
     unpack "$release"
     if [ -x "$tree/waf" ]; then
         place_layout_a "$tree"
-        check_layout "$release" "$tree" layout-A 0 0
+        build_layout "$release" "$tree" layout-A 0
+        run_layout "$release" "$tree" layout-A 0 0
     fi
-    # The suites on 3.37 run in the standalone build (CTest, Debian's 3.37);
-    # in-tree 3.37 is there for its CSVs, compared byte for byte below.
-    [ "$release" = 3.37 ] && tests=0
     place_layout_b "$tree"
-    check_layout "$release" "$tree" layout-B "$tests" 1
+    build_layout "$release" "$tree" layout-B "$(release_tests "$release")"
+}
+
+# test_release RELEASE START: layout B's runs, suites and sweeps.
+test_release() {
+    local release="$1" start="$2"
+    run_layout "$release" "$WORK/ns-$release" layout-B "$(release_tests "$release")" 1
     say "ns-$release: every step passed in $((SECONDS - start)) s"
 }
 
-for release in "$@"; do
-    check_release "$release"
-done
+# check_releases RELEASE...: build each release in turn; test each in the
+# background (its output in WORK/ns-RELEASE-tests.out, printed when it ends)
+# beside the next one's build.
+check_releases() {
+    local release pids=() outs=() failed=0 i
+    trap 'kill "${pids[@]}" 2> /dev/null || true' EXIT
+    for release in "$@"; do
+        local start=$SECONDS out="$WORK/ns-$release-tests.out"
+        build_release "$release"
+        say "ns-$release: built; its runs and suites go on in the background"
+        test_release "$release" "$start" > "$out" 2>&1 &
+        pids+=($!)
+        outs+=("$out")
+    done
+    for i in "${!pids[@]}"; do
+        if ! wait "${pids[$i]}"; then failed=1; fi
+        cat "${outs[$i]}"
+    done
+    trap - EXIT
+    [ $failed -eq 0 ] || exit 1
+}
+
+if [[ "$PHASES" == *releases* ]]; then
+    check_releases "$@"
+fi
+[[ "$PHASES" == *compare* ]] || exit 0
 
 # Compare the cross-version sweeps.  Accuracy (hop estimates, membership,
 # false positives, stale state) of BF, LBF and ABF must agree across
 # releases (SDBF rows exempt: see the header); the in-tree 3.37
 # build must be byte-identical to the standalone build against Debian's 3.37.
 labels=()
-for release in "$@"; do labels+=("ns-$release"); done
+for release in $(printf '%s\n' "$@" | sort -t. -k1,1n -k2,2n); do
+    if [ ! -d "$WORK/versions/ns-$release" ]; then
+        say "FAILED: no cross-version sweeps of ns-$release in $WORK/versions (run without -c first)"
+        exit 1
+    fi
+    labels+=("ns-$release")
+done
 if [ -x "$STANDALONE/bin/diameter-sweep" ]; then
     version_sweeps standalone standalone_runner
     labels+=(standalone)
