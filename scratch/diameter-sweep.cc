@@ -747,15 +747,16 @@ Main(int argc, char** argv)
     }
     if (dyn.Sampling())
     {
-        contents.push_back(JoinLines(DynamicsSeriesCsvHeader(), seriesRows));
+        contents.push_back(
+            JoinLines(DynamicsSeriesCsvHeader(DynamicsRunPrefixHeader()), seriesRows));
     }
     if (dyn.map)
     {
-        contents.push_back(JoinLines(MapCsvHeader(), mapRows));
+        contents.push_back(JoinLines(MapCsvHeader(DynamicsRunPrefixHeader()), mapRows));
     }
     if (dyn.walks)
     {
-        contents.push_back(JoinLines(WalkCsvHeader(), walkRows));
+        contents.push_back(JoinLines(WalkCsvHeader(DynamicsRunPrefixHeader()), walkRows));
     }
     if (dyn.netanim)
     {
@@ -764,9 +765,7 @@ Main(int argc, char** argv)
     outputs.WriteAll(contents);
     if (!quiet)
     {
-        std::cerr << "wrote " << out << ", " << outDistance
-                  << (c.queries > 0 ? ", " + outQueries : std::string())
-                  << (dyn.Sampling() ? ", " + outSeries : std::string()) << "\n";
+        std::cerr << "wrote " << outputs.OutputList() << "\n";
     }
     return 0;
 }

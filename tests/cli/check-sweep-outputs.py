@@ -9,7 +9,10 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
     --RngRun on a random-disk topology gives different ones;
   * --dry-run exits 0 and writes nothing;
   * a run killed while it simulates leaves no CSV (outputs are written at the
-    end, through a temporary file renamed into place).
+    end, through a temporary file renamed into place);
+  * a --netanim run stopped by SIGTERM, SIGINT or SIGHUP while it simulates
+    leaves nothing either: not its outputs, nor the NetAnim trace's
+    temporary file in TMPDIR (when the build has the netanim module).
 Exits 1 listing what failed.
 """
 
@@ -95,6 +98,37 @@ def main():
         proc.wait()
         check(still, 'the long run was still simulating when killed')
         check(os.listdir(sub) == [], 'a killed run leaves no file (found %s)' % os.listdir(sub))
+
+        # Stopped by a signal while recording a NetAnim trace.
+        probe = subprocess.run([program, '--netanim', os.path.join(d, 'probe.xml'),
+                                '--filter', 'lbf', '--topology', 'grid', '--nodes', '400',
+                                '--mobility', 'random-waypoint', '--dry-run'],
+                               cwd=d, capture_output=True, text=True)
+        if probe.returncode != 0:
+            print('skipped the --netanim signal checks: %s' % probe.stderr.strip())
+        for signo in ([signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
+                      if probe.returncode == 0 else []):
+            sub = os.path.join(d, 'anim-%d' % signo)
+            tmp = os.path.join(sub, 'tmp')
+            os.makedirs(tmp)
+            proc = subprocess.Popen([program, '--out', os.path.join(sub, 'k.csv'), '--quiet',
+                                     '--netanim', os.path.join(sub, 'k.xml'),
+                                     '--filter', 'lbf', '--mobility', 'random-waypoint',
+                                     '--topology', 'grid',
+                                     '--nodes', '400', '--sim-time', '3000'],
+                                    cwd=sub, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL, env=dict(os.environ, TMPDIR=tmp))
+            time.sleep(2)
+            still = proc.poll() is None
+            recording = os.listdir(tmp)
+            proc.send_signal(signo)
+            code = proc.wait()
+            name = signal.Signals(signo).name
+            check(still and len(recording) == 1,
+                  '%s: the run was recording its trace in TMPDIR (found %s)' % (name, recording))
+            check(code == -signo, '%s: the run ends by the signal (exit %s)' % (name, code))
+            left = os.listdir(tmp) + [f for f in os.listdir(sub) if f != 'tmp']
+            check(left == [], '%s: a stopped run leaves no file (found %s)' % (name, left))
 
     print('%d checks failed' % len(failures))
     return 1 if failures else 0

@@ -6,12 +6,12 @@
 #include "ns3/input-file.h"
 #include "ns3/log.h"
 
-#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <memory>
 #include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -49,17 +49,17 @@ Identity(const struct stat& st, const std::string& name = std::string())
            (name.empty() ? std::string() : "/" + name);
 }
 
-// Temporary files being written, removed by the signal handler.  A fixed
-// table of C strings: the handler may only call async-signal-safe functions.
+// The program's temporary files (TemporaryFile), removed by the signal
+// handler: a fixed table of C strings, an empty one a free entry, since the
+// handler may only call async-signal-safe functions.
 constexpr int kMaxTemporaries = 16;
 char g_temporaries[kMaxTemporaries][PATH_MAX];
-std::atomic<int> g_temporaryCount{0};
+int g_liveTemporaries = 0; //!< registered entries; the handler is set while > 0
 
 extern "C" void
 RemoveTemporariesAndReraise(int signo)
 {
-    const int n = g_temporaryCount.load();
-    for (int i = 0; i < n && i < kMaxTemporaries; ++i)
+    for (int i = 0; i < kMaxTemporaries; ++i)
     {
         if (g_temporaries[i][0] != '\0')
         {
@@ -70,72 +70,14 @@ RemoveTemporariesAndReraise(int signo)
     std::raise(signo);
 }
 
-/// Temporary files of one WriteAll, registered for the signal handler.
-class Temporaries
+void
+SetSignalHandlers(bool remove)
 {
-  public:
-    Temporaries()
+    for (int signo : {SIGINT, SIGTERM, SIGHUP})
     {
-        g_temporaryCount = 0;
-        for (int signo : {SIGINT, SIGTERM, SIGHUP})
-        {
-            std::signal(signo, RemoveTemporariesAndReraise);
-        }
+        std::signal(signo, remove ? RemoveTemporariesAndReraise : SIG_DFL);
     }
-
-    ~Temporaries()
-    {
-        RemoveAll();
-        for (int signo : {SIGINT, SIGTERM, SIGHUP})
-        {
-            std::signal(signo, SIG_DFL);
-        }
-    }
-
-    Temporaries(const Temporaries&) = delete;
-    Temporaries& operator=(const Temporaries&) = delete;
-
-    /// A new empty temporary file in `folder`; its descriptor.
-    int Create(const std::string& folder, std::string* path)
-    {
-        const int slot = g_temporaryCount.load();
-        std::string pattern = folder + "/.bloom-gossip.XXXXXX";
-        if (slot >= kMaxTemporaries || pattern.size() >= PATH_MAX)
-        {
-            errno = ENAMETOOLONG;
-            return -1;
-        }
-        std::strcpy(g_temporaries[slot], pattern.c_str());
-        const int fd = ::mkstemp(g_temporaries[slot]);
-        if (fd < 0)
-        {
-            g_temporaries[slot][0] = '\0';
-            return -1;
-        }
-        g_temporaryCount = slot + 1;
-        *path = g_temporaries[slot];
-        return fd;
-    }
-
-    /// The file at `i` was renamed: nothing to remove any more.
-    void Release(int i)
-    {
-        g_temporaries[i][0] = '\0';
-    }
-
-    void RemoveAll()
-    {
-        for (int i = 0; i < g_temporaryCount.load(); ++i)
-        {
-            if (g_temporaries[i][0] != '\0')
-            {
-                ::unlink(g_temporaries[i]);
-                g_temporaries[i][0] = '\0';
-            }
-        }
-        g_temporaryCount = 0;
-    }
-};
+}
 
 /// Write all of `data` to `fd`.
 bool
@@ -159,6 +101,60 @@ WriteAllBytes(int fd, const std::string& data)
 }
 
 } // namespace
+
+TemporaryFile::TemporaryFile(const std::string& pattern)
+{
+    int slot = 0;
+    while (slot < kMaxTemporaries && g_temporaries[slot][0] != '\0')
+    {
+        ++slot;
+    }
+    if (slot == kMaxTemporaries || pattern.size() >= PATH_MAX)
+    {
+        m_error = ENAMETOOLONG;
+        return;
+    }
+    if (g_liveTemporaries++ == 0)
+    {
+        SetSignalHandlers(true);
+    }
+    m_slot = slot;
+    // mkstemp fills in the entry itself, so that no signal finds a file
+    // created but not yet registered.
+    std::strcpy(g_temporaries[slot], pattern.c_str());
+    m_fd = ::mkstemp(g_temporaries[slot]);
+    if (m_fd < 0)
+    {
+        m_error = errno;
+        Keep();
+        return;
+    }
+    m_path = g_temporaries[slot];
+}
+
+TemporaryFile::~TemporaryFile()
+{
+    if (m_slot >= 0)
+    {
+        ::unlink(g_temporaries[m_slot]);
+        Keep();
+    }
+}
+
+void
+TemporaryFile::Keep()
+{
+    if (m_slot < 0)
+    {
+        return;
+    }
+    g_temporaries[m_slot][0] = '\0';
+    m_slot = -1;
+    if (--g_liveTemporaries == 0)
+    {
+        SetSignalHandlers(false);
+    }
+}
 
 void
 OutputFiles::AddInput(const std::string& option, const std::string& path)
@@ -259,8 +255,7 @@ OutputFiles::WriteAll(const std::vector<std::string>& contents) const
     }
     const mode_t mask = ::umask(0);
     ::umask(mask);
-    Temporaries temporaries;
-    std::vector<std::string> paths(m_outputs.size());
+    std::vector<std::unique_ptr<TemporaryFile>> temporaries;
     for (size_t i = 0; i < m_outputs.size(); ++i)
     {
         const File& out = m_outputs[i];
@@ -268,10 +263,12 @@ OutputFiles::WriteAll(const std::vector<std::string>& contents) const
             throw std::runtime_error(out.option + ": cannot write " + QuoteForMessage(out.path) +
                                      ": " + why);
         };
-        const int fd = temporaries.Create(SplitPath(out.path).first, &paths[i]);
+        temporaries.push_back(
+            std::make_unique<TemporaryFile>(SplitPath(out.path).first + "/.bloom-gossip.XXXXXX"));
+        const int fd = temporaries.back()->Fd();
         if (fd < 0)
         {
-            fail(std::strerror(errno));
+            fail(std::strerror(temporaries.back()->Error()));
         }
         struct stat st;
         const mode_t mode =
@@ -286,14 +283,25 @@ OutputFiles::WriteAll(const std::vector<std::string>& contents) const
     }
     for (size_t i = m_outputs.size(); i-- > 0;)
     {
-        if (std::rename(paths[i].c_str(), m_outputs[i].path.c_str()) != 0)
+        if (std::rename(temporaries[i]->Path().c_str(), m_outputs[i].path.c_str()) != 0)
         {
             throw std::runtime_error(m_outputs[i].option + ": cannot write " +
                                      QuoteForMessage(m_outputs[i].path) + ": " +
                                      std::strerror(errno));
         }
-        temporaries.Release(static_cast<int>(i));
+        temporaries[i]->Keep();
     }
+}
+
+std::string
+OutputFiles::OutputList() const
+{
+    std::string list;
+    for (const File& out : m_outputs)
+    {
+        list += (list.empty() ? "" : ", ") + out.path;
+    }
+    return list;
 }
 
 } // namespace ns3

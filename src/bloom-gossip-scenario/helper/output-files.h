@@ -16,6 +16,59 @@ namespace ns3
 
 /**
  * \ingroup bloom-gossip-scenario
+ * \brief A temporary file of the program, removed when this object ends and
+ * when the program is stopped by SIGINT, SIGTERM or SIGHUP.
+ *
+ * The one registry of the program's temporary files: OutputFiles::WriteAll
+ * writes each output to one before renaming it, and the NetAnim trace is
+ * recorded into one during the run.  While any exists, those three signals
+ * remove every registered file, then end the program as the signal would.
+ * At most 16 exist at a time.
+ */
+class TemporaryFile
+{
+  public:
+    /**
+     * Create a new empty file (mkstemp).
+     * \param pattern its path, ending in XXXXXX
+     * On failure Fd() is -1 and Error() the errno value.
+     */
+    explicit TemporaryFile(const std::string& pattern);
+    /// Remove the file unless Keep() was called.
+    ~TemporaryFile();
+    TemporaryFile(const TemporaryFile&) = delete;
+    TemporaryFile& operator=(const TemporaryFile&) = delete;
+
+    /// \return the open descriptor (the caller closes it), or -1 on failure
+    int Fd() const
+    {
+        return m_fd;
+    }
+
+    /// \return the errno value of a failed creation
+    int Error() const
+    {
+        return m_error;
+    }
+
+    /// \return the file's path
+    const std::string& Path() const
+    {
+        return m_path;
+    }
+
+    /// The file was renamed or handed over: do not remove it.
+    void Keep();
+
+  private:
+    int m_slot{-1};     //!< its entry in the signal handler's table, -1 when none
+    int m_fd{-1};       //!< descriptor from mkstemp
+    int m_error{0};     //!< errno of a failed creation
+    std::string m_path; //!< path
+};
+
+/**
+ * \ingroup bloom-gossip-scenario
  * \brief The output files of one program run, each named by an option.
  *
  * AddInput and AddOutput check every path when it is given, so a bad one
@@ -36,7 +89,8 @@ namespace ns3
  * 0666 less the umask), then renames them in the reverse order of AddOutput
  * (so when the first output exists, the others do too): a failed write (a
  * full disk) removes the temporary files and leaves every destination as it
- * was.  Temporary files are removed on SIGINT, SIGTERM and SIGHUP too.
+ * was.  The temporary files are TemporaryFile objects: removed on SIGINT,
+ * SIGTERM and SIGHUP too.
  */
 class OutputFiles
 {
@@ -62,6 +116,9 @@ class OutputFiles
      * \throws std::runtime_error "--option: cannot write '<path>': reason"
      */
     void WriteAll(const std::vector<std::string>& contents) const;
+
+    /// \return the outputs' paths, in the order of AddOutput, joined by ", "
+    std::string OutputList() const;
 
   private:
     /// A checked file: its option, path and identity.

@@ -3,7 +3,8 @@
  */
 #include "scenario-dynamics.h"
 
-#include "gossip-scenario.h"
+#include "gossip-scenario-config.h"
+#include "output-files.h"
 
 #ifndef BLOOM_GOSSIP_NETANIM
 #error "BLOOM_GOSSIP_NETANIM is not defined: build through the module's CMakeLists.txt or wscript"
@@ -30,6 +31,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <fmt/format.h>
 #include <fstream>
@@ -242,8 +244,8 @@ struct ScenarioDynamics::Impl
     std::map<bloom::QueryId, Pending> byId;
     std::map<std::pair<uint32_t, std::string>, uint32_t> steps;
     uint32_t issued{0};
-    uint64_t pendingChanges{0}; //!< link changes seen by maps between samples
-    std::string animPath;       //!< the NetAnim trace's temporary file
+    uint64_t pendingChanges{0};              //!< link changes seen by maps between samples
+    std::unique_ptr<TemporaryFile> animFile; //!< the NetAnim trace's temporary file
 #if BLOOM_GOSSIP_NETANIM
     std::unique_ptr<AnimationInterface> anim; //!< the NetAnim trace
 #endif
@@ -279,12 +281,8 @@ ScenarioDynamics::ScenarioDynamics(const ScenarioDynamicsConfig& config)
 ScenarioDynamics::~ScenarioDynamics()
 {
 #if BLOOM_GOSSIP_NETANIM
-    m_impl->anim.reset();
+    m_impl->anim.reset(); // closes the file before animFile removes it
 #endif
-    if (!m_impl->animPath.empty())
-    {
-        std::remove(m_impl->animPath.c_str());
-    }
 }
 
 void
@@ -484,21 +482,21 @@ ScenarioDynamics::StartNetAnim()
     }
 #if BLOOM_GOSSIP_NETANIM
     // AnimationInterface writes to a file it opens itself: a private
-    // temporary one, read back by FinishNetAnim; the program writes the
-    // trace to --netanim through OutputFiles like its other outputs.
+    // temporary one (removed at the end, or if the program is stopped by a
+    // signal), read back by FinishNetAnim; the program writes the trace to
+    // --netanim through OutputFiles like its other outputs.
     const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/bloom-gossip-netanim-XXXXXX";
-    std::vector<char> name(pattern.begin(), pattern.end());
-    name.push_back('\0');
-    const int fd = ::mkstemp(name.data());
-    if (fd < 0)
+    const std::string pattern =
+        std::string(tmp && *tmp ? tmp : "/tmp") + "/bloom-gossip-netanim-XXXXXX";
+    impl.animFile = std::make_unique<TemporaryFile>(pattern);
+    if (impl.animFile->Fd() < 0)
     {
         throw std::runtime_error("--netanim: cannot create a temporary file " +
-                                 QuoteForMessage(pattern));
+                                 QuoteForMessage(pattern) + ": " +
+                                 std::strerror(impl.animFile->Error()));
     }
-    ::close(fd);
-    impl.animPath = name.data();
-    impl.anim = std::make_unique<AnimationInterface>(impl.animPath);
+    ::close(impl.animFile->Fd());
+    impl.anim = std::make_unique<AnimationInterface>(impl.animFile->Path());
     // Cheap: positions and moves only (no packet, no metadata, no counter),
     // polled at the truth's sampling interval.
     impl.anim->SkipPacketTracing();
@@ -511,23 +509,22 @@ std::string
 ScenarioDynamics::FinishNetAnim()
 {
     Impl& impl = *m_impl;
-    if (impl.animPath.empty())
+    if (!impl.animFile)
     {
         return {};
     }
 #if BLOOM_GOSSIP_NETANIM
     impl.anim.reset(); // closes the anim element and the file
 #endif
-    std::ifstream in(impl.animPath, std::ios::binary);
+    std::ifstream in(impl.animFile->Path(), std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
     if (!in.good() && !in.eof())
     {
         throw std::runtime_error("--netanim: cannot read back the temporary trace " +
-                                 QuoteForMessage(impl.animPath));
+                                 QuoteForMessage(impl.animFile->Path()));
     }
-    std::remove(impl.animPath.c_str());
-    impl.animPath.clear();
+    impl.animFile.reset();
     return text.str();
 }
 
@@ -860,30 +857,21 @@ DynamicsCsvRowSuffix(const ScenarioDynamicsConfig& c, const ScenarioDynamicsResu
 }
 
 std::string
-DynamicsRunPrefixHeader()
+DynamicsKeyCsvHeader()
 {
-    return "filter,topology,nodes,diameter,seed,run,mobility,speed";
+    return "mobility,speed";
 }
 
 std::string
-DynamicsRunPrefix(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+DynamicsKeyCsvColumns(const ScenarioDynamicsConfig& c)
 {
-    return fmt::format("{},{},{},{},{},{},{},{}",
-                       bloom::ToString(c.filter),
-                       ToString(c.topology),
-                       r.nodes,
-                       r.diameter,
-                       r.seed,
-                       r.run,
-                       ToString(c.dynamics.mobility),
-                       Num(SpeedShown(c.dynamics)));
+    return fmt::format("{},{}", ToString(c.mobility), Num(SpeedShown(c)));
 }
 
 std::string
-DynamicsSeriesCsvHeader()
+DynamicsSeriesCsvHeader(const std::string& prefixHeader)
 {
-    return DynamicsRunPrefixHeader() +
-           ",time,pairs,exact,within1,wrong,stale,links,link_changes,components";
+    return prefixHeader + ",time,pairs,exact,within1,wrong,stale,links,link_changes,components";
 }
 
 std::vector<std::string>
@@ -908,10 +896,9 @@ DynamicsSeriesCsvRows(const std::string& prefix, const ScenarioDynamicsResult& r
 }
 
 std::string
-MapCsvHeader()
+MapCsvHeader(const std::string& prefixHeader)
 {
-    return DynamicsRunPrefixHeader() +
-           ",time,kind,node,peer,x,y,resource,truth,estimate,present,status,holder";
+    return prefixHeader + ",time,kind,node,peer,x,y,resource,truth,estimate,present,status,holder";
 }
 
 namespace
@@ -966,10 +953,9 @@ MapCsvRows(const std::string& prefix, const ScenarioDynamicsResult& r)
 }
 
 std::string
-WalkCsvHeader()
+WalkCsvHeader(const std::string& prefixHeader)
 {
-    return DynamicsRunPrefixHeader() +
-           ",query,strategy,origin,key,kind,step,time,node,hops,backtrack";
+    return prefixHeader + ",query,strategy,origin,key,kind,step,time,node,hops,backtrack";
 }
 
 std::vector<std::string>

@@ -227,9 +227,40 @@ GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 } // namespace
 
 std::string
+RunKeyCsvHeader()
+{
+    return "filter,topology,nodes,diameter,seed,run";
+}
+
+std::string
+RunKeyCsvColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    return fmt::format("{},{},{},{},{},{}",
+                       bloom::ToString(c.filter),
+                       ToString(c.topology),
+                       r.nodes,
+                       r.diameter,
+                       r.seed,
+                       r.run);
+}
+
+std::string
+DynamicsRunPrefixHeader()
+{
+    return RunKeyCsvHeader() + "," + DynamicsKeyCsvHeader();
+}
+
+std::string
+DynamicsRunPrefix(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    return RunKeyCsvColumns(c, r) + "," + DynamicsKeyCsvColumns(c.dynamics);
+}
+
+std::string
 GossipDistanceCsvHeader()
 {
-    return "filter,topology,nodes,diameter,seed,run,m,b,depth,budget_bytes,true_hops,pairs,"
+    return RunKeyCsvHeader() +
+           ",m,b,depth,budget_bytes,true_hops,pairs,"
            "hop_mae,hop_bias,hop_exact,hop_within1,hop_miss,membership,diss_latency_median,"
            "diss_latency_p95";
 }
@@ -248,13 +279,8 @@ GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult&
         }
         const auto hopValue = [&](double v) { return hop ? Num(v) : std::string("NA"); };
         rows.push_back(fmt::format(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            bloom::ToString(c.filter),
-            ToString(c.topology),
-            r.nodes,
-            r.diameter,
-            r.seed,
-            r.run,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            RunKeyCsvColumns(c, r),
             r.slots,
             c.filter == bloom::FilterKind::LINEAR ? fmt::format("{}", c.cellBits) : "NA",
             r.depth,

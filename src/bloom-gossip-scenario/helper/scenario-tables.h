@@ -41,6 +41,19 @@ std::string GossipQueryCsvHeader();
 /// Rows of the per-query table, one per query.
 std::vector<std::string> GossipQueryCsvRows(const GossipScenarioConfig& config,
                                             const GossipScenarioResult& result);
+/// The columns identifying a run: filter, topology, nodes, diameter, seed, run.
+std::string RunKeyCsvHeader();
+/// \param config a run's configuration \param result its result \return the values of
+/// RunKeyCsvHeader (no trailing comma)
+std::string RunKeyCsvColumns(const GossipScenarioConfig& config,
+                             const GossipScenarioResult& result);
+/// The prefix of the dynamics tables (time series, maps, query paths): the run key, then
+/// DynamicsKeyCsvHeader (mobility, speed).
+std::string DynamicsRunPrefixHeader();
+/// \param config a run's configuration \param result its result
+/// \return the values of DynamicsRunPrefixHeader, for DynamicsSeriesCsvRows and the others
+std::string DynamicsRunPrefix(const GossipScenarioConfig& config,
+                              const GossipScenarioResult& result);
 /// CSV header of the per-distance table.
 std::string GossipDistanceCsvHeader();
 /// Rows of the per-distance table, one per true hop distance.

@@ -324,6 +324,11 @@ class SegmentPayloadTestCase : public TestCase
                 }
                 const AnyFilter before = Filled(shape, rng);
                 const AnyFilter random = Filled(shape, rng);
+                std::vector<uint32_t> beforeSlots(shape.TotalSlots());
+                for (uint64_t i = 0; i < beforeSlots.size(); ++i)
+                {
+                    beforeSlots[i] = GetSlot(before, i);
+                }
                 // Sources: unrelated, grown only, identical, and identical
                 // but for the first or the last slot (raised or lowered).
                 AnyFilter firstChanged = before;
@@ -347,10 +352,11 @@ class SegmentPayloadTestCase : public TestCase
                         NS_TEST_ASSERT_MSG_EQ((fast == slow), true, "same filter");
                         bool changed = false;
                         bool lowered = false;
-                        for (uint64_t i = 0; i < shape.TotalSlots(); ++i)
+                        for (uint64_t i = 0; i < beforeSlots.size(); ++i)
                         {
-                            changed |= GetSlot(slow, i) != GetSlot(before, i);
-                            lowered |= GetSlot(slow, i) < GetSlot(before, i);
+                            const uint32_t now = GetSlot(slow, i);
+                            changed |= now != beforeSlots[i];
+                            lowered |= now < beforeSlots[i];
                         }
                         NS_TEST_ASSERT_MSG_EQ(effect.changed, changed, "changed");
                         NS_TEST_ASSERT_MSG_EQ(effect.lowered, lowered, "lowered");
