@@ -118,7 +118,12 @@ def main():
                                      '--nodes', '400', '--sim-time', '3000'],
                                     cwd=sub, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL, env=dict(os.environ, TMPDIR=tmp))
-            time.sleep(2)
+            # The trace's temporary file appears when the simulation starts
+            # (after the network is built: seconds under the sanitizers).
+            deadline = time.monotonic() + 120
+            while not os.listdir(tmp) and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.5)
             still = proc.poll() is None
             recording = os.listdir(tmp)
             proc.send_signal(signo)
