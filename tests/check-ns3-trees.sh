@@ -54,7 +54,8 @@
 # at a time: side by side, 6 compilers on 2 cores, a run on 2026-11-26 spent
 # a quarter of its CPU in the kernel and was no faster); each release's runs,
 # suites and sweeps, mostly single-threaded, run in the background beside the
-# next release's build, and their lines are printed when they end.
+# next release's build, and their lines are printed release by release once
+# the last build is done.
 # Each step prints its wall time and the CPU time (user + system) of its
 # processes, which stays comparable when the machine is shared (CI runs this
 # script beside its sanitizer and fuzz stages).
@@ -458,8 +459,9 @@ test_release() {
 }
 
 # check_releases RELEASE...: build each release in turn; test each in the
-# background (its output in WORK/ns-RELEASE-tests.out, printed when it ends)
-# beside the next one's build.
+# background beside the next one's build (its output in
+# WORK/ns-RELEASE-tests.out, printed in the order of the releases after the
+# last build, as each test run ends).
 check_releases() {
     local release pids=() outs=() failed=0 i
     trap 'kill "${pids[@]}" 2> /dev/null || true' EXIT
