@@ -11,6 +11,9 @@
 #include "ns3/constant-velocity-mobility-model.h"
 #include "ns3/double.h"
 #include "ns3/grid-spectrum-channel.h"
+#include "ns3/lr-wpan-net-device.h"
+#include "ns3/lr-wpan-phy.h"
+#include "ns3/mac16-address.h"
 #include "ns3/packet.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -99,6 +102,18 @@ class ExtentTestCase : public TestCase
     }
 
   private:
+    /// PhyRxBegin: `node` starts receiving a frame.
+    static void Heard(std::vector<uint32_t>* heard, uint32_t node, Ptr<const Packet>)
+    {
+        heard->push_back(node);
+    }
+
+    /// Broadcast one frame from `device`.
+    static void Send(Ptr<LrWpanNetDevice> device)
+    {
+        device->Send(Create<Packet>(10), Mac16Address("ff:ff"), 0);
+    }
+
     /// Broadcast one frame from `from`; \return the nodes that received it.
     static std::vector<uint32_t> Broadcast(WsnNetworkHelper& network, uint32_t from)
     {
@@ -106,15 +121,11 @@ class ExtentTestCase : public TestCase
         std::vector<uint32_t> heard;
         for (uint32_t i = 0; i < devices.GetN(); ++i)
         {
-            devices.Get(i)->SetReceiveCallback(
-                [&heard, i](Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&) {
-                    heard.push_back(i);
-                    return true;
-                });
+            DynamicCast<LrWpanNetDevice>(devices.Get(i))
+                ->GetPhy()
+                ->TraceConnectWithoutContext("PhyRxBegin", MakeBoundCallback(&Heard, &heard, i));
         }
-        Simulator::Schedule(Seconds(0.1), [&devices, from]() {
-            devices.Get(from)->Send(Create<Packet>(10), devices.Get(from)->GetBroadcast(), 0);
-        });
+        Simulator::Schedule(Seconds(0.1), &Send, DynamicCast<LrWpanNetDevice>(devices.Get(from)));
         Simulator::Stop(Seconds(1));
         Simulator::Run();
         return heard;
