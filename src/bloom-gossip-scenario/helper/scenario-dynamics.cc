@@ -193,9 +193,12 @@ ReadNs2Trace(const std::string& path)
         {
             w.push_back(word);
         }
-        if (w.empty() || w[0] == "$god_" ||
-            (w.size() >= 4 && w[0] == "$ns_" && w[1] == "at" && w[3].rfind("\"$god_", 0) == 0 &&
-             line.find('(') == std::string::npos))
+        // GOD lines (ns-2's shortest-path hints): ns-3 skips them, as it
+        // skips every line without a parenthesis.
+        const bool god =
+            !w.empty() && (w[0] == "$god_" || (w.size() >= 4 && w[0] == "$ns_" && w[1] == "at" &&
+                                               w[3].rfind("\"$god_", 0) == 0));
+        if (w.empty() || (god && line.find('(') == std::string::npos))
         {
             continue;
         }

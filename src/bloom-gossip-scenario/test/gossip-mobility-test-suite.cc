@@ -652,6 +652,11 @@ class SetUpRefusalTestCase : public TestCase
                               std::string::npos,
                               refusal);
         NS_TEST_ASSERT_MSG_EQ(Refusal(Traced(early + late)), "", "in time order");
+        NS_TEST_ASSERT_MSG_EQ(Refusal(Traced("# from setdest\n$god_ set-dist 0 1 2\n"
+                                             "$ns_ at 2.0 \"$god_ set-dist 0 1 1\"\n\n" +
+                                             early + "$node_(0) set X_ 0.0 ;\n" + late)),
+                              "",
+                              "comments, GOD lines, a blank line and a ';' skipped");
         NS_TEST_ASSERT_MSG_EQ(Refusal(Traced(early + late + other)),
                               "",
                               "another node's earlier command may follow");
