@@ -455,7 +455,7 @@ GridSpectrumChannel::StartTx(Ptr<SpectrumSignalParameters> txParams)
             // conversion (a sender far outside the grid, or at a position a
             // double subtraction overflows, gives an empty span).
             const auto span = [this](double lo, double hi, double origin, int64_t n) {
-                const double last = static_cast<double>(n - 1);
+                const auto last = static_cast<double>(n - 1);
                 const double a = std::floor((lo - origin) / m_cell);
                 const double b = std::floor((hi - origin) / m_cell);
                 if (!(a <= last && b >= 0.0))
