@@ -6,6 +6,7 @@
  * every filter, on a grid and a random disk, with the range and log-distance
  * (with and without shadowing) radios; the cut-off and the index behave.
  */
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/constant-velocity-mobility-model.h"
