@@ -293,6 +293,14 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                      uint64_t{n} * c.resources,
                                      kMaxTruthPairs));
     }
+    c.dynamics.CheckMapRows(c.simTime,
+                            n,
+                            c.resources + std::count_if(c.events.begin(),
+                                                        c.events.end(),
+                                                        [](const WorkloadEvent& e) {
+                                                            return e.kind == WorkloadEvent::ADD;
+                                                        }),
+                            topo.GetLinkCount());
     result.nodes = n;
     result.droppedNodes = c.topology == ScenarioTopology::DISK ? c.nodes - n : 0;
     result.diameter = topo.Diameter();

@@ -88,19 +88,241 @@ namespace
 /// Gauss-Markov memory (ns-3's default).
 constexpr double kGaussMarkovAlpha = 0.85;
 
-/// Node numbers a trace names: "$node_(N)".
-std::vector<uint64_t>
-TraceNodes(const std::string& text)
+/// One command of an ns-2 movement trace.
+struct Ns2Command
 {
-    std::vector<uint64_t> nodes;
-    static const std::regex kNode(R"(\$node_\(\s*([0-9]{1,9})\s*\))");
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), kNode);
-         it != std::sregex_iterator();
-         ++it)
+    uint64_t line{0};      //!< line number (from 1)
+    uint64_t node{0};      //!< $node_(N)
+    bool scheduled{false}; //!< "$ns_ at T ...", else an initial "$node_(N) set"
+    double at{0};          //!< T (s), scheduled only
+    bool setdest{false};   //!< setdest X Y S, else set X_/Y_/Z_ V
+    double x{0};           //!< setdest: destination x (m)
+    double y{0};           //!< setdest: destination y (m)
+    double speed{0};       //!< setdest: speed (m/s; 0 stops the node)
+    char coord{0};         //!< set: 'X', 'Y' or 'Z'
+    double value{0};       //!< set: the coordinate (m)
+};
+
+/// Longest speed (m/s) a moving model or an ns-2 setdest may give.
+constexpr double kMaxScenarioSpeed = 1000;
+
+/**
+ * The slowest speed (m/s) that crosses an area whose diagonal is `diagonal`
+ * within kMaxScenarioTime: a random waypoint's or a setdest's arrival is
+ * scheduled at distance / speed, which beyond that (ns-3's Time holds about
+ * 9.2e9 s) wraps to a past time and replays the move for ever.
+ * \param diagonal m
+ * \return m/s
+ */
+double
+SlowestSpeed(double diagonal)
+{
+    return diagonal / kMaxScenarioTime;
+}
+
+/// Whether `s` is a plain decimal number (sign, digits, point, exponent):
+/// what ns-3's parser and ours read alike (no nan, inf, hex or blanks).
+bool
+IsDecimal(const std::string& s)
+{
+    static const std::regex kDecimal(R"([+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)");
+    return std::regex_match(s, kDecimal);
+}
+
+/**
+ * Read and check an ns-2 movement trace, every line, as ns-3's
+ * Ns2MobilityHelper will read it: blank lines and '#' comments are skipped,
+ * blanks and ';' at a line's end are ignored, GOD lines ("$god_ ..." and
+ * "$ns_ at T \"$god_ ...\"") are ignored; every other line must be
+ *   $node_(N) set X_|Y_|Z_ V
+ *   $ns_ at T "$node_(N) set X_|Y_|Z_ V"
+ *   $ns_ at T "$node_(N) setdest X Y S"
+ * with coordinates within +-kMaxWsnCoordinate, T in [0, kMaxScenarioTime],
+ * S in [0, kMaxScenarioSpeed], and each node's scheduled commands in time
+ * order (ns-3 applies them in file order, each from where the previous one
+ * left the node).  Throws "--ns2-trace: FILE line L: problem".
+ * \param path the trace
+ * \return its commands, file order
+ */
+std::vector<Ns2Command>
+ReadNs2Trace(const std::string& path)
+{
+    std::string text;
+    try
     {
-        nodes.push_back(std::stoull((*it)[1].str()));
+        text = ReadInputFile(path);
     }
-    return nodes;
+    catch (const std::exception& e)
+    {
+        ThrowOptionError("--ns2-trace", e.what());
+    }
+    const std::string where = QuoteForMessage(path);
+    std::vector<Ns2Command> commands;
+    std::map<uint64_t, std::pair<double, uint64_t>> last; // node: (time, line) of its last command
+    std::istringstream in(text);
+    std::string raw;
+    uint64_t lineNo = 0;
+    while (std::getline(in, raw))
+    {
+        ++lineNo;
+        const auto fail = [&](const std::string& problem) {
+            ThrowOptionError("--ns2-trace", fmt::format("{} line {}: {}", where, lineNo, problem));
+        };
+        for (size_t i = 0; i < raw.size(); ++i)
+        {
+            const auto b = static_cast<unsigned char>(raw[i]);
+            if ((b < 0x20 && b != '\t') || b >= 0x7f)
+            {
+                fail(fmt::format("byte 0x{:02X} at column {} ({}); a trace is plain ASCII text{}",
+                                 b,
+                                 i + 1,
+                                 b == 0      ? "a NUL"
+                                 : b == '\r' ? "a carriage return"
+                                             : "not text",
+                                 b == '\r' ? " with Unix line ends" : ""));
+            }
+        }
+        std::string line = raw.substr(0, raw.find('#'));
+        while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == ';'))
+        {
+            line.pop_back();
+        }
+        std::istringstream words(line);
+        std::vector<std::string> w;
+        for (std::string word; words >> word;)
+        {
+            w.push_back(word);
+        }
+        // GOD lines (ns-2's shortest-path hints): ns-3 skips them, as it
+        // skips every line without a parenthesis.
+        const bool god =
+            !w.empty() && (w[0] == "$god_" || (w.size() >= 4 && w[0] == "$ns_" && w[1] == "at" &&
+                                               w[3].rfind("\"$god_", 0) == 0));
+        if (w.empty() || (god && line.find('(') == std::string::npos))
+        {
+            continue;
+        }
+        const auto number = [&](const std::string& word, const char* what) {
+            if (!IsDecimal(word))
+            {
+                fail(fmt::format("{} {} is not a decimal number", what, QuoteForMessage(word)));
+            }
+            return std::strtod(word.c_str(), nullptr);
+        };
+        const auto coordinate = [&](const std::string& word, const char* what) {
+            const double v = number(word, what);
+            if (!(std::fabs(v) <= kMaxWsnCoordinate))
+            {
+                fail(fmt::format("{} {} m is outside [-1e12, 1e12] m", what, word));
+            }
+            return v;
+        };
+        const auto node = [&](const std::string& word) {
+            static const std::regex kNode(R"(\$node_\(([0-9]+)\))");
+            std::smatch m;
+            if (!std::regex_match(word, m, kNode))
+            {
+                fail(
+                    fmt::format("{} is not $node_(N) with N a node number", QuoteForMessage(word)));
+            }
+            if (m[1].length() > 9)
+            {
+                fail(fmt::format("node number {} is beyond any network (at most {} nodes)",
+                                 QuoteForMessage(m[1].str()),
+                                 kMaxScenarioNodes));
+            }
+            return std::stoull(m[1].str());
+        };
+        const auto coordName = [&](const std::string& word) {
+            if (word != "X_" && word != "Y_" && word != "Z_")
+            {
+                fail(fmt::format("{} is not X_, Y_ or Z_", QuoteForMessage(word)));
+            }
+        };
+        Ns2Command c;
+        c.line = lineNo;
+        if (w[0] != "$ns_")
+        {
+            if (w.size() != 4 || w[1] != "set")
+            {
+                fail("not an ns-2 movement command: $node_(N) set X_|Y_|Z_ V, or $ns_ at T "
+                     "\"$node_(N) set X_|Y_|Z_ V\" or \"$node_(N) setdest X Y SPEED\"");
+            }
+            c.node = node(w[0]);
+            coordName(w[2]);
+            c.coord = w[2][0];
+            c.value = coordinate(w[3], w[2].c_str());
+            commands.push_back(c);
+            continue;
+        }
+        // $ns_ at T "$node_(N) ...": the closing quote ends the last word or
+        // stands alone.
+        if (w.size() >= 2 && w.back() == "\"")
+        {
+            w.pop_back();
+        }
+        else if (!w.empty() && w.back().size() > 1 && w.back().back() == '"')
+        {
+            w.back().pop_back();
+        }
+        else
+        {
+            fail("a $ns_ command must end with a closing '\"'");
+        }
+        const bool set = w.size() == 7 && w[4] == "set";
+        const bool setdest = w.size() == 8 && w[4] == "setdest";
+        if ((!set && !setdest) || w[1] != "at" || w[3].empty() || w[3][0] != '"')
+        {
+            fail("not an ns-2 movement command: $ns_ at T \"$node_(N) set X_|Y_|Z_ V\" or "
+                 "$ns_ at T \"$node_(N) setdest X Y SPEED\"");
+        }
+        c.scheduled = true;
+        c.at = number(w[2], "time");
+        if (!(c.at >= 0 && c.at <= kMaxScenarioTime))
+        {
+            fail(fmt::format("time {} s is outside [0, {:g}] s", w[2], kMaxScenarioTime));
+        }
+        c.node = node(w[3].substr(1));
+        c.setdest = setdest;
+        if (set)
+        {
+            coordName(w[5]);
+            c.coord = w[5][0];
+            c.value = coordinate(w[6], w[5].c_str());
+        }
+        else
+        {
+            c.x = coordinate(w[5], "x");
+            c.y = coordinate(w[6], "y");
+            c.speed = number(w[7], "speed");
+            if (!(c.speed >= 0 && c.speed <= kMaxScenarioSpeed))
+            {
+                fail(fmt::format("speed {} m/s is outside [0, {:g}] m/s (0 stops the node)",
+                                 w[7],
+                                 kMaxScenarioSpeed));
+            }
+        }
+        const auto before = last.find(c.node);
+        if (before != last.end() && c.at < before->second.first)
+        {
+            fail(fmt::format("$node_({}) at {} s is listed after its command at {} s (line {}); "
+                             "ns-3 applies a node's commands in file order, so list them in time "
+                             "order",
+                             c.node,
+                             w[2],
+                             before->second.first,
+                             before->second.second));
+        }
+        last[c.node] = {c.at, lineNo};
+        commands.push_back(c);
+    }
+    if (commands.empty())
+    {
+        ThrowOptionError("--ns2-trace",
+                         where + " names no node ($node_(N) set X_ ... or $ns_ at T "
+                                 "\"$node_(N) setdest X Y SPEED\")");
+    }
+    return commands;
 }
 } // namespace
 
@@ -109,12 +331,13 @@ ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resource
 {
     const bool moving =
         mobility == ScenarioMobility::RANDOM_WAYPOINT || mobility == ScenarioMobility::GAUSS_MARKOV;
-    if (moving && !(speed > 0 && speed <= 1000))
+    if (moving && !(speed > 0 && speed <= kMaxScenarioSpeed))
     {
         ThrowOptionError("--speed",
                          fmt::format("{} m/s; random waypoint and Gauss-Markov need a speed in "
-                                     "(0, 1000] (use --mobility none for static nodes)",
-                                     speed));
+                                     "(0, {:g}] (use --mobility none for static nodes)",
+                                     speed,
+                                     kMaxScenarioSpeed));
     }
     if (!(pause >= 0 && pause <= kMaxScenarioTime))
     {
@@ -166,22 +389,7 @@ ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resource
         {
             ThrowOptionError("--mobile-share", "not with --mobility ns2 (the trace moves nodes)");
         }
-        std::string text;
-        try
-        {
-            text = ReadInputFile(ns2Trace);
-        }
-        catch (const std::exception& e)
-        {
-            ThrowOptionError("--ns2-trace", e.what());
-        }
-        if (TraceNodes(text).empty())
-        {
-            ThrowOptionError("--ns2-trace",
-                             QuoteForMessage(ns2Trace) +
-                                 " names no node ($node_(N) set X_ ... or $ns_ at T "
-                                 "\"$node_(N) setdest X Y SPEED\")");
-        }
+        ReadNs2Trace(ns2Trace); // every line checked (the network's size: PrepareNetwork)
     }
     else if (!ns2Trace.empty())
     {
@@ -217,6 +425,59 @@ ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resource
     if (walks && queries == 0)
     {
         ThrowOptionError("--walk-csv", "needs --queries > 0 (no query, no path)");
+    }
+}
+
+uint64_t
+ScenarioDynamicsConfig::MapCount(double simTime) const
+{
+    // The maps Start schedules, and the one Finish adds at the end.
+    if (!map)
+    {
+        return 0;
+    }
+    uint64_t count = 0;
+    const double first = FirstMapTime();
+    if (first >= 0)
+    {
+        for (double t = first; t < simTime - 1e-9; t += mapEvery)
+        {
+            ++count;
+            if (!(mapEvery > 0))
+            {
+                break;
+            }
+        }
+    }
+    if (first < 0 || first >= simTime - 1e-9 ||
+        (mapEvery > 0 && std::fmod(simTime - first, mapEvery) < 1e-9))
+    {
+        ++count;
+    }
+    return count;
+}
+
+void
+ScenarioDynamicsConfig::CheckMapRows(double simTime,
+                                     uint32_t nodes,
+                                     uint64_t resources,
+                                     uint64_t links) const
+{
+    const uint64_t maps = MapCount(simTime);
+    const uint64_t perMap = uint64_t{nodes} * resources + links;
+    if (maps > 0 && perMap > kMaxMapRows / maps)
+    {
+        ThrowOptionError(mapEvery > 0 ? "--map-every" : "--map-csv",
+                         fmt::format("{} maps of {} rows ({} nodes x {} resources and {} links) "
+                                     "are {} rows, more than the {} a run keeps (memory grows with "
+                                     "them); map less often or fewer resources",
+                                     maps,
+                                     perMap,
+                                     nodes,
+                                     resources,
+                                     links,
+                                     maps * perMap,
+                                     kMaxMapRows));
     }
 }
 
@@ -315,18 +576,91 @@ ScenarioDynamics::PrepareNetwork(WsnNetworkHelper& network,
                          "gauss-markov needs a deployment area; the positions span no area (a "
                          "line?); use random-waypoint");
     }
+    // Every arrival ns-3 schedules (distance / speed) must fall within
+    // kMaxScenarioTime: the speed must cross the area's diagonal in that time.
+    if (c.mobility == ScenarioMobility::RANDOM_WAYPOINT ||
+        c.mobility == ScenarioMobility::GAUSS_MARKOV)
+    {
+        const double diagonal = std::hypot(maxX - minX, maxY - minY);
+        if (c.mobility == ScenarioMobility::RANDOM_WAYPOINT && !(diagonal > 0))
+        {
+            // Every waypoint is the node's own position: ns-3 would walk
+            // there in no time, for ever, at time 0.
+            ThrowOptionError("--mobility",
+                             "random-waypoint needs positions that span a distance; every "
+                             "node is at the same point");
+        }
+        if (c.speed < SlowestSpeed(diagonal))
+        {
+            ThrowOptionError("--speed",
+                             fmt::format("{} m/s would take more than {:g} s (the longest run) "
+                                         "to cross the deployment area ({:g} m corner to "
+                                         "corner); at least {:g} m/s",
+                                         c.speed,
+                                         kMaxScenarioTime,
+                                         diagonal,
+                                         SlowestSpeed(diagonal)));
+        }
+    }
     if (c.mobility == ScenarioMobility::NS2)
     {
-        const std::vector<uint64_t> named = TraceNodes(ReadInputFile(c.ns2Trace));
-        const uint64_t most = *std::max_element(named.begin(), named.end());
-        if (most >= n)
+        const std::vector<Ns2Command> trace = ReadNs2Trace(c.ns2Trace);
+        // The area a setdest may cross: the positions, the trace's
+        // coordinates and the origin (ns-3 starts a node the trace places
+        // nowhere from (0, 0)).
+        double x0 = std::min(minX, 0.0);
+        double x1 = std::max(maxX, 0.0);
+        double y0 = std::min(minY, 0.0);
+        double y1 = std::max(maxY, 0.0);
+        const auto cover = [&](double x, double y) {
+            x0 = std::min(x0, x);
+            x1 = std::max(x1, x);
+            y0 = std::min(y0, y);
+            y1 = std::max(y1, y);
+        };
+        for (const Ns2Command& command : trace)
         {
-            ThrowOptionError("--ns2-trace",
-                             fmt::format("the trace moves $node_({}), but the network has {} "
-                                         "nodes (0..{})",
-                                         most,
-                                         n,
-                                         n - 1));
+            if (command.node >= n)
+            {
+                ThrowOptionError("--ns2-trace",
+                                 fmt::format("{} line {}: the trace moves $node_({}), but the "
+                                             "network has {} nodes (0..{})",
+                                             QuoteForMessage(c.ns2Trace),
+                                             command.line,
+                                             command.node,
+                                             n,
+                                             n - 1));
+            }
+            if (command.setdest)
+            {
+                cover(command.x, command.y);
+            }
+            else if (command.coord == 'X')
+            {
+                cover(command.value, y0);
+            }
+            else if (command.coord == 'Y')
+            {
+                cover(x0, command.value);
+            }
+        }
+        const double diagonal = std::hypot(x1 - x0, y1 - y0);
+        for (const Ns2Command& command : trace)
+        {
+            if (command.setdest && command.speed > 0 && command.speed < SlowestSpeed(diagonal))
+            {
+                ThrowOptionError("--ns2-trace",
+                                 fmt::format("{} line {}: speed {:g} m/s would take more than "
+                                             "{:g} s to cross the area of the trace and the "
+                                             "positions ({:g} m corner to corner); at least "
+                                             "{:g} m/s, or 0 to stop",
+                                             QuoteForMessage(c.ns2Trace),
+                                             command.line,
+                                             command.speed,
+                                             kMaxScenarioTime,
+                                             diagonal,
+                                             SlowestSpeed(diagonal)));
+            }
         }
     }
     // The mobile nodes: every candidate, or a random share of them drawn

@@ -27,6 +27,12 @@
 namespace ns3
 {
 
+/// Most rows the maps of one run may hold (node rows and link rows, over
+/// every map): one map of the largest ground truth (kMaxTruthPairs) and as
+/// many links; the rows are kept in memory until the run ends (about 160
+/// bytes each with their CSV text).
+constexpr uint64_t kMaxMapRows = 8000000;
+
 /// \ingroup bloom-gossip
 /// How nodes move.
 enum class ScenarioMobility : uint8_t
@@ -94,6 +100,20 @@ struct ScenarioDynamicsConfig
     {
         return sampleInterval > 0 ? sampleInterval : 1.0;
     }
+
+    /// \param simTime the run's simulated time (s) \return the maps a run records
+    uint64_t MapCount(double simTime) const;
+
+    /**
+     * Refuse (ThrowOptionError) maps whose rows would exceed kMaxMapRows:
+     * maps x (nodes x resources + links), the links those of the network as
+     * built (a moving network's change as it moves).
+     * \param simTime the run's simulated time (s)
+     * \param nodes the network's nodes
+     * \param resources the most resources a run tracks (placed and added)
+     * \param links the network's links as built
+     */
+    void CheckMapRows(double simTime, uint32_t nodes, uint64_t resources, uint64_t links) const;
 
     /**
      * Throws std::invalid_argument "--option: problem" (ThrowOptionError).

@@ -587,6 +587,120 @@ class GridChannelMotionTestCase : public TestCase
 
 /**
  * \ingroup bloom-gossip-tests
+ * What a run refuses in set-up (CheckGossipScenario, what --dry-run runs)
+ * before ns-3 schedules a move it cannot end: a node's ns-2 commands out of
+ * time order (ns-3 applies them in file order: a setdest at 3 s listed
+ * before one at 1 s moved the node from 1 s), a speed that cannot cross the
+ * area within the longest run (the arrival overflowed ns-3's Time and the
+ * run never ended), and maps beyond kMaxMapRows; MapCount is the number of
+ * maps a run records.
+ */
+class SetUpRefusalTestCase : public TestCase
+{
+  public:
+    SetUpRefusalTestCase()
+        : TestCase("set-up refuses ns-2 commands out of time order, speeds that cannot cross "
+                   "the area, maps beyond the row bound; MapCount counts the maps")
+    {
+    }
+
+  private:
+    /// \return the refusal of CheckGossipScenario(c), empty if accepted
+    static std::string Refusal(const GossipScenarioConfig& c)
+    {
+        try
+        {
+            CheckGossipScenario(c);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    /// \return a 5-node line driven by an ns-2 trace of `text`
+    GossipScenarioConfig Traced(const std::string& text)
+    {
+        const std::string trace = CreateTempDirFilename("order.ns_movements");
+        {
+            std::ofstream f(trace);
+            f << text;
+        }
+        GossipScenarioConfig c;
+        c.filter = FilterKind::LINEAR;
+        c.topology = ScenarioTopology::LINE;
+        c.nodes = 5;
+        c.spacing = 10;
+        c.simTime = 10;
+        c.dynamics.mobility = ScenarioMobility::NS2;
+        c.dynamics.ns2Trace = trace;
+        return c;
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        const std::string late = "$ns_ at 3.0 \"$node_(0) setdest 10 0 2\"\n";
+        const std::string early = "$ns_ at 1.0 \"$node_(0) setdest 0 10 2\"\n";
+        const std::string other = "$ns_ at 0.5 \"$node_(1) setdest 10 5 2\"\n";
+        std::string refusal = Refusal(Traced(late + early));
+        NS_TEST_ASSERT_MSG_EQ(refusal.rfind("--ns2-trace: ", 0), 0U, refusal);
+        NS_TEST_ASSERT_MSG_NE(refusal.find("line 2: $node_(0) at 1.0 s is listed after its "
+                                           "command at 3 s (line 1)"),
+                              std::string::npos,
+                              refusal);
+        NS_TEST_ASSERT_MSG_EQ(Refusal(Traced(early + late)), "", "in time order");
+        NS_TEST_ASSERT_MSG_EQ(Refusal(Traced("# from setdest\n$god_ set-dist 0 1 2\n"
+                                             "$ns_ at 2.0 \"$god_ set-dist 0 1 1\"\n\n" +
+                                             early + "$node_(0) set X_ 0.0 ;\n" + late)),
+                              "",
+                              "comments, GOD lines, a blank line and a ';' skipped");
+        NS_TEST_ASSERT_MSG_EQ(Refusal(Traced(early + late + other)),
+                              "",
+                              "another node's earlier command may follow");
+        refusal = Refusal(Traced("$ns_ at 1.0 \"$node_(99999999999) setdest 0 10 2\"\n"));
+        NS_TEST_ASSERT_MSG_NE(refusal.find("line 1: node number '99999999999' is beyond"),
+                              std::string::npos,
+                              refusal);
+
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        NS_TEST_ASSERT_MSG_EQ(Refusal(c), "", "the wandering grid");
+        c.dynamics.speed = 1e-40;
+        refusal = Refusal(c);
+        NS_TEST_ASSERT_MSG_EQ(refusal.rfind("--speed: 1e-40 m/s would take more than", 0),
+                              0U,
+                              refusal);
+        c.dynamics.mobility = ScenarioMobility::GAUSS_MARKOV;
+        NS_TEST_ASSERT_MSG_EQ(Refusal(c).rfind("--speed: ", 0), 0U, Refusal(c));
+
+        // Maps: 10 from 10 s every 10 s over 30 s are at 10, 20 and 30 s.
+        c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 3U, "10, 20, 30 s");
+        const GossipScenarioResult r = RunGossipScenario(c);
+        std::set<double> times;
+        for (const MapNodeRow& m : r.dynamics.mapNodes)
+        {
+            times.insert(m.time);
+        }
+        NS_TEST_ASSERT_MSG_EQ(times.size(), c.dynamics.MapCount(c.simTime), "maps recorded");
+        c.dynamics.mapTime = -1;
+        c.dynamics.mapEvery = 0;
+        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 1U, "the end only");
+        c.dynamics.mapTime = 0;
+        c.dynamics.mapEvery = 0.5;
+        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 61U, "0 to 30 s");
+        c.resources = 6000; // 25 nodes x 6000 resources x 61 maps
+        refusal = Refusal(c);
+        NS_TEST_ASSERT_MSG_EQ(refusal.rfind("--map-every: 61 maps of ", 0), 0U, refusal);
+        c.dynamics.mapEvery = 10;
+        NS_TEST_ASSERT_MSG_EQ(Refusal(c), "", "4 maps of 150,000 rows and the links");
+    }
+};
+
+/**
+ * \ingroup bloom-gossip-tests
  * Test suite bloom-gossip-mobility.
  */
 class GossipMobilityTestSuite : public TestSuite
@@ -606,6 +720,7 @@ class GossipMobilityTestSuite : public TestSuite
         AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::SINKS), bloom::test::kQuick);
         AddTestCase(new MobileSetRefusalTestCase, bloom::test::kQuick);
         AddTestCase(new NetAnimTestCase, bloom::test::kQuick);
+        AddTestCase(new SetUpRefusalTestCase, bloom::test::kQuick);
     }
 };
 

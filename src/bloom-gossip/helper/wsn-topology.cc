@@ -319,6 +319,12 @@ WsnTopology::FromCsv(const std::string& path)
                 fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) +
                      " is not finite");
             }
+            static_assert(kMaxWsnCoordinate == 1e12, "the message below names the bound");
+            if (std::fabs(coord[c]) > kMaxWsnCoordinate)
+            {
+                fail(std::string(names[c]) + " " + QuoteForMessage(fields[1 + c]) +
+                     " is outside [-1e12, 1e12] m");
+            }
         }
         const auto inserted = lineOfId.emplace(id, lineNo);
         if (!inserted.second)

@@ -24,6 +24,11 @@ namespace ns3
 /// (0xFFFE and 0xFFFF are reserved).
 constexpr uint32_t kMaxWsnNodes = 0xFFFD;
 
+/// Largest |x| or |y| (m) a positions file may give: far beyond any radio
+/// range, and small enough that differences, squared distances, travel times
+/// and the grid channel's cell index stay finite (FromCsv refuses beyond).
+constexpr double kMaxWsnCoordinate = 1e12;
+
 /**
  * \ingroup bloom-gossip
  * \brief Positions of n static nodes (ids 0..n-1) and their undirected
@@ -148,7 +153,8 @@ class WsnTopology
      * whose first field is not a number, blank lines and lines starting with
      * '#' are skipped; spaces around fields are allowed).  The ids must be
      * 0..n-1, each exactly once.  A garbled line, a duplicate or missing id
-     * or a non-finite coordinate throws std::invalid_argument with a one-line
+     * or a coordinate not finite or beyond +-kMaxWsnCoordinate throws
+     * std::invalid_argument with a one-line
      * message "<path>:<line>: <problem>" (no line number for a missing id).
      * No links.
      * \param path the CSV file

@@ -305,12 +305,28 @@ GridSpectrumChannel::Rebuild()
         minY = std::min(minY, it.position.y);
         maxY = std::max(maxY, it.position.y);
     }
+    if (!std::isfinite(maxX - minX) || !std::isfinite(maxY - minY))
+    {
+        // An extent beyond the largest double (positions near +-1.8e308): no
+        // cell grid can index it, so every PHY is a candidate of every
+        // transmission, as in the stock channel (exact, only slower).
+        NS_LOG_WARN("grid index: positions span more than a double holds; not indexed");
+        for (const Indexed& it : items)
+        {
+            m_alwaysCandidates.push_back(it.entry);
+        }
+        std::sort(m_alwaysCandidates.begin(), m_alwaysCandidates.end());
+        m_indexed = 0;
+        m_indexesMoving = false;
+        return;
+    }
     double cell = m_cellAttribute > 0 ? m_cellAttribute : cutoff;
     if (!(cell > 0))
     {
         cell = 1.0;
     }
-    // Keep the cell array in proportion to the number of PHYs.
+    // Keep the cell array in proportion to the number of PHYs (at most
+    // maxCells cells: the extent is finite, so doubling the cell ends).
     const double maxCells = 4.0 * static_cast<double>(items.size()) + 1024.0;
     while ((std::floor((maxX - minX) / cell) + 1) * (std::floor((maxY - minY) / cell) + 1) >
            maxCells)
@@ -435,12 +451,19 @@ GridSpectrumChannel::StartTx(Ptr<SpectrumSignalParameters> txParams)
         {
             const Vector s = senderMobility->GetPosition();
             const double r = m_cutoff + slack;
+            // Cells [lo, hi] of one axis, clamped in double before the
+            // conversion (a sender far outside the grid, or at a position a
+            // double subtraction overflows, gives an empty span).
             const auto span = [this](double lo, double hi, double origin, int64_t n) {
+                const auto last = static_cast<double>(n - 1);
                 const double a = std::floor((lo - origin) / m_cell);
                 const double b = std::floor((hi - origin) / m_cell);
-                return std::make_pair(
-                    static_cast<int64_t>(std::max(a, 0.0)),
-                    static_cast<int64_t>(std::min(b, static_cast<double>(n - 1))));
+                if (!(a <= last && b >= 0.0))
+                {
+                    return std::make_pair(int64_t{1}, int64_t{0});
+                }
+                return std::make_pair(static_cast<int64_t>(std::max(a, 0.0)),
+                                      static_cast<int64_t>(std::min(b, last)));
             };
             const auto [x0, x1] = span(s.x - r, s.x + r, m_minX, m_nx);
             const auto [y0, y1] = span(s.y - r, s.y + r, m_minY, m_ny);
