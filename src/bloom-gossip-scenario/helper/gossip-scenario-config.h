@@ -252,15 +252,18 @@ struct GossipScenarioConfig
 
 /**
  * \ingroup bloom-gossip-scenario
- * The option of the scenario programs that sets attribute `attribute` of
- * type `tid` (or of a type it derives from) for every run, e.g. "--interval"
- * for BloomGossipApplication::BeaconInterval; an empty string when the
- * scenario leaves the attribute at its default, so that a
- * --ns3::Type::Attribute=value default takes effect.
+ * Who sets attribute `attribute` of type `tid` (or of a type it derives
+ * from) for every run: the option of the scenario programs to use instead,
+ * e.g. "--interval" for BloomGossipApplication::BeaconInterval, or, for a
+ * value the run fixes or derives, a phrase saying so ("the run fixes it at
+ * 3 V"); an empty string when the scenario leaves the attribute at its
+ * default, so that a --ns3::Type::Attribute=value default takes effect.  The
+ * one table of the attributes a run sets (the suite
+ * bloom-gossip-scenario-attributes checks it against real runs).
  *
  * \param tid the type named on the command line
  * \param attribute the attribute name
- * \return the owning option, or an empty string
+ * \return the owning option or phrase, or an empty string
  */
 std::string ScenarioOptionOwning(TypeId tid, const std::string& attribute);
 

@@ -154,8 +154,8 @@ ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
         if (!option.empty())
         {
             Fail(name,
-                 "set by the scenario for every run, so a default would have no effect; use " +
-                     option);
+                 "set by the scenario for every run, so a default would have no effect; " +
+                     (option.rfind("--", 0) == 0 ? "use " + option : option));
         }
     }
     const std::string allowed = info.checker->GetUnderlyingTypeInformation();

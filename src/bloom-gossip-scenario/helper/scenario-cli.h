@@ -290,8 +290,8 @@ constexpr uint64_t kMaxRngSeed = 4294944442ULL;
 
 /**
  * Who sets an attribute for every run: given a TypeId and an attribute name,
- * the program option that owns it ("--interval"), or an empty string when a
- * --ns3:: default of it takes effect.
+ * the program option that owns it ("--interval"), a phrase saying why the
+ * run fixes it, or an empty string when a --ns3:: default of it takes effect.
  */
 using AttributeOwner = std::function<std::string(TypeId, const std::string&)>;
 
