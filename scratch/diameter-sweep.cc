@@ -637,6 +637,19 @@ Main(int argc, char** argv)
         }
     }
 
+    // Options given that do not apply to any run of the sweep: ignored, with
+    // one line each (ScenarioOptionScopes, the one table of them).
+    for (const ScenarioOptionScope& scope : ScenarioOptionScopes(c, filters))
+    {
+        if (!scope.applies && cli::Given(vm, scope.option))
+        {
+            std::cerr << fmt::format("{}: warning: {}: applies only with {}; ignored\n",
+                                     kProgram,
+                                     scope.option,
+                                     scope.condition);
+        }
+    }
+
     // Say up front when the sweep is long (the periodic timer's count; with
     // Trickle an upper bound).  A million receptions took 7-10 s of wall
     // time with the grid channel (doc/performance, 1,600 and 10,000 nodes).

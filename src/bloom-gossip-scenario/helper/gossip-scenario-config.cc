@@ -622,6 +622,63 @@ GossipScenarioConfig::QueryWindowStart() const
     return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
 }
 
+std::vector<ScenarioOptionScope>
+ScenarioOptionScopes(const GossipScenarioConfig& c, const std::vector<bloom::FilterKind>& filters)
+{
+    const auto has = [&filters](bloom::FilterKind f) {
+        return std::find(filters.begin(), filters.end(), f) != filters.end();
+    };
+    const bool lbf = has(bloom::FilterKind::LINEAR);
+    const bool sdbf = has(bloom::FilterKind::SCOPE_DECAY);
+    const bool logDistance = c.radio.loss == WsnRadioConfig::Loss::LOG_DISTANCE;
+    const ScenarioMobility mobility = c.dynamics.mobility;
+    const bool moving =
+        mobility == ScenarioMobility::RANDOM_WAYPOINT || mobility == ScenarioMobility::GAUSS_MARKOV;
+    const bool trickle = c.timer == BloomGossipApplication::TRICKLE;
+    const bool disk = c.topology == ScenarioTopology::DISK;
+    return {
+        {"--range", "--radio range or --topology disk", !logDistance || disk},
+        {"--exponent", "--radio log-distance", logDistance},
+        {"--reference-loss", "--radio log-distance", logDistance},
+        {"--shadowing", "--radio log-distance", logDistance},
+        {"--link-margin", "--radio log-distance", logDistance},
+        {"--spacing",
+         "--topology line or grid",
+         c.topology == ScenarioTopology::LINE || c.topology == ScenarioTopology::GRID},
+        {"--degree", "--topology disk", disk},
+        {"--disk-policy", "--topology disk", disk},
+        {"--b", "--filter lbf or all", lbf},
+        {"--quantization", "--filter lbf or all", lbf},
+        {"--decay", "--filter lbf or all", lbf},
+        {"--a",
+         "--filter lbf or all and --decay multiplicative",
+         lbf && c.decay == LbfGossipApplication::MULTIPLICATIVE},
+        {"--delta",
+         "--filter lbf or all and --decay subtractive",
+         lbf && c.decay == LbfGossipApplication::SUBTRACTIVE},
+        {"--depth", "--filter abf or all", has(bloom::FilterKind::ATTENUATED)},
+        {"--decay-probability", "--filter sdbf or all", sdbf},
+        {"--min-count", "--filter sdbf or all", sdbf},
+        {"--estimator", "--filter sdbf or all", sdbf},
+        {"--trickle-imin", "--timer trickle", trickle},
+        {"--trickle-imax", "--timer trickle", trickle},
+        {"--trickle-k", "--timer trickle", trickle},
+        {"--duty-period", "--duty-cycle below 1", c.dutyCycle < 1},
+        {"--speed", "--mobility random-waypoint or gauss-markov", moving},
+        {"--pause", "--mobility random-waypoint", mobility == ScenarioMobility::RANDOM_WAYPOINT},
+        {"--mobile-share", "--mobility", mobility != ScenarioMobility::NONE},
+        {"--sample-from", "--mobility or --sample-interval above 0", c.dynamics.Sampling()},
+        {"--out-series", "--mobility or --sample-interval above 0", c.dynamics.Sampling()},
+        {"--query-start", "--queries above 0", c.queries > 0},
+        {"--query-interval", "--queries above 0", c.queries > 0},
+        {"--query-absent", "--queries above 0", c.queries > 0},
+        {"--query-strategy", "--queries above 0", c.queries > 0},
+        {"--query-ttl", "--queries above 0", c.queries > 0},
+        {"--query-max-visited", "--queries above 0", c.queries > 0},
+        {"--query-timeout", "--queries above 0", c.queries > 0},
+    };
+}
+
 std::string
 ScenarioOptionOwning(TypeId tid, const std::string& attribute)
 {

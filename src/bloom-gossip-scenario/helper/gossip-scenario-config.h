@@ -267,6 +267,36 @@ struct GossipScenarioConfig
  */
 std::string ScenarioOptionOwning(TypeId tid, const std::string& attribute);
 
+/**
+ * \ingroup bloom-gossip-scenario
+ * An option of the scenario programs that applies only under a condition,
+ * and whether the condition holds (ScenarioOptionScopes).
+ */
+struct ScenarioOptionScope
+{
+    const char* option;    //!< e.g. "--pause"
+    const char* condition; //!< e.g. "--mobility random-waypoint"
+    bool applies;          //!< whether the condition holds for the sweep
+};
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The one table of options that apply only under a condition (--pause only
+ * with random waypoint, --duty-period only with --duty-cycle below 1, the
+ * SDBF options only when the sweep has an SDBF run, ...), each evaluated for
+ * a sweep of `config` over the filter families `filters`: a family-specific
+ * option applies when any family of the sweep has it.  A program warns,
+ * once the sweep is accepted, about every one given (on the command line or
+ * in a --config file) that does not apply.
+ *
+ * \param config the configuration (its filter field is not read)
+ * \param filters the families of the sweep
+ * \return every conditional option with whether it applies
+ */
+std::vector<ScenarioOptionScope> ScenarioOptionScopes(
+    const GossipScenarioConfig& config,
+    const std::vector<bloom::FilterKind>& filters);
+
 } // namespace ns3
 
 #endif // BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H

@@ -612,7 +612,17 @@ ParseCommandLine(int argc,
         std::istringstream is(text);
         try
         {
-            po::store(po::parse_config_file(is, all), vm);
+            const po::parsed_options fileOptions = po::parse_config_file(is, all);
+            for (const po::option& o : fileOptions.options)
+            {
+                if (o.string_key == configOption)
+                {
+                    Fail(option,
+                         Quote(path) + " sets " + configOption +
+                             " itself; a config file cannot name another (or itself)");
+                }
+            }
+            po::store(fileOptions, vm);
         }
         catch (const po::error& e)
         {
@@ -620,6 +630,13 @@ ParseCommandLine(int argc,
         }
     }
     return ns3Args;
+}
+
+bool
+Given(const po::variables_map& vm, const std::string& option)
+{
+    const std::string name = option.rfind("--", 0) == 0 ? option.substr(2) : option;
+    return vm.count(name) > 0 && !vm[name].defaulted();
 }
 
 void
