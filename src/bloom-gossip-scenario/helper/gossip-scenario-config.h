@@ -277,6 +277,11 @@ struct ScenarioOptionScope
     const char* option;    //!< e.g. "--pause"
     const char* condition; //!< e.g. "--mobility random-waypoint"
     bool applies;          //!< whether the condition holds for the sweep
+    /// Ignored with a warning rather than refused: a motion, sampling or
+    /// duty-cycle option, which qualifies a setting the sweep scripts vary
+    /// per point with its neutral value as one point (mobility-sweep.sh's
+    /// speed 0, energy-sweep.sh's always-on run).
+    bool warnOnly;
 };
 
 /**
@@ -285,9 +290,10 @@ struct ScenarioOptionScope
  * with random waypoint, --duty-period only with --duty-cycle below 1, the
  * SDBF options only when the sweep has an SDBF run, ...), each evaluated for
  * a sweep of `config` over the filter families `filters`: a family-specific
- * option applies when any family of the sweep has it.  A program warns,
- * once the sweep is accepted, about every one given (on the command line or
- * in a --config file) that does not apply.
+ * option applies when any family of the sweep has it.  A program refuses
+ * every one given (on the command line or in a --config file) that does not
+ * apply, before any work, or, for the warnOnly ones, ignores it with a
+ * one-line warning once the sweep is accepted.
  *
  * \param config the configuration (its filter field is not read)
  * \param filters the families of the sweep
