@@ -12,6 +12,7 @@
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-query-application.h"
+#include "ns3/config.h"
 #include "ns3/duty-cycle-scheduler.h"
 #include "ns3/error-model.h"
 #include "ns3/gauss-markov-mobility-model.h"
@@ -27,6 +28,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/random-waypoint-mobility-model.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/scenario-cli.h"
 #include "ns3/simulator.h"
 #include "ns3/spectrum-channel.h"
 #include "ns3/static-shadowing-loss-model.h"
@@ -303,7 +305,7 @@ class RunAttributesOwnedTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(3);
-        const std::string trace = "bloom-gossip-attributes-test.ns_movements";
+        const std::string trace = CreateTempDirFilename("attributes-test.ns_movements");
         {
             std::ofstream out(trace);
             out << "$node_(0) set X_ 0.0\n$node_(0) set Y_ 0.0\n"
@@ -436,11 +438,26 @@ class RunAttributesOwnedTestCase : public TestCase
                 {
                     break;
                 }
+                const std::string arg = "--" + t.GetName() + "::" + key.second;
                 NS_TEST_EXPECT_MSG_NE(ScenarioOptionOwning(t, key.second),
                                       "",
                                       "a run sets " << key.first << "::" << key.second << " (to "
-                                                    << value << ") but --ns3::" << t.GetName()
-                                                    << "::" << key.second << " is not refused");
+                                                    << value << ") but " << arg
+                                                    << " is not refused");
+                // And the program's check refuses it (before setting anything).
+                std::string error;
+                try
+                {
+                    cli::ApplyNs3Arguments({arg + "=1"}, ScenarioOptionOwning);
+                    Config::Reset(); // not refused: undo the default it set
+                }
+                catch (const cli::UsageError& e)
+                {
+                    error = e.what();
+                }
+                NS_TEST_EXPECT_MSG_NE(error.find(arg + ": set by the scenario for every run"),
+                                      std::string::npos,
+                                      "ApplyNs3Arguments: " << error);
                 if (!t.HasParent() || t.GetParent() == t)
                 {
                     break;
