@@ -410,15 +410,20 @@ class RunAttributesOwnedTestCase : public TestCase
         std::remove(trace.c_str());
 
         // The walk reaches what the issue named.
-        for (const TypeId& type : {DutyCycleScheduler::GetTypeId(),
-                                   BasicEnergySource::GetTypeId(),
-                                   RandomWaypointMobilityModel::GetTypeId(),
-                                   GaussMarkovMobilityModel::GetTypeId(),
-                                   GridSpectrumChannel::GetTypeId(),
-                                   BloomQueryApplication::GetTypeId(),
-                                   StaticShadowingLossModel::GetTypeId(),
-                                   RateErrorModel::GetTypeId(),
-                                   LrWpanRadioEnergyModel::GetTypeId()})
+        std::vector<TypeId> reached{DutyCycleScheduler::GetTypeId(),
+                                    BasicEnergySource::GetTypeId(),
+                                    RandomWaypointMobilityModel::GetTypeId(),
+                                    GaussMarkovMobilityModel::GetTypeId(),
+                                    GridSpectrumChannel::GetTypeId(),
+                                    BloomQueryApplication::GetTypeId(),
+                                    StaticShadowingLossModel::GetTypeId(),
+                                    LrWpanRadioEnergyModel::GetTypeId()};
+#if BLOOM_GOSSIP_NS3_VERSION >= 3037
+        // Before 3.37 the frame-loss model sits in a callback
+        // (WsnNetworkHelper::SetFrameLoss), out of the walk's reach.
+        reached.push_back(RateErrorModel::GetTypeId());
+#endif
+        for (const TypeId& type : reached)
         {
             NS_TEST_EXPECT_MSG_EQ(types.count(type.GetName()),
                                   1,
