@@ -380,6 +380,26 @@ Main(int argc, char** argv)
     dyn.mapTime = vm.count("map-time") && !vm["map-time"].defaulted() ? mapTime : -1;
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
     c.radio.channel = WsnRadioConfig::ParseChannel(channel);
+    // Options given (command line or --config) that apply to no run of the
+    // sweep: refused, or ignored with a warning once the sweep is accepted
+    // (ScenarioOptionScopes, the one table of them).
+    std::vector<std::string> ignored;
+    for (const ScenarioOptionScope& scope : ScenarioOptionScopes(c, filters))
+    {
+        if (!scope.applies && cli::Given(vm, scope.option))
+        {
+            if (!scope.warnOnly)
+            {
+                cli::Fail(scope.option,
+                          std::string("applies only with ") + scope.condition +
+                              ", so the run would ignore it");
+            }
+            ignored.push_back(fmt::format("{}: warning: {}: applies only with {}; ignored",
+                                          kProgram,
+                                          scope.option,
+                                          scope.condition));
+        }
+    }
     if (vm.count("events") && !vm["events"].defaulted())
     {
         if (eventsList.empty())
@@ -635,6 +655,11 @@ Main(int argc, char** argv)
                     set.diameter);
             }
         }
+    }
+
+    for (const std::string& line : ignored)
+    {
+        std::cerr << line << "\n";
     }
 
     // Say up front when the sweep is long (the periodic timer's count; with

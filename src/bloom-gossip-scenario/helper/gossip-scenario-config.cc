@@ -3,12 +3,27 @@
  */
 #include "gossip-scenario-config.h"
 
+#include "ns3/abf-gossip-application.h"
+#include "ns3/bf-gossip-application.h"
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
+#include "ns3/bloom-query-application.h"
 #include "ns3/duty-cycle-scheduler.h"
+#include "ns3/error-model.h"
 #include "ns3/filter-limits.h"
+#include "ns3/gauss-markov-mobility-model.h"
 #include "ns3/gossip-message.h"
+#include "ns3/grid-spectrum-channel.h"
 #include "ns3/lbf-decay.h"
 #include "ns3/log.h"
+#include "ns3/lr-wpan-mac.h"
+#include "ns3/position-allocator.h"
+#include "ns3/propagation-loss-model.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/random-waypoint-mobility-model.h"
+#include "ns3/sdbf-gossip-application.h"
+#include "ns3/spectrum-channel.h"
+#include "ns3/static-shadowing-loss-model.h"
 #include "ns3/user-text.h"
 
 #include <algorithm>
@@ -607,58 +622,172 @@ GossipScenarioConfig::QueryWindowStart() const
     return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
 }
 
+std::vector<ScenarioOptionScope>
+ScenarioOptionScopes(const GossipScenarioConfig& c, const std::vector<bloom::FilterKind>& filters)
+{
+    const auto has = [&filters](bloom::FilterKind f) {
+        return std::find(filters.begin(), filters.end(), f) != filters.end();
+    };
+    const bool lbf = has(bloom::FilterKind::LINEAR);
+    const bool sdbf = has(bloom::FilterKind::SCOPE_DECAY);
+    const bool logDistance = c.radio.loss == WsnRadioConfig::Loss::LOG_DISTANCE;
+    const ScenarioMobility mobility = c.dynamics.mobility;
+    const bool moving =
+        mobility == ScenarioMobility::RANDOM_WAYPOINT || mobility == ScenarioMobility::GAUSS_MARKOV;
+    const bool trickle = c.timer == BloomGossipApplication::TRICKLE;
+    const bool disk = c.topology == ScenarioTopology::DISK;
+    // Option, condition, whether it holds, whether only a warning.
+    return {
+        {"--range", "--radio range or --topology disk", !logDistance || disk, false},
+        {"--exponent", "--radio log-distance", logDistance, false},
+        {"--reference-loss", "--radio log-distance", logDistance, false},
+        {"--shadowing", "--radio log-distance", logDistance, false},
+        {"--link-margin", "--radio log-distance", logDistance, false},
+        {"--spacing",
+         "--topology line or grid",
+         c.topology == ScenarioTopology::LINE || c.topology == ScenarioTopology::GRID,
+         false},
+        {"--degree", "--topology disk", disk, false},
+        {"--disk-policy", "--topology disk", disk, false},
+        {"--b", "--filter lbf or all", lbf, false},
+        {"--quantization", "--filter lbf or all", lbf, false},
+        {"--decay", "--filter lbf or all", lbf, false},
+        {"--a",
+         "--filter lbf or all and --decay multiplicative",
+         lbf && c.decay == LbfGossipApplication::MULTIPLICATIVE,
+         false},
+        {"--delta",
+         "--filter lbf or all and --decay subtractive",
+         lbf && c.decay == LbfGossipApplication::SUBTRACTIVE,
+         false},
+        {"--depth", "--filter abf or all", has(bloom::FilterKind::ATTENUATED), false},
+        {"--decay-probability", "--filter sdbf or all", sdbf, false},
+        {"--min-count", "--filter sdbf or all", sdbf, false},
+        {"--estimator", "--filter sdbf or all", sdbf, false},
+        {"--trickle-imin", "--timer trickle", trickle, false},
+        {"--trickle-imax", "--timer trickle", trickle, false},
+        {"--trickle-k", "--timer trickle", trickle, false},
+        {"--duty-period", "--duty-cycle below 1", c.dutyCycle < 1, true},
+        {"--speed", "--mobility random-waypoint or gauss-markov", moving, true},
+        {"--pause",
+         "--mobility random-waypoint",
+         mobility == ScenarioMobility::RANDOM_WAYPOINT,
+         true},
+        {"--mobile-share", "--mobility", mobility != ScenarioMobility::NONE, true},
+        {"--sample-from", "--mobility or --sample-interval above 0", c.dynamics.Sampling(), true},
+        {"--out-series", "--mobility or --sample-interval above 0", c.dynamics.Sampling(), true},
+        {"--query-start", "--queries above 0", c.queries > 0, false},
+        {"--query-interval", "--queries above 0", c.queries > 0, false},
+        {"--query-absent", "--queries above 0", c.queries > 0, false},
+        {"--query-strategy", "--queries above 0", c.queries > 0, false},
+        {"--query-ttl", "--queries above 0", c.queries > 0, false},
+        {"--query-max-visited", "--queries above 0", c.queries > 0, false},
+        {"--query-timeout", "--queries above 0", c.queries > 0, false},
+    };
+}
+
 std::string
 ScenarioOptionOwning(TypeId tid, const std::string& attribute)
 {
-    // (type, attribute, option): what RunGossipScenario sets on every run
-    // (MakeGossipHelper, the query helper, WsnNetworkHelper).
+    // (type, attribute, owner): every attribute a run gives a value of its own
+    // (MakeGossipHelper, the query and duty-cycle helpers, WsnNetworkHelper,
+    // LrWpanEnergyHelper, ScenarioDynamics) or ignores in favour of its own
+    // (the query application's Strategy and Ttl: the workload passes both
+    // with every query).  The owner is the option to use instead, or why the
+    // run fixes the value.  The test suite bloom-gossip-scenario-attributes
+    // walks the objects of real runs and checks that every attribute they set
+    // is here.
     static const struct
     {
-        const char* type;
+        TypeId (*type)();
         const char* attribute;
-        const char* option;
+        const char* owner;
     } kOwned[] = {
-        {"ns3::BloomGossipApplication", "BeaconInterval", "--interval"},
-        {"ns3::BloomGossipApplication", "Jitter", "--jitter"},
-        {"ns3::BloomGossipApplication", "NeighbourExpiry", "--expiry"},
-        {"ns3::BloomGossipApplication", "Timer", "--timer"},
-        {"ns3::BloomGossipApplication", "TrickleImin", "--trickle-imin"},
-        {"ns3::BloomGossipApplication", "TrickleImax", "--trickle-imax"},
-        {"ns3::BloomGossipApplication", "TrickleK", "--trickle-k"},
-        {"ns3::BloomGossipApplication", "Transport", "--transport"},
-        {"ns3::BloomGossipApplication", "DeviceIndex", "--transport"},
-        {"ns3::BloomGossipApplication", "FrameBytes", "--frame-bytes"},
-        {"ns3::BloomGossipApplication", "Hashes", "--k"},
-        {"ns3::BfGossipApplication", "Bits", "--m"},
-        {"ns3::AbfGossipApplication", "Bits", "--m"},
-        {"ns3::AbfGossipApplication", "Depth", "--depth"},
-        {"ns3::LbfGossipApplication", "Cells", "--m"},
-        {"ns3::LbfGossipApplication", "CellBits", "--b"},
-        {"ns3::LbfGossipApplication", "Quantization", "--quantization"},
-        {"ns3::LbfGossipApplication", "Decay", "--decay"},
-        {"ns3::LbfGossipApplication", "Factor", "--a"},
-        {"ns3::LbfGossipApplication", "Step", "--delta"},
-        {"ns3::SdbfGossipApplication", "Bits", "--m"},
-        {"ns3::SdbfGossipApplication", "DecayProbability", "--decay-probability"},
-        {"ns3::SdbfGossipApplication", "MinCount", "--min-count"},
-        {"ns3::SdbfGossipApplication", "Estimator", "--estimator"},
-        {"ns3::BloomQueryApplication", "MaxVisited", "--query-max-visited"},
-        {"ns3::BloomQueryApplication", "QueryTimeout", "--query-timeout"},
-        {"ns3::RangePropagationLossModel", "MaxRange", "--range"},
-        {"ns3::LogDistancePropagationLossModel", "Exponent", "--exponent"},
-        {"ns3::LogDistancePropagationLossModel", "ReferenceLoss", "--reference-loss"},
-        {"ns3::LogDistancePropagationLossModel", "ReferenceDistance", "--radio"},
-        {"ns3::SpectrumChannel", "MaxLossDb", "--radio"},
-        {"ns3::GridSpectrumChannel", "CutoffDistance", "--channel"},
+        {&BloomGossipApplication::GetTypeId, "BeaconInterval", "--interval"},
+        {&BloomGossipApplication::GetTypeId, "Jitter", "--jitter"},
+        {&BloomGossipApplication::GetTypeId, "NeighbourExpiry", "--expiry"},
+        {&BloomGossipApplication::GetTypeId, "Timer", "--timer"},
+        {&BloomGossipApplication::GetTypeId, "TrickleImin", "--trickle-imin"},
+        {&BloomGossipApplication::GetTypeId, "TrickleImax", "--trickle-imax"},
+        {&BloomGossipApplication::GetTypeId, "TrickleK", "--trickle-k"},
+        {&BloomGossipApplication::GetTypeId, "Transport", "--transport"},
+        {&BloomGossipApplication::GetTypeId, "DeviceIndex", "--transport"},
+        {&BloomGossipApplication::GetTypeId, "FrameBytes", "--frame-bytes"},
+        {&BloomGossipApplication::GetTypeId, "Hashes", "--k"},
+        {&BfGossipApplication::GetTypeId, "Bits", "--m"},
+        {&AbfGossipApplication::GetTypeId, "Bits", "--m"},
+        {&AbfGossipApplication::GetTypeId, "Depth", "--depth"},
+        {&LbfGossipApplication::GetTypeId, "Cells", "--m"},
+        {&LbfGossipApplication::GetTypeId, "CellBits", "--b"},
+        {&LbfGossipApplication::GetTypeId, "Quantization", "--quantization"},
+        {&LbfGossipApplication::GetTypeId, "Decay", "--decay"},
+        {&LbfGossipApplication::GetTypeId, "Factor", "--a"},
+        {&LbfGossipApplication::GetTypeId, "Step", "--delta"},
+        {&SdbfGossipApplication::GetTypeId, "Bits", "--m"},
+        {&SdbfGossipApplication::GetTypeId, "DecayProbability", "--decay-probability"},
+        {&SdbfGossipApplication::GetTypeId, "MinCount", "--min-count"},
+        {&SdbfGossipApplication::GetTypeId, "Estimator", "--estimator"},
+        {&Application::GetTypeId, "StartTime", "the run starts every application at 0 s"},
+        {&Application::GetTypeId, "StopTime", "--sim-time"},
+        {&BloomQueryApplication::GetTypeId, "MaxVisited", "--query-max-visited"},
+        {&BloomQueryApplication::GetTypeId, "QueryTimeout", "--query-timeout"},
+        {&BloomQueryApplication::GetTypeId, "Ttl", "--query-ttl"},
+        {&BloomQueryApplication::GetTypeId, "Strategy", "--query-strategy"},
+        {&BloomQueryApplication::GetTypeId,
+         "DeviceIndex",
+         "the run sends queries on the node's lr-wpan device"},
+        {&DutyCycleScheduler::GetTypeId, "Period", "--duty-period"},
+        {&DutyCycleScheduler::GetTypeId, "DutyCycle", "--duty-cycle"},
+        {&DutyCycleScheduler::GetTypeId, "Guard", "the run fixes the CSMA-CA guard at 5 ms"},
+        {&BasicEnergySource::GetTypeId, "BasicEnergySourceInitialEnergyJ", "--battery-joules"},
+        {&BasicEnergySource::GetTypeId,
+         "BasicEnergyLowBatteryThreshold",
+         "the run derives it from --battery-joules"},
+        {&BasicEnergySource::GetTypeId, "BasicEnergySupplyVoltageV", "the run fixes it at 3 V"},
+        {&BasicEnergySource::GetTypeId, "PeriodicEnergyUpdateInterval", "the run fixes it at 1 s"},
+        {&RandomWaypointMobilityModel::GetTypeId, "Speed", "--speed"},
+        {&RandomWaypointMobilityModel::GetTypeId, "Pause", "--pause"},
+        {&RandomWaypointMobilityModel::GetTypeId,
+         "PositionAllocator",
+         "the run draws waypoints in the deployment area"},
+        {&RandomRectanglePositionAllocator::GetTypeId,
+         "X",
+         "the run draws waypoints in the deployment area"},
+        {&RandomRectanglePositionAllocator::GetTypeId,
+         "Y",
+         "the run draws waypoints in the deployment area"},
+        {&GaussMarkovMobilityModel::GetTypeId,
+         "Bounds",
+         "the run keeps nodes in the deployment area"},
+        {&GaussMarkovMobilityModel::GetTypeId, "Alpha", "the run fixes it at 0.85"},
+        {&GaussMarkovMobilityModel::GetTypeId, "MeanVelocity", "--speed"},
+        {&GaussMarkovMobilityModel::GetTypeId, "NormalVelocity", "--speed"},
+        {&GaussMarkovMobilityModel::GetTypeId, "MeanDirection", "the run fixes it (uniform)"},
+        {&GaussMarkovMobilityModel::GetTypeId, "NormalDirection", "the run fixes it"},
+        {&GaussMarkovMobilityModel::GetTypeId, "MeanPitch", "the run fixes it at 0 (a plane)"},
+        {&GaussMarkovMobilityModel::GetTypeId, "NormalPitch", "the run fixes it at 0 (a plane)"},
+        {&RandomVariableStream::GetTypeId,
+         "Stream",
+         "the run assigns every random variable its stream (vary runs with --RngRun)"},
+        {&RateErrorModel::GetTypeId, "ErrorRate", "--frame-loss"},
+        {&RateErrorModel::GetTypeId, "ErrorUnit", "the run drops whole frames"},
+        {&LrWpanMac::GetTypeId, "PanId", "the run puts every node in one PAN"},
+        {&RangePropagationLossModel::GetTypeId, "MaxRange", "--range"},
+        {&LogDistancePropagationLossModel::GetTypeId, "Exponent", "--exponent"},
+        {&LogDistancePropagationLossModel::GetTypeId, "ReferenceLoss", "--reference-loss"},
+        {&LogDistancePropagationLossModel::GetTypeId, "ReferenceDistance", "--radio"},
+        {&StaticShadowingLossModel::GetTypeId, "Sigma", "--shadowing"},
+        {&SpectrumChannel::GetTypeId, "MaxLossDb", "--radio"},
+        {&GridSpectrumChannel::GetTypeId, "CutoffDistance", "--channel"},
+        {&GridSpectrumChannel::GetTypeId, "MaxSpeed", "--speed"},
     };
 
     for (const auto& owned : kOwned)
     {
-        TypeId base;
-        if (attribute == owned.attribute && TypeId::LookupByNameFailSafe(owned.type, &base) &&
-            (tid == base || tid.IsChildOf(base)))
+        const TypeId base = owned.type();
+        if (attribute == owned.attribute && (tid == base || tid.IsChildOf(base)))
         {
-            return owned.option;
+            return owned.owner;
         }
     }
     return std::string();

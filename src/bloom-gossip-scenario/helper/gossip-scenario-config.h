@@ -252,17 +252,56 @@ struct GossipScenarioConfig
 
 /**
  * \ingroup bloom-gossip-scenario
- * The option of the scenario programs that sets attribute `attribute` of
- * type `tid` (or of a type it derives from) for every run, e.g. "--interval"
- * for BloomGossipApplication::BeaconInterval; an empty string when the
- * scenario leaves the attribute at its default, so that a
- * --ns3::Type::Attribute=value default takes effect.
+ * Who sets attribute `attribute` of type `tid` (or of a type it derives
+ * from) for every run: the option of the scenario programs to use instead,
+ * e.g. "--interval" for BloomGossipApplication::BeaconInterval, or, for a
+ * value the run fixes or derives, a phrase saying so ("the run fixes it at
+ * 3 V"); an empty string when the scenario leaves the attribute at its
+ * default, so that a --ns3::Type::Attribute=value default takes effect.  The
+ * one table of the attributes a run sets (the suite
+ * bloom-gossip-scenario-attributes checks it against real runs).
  *
  * \param tid the type named on the command line
  * \param attribute the attribute name
- * \return the owning option, or an empty string
+ * \return the owning option or phrase, or an empty string
  */
 std::string ScenarioOptionOwning(TypeId tid, const std::string& attribute);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * An option of the scenario programs that applies only under a condition,
+ * and whether the condition holds (ScenarioOptionScopes).
+ */
+struct ScenarioOptionScope
+{
+    const char* option;    //!< e.g. "--pause"
+    const char* condition; //!< e.g. "--mobility random-waypoint"
+    bool applies;          //!< whether the condition holds for the sweep
+    /// Ignored with a warning rather than refused: a motion, sampling or
+    /// duty-cycle option, which qualifies a setting the sweep scripts vary
+    /// per point with its neutral value as one point (mobility-sweep.sh's
+    /// speed 0, energy-sweep.sh's always-on run).
+    bool warnOnly;
+};
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The one table of options that apply only under a condition (--pause only
+ * with random waypoint, --duty-period only with --duty-cycle below 1, the
+ * SDBF options only when the sweep has an SDBF run, ...), each evaluated for
+ * a sweep of `config` over the filter families `filters`: a family-specific
+ * option applies when any family of the sweep has it.  A program refuses
+ * every one given (on the command line or in a --config file) that does not
+ * apply, before any work, or, for the warnOnly ones, ignores it with a
+ * one-line warning once the sweep is accepted.
+ *
+ * \param config the configuration (its filter field is not read)
+ * \param filters the families of the sweep
+ * \return every conditional option with whether it applies
+ */
+std::vector<ScenarioOptionScope> ScenarioOptionScopes(
+    const GossipScenarioConfig& config,
+    const std::vector<bloom::FilterKind>& filters);
 
 } // namespace ns3
 

@@ -338,6 +338,9 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     result.depth = c.filter == bloom::FilterKind::ATTENUATED ? depth : 1;
 
     BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
+    // Link layer: every node's one lr-wpan device (udp6: its 6LoWPAN device, below).
+    const uint32_t lrWpanIndex = devices.Get(0)->GetIfIndex();
+    gossip.SetAttribute("DeviceIndex", UintegerValue(lrWpanIndex));
     NodeContainer nodes = network.GetNodes();
 #if BLOOM_GOSSIP_UDP6
     if (c.transport == BloomGossipApplication::UDP6)
@@ -372,6 +375,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         BloomQueryHelper query;
         query.SetAttribute("MaxVisited", UintegerValue(c.queryMaxVisited));
         query.SetAttribute("QueryTimeout", TimeValue(Seconds(c.queryTimeout)));
+        query.SetAttribute("DeviceIndex", UintegerValue(lrWpanIndex));
         ApplicationContainer qapps = query.Install(nodes);
         stream += query.AssignStreams(nodes, stream);
         qapps.Start(Seconds(0));

@@ -50,10 +50,50 @@ WithDashes(const std::string& name)
     return name.rfind('-', 0) == 0 ? name : "--" + name;
 }
 
+/// An option name or config key for a message: as it is when printable
+/// ASCII, otherwise quoted (QuoteForMessage), so that no raw byte of the
+/// input (a byte-order mark, non-UTF-8 bytes) reaches the terminal.
+std::string
+NameForMessage(const std::string& name)
+{
+    for (const char ch : name)
+    {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c <= 0x20 || c >= 0x7F || c == '\'' || c == '\\')
+        {
+            return Quote(name);
+        }
+    }
+    return name;
+}
+
+/// A Boost.PO message with its bytes outside printable ASCII escaped as
+/// QuoteForMessage writes them (Boost quotes the offending text itself).
+std::string
+PrintableMessage(const std::string& what)
+{
+    const std::string quoted = QuoteForMessage(what, what.size());
+    return quoted.substr(1, quoted.size() - 2);
+}
+
 /// Boost.PO errors as "--option: problem".
 [[noreturn]] void
 Translate(const po::error& e, const std::string& context = "")
 {
+    if (const auto* u = dynamic_cast<const po::unknown_option*>(&e))
+    {
+        const std::string key = u->get_option_name();
+        if (context.empty())
+        {
+            Fail(NameForMessage(WithDashes(key)), "unknown option (see --help)");
+        }
+        // A config file: its keys are the long options without "--".
+        Fail(context,
+             "unknown key " + Quote(key) +
+                 (key.rfind("\xEF\xBB\xBF", 0) == 0
+                      ? " (the file starts with a UTF-8 byte-order mark; save it without one)"
+                      : " (keys are the long options without --; see --help)"));
+    }
     if (const auto* m = dynamic_cast<const po::multiple_occurrences*>(&e))
     {
         Fail(WithDashes(m->get_option_name()), "given more than once");
@@ -75,10 +115,12 @@ Translate(const po::error& e, const std::string& context = "")
     {
         if (!n->get_option_name().empty())
         {
-            Fail(context.empty() ? WithDashes(n->get_option_name()) : context, e.what());
+            Fail(context.empty() ? NameForMessage(WithDashes(n->get_option_name())) : context,
+                 PrintableMessage(e.what()));
         }
     }
-    throw UsageError(context.empty() ? std::string(e.what()) : context + ": " + e.what());
+    const std::string what = PrintableMessage(e.what());
+    throw UsageError(context.empty() ? what : context + ": " + what);
 }
 
 std::string
@@ -127,41 +169,44 @@ ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
     const std::string name = arg.substr(0, eq); // --ns3::Type::Attribute
     if (eq == std::string::npos)
     {
-        Fail(name, "needs a value (--ns3::Type::Attribute=value)");
+        Fail(NameForMessage(name), "needs a value (--ns3::Type::Attribute=value)");
     }
     const std::string value = arg.substr(eq + 1);
     const std::string path = name.substr(2);
     const auto sep = path.rfind("::");
     if (sep == std::string::npos || sep < 5 || sep + 2 >= path.size())
     {
-        Fail(name, "expected --ns3::Type::Attribute=value");
+        Fail(NameForMessage(name), "expected --ns3::Type::Attribute=value");
     }
     const std::string typeName = path.substr(0, sep);
     const std::string attribute = path.substr(sep + 2);
     TypeId tid;
     if (!TypeId::LookupByNameFailSafe(typeName, &tid))
     {
-        Fail(name, "no ns-3 type " + typeName + " (see --PrintTypeIds of any ns-3 program)");
+        Fail(NameForMessage(name),
+             "no ns-3 type " + NameForMessage(typeName) +
+                 " (see --PrintTypeIds of any ns-3 program)");
     }
     TypeId::AttributeInformation info;
     if (!tid.LookupAttributeByName(attribute, &info))
     {
-        Fail(name, "type " + typeName + " has no attribute " + attribute);
+        Fail(NameForMessage(name),
+             "type " + typeName + " has no attribute " + NameForMessage(attribute));
     }
     if (owner)
     {
         const std::string option = owner(tid, attribute);
         if (!option.empty())
         {
-            Fail(name,
-                 "set by the scenario for every run, so a default would have no effect; use " +
-                     option);
+            Fail(NameForMessage(name),
+                 "set by the scenario for every run, so a default would have no effect; " +
+                     (option.rfind("--", 0) == 0 ? "use " + option : option));
         }
     }
     const std::string allowed = info.checker->GetUnderlyingTypeInformation();
     if (!DefaultAccepted(path, value) || !Config::SetDefaultFailSafe(path, StringValue(value)))
     {
-        Fail(name,
+        Fail(NameForMessage(name),
              Quote(value) + " is not a valid " + info.checker->GetValueTypeName() +
                  (allowed.empty() ? "" : " (" + allowed + ")"));
     }
@@ -531,13 +576,14 @@ ParseCommandLine(int argc,
             {
                 if (arg.find('=') == std::string::npos)
                 {
-                    Fail(arg, "needs a value, written " + arg + "=VALUE");
+                    Fail(NameForMessage(arg),
+                         "needs a value, written " + NameForMessage(arg) + "=VALUE");
                 }
                 ns3Args.push_back(arg);
             }
             else if (arg.rfind('-', 0) == 0 && arg.size() > 1)
             {
-                Fail(arg.substr(0, arg.find('=')), "unknown option (see --help)");
+                Fail(NameForMessage(arg.substr(0, arg.find('='))), "unknown option (see --help)");
             }
             else
             {
@@ -566,7 +612,17 @@ ParseCommandLine(int argc,
         std::istringstream is(text);
         try
         {
-            po::store(po::parse_config_file(is, all), vm);
+            const po::parsed_options fileOptions = po::parse_config_file(is, all);
+            for (const po::option& o : fileOptions.options)
+            {
+                if (o.string_key == configOption)
+                {
+                    Fail(option,
+                         Quote(path) + " sets " + configOption +
+                             " itself; a config file cannot name another (or itself)");
+                }
+            }
+            po::store(fileOptions, vm);
         }
         catch (const po::error& e)
         {
@@ -574,6 +630,13 @@ ParseCommandLine(int argc,
         }
     }
     return ns3Args;
+}
+
+bool
+Given(const po::variables_map& vm, const std::string& option)
+{
+    const std::string name = option.rfind("--", 0) == 0 ? option.substr(2) : option;
+    return vm.count(name) > 0 && !vm[name].defaulted();
 }
 
 void
@@ -599,13 +662,13 @@ ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& ow
         const std::string name = arg.substr(0, eq);
         if (!seen.insert(name).second)
         {
-            Fail(name, "given more than once");
+            Fail(NameForMessage(name), "given more than once");
         }
         if (name == "--RngRun" || name == "--RngSeed")
         {
             if (eq == std::string::npos)
             {
-                Fail(name, "needs a value, written " + name + "=N");
+                Fail(NameForMessage(name), "needs a value, written " + name + "=N");
             }
             const std::string value = arg.substr(eq + 1);
             if (name == "--RngRun")

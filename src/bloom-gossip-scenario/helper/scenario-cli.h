@@ -271,13 +271,23 @@ class OptionAdder
  * (call Notify after handling --help).  Prefix abbreviations of option names
  * are not accepted.  Returns the ns-3 arguments (IsNs3Argument) for
  * ApplyNs3Arguments; any other unknown option or positional word throws
- * UsageError.
+ * UsageError, and so does a config file that sets `configOption` itself
+ * (config files do not nest).
  */
 std::vector<std::string> ParseCommandLine(int argc,
                                           char** argv,
                                           const boost::program_options::options_description& all,
                                           boost::program_options::variables_map& vm,
                                           const std::string& configOption = "config");
+
+/**
+ * Whether option `option` ("--pause") was given explicitly, on the command
+ * line or in the --config file (not left at its default).
+ * \param vm the parsed options
+ * \param option the option, with its dashes
+ * \return whether it was given
+ */
+bool Given(const boost::program_options::variables_map& vm, const std::string& option);
 
 /// po::notify, Boost errors turned into UsageError.
 void Notify(boost::program_options::variables_map& vm);
@@ -290,8 +300,8 @@ constexpr uint64_t kMaxRngSeed = 4294944442ULL;
 
 /**
  * Who sets an attribute for every run: given a TypeId and an attribute name,
- * the program option that owns it ("--interval"), or an empty string when a
- * --ns3:: default of it takes effect.
+ * the program option that owns it ("--interval"), a phrase saying why the
+ * run fixes it, or an empty string when a --ns3:: default of it takes effect.
  */
 using AttributeOwner = std::function<std::string(TypeId, const std::string&)>;
 
