@@ -342,6 +342,27 @@ bg_find_program() { # bg_find_program OPTION BUILD_DIR PROGRAM
         bg_fail "$opt" "$(bg_show "$BG_DS") not built (run ./quick-start.sh or cmake --build build)"
 }
 
+# The program NAME of the build: with SKIP_BUILD=1, BUILD_DIR (default
+# build/) as it is; otherwise cmake/bootstrap.sh installs what is missing
+# and builds first.  Sets BG_DS (absolute) and BUILD_DIR.
+bg_build() { # bg_build NAME   (also defines bg_python)
+    local root
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    case "${SKIP_BUILD:-}" in
+        "" | 0 | 1) ;;
+        *) bg_fail SKIP_BUILD "$(bg_show "$SKIP_BUILD") is neither 0 nor 1" ;;
+    esac
+    # shellcheck source=../cmake/bootstrap.sh
+    source "$root/cmake/bootstrap.sh"
+    if [ "${SKIP_BUILD:-}" = 1 ]; then
+        bg_find_program BUILD_DIR "$BUILD_DIR" "$1"
+        BUILD_DIR="$(cd -- "$BUILD_DIR" && pwd)"
+    else
+        bg_bootstrap
+        BG_DS="$BUILD_DIR/bin/$1"
+    fi
+}
+
 # sweep.sh and slurm-sweep.sh: checks of the configs (array configs), the
 # seeds ($seeds, -s) and the build ($build, -b) and the extra options (array
 # extra).  Sets BG_SEEDS and BG_DS.
@@ -371,7 +392,7 @@ bg_sweep_check_common() {
 # --config, --RngRun (the seeds are -s), --dry-run and --help.
 bg_sweep_check_outputs() { # bg_sweep_check_outputs WORD...
     local cfg word
-    local why="one file for every run of the sweep (each seed would overwrite it, outside the output folder); the sweep names each run's outputs after its part (parts/<config>-<key>-run<seed>*.csv)"
+    local why="names one file, which every run of the sweep would write (each seed overwriting the last, outside the output folder); each run's outputs are named after its part, under the output folder"
     bg_refuse_options "$why" "${BG_DS_OUTPUTS[@]}" -- "$@"
     bg_refuse_options "set by the sweep for every run; not an extra option" config dry-run help -- "$@"
     bg_refuse_options "set by the sweep for every run (give the seeds with -s)" RngRun -- "$@"
