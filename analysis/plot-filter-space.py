@@ -35,7 +35,7 @@ PROG = "plot-filter-space.py"
 
 class Parser(argparse.ArgumentParser):
     def error(self, message):
-        die(message)
+        die(f"usage: {message}")
 
 
 def read(path):
