@@ -152,6 +152,14 @@ bg_make_outdir() { # bg_make_outdir OPTION DIR
 }
 BG_NEW_DIRS=()
 
+# An EXIT trap: on failure, bg_remove_new_outdirs; the exit status kept.
+#   trap bg_exit_removing_new_outdirs EXIT
+bg_exit_removing_new_outdirs() {
+    local status=$?
+    [ "$status" -eq 0 ] || bg_remove_new_outdirs
+    exit "$status"
+}
+
 # Removes the folders bg_make_outdir created, innermost first, each only if
 # it holds nothing but this script's lock file (the lock stays held: the
 # descriptor is open).  For an EXIT trap on failure.
@@ -220,12 +228,12 @@ BG_DS_OUTPUTS=(out out-distance out-queries out-series map-csv walk-csv netanim)
 # "--NAME: WHY".
 bg_refuse_options() {
     local why="$1" word name
-    local -a names=()
+    local -a refused=()
     shift
-    while [ $# -gt 0 ] && [ "$1" != "--" ]; do names+=("$1"); shift; done
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do refused+=("$1"); shift; done
     if [ $# -gt 0 ]; then shift; fi
     for word in "$@"; do
-        for name in "${names[@]}"; do
+        for name in "${refused[@]}"; do
             case "$word" in
                 "--$name" | "--$name="*) bg_fail "--$name" "$why" ;;
             esac
@@ -352,7 +360,7 @@ bg_build() { # bg_build NAME   (also defines bg_python)
         "" | 0 | 1) ;;
         *) bg_fail SKIP_BUILD "$(bg_show "$SKIP_BUILD") is neither 0 nor 1" ;;
     esac
-    # shellcheck source=../cmake/bootstrap.sh
+    # shellcheck source=/dev/null
     source "$root/cmake/bootstrap.sh"
     if [ "${SKIP_BUILD:-}" = 1 ]; then
         bg_find_program BUILD_DIR "$BUILD_DIR" "$1"

@@ -33,7 +33,7 @@ OUT="$BG_OUTDIR"
 bg_lock_outdir OUT_DIR "$OUT"
 # filter-space checks its options before any work; when it refuses them,
 # the folder made above goes again.
-trap 'status=$?; [ $status -eq 0 ] || bg_remove_new_outdirs; exit $status' EXIT
+trap bg_exit_removing_new_outdirs EXIT
 "$BG_DS" "$@" --out "$OUT/filter-space.csv"
 "$(bg_python)" "$here/analysis/plot-filter-space.py" "$OUT/filter-space.csv" \
     "$OUT/filter-space.png"

@@ -47,7 +47,7 @@ rm -rf "$scratch"
 bg_make_outdir OUT_DIR "$OUT"
 OUT="$BG_OUTDIR"
 bg_lock_outdir OUT_DIR "$OUT"
-trap 'status=$?; [ $status -eq 0 ] || bg_remove_new_outdirs; exit $status' EXIT
+trap bg_exit_removing_new_outdirs EXIT
 "$BG_DS" "$@" --quiet --out "$OUT/runs.csv" --map-csv "$OUT/map.csv" --walk-csv "$OUT/walk.csv"
 gif=()
 times="$(awk -F, 'NR > 1 && $10 == "node" { print $9 }' "$OUT/map.csv" | sort -u | wc -l)"

@@ -521,7 +521,7 @@ wrappers)
     mapsh="$here/scenarios/map.sh"
     fssh="$here/scenarios/filter-space.sh"
     echo "not a folder" > "$work/a-file"
-    for d in 0.5, ,0.5 0.5,,0.2 0.5,0.50 1 1.0 0 0.0 1.5 abc 1e-1 " 0.5" "" -0.5 nan .5.5; do
+    for d in "0.5," ,0.5 0.5,,0.2 0.5,0.50 1 1.0 0 0.0 1.5 abc 1e-1 " 0.5" "" -0.5 nan .5.5; do
         refused "energy-sweep.sh -d $(printf '%q' "$d")" "-d" -- \
             "$energy" -b "$fake" -s 1 -d "$d" -o "$work/energy"
     done
