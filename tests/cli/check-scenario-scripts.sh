@@ -453,7 +453,7 @@ extra-outputs)
     # Issue 31: --map-csv (and every other output option) after -- or in the
     # config made every seed of a sweep write ./map.csv.  One rule refuses
     # them in sweep.sh, slurm-sweep.sh and mobility-sweep.sh.
-    for opt in "--map-csv map.csv" "--map-csv=map.csv" "--queries 1 --walk-csv walk.csv" \
+    for opt in "--map-csv map.csv" "--map-csv=map.csv" "--queries 1 --sim-time 20 --walk-csv walk.csv" \
         "--netanim anim.xml" "--out-series series.csv" "--out-distance d.csv" \
         "--out-queries=q.csv"; do
         set -- $opt
@@ -465,16 +465,19 @@ extra-outputs)
         refused "slurm-sweep.sh -- $opt" "$name" -- \
             "$slurm" -b "$fake" -s 1:3 -o "$work/out" "$work/tiny.ini" -- "$@"
     done
+    # (The configs are valid otherwise, and their names do not hold the key.)
+    n=0
     for key in map-csv walk-csv netanim out-series out-distance out-queries out; do
-        printf 'topology = line\nnodes = 5\nfilter = lbf\nsim-time = 5\nqueries = 1\n  %s=x.csv   # a comment\n' \
-            "$key" > "$work/key-$key.ini"
+        n=$((n + 1))
+        printf 'topology = line\nnodes = 5\nfilter = lbf\nsim-time = 20\nqueries = 1\nquery-timeout = 2\n  %s=x.csv   # a comment\n' \
+            "$key" > "$work/k$n.ini"
         refused "sweep.sh, config key $key" "$key" -- \
-            "$sweep" -b "$fake" -s 1:3 -o "$work/out" "$work/key-$key.ini"
+            "$sweep" -b "$fake" -s 1:3 -o "$work/out" "$work/k$n.ini"
     done
     refused "slurm-sweep.sh, config key map-csv" "map-csv" -- \
-        "$slurm" -b "$fake" -s 1:3 -o "$work/out" "$work/key-map-csv.ini"
+        "$slurm" -b "$fake" -s 1:3 -o "$work/out" "$work/k1.ini"
     refused "sweep.sh, config key map-csv in the second config" "map-csv" -- \
-        "$sweep" -b "$fake" -s 1 -o "$work/out" "$work/tiny.ini" "$work/key-map-csv.ini"
+        "$sweep" -b "$fake" -s 1 -o "$work/out" "$work/tiny.ini" "$work/k1.ini"
     refused "sweep.sh -- --RngRun 3 (the sweep sets it)" "--RngRun" -- \
         "$sweep" -b "$fake" -s 1 -o "$work/out" "$work/tiny.ini" -- --RngRun 3
     refused "sweep.sh -- --dry-run" "--dry-run" -- \
@@ -486,10 +489,10 @@ extra-outputs)
         refused "mobility-sweep.sh -- $opt" "${1%%=*}" -- \
             "$mob" -b "$fake" -s 1:2 -v 0,1 -o "$work/mob" -- "$@"
     done
-    cp "$here/scenarios/mobility.ini" "$work/mob-map.ini"
-    echo "map-csv = m.csv" >> "$work/mob-map.ini"
+    cp "$here/scenarios/mobility.ini" "$work/mob-k.ini"
+    echo "map-csv = m.csv" >> "$work/mob-k.ini"
     refused "mobility-sweep.sh, config key map-csv" "map-csv" -- \
-        "$mob" -b "$fake" -s 1:2 -v 0,1 -o "$work/mob" -c "$work/mob-map.ini"
+        "$mob" -b "$fake" -s 1:2 -v 0,1 -o "$work/mob" -c "$work/mob-k.ini"
     # Valid: a commented-out key is no key; the tasks of -j 1 and -j 2 (into
     # other folders) are the same file, and so are the CSVs.
     valid=$((valid + 2))
