@@ -10,15 +10,18 @@ Right panel: measured against target false-positive rate, at --fill (default
 100: the n keys the filters are sized for; solid) and at every other fill
 of the file (past capacity; dashed), with the line measured = target.
 
-Needs python3-matplotlib and python3-pandas (Debian).  The PNG is written to
-a temporary file next to OUT.png and renamed into place.  Bad input: one
-line on stderr, exit code 2.
+Needs python3-matplotlib and python3-pandas (Debian).  The figure's format
+comes from OUT's extension (PNG without one; an unknown one is refused); it
+is written to a temporary file next to OUT and renamed into place, and OUT
+must be a new name or a regular file (not a folder, device, FIFO or
+symbolic link).  The CSV must be a regular file of at most 256 MiB (a FIFO
+is refused, not waited on).  Bad input: one line on stderr, exit code 2.
+All of this is analysis/plot_common.py's, as for the other plot scripts.
 """
 import argparse
 import math
-import os
-import sys
-import tempfile
+
+from plot_common import Outputs, check_target, die, read_table, shown
 
 NEEDED = ["filter", "target_fpr", "fill_pct", "elements", "bits_per_element", "measured_fpr",
           "queries"]
@@ -30,47 +33,30 @@ STYLE = {
 PROG = "plot-filter-space.py"
 
 
-def die(message):
-    print(f"{PROG}: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
 class Parser(argparse.ArgumentParser):
     def error(self, message):
-        die(message)
+        die(f"usage: {message}")
 
 
 def read(path):
-    try:
-        with open(path, "rb"):
-            pass
-    except OSError as e:
-        die(f"cannot read {path}: {e.strerror or e}")
     import pandas as pd
 
-    try:
-        df = pd.read_csv(path)
-    except (OSError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        die(f"cannot read {path}: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
-    missing = [c for c in NEEDED if c not in df.columns]
-    if missing:
-        die(f"{path}: not a filter-space CSV (missing columns {', '.join(missing)})")
-    if df.empty:
-        die(f"{path}: no rows")
+    df = read_table(path, "FILTER-SPACE.csv", needed=NEEDED)
+    name = f"FILTER-SPACE.csv: {shown(path)}"
     unknown = sorted(set(df["filter"].astype(str)) - set(STYLE))
     if unknown:
-        die(f"{path}: unknown filter {unknown[0]} (expected bf, cbf, cuckoo)")
+        die(f"{name}: unknown filter {shown(unknown[0])} (expected bf, cbf, cuckoo)")
     for column in NEEDED[1:]:
         values = pd.to_numeric(df[column], errors="coerce")
         if values.isna().any():
-            die(f"{path}: column {column} has a missing or non-numeric value")
+            die(f"{name}: column {column} has a missing or non-numeric value")
         df[column] = values
     if (df["target_fpr"] <= 0).any() or (df["target_fpr"] >= 1).any():
-        die(f"{path}: target_fpr outside (0, 1)")
+        die(f"{name}: target_fpr outside (0, 1)")
     if df["elements"].nunique() > 1:
-        die(f"{path}: mixes runs of different --elements; give one run")
+        die(f"{name}: mixes runs of different --elements; give one run")
     if df.duplicated(["filter", "target_fpr", "fill_pct"]).any():
-        die(f"{path}: a (filter, target_fpr, fill_pct) appears twice; give one run")
+        die(f"{name}: a (filter, target_fpr, fill_pct) appears twice; give one run")
     return df
 
 
@@ -85,11 +71,8 @@ def main():
         fill = float(args.fill)
     except ValueError:
         die(f"--fill: '{args.fill}' is not a number")
-    out_dir = os.path.dirname(os.path.abspath(args.out))
-    if not os.path.isdir(out_dir):
-        die(f"{args.out}: folder {out_dir} does not exist")
-    if os.path.isdir(args.out):
-        die(f"{args.out} is a folder")
+    check_target(args.out, "OUT")
+    Outputs.check_format(args.out, "OUT")
 
     df = read(args.csv)
     if not (df["fill_pct"] == fill).any():
@@ -147,25 +130,9 @@ def main():
     right.legend(fontsize=7)
     fig.tight_layout()
 
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(args.out) + ".", suffix=".tmp",
-                               dir=out_dir)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            fig.savefig(f, format="png", dpi=110)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600
-        os.replace(tmp, args.out)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            die(f"cannot write {args.out}: {e.strerror or e}")
-        raise
-    plt.close(fig)
-    print(f"{PROG}: wrote {args.out}")
+    out = Outputs()
+    out.add(fig, args.out, f"{PROG}: wrote {args.out}", "OUT", dpi=110)
+    out.commit()
 
 
 if __name__ == "__main__":

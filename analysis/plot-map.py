@@ -20,14 +20,16 @@ last), of the first run (seed, run) in the file.  Writes into OUTDIR:
               time unless --time is given: a gradient walk as numbered red arrows
               (backtracks dashed), a flood as its sending nodes ringed by hop
               count, the shortest path at issue time in green
-    map.gif   with --gif and more than one map time: the map as an animation
-              (matplotlib's PillowWriter; needs python3-pil)
+    map.gif   with --gif and 2 to 1000 map times: the map as an animation
+              (one frame per map time, 4 frames a second; needs python3-pil)
+OUTDIR is created when the figures are written.  Bad input or arguments
+(coordinates beyond 1e15 m, a --query or --resource the files do not have,
+--query without --walk): one line on stderr, exit code 2, nothing written.
 """
 import argparse
+import io
 import math
 import os
-import sys
-import tempfile
 
 import matplotlib
 
@@ -36,6 +38,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from plot_common import Outputs, check_outdir, check_target, die, read_table, shown  # noqa: E402
+
+# Coordinates a figure can hold: beyond this, matplotlib cannot place the
+# axis limits and ticks (a span of 1e308 m overflows to inf).
+MAX_COORDINATE = 1e15
+# Frames of map.gif: each is held in memory (about 0.5 MB at 72 dpi with four
+# panels) until the GIF is encoded.
+MAX_GIF_FRAMES = 1000
 
 FILTER_ORDER = ["bf", "lbf", "abf", "sdbf"]
 FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF", "sdbf": "SDBF"}
@@ -165,8 +174,17 @@ def draw_walk(ax, pos, rows, family):
 def main():
     args = parse()
     check_outdir(args.outdir, create=False)
+    if args.query is not None and args.walk is None:
+        die("--query: needs --walk (the queries are in WALK.csv)")
+    if args.gif:
+        try:
+            from PIL import Image
+        except ImportError:
+            die("--gif: needs Pillow (apt-get install python3-pil)")
     df = read_table(args.map, "MAP.csv", needed=MAP_NEEDED, numeric=MAP_NUMERIC,
-                    keys=RUN_KEYS + ["time", "kind", "node"])
+                    keys=RUN_KEYS + ["time", "kind", "node"],
+                    limits={"x": (-MAX_COORDINATE, MAX_COORDINATE),
+                            "y": (-MAX_COORDINATE, MAX_COORDINATE)})
     bad = set(df["kind"]) - {"node", "link"}
     if bad:
         die(f"MAP.csv: {shown(args.map)}: kind {shown(sorted(map(str, bad))[0])} is neither "
@@ -204,7 +222,17 @@ def main():
         if walks.empty:
             die(f"WALK.csv: {shown(args.walk)} has no query of seed {int(first['seed'])}, "
                 f"run {int(first['run'])} (the map's run)")
-    out = Outputs()
+        if args.query is not None and not (walks["query"] == args.query).any():
+            numbers = sorted(walks["query"].dropna().unique())
+            die(f"--query: {args.query} is not in {shown(args.walk)} "
+                f"(queries {', '.join(str(int(q)) for q in numbers[:10])}"
+                f"{', ...' if len(numbers) > 10 else ''})")
+    if args.gif and len(times) < 2:
+        die(f"--gif: {shown(args.map)} has one map time; write more with --map-every")
+    if args.gif and len(times) > MAX_GIF_FRAMES:
+        die(f"--gif: {shown(args.map)} has {len(times)} map times, more than the "
+            f"{MAX_GIF_FRAMES} frames of a GIF here; write fewer with --map-every")
+    out = Outputs(args.outdir)
     for name in ["map.png"] + (["walk.png"] if walks is not None else []) + \
             (["map.gif"] if args.gif else []):
         check_target(os.path.join(args.outdir, name), name, folder=False)
@@ -252,42 +280,29 @@ def main():
         fig.tight_layout()
         out.add(fig, os.path.join(args.outdir, "walk.png"), f"wrote {args.outdir}/walk.png",
                 "walk.png")
-    gif = None
     if args.gif:
-        if len(times) < 2:
-            die(f"--gif: {shown(args.map)} has one map time; write more with --map-every")
-        try:
-            from matplotlib.animation import PillowWriter
-            import PIL  # noqa: F401
-        except ImportError:
-            die("--gif: needs Pillow (apt-get install python3-pil)")
-        fd, tmp = tempfile.mkstemp(suffix=".gif", dir=args.outdir, prefix=".map.gif.")
-        os.close(fd)
-        try:
-            fig, axes = figure()
-            writer = PillowWriter(fps=4)
-            with writer.saving(fig, tmp, dpi=72):
-                for at in times:
-                    for ax in axes:
-                        ax.clear()
-                    for extra in fig.axes[len(fams):]:
-                        extra.remove()
-                    frame(fig, axes, at, False)
-                    writer.grab_frame()
-            plt.close(fig)
-            with open(tmp, "rb") as f:
-                gif = f.read()
-        finally:
-            os.unlink(tmp)
-    out.commit()
-    if gif is not None:
+        # One figure per frame, drawn as map.png's (reusing one figure would
+        # nest a colorbar layout per frame), encoded in memory as
+        # matplotlib's PillowWriter does; written with the figures.
+        def frames():
+            for at in times:
+                fig, axes = figure()
+                frame(fig, axes, at, False)
+                fig.tight_layout()
+                w, h = fig.get_size_inches()
+                size = (int(w * 72), int(h * 72))
+                buf = io.BytesIO()
+                fig.savefig(buf, format="rgba", dpi=72)
+                plt.close(fig)
+                yield Image.frombuffer("RGBA", size, buf.getbuffer(), "raw", "RGBA", 0, 1)
+
+        sequence = frames()
+        gif = io.BytesIO()
+        next(sequence).save(gif, format="GIF", save_all=True, append_images=sequence,
+                            duration=250, loop=0)
         path = os.path.join(args.outdir, "map.gif")
-        fd, tmp = tempfile.mkstemp(dir=args.outdir, prefix=".map.gif.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(gif)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-        print(f"wrote {path} ({len(times)} frames)")
+        out.add_bytes(path, gif.getvalue(), f"wrote {path} ({len(times)} frames)", "map.gif")
+    out.commit()
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def main():
     if len(sys.argv) != 4:
         die("usage: plot-mobility.py RUNS.csv SERIES.csv OUTDIR")
     runs_path, series_path, outdir = sys.argv[1:]
-    check_outdir(outdir, create=True)
+    check_outdir(outdir)
     runs = read_table(runs_path, "RUNS.csv", needed=KEYS + ["mean_exact", "mean_stale"],
                       keys=KEYS, numeric=RUN_NUMERIC,
                       optional=["mean_within1", "repair_mean_s"])
@@ -84,7 +84,7 @@ def main():
                                 (["topology"] if "topology" in runs.columns else []))
     fams = families(runs)
     largest = runs["diameter"].max()
-    out = Outputs()
+    out = Outputs(outdir)  # OUTDIR created with the figures, not before
 
     fig, axes = plt.subplots(1, 4, figsize=(18, 4.2))
     big = runs[runs["diameter"] == largest]

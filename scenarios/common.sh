@@ -126,37 +126,83 @@ bg_check_outdir() { # bg_check_outdir OPTION DIR
 }
 
 # Creates the checked folder DIR (and its parents), requires it writable,
-# and sets BG_OUTDIR to its absolute path (symbolic links resolved).
+# and sets BG_OUTDIR to its absolute path (symbolic links resolved).  The
+# folders it had to create are remembered (BG_NEW_DIRS, innermost first):
+# bg_remove_new_outdirs removes them again while they hold nothing, so a
+# script whose program refuses its options leaves no empty folder behind.
 bg_make_outdir() { # bg_make_outdir OPTION DIR
-    local opt="$1" dir="$2" err
+    local opt="$1" dir="$2" err probe
+    local -a new=()
     bg_check_outdir "$opt" "$dir"
+    probe="$dir"
+    while [ ! -e "$probe" ] && [ ! -L "$probe" ]; do
+        new+=("$probe")
+        [ "$(dirname -- "$probe")" != "$probe" ] || break
+        probe="$(dirname -- "$probe")"
+    done
     if ! err="$(mkdir -p -- "$dir" 2>&1)"; then
         bg_fail "$opt" "cannot create $(bg_show "$dir"): ${err##*: }"
     fi
+    for probe in ${new[@]+"${new[@]}"}; do
+        BG_NEW_DIRS+=("$(cd -P -- "$probe" && pwd)")
+    done
     BG_OUTDIR="$(cd -P -- "$dir" && pwd)"
     [ ! "$BG_OUTDIR" -ef / ] || bg_fail "$opt" "$(bg_show "$dir") is the filesystem root"
     [ -w "$BG_OUTDIR" ] || bg_fail "$opt" "cannot write into $(bg_show "$dir")"
+}
+BG_NEW_DIRS=()
+
+# An EXIT trap: on failure, bg_remove_new_outdirs; the exit status kept.
+#   trap bg_exit_removing_new_outdirs EXIT
+bg_exit_removing_new_outdirs() {
+    local status=$?
+    [ "$status" -eq 0 ] || bg_remove_new_outdirs
+    exit "$status"
+}
+
+# Removes the folders bg_make_outdir created, innermost first, each only if
+# it holds nothing but this script's lock file (the lock stays held: the
+# descriptor is open).  For an EXIT trap on failure.
+bg_remove_new_outdirs() {
+    local d
+    for d in ${BG_NEW_DIRS[@]+"${BG_NEW_DIRS[@]}"}; do
+        [ -d "$d" ] || continue
+        if [ -z "$(find "$d" -mindepth 1 -maxdepth 1 ! -name .sweep.lock -print -quit 2>/dev/null)" ]; then
+            rm -f -- "$d/.sweep.lock"
+            rmdir -- "$d" 2>/dev/null || break
+        else
+            break
+        fi
+    done
 }
 
 # One script at a time per output folder: an exclusive flock(1) on
 # DIR/.sweep.lock, held until this shell and every process it started (the
 # runs) have exited.  A second script on the same folder fails at once.  A
-# child script of the holder (sweep.sh -> concat-parts.sh) inherits the lock
-# through BG_LOCK_DIR and BG_LOCK_FD instead of waiting for itself.
+# child script of the holder (sweep.sh -> concat-parts.sh, energy-sweep.sh
+# -> sweep.sh) inherits the locks of its caller through BG_LOCKS (lines
+# "FD DIR") instead of waiting for itself: a script that runs other scripts
+# takes the locks of all their folders before the first of them starts.
 bg_lock_outdir() { # bg_lock_outdir OPTION DIR   (DIR absolute, as BG_OUTDIR)
-    local opt="$1" dir="$2" lock="$2/.sweep.lock"
-    if [ "${BG_LOCK_DIR:-}" = "$dir" ] && [ -n "${BG_LOCK_FD:-}" ] &&
-        [ "/proc/self/fd/$BG_LOCK_FD" -ef "$lock" ] 2>/dev/null; then
-        return 0
-    fi
+    local opt="$1" dir="$2" lock="$2/.sweep.lock" entry fd
+    while IFS= read -r entry; do
+        [ -n "$entry" ] || continue
+        fd="${entry%% *}"
+        if [ "${entry#* }" = "$dir" ] && [[ "$fd" =~ ^[0-9]+$ ]] &&
+            [ "/proc/self/fd/$fd" -ef "$lock" ] 2>/dev/null; then
+            return 0
+        fi
+    done <<< "${BG_LOCKS:-}"
     command -v flock >/dev/null 2>&1 || bg_fail "$opt" "flock not found (Debian package util-linux)"
-    if ! { exec {BG_LOCK_FD}>>"$lock"; } 2>/dev/null && ! { exec {BG_LOCK_FD}<"$lock"; } 2>/dev/null; then
+    if ! { exec {fd}>>"$lock"; } 2>/dev/null && ! { exec {fd}<"$lock"; } 2>/dev/null; then
         bg_fail "$opt" "cannot create the lock file $(bg_show "$lock")"
     fi
-    if ! flock -n "$BG_LOCK_FD"; then
+    if ! flock -n "$fd"; then
         bg_fail "$opt" "$(bg_show "$dir") is in use by another sweep or script (lock $lock); wait for it to end or choose another folder"
     fi
-    export BG_LOCK_DIR="$dir" BG_LOCK_FD
+    BG_LOCKS="${BG_LOCKS:+$BG_LOCKS
+}$fd $dir"
+    export BG_LOCKS
 }
 
 # An input file: readable, regular (not a folder, FIFO or device).
@@ -166,6 +212,73 @@ bg_check_input_file() { # bg_check_input_file OPTION FILE
     [ -e "$f" ] || bg_fail "$opt" "$(bg_show "$f") does not exist"
     [ -f "$f" ] || bg_fail "$opt" "$(bg_show "$f") is not a regular file"
     [ -r "$f" ] || bg_fail "$opt" "cannot read $(bg_show "$f")"
+}
+
+# diameter-sweep's options that name an output file.  A script that runs
+# the program more than once with the same options (a sweep: one run per
+# config and seed) cannot pass them on: every run would write the same file,
+# each seed overwriting the last, outside the script's folder.  The script
+# names its own outputs (--out, and the default OUT-by-distance.csv,
+# OUT-queries.csv and OUT-series.csv beside each part).
+BG_DS_OUTPUTS=(out out-distance out-queries out-series map-csv walk-csv netanim)
+
+# bg_refuse_options WHY NAME... -- WORD...: one rule for the options a script
+# sets itself or cannot pass on: refuses the first WORD that is --NAME or
+# --NAME=VALUE (NAME may be a ns-3 argument such as RngRun) with
+# "--NAME: WHY".
+bg_refuse_options() {
+    local why="$1" word name
+    local -a refused=()
+    shift
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do refused+=("$1"); shift; done
+    if [ $# -gt 0 ]; then shift; fi
+    for word in "$@"; do
+        for name in "${refused[@]}"; do
+            case "$word" in
+                "--$name" | "--$name="*) bg_fail "--$name" "$why" ;;
+            esac
+        done
+    done
+}
+
+# bg_refuse_config_keys CONFIG WHY NAME...: the same rule for the keys of an
+# ini file (diameter-sweep --config: "key = value", "#" starts a comment):
+# refuses the first key NAME the file sets with "NAME: CONFIG sets it; WHY".
+bg_refuse_config_keys() {
+    local cfg="$1" why="$2" key name
+    shift 2
+    while IFS= read -r key; do
+        for name in "$@"; do
+            if [ "$key" = "$name" ]; then
+                bg_fail "$name" "$(bg_show "$(basename -- "$cfg")") sets it; $why"
+            fi
+        done
+    done < <(sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*=.*//' -- "$cfg")
+}
+
+# A list of decimal numbers in (0, 1], comma-separated, order kept: no empty
+# item, no sign, exponent, nan or inf, no value given twice (0.5 and 0.50 are
+# one value), at most LIMIT items.  Sets the array BG_LIST (as written).
+bg_parse_fraction_list() { # bg_parse_fraction_list OPTION VALUE LIMIT WHAT
+    local opt="$1" value="$2" limit="$3" what="$4" rest item norm
+    local -A seen=()
+    BG_LIST=()
+    [ -n "$value" ] || bg_fail "$opt" "empty list; expected numbers in (0, 1], comma-separated"
+    rest="$value,"
+    while [ -n "$rest" ]; do
+        item="${rest%%,*}"
+        rest="${rest#*,}"
+        [ -n "$item" ] || bg_fail "$opt" "empty item in $(bg_show "$value"); expected numbers in (0, 1], comma-separated"
+        if [[ ! "$item" =~ ^([0-9]+\.?[0-9]*|\.[0-9]+)$ ]] ||
+            ! awk -v d="$item" 'BEGIN { exit !(d + 0 > 0 && d + 0 <= 1) }'; then
+            bg_fail "$opt" "$what $(bg_show "$item") is not a number in (0, 1]"
+        fi
+        norm="$(awk -v d="$item" 'BEGIN { printf "%.17g", d + 0 }')"
+        [ -z "${seen[$norm]:-}" ] || bg_fail "$opt" "$what $item given twice in $(bg_show "$value")"
+        seen[$norm]=1
+        BG_LIST+=("$item")
+        [ ${#BG_LIST[@]} -le "$limit" ] || bg_fail "$opt" "$(bg_show "$value") gives more than $limit ${what}s"
+    done
 }
 
 # Parts are named after what produced them: the program, the config file's
@@ -237,6 +350,27 @@ bg_find_program() { # bg_find_program OPTION BUILD_DIR PROGRAM
         bg_fail "$opt" "$(bg_show "$BG_DS") not built (run ./quick-start.sh or cmake --build build)"
 }
 
+# The program NAME of the build: with SKIP_BUILD=1, BUILD_DIR (default
+# build/) as it is; otherwise cmake/bootstrap.sh installs what is missing
+# and builds first.  Sets BG_DS (absolute) and BUILD_DIR.
+bg_build() { # bg_build NAME   (also defines bg_python)
+    local root
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    case "${SKIP_BUILD:-}" in
+        "" | 0 | 1) ;;
+        *) bg_fail SKIP_BUILD "$(bg_show "$SKIP_BUILD") is neither 0 nor 1" ;;
+    esac
+    # shellcheck source=/dev/null
+    source "$root/cmake/bootstrap.sh"
+    if [ "${SKIP_BUILD:-}" = 1 ]; then
+        bg_find_program BUILD_DIR "$BUILD_DIR" "$1"
+        BUILD_DIR="$(cd -- "$BUILD_DIR" && pwd)"
+    else
+        bg_bootstrap
+        BG_DS="$BUILD_DIR/bin/$1"
+    fi
+}
+
 # sweep.sh and slurm-sweep.sh: checks of the configs (array configs), the
 # seeds ($seeds, -s) and the build ($build, -b) and the extra options (array
 # extra).  Sets BG_SEEDS and BG_DS.
@@ -257,15 +391,24 @@ bg_sweep_check_common() {
     bg_parse_list -s "$seeds" 0 9223372036854775807 100000 seed
     BG_SEEDS=("${BG_LIST[@]}")
     bg_find_program -b "$build" diameter-sweep
-    # Options the sweep sets itself for every run.
-    for word in ${extra[@]+"${extra[@]}"}; do
-        case "$word" in
-            --config | --config=* | --out | --out=* | --out-distance | --out-distance=* | \
-                --out-queries | --out-queries=* | --dry-run | --help | -h)
-                bg_fail "${word%%=*}" "set by the sweep for every run; not an extra option" ;;
-            --RngRun | --RngRun=*)
-                bg_fail --RngRun "set by the sweep for every run (give the seeds with -s)" ;;
-        esac
+    bg_sweep_check_outputs ${extra[@]+"${extra[@]}"}
+}
+
+# The one rule for the options a sweep sets itself or cannot pass on, on the
+# extra options (WORD...) and on every config of the array configs: the
+# output files (BG_DS_OUTPUTS; each run's are named after its part),
+# --config, --RngRun (the seeds are -s), --dry-run and --help.
+bg_sweep_check_outputs() { # bg_sweep_check_outputs WORD...
+    local cfg word
+    local why="names one file, which every run of the sweep would write (each seed overwriting the last, outside the output folder); each run's outputs are named after its part, under the output folder"
+    bg_refuse_options "$why" "${BG_DS_OUTPUTS[@]}" -- "$@"
+    bg_refuse_options "set by the sweep for every run; not an extra option" config dry-run help -- "$@"
+    bg_refuse_options "set by the sweep for every run (give the seeds with -s)" RngRun -- "$@"
+    for word in "$@"; do
+        [ "$word" != "-h" ] || bg_fail -h "set by the sweep for every run; not an extra option"
+    done
+    for cfg in "${configs[@]}"; do
+        bg_refuse_config_keys "$cfg" "$why" "${BG_DS_OUTPUTS[@]}"
     done
 }
 

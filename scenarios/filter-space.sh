@@ -7,17 +7,34 @@
 #
 # Without options: --elements 30000 --targets 0.01,0.1,0.5,1:20, as in
 # doc/filter-space.md.  Output: OUT_DIR (default results/filter-space/)
-# filter-space.csv and filter-space.png.  Bad options are refused by
-# filter-space in one line (exit 2).
+# filter-space.csv and filter-space.png.  Environment: OUT_DIR; BUILD_DIR
+# (default build/); SKIP_BUILD=1 uses BUILD_DIR as it is (no package
+# install, no build).  Bad options are refused by filter-space in one line
+# (exit 2; --out is set here and refused), and an OUT_DIR this script
+# created is removed again.  One script at a time per OUT_DIR (a lock in it).
 set -euo pipefail
-source "$(dirname "$0")/../cmake/bootstrap.sh"
-bg_bootstrap
-OUT="${OUT_DIR:-$BG_ROOT/results/filter-space}"
-mkdir -p "$OUT"
+here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=filter-space.sh
+source "$here/scenarios/common.sh"
+OUT="${OUT_DIR:-$here/results/filter-space}"
+for word in "$@"; do
+    case "$word" in
+        -h | --help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
+    esac
+done
+bg_check_outdir OUT_DIR "$OUT"
+bg_refuse_options "set by filter-space.sh (OUT_DIR/filter-space.csv)" out -- "$@"
 if [ $# -eq 0 ]; then
     set -- --elements 30000 --targets 0.01,0.1,0.5,1:20
 fi
-"$BUILD_DIR/bin/filter-space" "$@" --out "$OUT/filter-space.csv"
-"$(bg_python)" "$BG_ROOT/analysis/plot-filter-space.py" "$OUT/filter-space.csv" \
+bg_build filter-space
+bg_make_outdir OUT_DIR "$OUT"
+OUT="$BG_OUTDIR"
+bg_lock_outdir OUT_DIR "$OUT"
+# filter-space checks its options before any work; when it refuses them,
+# the folder made above goes again.
+trap bg_exit_removing_new_outdirs EXIT
+"$BG_DS" "$@" --out "$OUT/filter-space.csv"
+"$(bg_python)" "$here/analysis/plot-filter-space.py" "$OUT/filter-space.csv" \
     "$OUT/filter-space.png"
 echo "filter-space: $OUT/filter-space.csv and $OUT/filter-space.png"

@@ -9,25 +9,55 @@
 # resources, 3 gradient/flood queries from 24 s, the map at 20 s.  Options
 # replace these (e.g. --topology disk --nodes 60 --degree 6, or --mobility
 # random-waypoint --speed 2 --map-every 2 for an animation, drawn as map.gif
-# when Pillow is there).  Output: OUT_DIR (default results/map/) runs.csv,
-# map.csv, walk.csv, map.png, walk.png (and map.gif).  Bad options are
-# refused by diameter-sweep in one line (exit 2).
+# when Pillow is there and the run has 2 to 1000 map times).  Output: OUT_DIR
+# (default results/map/) runs.csv, map.csv, walk.csv, map.png, walk.png (and
+# map.gif).  Environment: OUT_DIR; BUILD_DIR (default build/); SKIP_BUILD=1
+# uses BUILD_DIR as it is (no package install, no build).
+# Every option is checked before anything is written (diameter-sweep
+# --dry-run; --out, --map-csv and --walk-csv are set here and refused): a bad
+# one gets one line and exit code 2, and no OUT_DIR is created.  One script
+# at a time per OUT_DIR (a lock in it).
 set -euo pipefail
-source "$(dirname "$0")/../cmake/bootstrap.sh"
-bg_bootstrap
-OUT="${OUT_DIR:-$BG_ROOT/results/map}"
-mkdir -p "$OUT"
+here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=map.sh
+source "$here/scenarios/common.sh"
+OUT="${OUT_DIR:-$here/results/map}"
+for word in "$@"; do
+    case "$word" in
+        -h | --help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
+    esac
+done
+bg_check_outdir OUT_DIR "$OUT"
+bg_refuse_options "set by map.sh (OUT_DIR/runs.csv, OUT_DIR/map.csv, OUT_DIR/walk.csv)" \
+    out map-csv walk-csv dry-run -- "$@"
 if [ $# -eq 0 ]; then
     set -- --topology grid --grid 7x7 --spacing 10 --range 12 --filter all --resources 4 \
         --sim-time 30 --queries 3 --query-interval 1 --query-timeout 3 --map-time 20
 fi
-"$BUILD_DIR/bin/diameter-sweep" "$@" --quiet --out "$OUT/runs.csv" \
-    --map-csv "$OUT/map.csv" --walk-csv "$OUT/walk.csv"
-gif=()
-if [ "$(awk -F, 'NR > 1 && $10 == "node" { print $9 }' "$OUT/map.csv" | sort -u | wc -l)" -gt 1 ] &&
-    "$(bg_python)" -c 'import PIL' 2>/dev/null; then
-    gif=(--gif)
+bg_build diameter-sweep
+# Every option checked, the outputs named in a scratch folder.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+if ! err="$("$BG_DS" "$@" --quiet --dry-run --out "$scratch/runs.csv" \
+    --map-csv "$scratch/map.csv" --walk-csv "$scratch/walk.csv" 2>&1 >/dev/null)"; then
+    printf '%s\n' "$err" | sed '/^[[:space:]]*$/d' | tail -n 1 >&2
+    exit 2
 fi
-"$(bg_python)" "$BG_ROOT/analysis/plot-map.py" "$OUT/map.csv" "$OUT" --walk "$OUT/walk.csv" \
-    "${gif[@]}"
+rm -rf "$scratch"
+bg_make_outdir OUT_DIR "$OUT"
+OUT="$BG_OUTDIR"
+bg_lock_outdir OUT_DIR "$OUT"
+trap bg_exit_removing_new_outdirs EXIT
+"$BG_DS" "$@" --quiet --out "$OUT/runs.csv" --map-csv "$OUT/map.csv" --walk-csv "$OUT/walk.csv"
+gif=()
+times="$(awk -F, 'NR > 1 && $10 == "node" { print $9 }' "$OUT/map.csv" | sort -u | wc -l)"
+if [ "$times" -gt 1 ] && "$(bg_python)" -c 'import PIL' 2>/dev/null; then
+    if [ "$times" -le 1000 ]; then
+        gif=(--gif)
+    else
+        echo "map.sh: $times map times, more than a GIF holds (1000): map.gif left out" >&2
+    fi
+fi
+"$(bg_python)" "$here/analysis/plot-map.py" "$OUT/map.csv" "$OUT" --walk "$OUT/walk.csv" \
+    ${gif[@]+"${gif[@]}"}
 echo "map: $OUT/map.png and $OUT/walk.png"

@@ -5,7 +5,8 @@
 # seed, concatenate the CSVs and draw analysis/plot-mobility.py.
 #
 #   scenarios/mobility-sweep.sh [-s SEEDS] [-v SPEEDS] [-m MODEL] [-j JOBS]
-#                               [-o OUTDIR] [-c CONFIG] [-- EXTRA OPTIONS]
+#                               [-o OUTDIR] [-c CONFIG] [-b BUILD_DIR]
+#                               [-- EXTRA OPTIONS]
 #
 #   -s 1:3          RngRun values: N, A:B or a comma list (default 1:3)
 #   -v 0,1,2,5,10   speeds in m/s, whole numbers (default 0,1,2,5,10)
@@ -13,12 +14,17 @@
 #   -j N            parallel runs (default: the number of cores)
 #   -o DIR          output folder (default results/mobility)
 #   -c FILE         the ini (default scenarios/mobility.ini)
+#   -b DIR          use this build as it is (default: install what is
+#                   missing and build into $BUILD_DIR or build/)
 # EXTRA OPTIONS go to every diameter-sweep run (e.g. --pause 2, or
 # --mobile-share 0.5).  Output: DIR/runs.csv (one row per run and family,
 # with the mobility summary columns), DIR/series.csv (one row per sample),
 # DIR/parts/ (per run), the figures of analysis/plot-mobility.py in DIR.
 # Every run is checked first (diameter-sweep --dry-run): a bad option gives
-# one line and exit code 2 before anything runs.
+# one line and exit code 2 before anything runs or is written.  Options the
+# script sets (--RngRun, --out, --out-series, --config) and the other output
+# files (--map-csv, --walk-csv, --netanim: one file for every run), as extra
+# options or keys of the ini, are refused as sweep.sh refuses them.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=mobility-sweep.sh
@@ -29,6 +35,7 @@ model="random-waypoint"
 jobs="$(nproc 2>/dev/null || echo 2)"
 outdir="$here/results/mobility"
 config="$here/scenarios/mobility.ini"
+build=""
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -38,6 +45,7 @@ while [ $# -gt 0 ]; do
         -j) bg_need_value "$@"; jobs="$2"; shift 2 ;;
         -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
         -c) bg_need_value "$@"; config="$2"; shift 2 ;;
+        -b) bg_need_value "$@"; build="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
         *) bg_fail "$1" "unknown option (see the header of scenarios/mobility-sweep.sh)" ;;
     esac
@@ -53,13 +61,17 @@ esac
 bg_check_uint -j "$jobs" 1 1024
 bg_check_input_file -c "$config"
 bg_check_outdir -o "$outdir"
+configs=("$config")
+bg_sweep_check_outputs ${extra[@]+"${extra[@]}"}
 
 source "$here/cmake/bootstrap.sh"
-bg_bootstrap >/dev/null
-ds="$BUILD_DIR/bin/diameter-sweep"
-bg_make_outdir -o "$outdir"
-bg_lock_outdir -o "$BG_OUTDIR"
-mkdir -p "$BG_OUTDIR/parts"
+if [ -n "$build" ]; then
+    bg_find_program -b "$build" diameter-sweep
+    ds="$BG_DS"
+else
+    bg_bootstrap >/dev/null
+    ds="$BUILD_DIR/bin/diameter-sweep"
+fi
 
 motion() { # motion SPEED: the options of one speed
     if [ "$1" -eq 0 ]; then
@@ -68,15 +80,24 @@ motion() { # motion SPEED: the options of one speed
         echo "--mobility $model --speed $1"
     fi
 }
-# Check every speed's options once (the seed changes nothing a check sees).
+# Check every speed's options once (the seed changes nothing a check sees),
+# with the outputs named in a scratch folder: nothing is written before all
+# of them pass.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
 for v in "${speed_list[@]}"; do
     # shellcheck disable=SC2046
-    if ! err="$("$ds" --config "$config" $(motion "$v") "${extra[@]}" --dry-run --quiet \
-        --out "$BG_OUTDIR/parts/check.csv" 2>&1)"; then
+    if ! err="$("$ds" --config "$config" $(motion "$v") ${extra[@]+"${extra[@]}"} --dry-run \
+        --quiet --out "$scratch/check.csv" 2>&1)"; then
         printf '%s\n' "${err##*$'\n'}" >&2
         exit 2
     fi
 done
+rm -rf "$scratch"
+trap - EXIT
+bg_make_outdir -o "$outdir"
+bg_lock_outdir -o "$BG_OUTDIR"
+mkdir -p "$BG_OUTDIR/parts"
 
 tasks=()
 for v in "${speed_list[@]}"; do

@@ -3,7 +3,7 @@
 # hosts, and concatenate the CSVs.
 #
 #   scenarios/sweep.sh [-j JOBS] [-s SEEDS] [-o OUTDIR] [-b BUILD_DIR]
-#                      [--sshloginfile FILE [--no-shared-fs] [--ssh CMD]]
+#                      [--sshloginfile FILE [--no-shared-fs] [--ssh CMD]] [--check]
 #                      CONFIG.ini... [-- EXTRA OPTIONS]
 #
 #   -s 1:5      RngRun values: N, A:B (A <= B) or a comma list of them
@@ -23,6 +23,9 @@
 #               (--cleanup); diameter-sweep must still be installed at the same
 #               path (BUILD_DIR) on every host, built from the same commit.
 #   --ssh CMD   ssh command for GNU parallel, e.g. "ssh -p 2222"
+#   --check     check every argument as below, then exit (0 when all is
+#               well) without writing or running anything (energy-sweep.sh
+#               checks all its sweeps this way before the first runs)
 # Each (config, seed) writes DIR/parts/<config>-<key>-run<seed>.csv (and
 # -by-distance.csv, and -queries.csv for configs with queries), where <key>
 # hashes what produced it: the program and its libraries, the config file's
@@ -30,11 +33,14 @@
 # Finished parts of the same key are skipped when the sweep is re-run
 # (resume); other options or an edited config run again.  The concatenation
 # goes to DIR/runs.csv, DIR/by-distance.csv and, when any part has queries,
-# DIR/queries.csv; DIR/tasks.txt lists the sweep's (config, seed, part).
+# DIR/queries.csv; DIR/tasks.txt lists the sweep's (config, seed, part), the
+# part relative to DIR (the same list whatever -j, DIR or the hosts).
 # Every argument is checked (each config with the extra options through
 # diameter-sweep --dry-run) before anything runs; a bad one gets one line
-# and exit code 2.  One sweep at a time per DIR (a lock in DIR): a second
-# fails at once with exit code 2.
+# and exit code 2.  Extra options (and config keys) that name an output file
+# (--map-csv, --walk-csv, --netanim, --out-series, --out...) are refused:
+# every run would write that one file.  One sweep at a time per DIR (a lock
+# in DIR): a second fails at once with exit code 2.
 # For a SLURM cluster, see scenarios/slurm-sweep.sh.
 set -euo pipefail
 
@@ -48,6 +54,7 @@ build="${BUILD_DIR:-$here/build}"
 sshloginfile=""
 shared_fs=1
 ssh_cmd=""
+check_only=0
 configs=()
 extra=()
 while [ $# -gt 0 ]; do
@@ -59,8 +66,9 @@ while [ $# -gt 0 ]; do
         --sshloginfile) bg_need_value "$@"; sshloginfile="$2"; shift 2 ;;
         --no-shared-fs) shared_fs=0; shift ;;
         --ssh) bg_need_value "$@"; ssh_cmd="$2"; shift 2 ;;
+        --check) check_only=1; shift ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,45p' "$0"; exit 0 ;;
         -*) bg_fail "$1" "unknown option (see sweep.sh --help)" ;;
         *) configs+=("$1"); shift ;;
     esac
@@ -77,6 +85,7 @@ elif [ $shared_fs -eq 0 ]; then
 fi
 bg_check_uint -j "$jobs" 1 4096 "job count"
 bg_sweep_check_runs
+[ $check_only -eq 0 ] || exit 0
 
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR" # absolute: remote hosts start in their home
@@ -86,9 +95,12 @@ if [ $shared_fs -eq 0 ]; then
     mkdir -p "$outdir/configs"
 fi
 
-# Tasks: config, seed, part.  Paths are absolute, or relative to OUTDIR
-# without a shared filesystem (where they are the same on both ends of the
-# transfer).  tasks.txt lists them all; the runs to do go to GNU parallel.
+# Tasks: config, seed, part.  The config's path is absolute (relative to
+# OUTDIR without a shared filesystem, where it is the same on both ends of
+# the transfer); the part's is relative to OUTDIR, so that tasks.txt is the
+# same list whatever the folder, -j or the hosts.  tasks.txt lists them all;
+# the runs to do go to GNU parallel, with absolute part paths on a shared
+# filesystem.
 bg_sweep_parts "$outdir"
 todo_list="$(mktemp)"
 trap 'rm -f "$todo_list" "$outdir/tasks.txt.tmp.$$"' EXIT
@@ -101,7 +113,7 @@ for i in "${!BG_PART_CONFIGS[@]}"; do
         prefix="parts"
     else
         cfg_path="$(cd "$(dirname "$cfg")" && pwd)/$(basename "$cfg")"
-        prefix="$outdir/parts"
+        prefix="parts"
     fi
     for s in "${BG_SEEDS[@]}"; do
         part="${BG_PART_STEMS[$i]}-run$s"
@@ -114,6 +126,7 @@ while IFS=$'\t' read -r cfg_path s p; do
     if [ -s "$part" ] && [ -s "${part%.csv}-by-distance.csv" ]; then
         continue # finished earlier: resume
     fi
+    [ $shared_fs -eq 0 ] || p="$part"
     printf '%s\t%s\t%s\n' "$cfg_path" "$s" "$p"
 done < "$outdir/tasks.txt" > "$todo_list"
 todo=$(wc -l < "$todo_list")

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """The plot scripts of analysis/ on every kind of CSV the project writes, and
-on hostile input (issue 15, finding 13).
+on hostile input (issue 15, finding 13; issue 31: FIFOs, devices, oversized
+CSVs, symbolic links and unknown formats as outputs, map.gif of 250 map
+times, coordinates of 1e308, --query, no folder left by a refused run).
 
     tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
 
@@ -25,6 +27,7 @@ import os
 import pathlib
 import queue
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -85,6 +88,13 @@ run(ds, "--topology", "grid", "--grid", "4x4", "--filter", "lbf", "--sim-time", 
     "--resources", "2", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
     "--speed", "3", "--out", data / "mmap-runs.csv", "--map-csv", data / "mmap.csv",
     "--map-time", "0", "--map-every", "5")
+# 251 map times (issue 31: 250 or more ended in a RecursionError).
+run(ds, "--topology", "grid", "--grid", "2x2", "--filter", "lbf", "--sim-time", "10",
+    "--resources", "1", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
+    "--speed", "3", "--out", data / "gmap-runs.csv", "--map-csv", data / "gmap.csv",
+    "--map-time", "0", "--map-every", "0.04")
+run(build / "bin" / "filter-space", "--elements", "1000", "--targets", "1,5", "--queries", "1000",
+    "--no-timing", "--out", data / "filter-space.csv")
 for speed, motion in (("0", ["--sample-interval", "1"]),
                       ("2", ["--mobility", "random-waypoint", "--speed", "2"])):
     run(ds, "--topology", "grid", "--diameters", "2,4", "--filter", "all", "--sim-time", "10",
@@ -195,7 +205,7 @@ def temporaries(folder):
 # matplotlib and pandas once (they take most of a short run's time): exit
 # code, stdout and stderr as for "python3 analysis/SCRIPT ARGS...".
 RUNNER = r"""
-import json, os, runpy, sys, traceback
+import json, os, runpy, signal, sys, traceback
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot, pandas  # noqa: E401,F401
@@ -205,6 +215,7 @@ for line in sys.stdin:
     if pid == 0:
         code = 1
         try:
+            signal.alarm(req["timeout"])  # a script that hangs is killed: a failure
             os.chdir(req["cwd"])
             for fd, path in ((1, req["stdout"]), (2, req["stderr"])):
                 os.dup2(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), fd)
@@ -241,14 +252,15 @@ for i in range(int(os.environ.get("CHECK_PLOTS_JOBS", "2"))):
 calls = iter(range(1, 10 ** 6))
 
 
-def call(script, args):
+def call(script, args, timeout=300):
     runner = runners.get()
     try:
         n = next(calls)
         out, err = work / f"call-{n}.out", work / f"call-{n}.err"
         runner.stdin.write(json.dumps({"script": str(analysis / script),
                                        "args": [str(a) for a in args], "cwd": str(work),
-                                       "stdout": str(out), "stderr": str(err)}) + "\n")
+                                       "stdout": str(out), "stderr": str(err),
+                                       "timeout": timeout}) + "\n")
         runner.stdin.flush()
         code = json.loads(runner.stdout.readline())
     finally:
@@ -268,14 +280,17 @@ def folder(old=(), folders_named=()):
     return path
 
 
-def valid(label, script, args, figures, out=None):
-    """Exit 0, a clean stderr, every figure a complete PNG, no temporary.
-    args may name OUT, the output folder (made here)."""
+def valid(label, script, args, figures, out=None, timeout=300, gif=False):
+    """Exit 0, a clean stderr, every figure a complete PNG (with gif: and
+    map.gif a GIF), no temporary.  args may name OUT, the output folder
+    (made here, or with out=NEW a new name the script must create)."""
     counts["valid"] += 1
 
     def case():
         o = out or folder()
-        r = call(script, [o if a == "OUT" else a for a in args])
+        if o == "NEW":
+            o = work / f"new-{next(folders)}" / "sub"
+        r = call(script, [o if a == "OUT" else a for a in args], timeout)
         problems = []
         if r.returncode != 0:
             problems.append(f"exit {r.returncode}")
@@ -286,19 +301,24 @@ def valid(label, script, args, figures, out=None):
             content = path.read_bytes() if path.is_file() else b""
             if not content.startswith(PNG) or not content.endswith(b"IEND\xaeB`\x82"):
                 problems.append(f"no complete {name}")
+        if gif:
+            content = (o / "map.gif").read_bytes() if (o / "map.gif").is_file() else b""
+            if not content.startswith(b"GIF89a") or not content.endswith(b";"):
+                problems.append("no complete map.gif")
         if temporaries(o):
             problems.append(f"temporary files {temporaries(o)}")
         return f"{script}: {label}", problems, ""
     cases.append(case)
 
 
-def refused(label, script, args, named, old=(), folders_named=()):
+def refused(label, script, args, named, old=(), folders_named=(), new=False):
     """Exit 2, one stderr line naming `named`, the output folder OUT as it
-    was (figures of an earlier run kept), no temporary file."""
+    was (figures of an earlier run kept), no temporary file; with new, OUT is
+    a name that does not exist, and must not exist afterwards."""
     counts["hostile"] += 1
 
     def case():
-        o = folder(old, folders_named)
+        o = work / f"new-{next(folders)}" / "sub" if new else folder(old, folders_named)
         before = snapshot(o)
         r = call(script, [o if a == "OUT" else a for a in args])
         lines = r.stderr.strip().splitlines()
@@ -311,6 +331,8 @@ def refused(label, script, args, named, old=(), folders_named=()):
             problems.append(f"{named!r} not named")
         if snapshot(o) != before:
             problems.append("output folder changed")
+        if new and os.path.lexists(o.parent):
+            problems.append("an output folder was created")
         if temporaries(o):
             problems.append(f"temporary files {temporaries(o)}")
         return f"{script}: {label}", problems, r.stderr.strip()[-300:]
@@ -591,9 +613,137 @@ for label, args, named in [
             "mean_exact", "inf", lambda i, r: i == 0)), mseries, "OUT"], "mean_exact")]:
     refused(label, s, args, named, MOB)
 
+# --- Issue 31: inputs, outputs and plot-map.py ---------------------------------
+# Inputs: a FIFO with no writer (waited on forever), a device, a sparse file
+# of 1 GiB and one just past the 256 MiB bound (read to a MemoryError), all
+# refused by plot_common.open_input before anything is read.
+fifo = work / "fifo.csv"
+os.mkfifo(fifo)
+huge = work / "huge.csv"
+with open(huge, "wb") as f:
+    f.truncate(1 << 30)
+past = work / "past-bound.csv"
+with open(past, "wb") as f:
+    f.truncate((256 << 20) + 1)
+for label, script, args, named in [
+        ("RUNS is a FIFO", "plot-sweep.py", [fifo, dist, "OUT"], "FIFO"),
+        ("BY_DISTANCE is a FIFO", "plot-sweep.py", [runs, fifo, "OUT"], "FIFO"),
+        ("RUNS is /dev/zero", "plot-sweep.py", ["/dev/zero", dist, "OUT"], "device"),
+        ("RUNS is 1 GiB", "plot-sweep.py", [huge, dist, "OUT"], "256 MiB"),
+        ("RUNS is 256 MiB + 1 byte", "plot-sweep.py", [past, dist, "OUT"], "256 MiB"),
+        ("QUERIES is a FIFO", "plot-queries.py", [fifo, "OUT"], "FIFO"),
+        ("QUERIES is 1 GiB", "plot-queries.py", [huge, "OUT"], "256 MiB"),
+        ("BENCHMARK is a FIFO", "plot-scaling.py", [fifo, work / "s.png"], "FIFO"),
+        ("CALIBRATION is a FIFO", "plot-paper.py", [fifo, cap, "--out", "OUT"], "FIFO"),
+        ("CAPACITY is 1 GiB", "plot-paper.py", [cal, huge, "--out", "OUT"], "256 MiB"),
+        ("ALWAYS_RUNS is a FIFO", "plot-energy.py", ["OUT", fifo, fifo, fifo], "FIFO"),
+        ("MAP is a FIFO", "plot-map.py", [fifo, "OUT"], "FIFO"),
+        ("MAP is 1 GiB", "plot-map.py", [huge, "OUT"], "256 MiB"),
+        ("WALK is /dev/zero", "plot-map.py", [mp, "OUT", "--walk", "/dev/zero"], "device"),
+        ("RUNS is a FIFO", "plot-mobility.py", [fifo, mseries, "OUT"], "FIFO"),
+        ("SERIES is 1 GiB", "plot-mobility.py", [mruns, huge, "OUT"], "256 MiB")]:
+    refused(label, script, args, named)
+
+# Outputs: a FIFO, a symbolic link, a device node, a folder, an unknown
+# format, a missing folder: refused, and the special files still what they
+# were (plot-filter-space.py replaced them with regular files).
+special = work / "special"
+special.mkdir()
+out_fifo = special / "fifo.png"
+os.mkfifo(out_fifo)
+(special / "target.png").write_bytes(b"kept")
+out_link = special / "link.png"
+out_link.symlink_to(special / "target.png")
+out_device = special / "null.png"
+try:
+    os.mknod(out_device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+except OSError:
+    out_device = None  # not root: no device node to offer
+(special / "folder.png").mkdir()
+fsp = data / "filter-space.csv"
+s = "plot-filter-space.py"
+valid("bf, cbf, cuckoo at 1 % and 5 %", s, [fsp, work / "fs-out" / "filter-space.png"],
+      ["filter-space.png"], out=work / "fs-out")
+(work / "fs-out").mkdir()
+valid("OUT without an extension (PNG)", s, [fsp, work / "fs-out2" / "fs"], ["fs"],
+      out=work / "fs-out2")
+(work / "fs-out2").mkdir()
+for label, args, named in [
+        ("OUT out.xyz (no figure format)", [fsp, work / "out.xyz"], "xyz"),
+        ("OUT is a FIFO", [fsp, out_fifo], "OUT"),
+        ("OUT is a symbolic link", [fsp, out_link], "OUT"),
+        ("OUT is a folder", [fsp, special / "folder.png"], "OUT"),
+        ("OUT in a missing folder", [fsp, work / "missing" / "x.png"], "missing"),
+        ("CSV is a FIFO", [fifo, work / "x.png"], "FIFO"),
+        ("CSV is /dev/zero", ["/dev/zero", work / "x.png"], "device"),
+        ("CSV is 1 GiB", [huge, work / "x.png"], "256 MiB"),
+        ("CSV garbage", [garbage, work / "x.png"], "FILTER-SPACE.csv"),
+        ("CSV is a sweep's runs.csv", [runs, work / "x.png"], "target_fpr"),
+        ("--fill 42 (no such fill)", [fsp, work / "x.png", "--fill", "42"], "--fill"),
+        ("no arguments", [], "usage")] + (
+        [("OUT is a device", [fsp, out_device], "OUT")] if out_device else []):
+    refused(label, s, args, named)
+for label, script, args in [
+        ("plot-scaling.py", "plot-scaling.py", [bench, out_fifo]),
+        ("plot-scaling.py", "plot-scaling.py", [bench, out_link])]:
+    refused(f"OUT {os.path.basename(args[-1])}", script, args, "OUT")
+
+
+def special_files_kept():
+    problems = []
+    if not stat.S_ISFIFO(os.lstat(out_fifo).st_mode):
+        problems.append("the FIFO output was replaced")
+    if not out_link.is_symlink() or (special / "target.png").read_bytes() != b"kept":
+        problems.append("the symbolic link or its target was replaced")
+    if out_device and not stat.S_ISCHR(os.lstat(out_device).st_mode):
+        problems.append("the device node was replaced")
+    return "special files refused as outputs are unchanged", problems, ""
+
+
+# plot-map.py: 251 map times drawn into map.gif (a RecursionError at 250 or
+# more), in a folder it creates (the GIF's folder was not checked); huge
+# coordinates, an unknown --query, --query without --walk; no folder left
+# by a refused run of plot-map.py or plot-mobility.py.
+if subprocess.run([python, "-c", "import PIL"]).returncode == 0:
+    valid("251 map times into map.gif, in a new folder", "plot-map.py",
+          [data / "gmap.csv", "OUT", "--gif"], MAP, out="NEW", timeout=1200, gif=True)
+    refused("OUTDIR/map.gif is a folder: no figure written", "plot-map.py",
+            [data / "mmap.csv", "OUT", "--gif"], "map.gif", MAP, ["map.gif"])
+valid("map only, into a new folder", "plot-map.py", [mp, "OUT"], MAP, out="NEW")
+s = "plot-map.py"
+for label, args, named in [
+        ("x = 1e308", [variant("map.csv", "mx308.csv", set_cells(
+            "x", "1e308", lambda i, r: i == 0)), "OUT"], "column x"),
+        ("x = 1e308 and -1e308", [variant("map.csv", "mx2.csv", combine(
+            set_cells("x", "1e308", lambda i, r: i == 0),
+            set_cells("x", "-1e308", lambda i, r: i == 1))), "OUT", "--walk", wk], "column x"),
+        ("y = -1e16", [variant("map.csv", "my.csv", set_cells(
+            "y", "-1e16", lambda i, r: i == 2)), "OUT"], "column y"),
+        ("--query 999", [mp, "OUT", "--walk", wk, "--query", "999"], "--query"),
+        ("--query without --walk", [mp, "OUT", "--query", "1"], "--query"),
+        ("--gif with 1001 map times", [variant("gmap.csv", "g1001.csv", lambda h, rows: (
+            h, [r[:h.index("time")] + [f"{i * 0.01:g}"] + r[h.index("time") + 1:]
+                for i, r in enumerate(rows[:1] * 1001)])), "OUT", "--gif"], "--gif")]:
+    refused(label, s, args, named, MAP)
+for label, script, args, named in [
+        ("plot-map.py: MAP garbage", "plot-map.py", [garbage, "OUT"], "MAP.csv"),
+        ("plot-map.py: --resource 99", "plot-map.py", [mp, "OUT", "--resource", "99"],
+         "--resource"),
+        ("plot-map.py: --gif with one map time", "plot-map.py", [mp, "OUT", "--gif"], "--gif"),
+        ("plot-mobility.py: RUNS garbage", "plot-mobility.py", [garbage, mseries, "OUT"],
+         "RUNS.csv"),
+        ("plot-mobility.py: text in speed", "plot-mobility.py", [variant(
+            "mob-2.csv", "mo6.csv", set_cells("speed", "fast", lambda i, r: i == 0)), mseries,
+            "OUT"], "speed")]:
+    refused(f"{label}, into a new folder: none left", script, args, named, new=True)
+
 # --- Two at a time; the report in order. -----------------------------------
 with ThreadPoolExecutor(max_workers=int(os.environ.get("CHECK_PLOTS_JOBS", "2"))) as pool:
-    for name, problems, detail in pool.map(lambda case: case(), cases):
+    results = list(pool.map(lambda case: case(), cases))
+counts["hostile"] += 1
+results.append(special_files_kept())
+if True:
+    for name, problems, detail in results:
         if problems:
             failures.append(f"{name}: {'; '.join(problems)}")
             print(f"FAIL {name}: {'; '.join(problems)} {detail!r}")

@@ -12,6 +12,13 @@
 #             options: a changed parameter set runs again, runs.csv holds it only
 #   seeds     the one strict seed-list parser (-s) of sweep.sh and slurm-sweep.sh
 #   args      every argument checked before the first run
+#   extra-outputs  (issue 31) output options a sweep cannot pass on, refused
+#             by one rule (sweep.sh, slurm-sweep.sh, mobility-sweep.sh, as
+#             extra options and as config keys); tasks.txt the same for any -j
+#   wrappers  (issue 31) energy-sweep.sh, mobility-sweep.sh, map.sh and
+#             filter-space.sh: every option checked before the first run, no
+#             empty output folder left behind, their folders locked from the
+#             start (a sweep.sh into one of them is refused)
 #
 # The programs run through wrappers in a fake build folder that log every
 # real run (a --dry-run check is not a run) and, for the lock group, hold a
@@ -77,6 +84,8 @@ exec "$build/bin/$prog" "\$@"
 EOF
     chmod +x "$fake/bin/$prog"
 done
+# filter-space.sh runs the real program (it has no --dry-run): not logged.
+ln -s "$build/bin/filter-space" "$fake/bin/filter-space"
 : > "$meta/runs.log"
 
 cat > "$work/tiny.ini" <<'INI'
@@ -94,9 +103,11 @@ scaling="$here/scenarios/scaling.sh"
 paper="$here/scenarios/paper-reproduction.sh"
 
 # A snapshot of everything under the sandbox (names, sizes, times): a
-# refused call must leave it as it was.
+# refused call must leave it as it was.  (The sandbox folder's own time is
+# left out: filter-space.sh creates OUT_DIR before filter-space checks its
+# options, and removes it again when they are refused.)
 snapshot() {
-    find "$work" -printf '%p %s %T@\n' | sort
+    find "$work" -mindepth 1 -printf '%p %s %T@\n' | sort
 }
 
 # refused NAME OPTION [ENV=VALUE...] -- COMMAND...: exit code 2, one line on
@@ -438,8 +449,157 @@ args)
     refused "paper-reproduction.sh with an argument" "--help" -- "$paper" --help
     ;;
 
+extra-outputs)
+    # Issue 31: --map-csv (and every other output option) after -- or in the
+    # config made every seed of a sweep write ./map.csv.  One rule refuses
+    # them in sweep.sh, slurm-sweep.sh and mobility-sweep.sh.
+    for opt in "--map-csv map.csv" "--map-csv=map.csv" "--queries 1 --sim-time 20 --walk-csv walk.csv" \
+        "--netanim anim.xml" "--out-series series.csv" "--out-distance d.csv" \
+        "--out-queries=q.csv"; do
+        set -- $opt
+        name="${opt% *}"
+        name="${name##* }"
+        name="${name%%=*}"
+        refused "sweep.sh -- $opt" "$name" -- \
+            "$sweep" -b "$fake" -s 1:3 -o "$work/out" "$work/tiny.ini" -- --m 128 "$@"
+        refused "slurm-sweep.sh -- $opt" "$name" -- \
+            "$slurm" -b "$fake" -s 1:3 -o "$work/out" "$work/tiny.ini" -- "$@"
+    done
+    # (The configs are valid otherwise, and their names do not hold the key.)
+    n=0
+    for key in map-csv walk-csv netanim out-series out-distance out-queries out; do
+        n=$((n + 1))
+        printf 'topology = line\nnodes = 5\nfilter = lbf\nsim-time = 20\nqueries = 1\nquery-timeout = 2\n  %s=x.csv   # a comment\n' \
+            "$key" > "$work/k$n.ini"
+        refused "sweep.sh, config key $key" "$key" -- \
+            "$sweep" -b "$fake" -s 1:3 -o "$work/out" "$work/k$n.ini"
+    done
+    refused "slurm-sweep.sh, config key map-csv" "map-csv" -- \
+        "$slurm" -b "$fake" -s 1:3 -o "$work/out" "$work/k1.ini"
+    refused "sweep.sh, config key map-csv in the second config" "map-csv" -- \
+        "$sweep" -b "$fake" -s 1 -o "$work/out" "$work/tiny.ini" "$work/k1.ini"
+    refused "sweep.sh -- --RngRun 3 (the sweep sets it)" "--RngRun" -- \
+        "$sweep" -b "$fake" -s 1 -o "$work/out" "$work/tiny.ini" -- --RngRun 3
+    refused "sweep.sh -- --dry-run" "--dry-run" -- \
+        "$sweep" -b "$fake" -s 1 -o "$work/out" "$work/tiny.ini" -- --dry-run
+    mob="$here/scenarios/mobility-sweep.sh"
+    for opt in "--map-csv map.csv" "--walk-csv=w.csv" "--netanim a.xml" "--out-series s.csv" \
+        "--RngRun=3" "--out x.csv" "--config x.ini"; do
+        set -- $opt
+        refused "mobility-sweep.sh -- $opt" "${1%%=*}" -- \
+            "$mob" -b "$fake" -s 1:2 -v 0,1 -o "$work/mob" -- "$@"
+    done
+    cp "$here/scenarios/mobility.ini" "$work/mob-k.ini"
+    echo "map-csv = m.csv" >> "$work/mob-k.ini"
+    refused "mobility-sweep.sh, config key map-csv" "map-csv" -- \
+        "$mob" -b "$fake" -s 1:2 -v 0,1 -o "$work/mob" -c "$work/mob-k.ini"
+    # Valid: a commented-out key is no key; the tasks of -j 1 and -j 2 (into
+    # other folders) are the same file, and so are the CSVs.
+    valid=$((valid + 2))
+    printf 'topology = line\nnodes = 5\nfilter = lbf\nsim-time = 5\n# map-csv = m.csv\n' \
+        > "$work/commented.ini"
+    "$sweep" -b "$fake" -s 1 -o "$work/commented" "$work/commented.ini" > /dev/null 2>&1
+    check $? "a config with '# map-csv = m.csv' (a comment) runs"
+    [ ! -e "$work/m.csv" ]; check $? "and writes no m.csv"
+    cases=$((cases + 1))
+    "$sweep" -b "$fake" -j 1 -s 1:3 -o "$work/j1" "$work/tiny.ini" > /dev/null 2>&1
+    check $? "sweep -j 1"
+    "$sweep" -b "$fake" -j 2 -s 1:3 -o "$work/j2" "$work/tiny.ini" > /dev/null 2>&1
+    check $? "sweep -j 2"
+    for f in tasks.txt runs.csv by-distance.csv; do
+        cmp -s "$work/j1/$f" "$work/j2/$f"; check $? "-j 1 and -j 2 (other folders): the same $f"
+    done
+    "$concat" "$work/j2" > /dev/null; check $? "concat-parts.sh reads the relative tasks.txt"
+    cmp -s "$work/j1/runs.csv" "$work/j2/runs.csv"; check $? "and gives the same runs.csv"
+    ;;
+
+wrappers)
+    # Issue 31: energy-sweep.sh ran 45 simulations, then failed on a later
+    # sweep's duty period; -d 0.5, was accepted; scripts that refused their
+    # arguments left an empty output folder; mobility-sweep.sh died in
+    # xargs; a sweep.sh into a folder an energy sweep would use next was not
+    # refused.
+    energy="$here/scenarios/energy-sweep.sh"
+    mob="$here/scenarios/mobility-sweep.sh"
+    mapsh="$here/scenarios/map.sh"
+    fssh="$here/scenarios/filter-space.sh"
+    echo "not a folder" > "$work/a-file"
+    for d in "0.5," ,0.5 0.5,,0.2 0.5,0.50 1 1.0 0 0.0 1.5 abc 1e-1 " 0.5" "" -0.5 nan .5.5; do
+        refused "energy-sweep.sh -d $(printf '%q' "$d")" "-d" -- \
+            "$energy" -b "$fake" -s 1 -d "$d" -o "$work/energy"
+    done
+    refused "energy-sweep.sh -d 0.001 (a later sweep's duty period): no run" "-d" -- \
+        "$energy" -b "$fake" -s 1 -d 0.5,0.001 -o "$work/energy"
+    for spec in 5:1 1,1 abc ""; do
+        refused "energy-sweep.sh -s $(printf '%q' "$spec")" "-s" -- \
+            "$energy" -b "$fake" -s "$spec" -o "$work/energy"
+    done
+    refused "energy-sweep.sh -o a file" "-o" -- "$energy" -b "$fake" -s 1 -o "$work/a-file"
+    refused "energy-sweep.sh -b missing" "-b" -- "$energy" -b "$work/missing" -s 1 -o "$work/energy"
+    refused "energy-sweep.sh -x" "-x" -- "$energy" -x
+    for opt in --bogus "--speed 3" "--mobility gauss-markov" "--sim-time -1"; do
+        set -- $opt
+        refused "mobility-sweep.sh -- $opt: no folder" "$1" -- \
+            "$mob" -b "$fake" -s 1 -v 0,1 -o "$work/mob/new" -- "$@"
+    done
+    refused "mobility-sweep.sh -o a file" "-o" -- "$mob" -b "$fake" -s 1 -o "$work/a-file"
+    refused "mobility-sweep.sh -b missing" "-b" -- "$mob" -b "$work/missing" -s 1 -o "$work/mob"
+    for opt in --bogus "--out x.csv" "--out=x.csv" "--map-csv m.csv" "--walk-csv w.csv" \
+        "--nodes 1" "--dry-run"; do
+        set -- $opt
+        refused "map.sh $opt: no folder" "${1%%=*}" SKIP_BUILD=1 BUILD_DIR="$fake" \
+            OUT_DIR="$work/map/new" -- "$mapsh" "$@"
+    done
+    refused "map.sh OUT_DIR a file" "OUT_DIR" SKIP_BUILD=1 BUILD_DIR="$fake" \
+        OUT_DIR="$work/a-file" -- "$mapsh"
+    refused "map.sh OUT_DIR under a file" "OUT_DIR" SKIP_BUILD=1 BUILD_DIR="$fake" \
+        OUT_DIR="$work/a-file/sub" -- "$mapsh"
+    refused "map.sh SKIP_BUILD=2" "SKIP_BUILD" SKIP_BUILD=2 BUILD_DIR="$fake" \
+        OUT_DIR="$work/map/new" -- "$mapsh"
+    for opt in --bogus "--out x.csv" "--out=x.csv" "--elements 0" "--targets 0.5,"; do
+        set -- $opt
+        refused "filter-space.sh $opt: no folder" "${1%%=*}" SKIP_BUILD=1 BUILD_DIR="$fake" \
+            OUT_DIR="$work/fs/new" -- "$fssh" "$@"
+    done
+    refused "filter-space.sh OUT_DIR a file" "OUT_DIR" SKIP_BUILD=1 BUILD_DIR="$fake" \
+        OUT_DIR="$work/a-file" -- "$fssh"
+    refused "filter-space.sh OUT_DIR under a file" "OUT_DIR" SKIP_BUILD=1 BUILD_DIR="$fake" \
+        OUT_DIR="$work/a-file/sub" -- "$fssh"
+    # Valid runs of map.sh and filter-space.sh into new folders.
+    valid=$((valid + 2))
+    SKIP_BUILD=1 BUILD_DIR="$fake" OUT_DIR="$work/fs/ok" "$fssh" --elements 1000 --targets 1 \
+        --queries 1000 --no-timing > /dev/null 2>&1
+    check $? "filter-space.sh, a small run"
+    [ -s "$work/fs/ok/filter-space.csv" ] && [ -s "$work/fs/ok/filter-space.png" ]
+    check $? "filter-space.sh wrote the CSV and the PNG"
+    SKIP_BUILD=1 BUILD_DIR="$fake" OUT_DIR="$work/map/ok" "$mapsh" --topology line --nodes 4 \
+        --filter lbf --sim-time 6 --resources 1 --queries 1 --query-timeout 1 --map-time 5 \
+        > /dev/null 2>&1
+    check $? "map.sh, a small run"
+    [ -s "$work/map/ok/map.png" ] && [ -s "$work/map/ok/walk.png" ]; check $? "map.sh drew map.png and walk.png"
+    # The energy sweep's folders are locked from its start: a sweep.sh into
+    # the folder of a later sweep, or a second energy sweep, is refused.
+    setsid env HOLD_RUNS=1 "$energy" -b "$fake" -s 1 -d 0.5 -o "$work/energy" \
+        > "$meta/energy.log" 2>&1 &
+    energy_pid=$!
+    for _ in $(seq 1200); do
+        ls "$meta/hold" | grep -q '^started' && break
+        kill -0 $energy_pid 2>/dev/null || break
+        sleep 0.1
+    done
+    ls "$meta/hold" | grep -q '^started'; check $? "energy sweep started its first runs (and holds them)"
+    for sub in tradeoff-0.5 duty always ""; do
+        refused "sweep.sh into the energy sweep's folder '${sub:-.}'" "-o" -- \
+            "$sweep" -b "$fake" -s 1 -o "$work/energy/$sub" "$work/tiny.ini"
+    done
+    refused "a second energy-sweep.sh into its folder" "-o" -- \
+        "$energy" -b "$fake" -s 1 -d 0.5 -o "$work/energy"
+    kill -TERM -- -"$energy_pid" 2>/dev/null
+    wait "$energy_pid" 2>/dev/null
+    ;;
+
 *)
-    echo "unknown group $group (lock, outdir, keys, seeds, args)"
+    echo "unknown group $group (lock, outdir, keys, seeds, args, extra-outputs, wrappers)"
     exit 2
     ;;
 esac

@@ -26,8 +26,9 @@ sweep > "$work/first.log" 2>&1
 check $? "first sweep runs"
 grep -q "2 runs to do" "$work/first.log"; check $? "first sweep: 2 runs to do"
 parts="$work/out/parts"
-# The parts are named <config>-<key>-run<seed> (the key: what produced them).
-stem="$(cut -f 3 "$work/out/tasks.txt" | head -n 1)"
+# The parts are named <config>-<key>-run<seed> (the key: what produced them),
+# listed in tasks.txt relative to the output folder.
+stem="$work/out/$(cut -f 3 "$work/out/tasks.txt" | head -n 1)"
 stem="${stem%-run1.csv}"
 case "$stem" in "$parts"/tiny-[0-9a-f]*) status=0 ;; *) status=1 ;; esac
 check $status "parts named tiny-<key>-run<seed> ($stem)"
