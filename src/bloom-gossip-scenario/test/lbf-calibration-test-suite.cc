@@ -258,7 +258,7 @@ class ProgressAndMemoryTestCase : public TestCase
         c.progress = [&seen](double done) { seen.push_back(done); };
         const auto cobserved = RunCapacity(points, c);
         NS_TEST_ASSERT_MSG_EQ(SameAll(cplain, cobserved), true, "capacity with progress");
-        NS_TEST_ASSERT_MSG_EQ(seen.size(), 60, "one report per repetition and point");
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), size_t{60}, "one report per repetition and point");
         NS_TEST_ASSERT_MSG_EQ_TOL(seen.back(), 1.0, 1e-12, "capacity: the last report is 1");
 
         // Memory: 2 shapes x 3 n, 4 chunks of sums per point and rule.
@@ -267,8 +267,8 @@ class ProgressAndMemoryTestCase : public TestCase
         m.threads = 2;
         const std::vector<CalibrationPoint> shapes{{4096, 4, 3, 0}, {4096, 8, 7, 0}};
         const CalibrationMemory a = EstimateCalibrationMemory(shapes, {10, 20, 40}, m);
-        NS_TEST_ASSERT_MSG_EQ(a.points, 6, "points");
-        NS_TEST_ASSERT_MSG_EQ(a.runningTasks, 2, "two threads, twelve tasks");
+        NS_TEST_ASSERT_MSG_EQ(a.points, uint64_t{6}, "points");
+        NS_TEST_ASSERT_MSG_EQ(a.runningTasks, uint64_t{2}, "two threads, twelve tasks");
         NS_TEST_ASSERT_MSG_GT(a.perPoint, 4 * 3 * 8 * 9, "four chunks of nine sums per rule");
         NS_TEST_ASSERT_MSG_GT(a.taskFilters, (4096 / 4 + 4096 / 8) * 8 - 1, "both banks");
         // 35 chunks of sums instead of 4 (the results per point stay).
