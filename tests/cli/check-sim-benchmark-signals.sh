@@ -7,6 +7,7 @@
 # file is written.
 #
 # Usage: check-sim-benchmark-signals.sh BUILD_BIN_DIR
+# Exit 0 when every case passes, 1 otherwise, 77 (skipped) off Linux.
 set -u
 
 bin="${1:?usage: $0 BUILD_BIN_DIR}"
@@ -24,16 +25,23 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+# The parent-death signal is Linux's (prctl), and the children are found in /proc.
+if [ "$(uname -s)" != Linux ] || [ ! -r /proc/self/stat ]; then
+    echo "check-sim-benchmark-signals: skipped (needs Linux and /proc)"
+    exit 77
+fi
 
 # children PID: the pids whose parent is PID (from /proc).
 children() {
-    local want="$1" stat rest p
+    local want="$1" stat rest p ppid
     for stat in /proc/[0-9]*/stat; do
         { read -r rest < "$stat"; } 2>/dev/null || continue
         # "pid (comm) state ppid ...": comm may hold spaces, so cut after ") ".
         rest="${rest##*) }"
-        set -- $rest
-        if [ "${2:-}" = "$want" ]; then
+        read -r _ ppid _ <<< "$rest"
+        if [ "$ppid" = "$want" ]; then
             p="${stat#/proc/}"
             echo "${p%/stat}"
         fi
@@ -42,7 +50,7 @@ children() {
 
 # one SIGNAL: start a long benchmark, wait for its child, signal the parent.
 one() {
-    local sig="$1" pid child i rc
+    local sig="$1" pid child rc left
     cases=$((cases + 1))
     mkdir -p "$work/$sig"
     # Started directly (no subshell), so that $! is sim-benchmark itself.
@@ -51,7 +59,7 @@ one() {
     pid=$!
     strays+=("$pid")
     child=""
-    for i in $(seq 300); do
+    for _ in $(seq 300); do
         child="$(children "$pid" | head -n 1)"
         [ -n "$child" ] && break
         sleep 0.1
@@ -66,7 +74,7 @@ one() {
     kill -"$sig" "$pid"
     wait "$pid" 2>/dev/null
     rc=$?
-    for i in $(seq 50); do
+    for _ in $(seq 50); do
         kill -0 "$child" 2>/dev/null || break
         sleep 0.1
     done
@@ -76,8 +84,9 @@ one() {
     elif [ -e "$work/$sig/bench.csv" ]; then
         echo "FAIL $sig: bench.csv written by an interrupted run"
         failed=$((failed + 1))
-    elif ls -A "$work/$sig" | grep -qv '^out.txt$\|^err.txt$'; then
-        echo "FAIL $sig: files left: $(ls -A "$work/$sig")"
+    elif left="$(find "$work/$sig" -mindepth 1 ! -name out.txt ! -name err.txt)" &&
+        [ -n "$left" ]; then
+        echo "FAIL $sig: files left: $left"
         failed=$((failed + 1))
     else
         echo "ok   $sig: parent rc $rc, child $child gone"
