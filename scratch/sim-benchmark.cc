@@ -10,8 +10,13 @@
  *   sim-benchmark --energy                         # with radio energy accounting
  *   sim-benchmark --help
  *
+ * Every option is checked before the first run, by the harness's parsers
+ * and GossipScenarioConfig::Validate: a bad one is one line on stderr naming
+ * it, exit code 2, before the table's header.
+ *
  * Every (size, channel, application) runs in a child process (fork), so the
- * peak RSS (getrusage of the child) is that run's own; each point runs
+ * peak RSS (getrusage of the child) is that run's own; a child dies with
+ * the benchmark (PR_SET_PDEATHSIG), however it is stopped.  Each point runs
  * --repeat times, gossip and bare interleaved, and the run with the median
  * Simulator::Run() wall time is reported.  The ratio gossip/bare is the
  * median of the ratios of the interleaved pairs (each pair runs back to back,
