@@ -37,11 +37,6 @@ constexpr uint64_t kCapacitySubstream = 1;
 /// Capacity repetition r inserts ids r * 2^32 + j in CONTINUE mode.
 constexpr uint64_t kCapacityIdStride = uint64_t{1} << 32;
 
-/**
- * Run body(0 .. tasks-1) on `threads` threads (the calling one included),
- * handing out task indices in increasing order.  The first exception stops
- * the hand-out and is rethrown here.
- */
 /// Adds up finished work and reports its share to a CalibrationProgress.
 class ProgressCounter
 {
@@ -81,11 +76,15 @@ class ProgressCounter
     std::mutex m_mutex;                    //!< one report at a time
 };
 
-/// Run body(0 .. tasks - 1) on `threads` threads; when `counter` is not
-/// null, each finished task t adds weight(t) to it.
-template <typename Body, typename Weight>
+/**
+ * Run body(0 .. tasks-1) on `threads` threads (the calling one included),
+ * handing out task indices in increasing order.  The first exception stops
+ * the hand-out and is rethrown here.
+ * Each finished task t adds weight(t) to `counter`.
+ */
+template <typename Weight, typename Body>
 void
-ParallelFor(uint64_t tasks, uint32_t threads, Body&& body, ProgressCounter* counter, Weight weight)
+ParallelFor(uint64_t tasks, uint32_t threads, ProgressCounter& counter, Weight weight, Body&& body)
 {
     std::atomic<uint64_t> next{0};
     std::mutex mutex;
@@ -101,10 +100,7 @@ ParallelFor(uint64_t tasks, uint32_t threads, Body&& body, ProgressCounter* coun
             try
             {
                 body(t);
-                if (counter != nullptr)
-                {
-                    counter->Done(weight(t));
-                }
+                counter.Done(weight(t));
             }
             catch (...)
             {
@@ -396,47 +392,42 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
             const CalibrationPoint& p = points[task / chunks];
             return uint64_t{p.elements} * p.hashes;
         };
-        ParallelFor(
-            points.size() * chunks,
-            options.threads,
-            [&](uint64_t task) {
-                const CalibrationPoint& p = points[task / chunks];
-                const uint64_t chunk = task % chunks;
-                const auto [first, last] = chunkRange(chunk);
-                const auto top = static_cast<double>((1U << p.bits) - 1);
-                ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
-                std::vector<LinearBloomFilter> filters;
-                for (Quantization rule : options.rules)
+        ParallelFor(points.size() * chunks, options.threads, counter, weight, [&](uint64_t task) {
+            const CalibrationPoint& p = points[task / chunks];
+            const uint64_t chunk = task % chunks;
+            const auto [first, last] = chunkRange(chunk);
+            const auto top = static_cast<double>((1U << p.bits) - 1);
+            ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
+            std::vector<LinearBloomFilter> filters;
+            for (Quantization rule : options.rules)
+            {
+                filters.emplace_back(CalibrationCells(p.dim, p.bits), p.bits, p.hashes, rule);
+            }
+            std::vector<double> c(p.elements);
+            std::vector<uint32_t> q(p.elements);
+            std::vector<Key> keys(p.elements, Key::FromHash(0));
+            for (uint64_t it = first; it < last; ++it)
+            {
+                sumC[task] += Draw(rng, c);
+                IterationKeys(options.ids, it, keys, it == first);
+                for (size_t r = 0; r < nRules; ++r)
                 {
-                    filters.emplace_back(CalibrationCells(p.dim, p.bits), p.bits, p.hashes, rule);
-                }
-                std::vector<double> c(p.elements);
-                std::vector<uint32_t> q(p.elements);
-                std::vector<Key> keys(p.elements, Key::FromHash(0));
-                for (uint64_t it = first; it < last; ++it)
-                {
-                    sumC[task] += Draw(rng, c);
-                    IterationKeys(options.ids, it, keys, it == first);
-                    for (size_t r = 0; r < nRules; ++r)
+                    LinearBloomFilter& f = filters[r];
+                    CalibrationSums& s = sums[task * nRules + r];
+                    f.Clear();
+                    for (uint32_t e = 0; e < p.elements; ++e)
                     {
-                        LinearBloomFilter& f = filters[r];
-                        CalibrationSums& s = sums[task * nRules + r];
-                        f.Clear();
-                        for (uint32_t e = 0; e < p.elements; ++e)
-                        {
-                            q[e] = Quantize(c[e], p.bits, options.rules[r]);
-                            f.InsertQuantized(keys[e], q[e]);
-                        }
-                        AddIteration(s, p.elements, top, c.data(), q.data(), [&](uint32_t e) {
-                            return f.QueryQuantized(keys[e]);
-                        });
-                        s.sumOccBits += f.OccupancyBits();
-                        s.sumOccCells += f.OccupancyCells();
+                        q[e] = Quantize(c[e], p.bits, options.rules[r]);
+                        f.InsertQuantized(keys[e], q[e]);
                     }
+                    AddIteration(s, p.elements, top, c.data(), q.data(), [&](uint32_t e) {
+                        return f.QueryQuantized(keys[e]);
+                    });
+                    s.sumOccBits += f.OccupancyBits();
+                    s.sumOccCells += f.OccupancyCells();
                 }
-            },
-            &counter,
-            weight);
+            }
+        });
     }
     else
     {
@@ -461,141 +452,134 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
         }
         ProgressCounter counter(options.progress, work);
         const auto weight = [&](uint64_t task) { return groupWork[task / chunks]; };
-        ParallelFor(
-            groups.size() * chunks,
-            options.threads,
-            [&](uint64_t task) {
-                const CalibrationGroup& g = groups[task / chunks];
-                const uint64_t chunk = task % chunks;
-                const auto [first, last] = chunkRange(chunk);
-                const uint32_t n = g.elements;
-                ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
-                // The rules of a point run side by side in the lanes of filter
-                // banks: banks[w][j * nBanks + r / 4], lane r % 4, for width w,
-                // its j-th point and rule r.
-                const size_t nBanks =
-                    (nRules + LinearBloomFilterBank::kLanes - 1) / LinearBloomFilterBank::kLanes;
-                std::vector<std::vector<LinearBloomFilterBank>> banks(g.widths.size());
-                uint32_t maxHashes = 0;
+        ParallelFor(groups.size() * chunks, options.threads, counter, weight, [&](uint64_t task) {
+            const CalibrationGroup& g = groups[task / chunks];
+            const uint64_t chunk = task % chunks;
+            const auto [first, last] = chunkRange(chunk);
+            const uint32_t n = g.elements;
+            ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
+            // The rules of a point run side by side in the lanes of filter
+            // banks: banks[w][j * nBanks + r / 4], lane r % 4, for width w,
+            // its j-th point and rule r.
+            const size_t nBanks =
+                (nRules + LinearBloomFilterBank::kLanes - 1) / LinearBloomFilterBank::kLanes;
+            std::vector<std::vector<LinearBloomFilterBank>> banks(g.widths.size());
+            uint32_t maxHashes = 0;
+            for (size_t w = 0; w < g.widths.size(); ++w)
+            {
+                const auto& width = g.widths[w];
+                maxHashes = std::max(maxHashes, width.maxHashes);
+                for (size_t idx : width.points)
+                {
+                    for (size_t bank = 0; bank < nBanks; ++bank)
+                    {
+                        banks[w].emplace_back(width.cells, width.bits, points[idx].hashes);
+                    }
+                }
+            }
+            std::vector<double> c(n);
+            std::vector<Key> keys(n, Key::FromHash(0));
+            std::vector<uint32_t> positions(static_cast<size_t>(n) * maxHashes);
+            std::vector<uint32_t> compact(positions.size());             // positions of a smaller k
+            std::vector<uint32_t> q(static_cast<size_t>(n) * nRules);    // q[r * n + e]
+            std::vector<LbfLanes> lanesIn(n * nBanks);                   // q, bank by bank
+            std::vector<uint32_t> read(static_cast<size_t>(n) * nRules); // cell minima
+            std::vector<CellCounts> counts(nBanks * LinearBloomFilterBank::kLanes);
+            double chunkSumC = 0;
+            for (uint64_t it = first; it < last; ++it)
+            {
+                chunkSumC += Draw(rng, c);
+                IterationKeys(options.ids, it, keys, it == first);
                 for (size_t w = 0; w < g.widths.size(); ++w)
                 {
                     const auto& width = g.widths[w];
-                    maxHashes = std::max(maxHashes, width.maxHashes);
-                    for (size_t idx : width.points)
+                    const uint32_t kmax = width.maxHashes;
+                    const auto top = static_cast<double>((1U << width.bits) - 1);
+                    const double totalBits = static_cast<double>(width.cells) * width.bits;
+                    for (uint32_t e = 0; e < n; ++e)
                     {
-                        for (size_t bank = 0; bank < nBanks; ++bank)
+                        // Key::Position(i, m) for i < kmax; a point with k
+                        // hashes uses the first k.
+                        const Key key = keys[e];
+                        for (uint32_t i = 0; i < kmax; ++i)
                         {
-                            banks[w].emplace_back(width.cells, width.bits, points[idx].hashes);
+                            positions[e * kmax + i] = key.Position(i, width.cells);
                         }
                     }
-                }
-                std::vector<double> c(n);
-                std::vector<Key> keys(n, Key::FromHash(0));
-                std::vector<uint32_t> positions(static_cast<size_t>(n) * maxHashes);
-                std::vector<uint32_t> compact(positions.size()); // positions of a smaller k
-                std::vector<uint32_t> q(static_cast<size_t>(n) * nRules);    // q[r * n + e]
-                std::vector<LbfLanes> lanesIn(n * nBanks);                   // q, bank by bank
-                std::vector<uint32_t> read(static_cast<size_t>(n) * nRules); // cell minima
-                std::vector<CellCounts> counts(nBanks * LinearBloomFilterBank::kLanes);
-                double chunkSumC = 0;
-                for (uint64_t it = first; it < last; ++it)
-                {
-                    chunkSumC += Draw(rng, c);
-                    IterationKeys(options.ids, it, keys, it == first);
-                    for (size_t w = 0; w < g.widths.size(); ++w)
+                    std::fill(lanesIn.begin(), lanesIn.end(), LbfLanes{0, 0, 0, 0});
+                    for (size_t r = 0; r < nRules; ++r)
                     {
-                        const auto& width = g.widths[w];
-                        const uint32_t kmax = width.maxHashes;
-                        const auto top = static_cast<double>((1U << width.bits) - 1);
-                        const double totalBits = static_cast<double>(width.cells) * width.bits;
                         for (uint32_t e = 0; e < n; ++e)
                         {
-                            // Key::Position(i, m) for i < kmax; a point with k
-                            // hashes uses the first k.
-                            const Key key = keys[e];
-                            for (uint32_t i = 0; i < kmax; ++i)
-                            {
-                                positions[e * kmax + i] = key.Position(i, width.cells);
-                            }
+                            q[r * n + e] = Quantize(c[e], width.bits, options.rules[r]);
+                            lanesIn[e * nBanks + r / LinearBloomFilterBank::kLanes]
+                                   [r % LinearBloomFilterBank::kLanes] =
+                                       static_cast<uint16_t>(q[r * n + e]);
                         }
-                        std::fill(lanesIn.begin(), lanesIn.end(), LbfLanes{0, 0, 0, 0});
-                        for (size_t r = 0; r < nRules; ++r)
+                    }
+                    for (size_t j = 0; j < width.points.size(); ++j)
+                    {
+                        const size_t idx = width.points[j];
+                        std::fill(counts.begin(), counts.end(), CellCounts{});
+                        for (size_t bank = 0; bank < nBanks; ++bank)
                         {
+                            LinearBloomFilterBank& f = banks[w][j * nBanks + bank];
+                            const uint32_t k = f.GetHashes();
                             for (uint32_t e = 0; e < n; ++e)
                             {
-                                q[r * n + e] = Quantize(c[e], width.bits, options.rules[r]);
-                                lanesIn[e * nBanks + r / LinearBloomFilterBank::kLanes]
-                                       [r % LinearBloomFilterBank::kLanes] =
-                                           static_cast<uint16_t>(q[r * n + e]);
+                                f.InsertQuantizedAt(&positions[e * kmax],
+                                                    lanesIn[e * nBanks + bank]);
                             }
+                            for (uint32_t e = 0; e < n; ++e)
+                            {
+                                const LbfLanes v = f.QueryQuantizedAt(&positions[e * kmax]);
+                                for (uint32_t lane = 0; lane < LinearBloomFilterBank::kLanes;
+                                     ++lane)
+                                {
+                                    const size_t r = bank * LinearBloomFilterBank::kLanes + lane;
+                                    if (r < nRules)
+                                    {
+                                        read[r * n + e] = v[lane];
+                                    }
+                                }
+                            }
+                            // Count and clear only the cells written: the
+                            // first k of each element's kmax positions.
+                            const uint32_t* written = positions.data();
+                            if (k < kmax)
+                            {
+                                for (uint32_t e = 0; e < n; ++e)
+                                {
+                                    std::copy_n(&positions[e * kmax], k, &compact[e * k]);
+                                }
+                                written = compact.data();
+                            }
+                            f.Drain(written,
+                                    static_cast<size_t>(n) * k,
+                                    &counts[bank * LinearBloomFilterBank::kLanes]);
                         }
-                        for (size_t j = 0; j < width.points.size(); ++j)
+                        for (size_t r = 0; r < nRules; ++r)
                         {
-                            const size_t idx = width.points[j];
-                            std::fill(counts.begin(), counts.end(), CellCounts{});
-                            for (size_t bank = 0; bank < nBanks; ++bank)
-                            {
-                                LinearBloomFilterBank& f = banks[w][j * nBanks + bank];
-                                const uint32_t k = f.GetHashes();
-                                for (uint32_t e = 0; e < n; ++e)
-                                {
-                                    f.InsertQuantizedAt(&positions[e * kmax],
-                                                        lanesIn[e * nBanks + bank]);
-                                }
-                                for (uint32_t e = 0; e < n; ++e)
-                                {
-                                    const LbfLanes v = f.QueryQuantizedAt(&positions[e * kmax]);
-                                    for (uint32_t lane = 0; lane < LinearBloomFilterBank::kLanes;
-                                         ++lane)
-                                    {
-                                        const size_t r =
-                                            bank * LinearBloomFilterBank::kLanes + lane;
-                                        if (r < nRules)
-                                        {
-                                            read[r * n + e] = v[lane];
-                                        }
-                                    }
-                                }
-                                // Count and clear only the cells written: the
-                                // first k of each element's kmax positions.
-                                const uint32_t* written = positions.data();
-                                if (k < kmax)
-                                {
-                                    for (uint32_t e = 0; e < n; ++e)
-                                    {
-                                        std::copy_n(&positions[e * kmax], k, &compact[e * k]);
-                                    }
-                                    written = compact.data();
-                                }
-                                f.Drain(written,
-                                        static_cast<size_t>(n) * k,
-                                        &counts[bank * LinearBloomFilterBank::kLanes]);
-                            }
-                            for (size_t r = 0; r < nRules; ++r)
-                            {
-                                CalibrationSums& s = sums[(idx * chunks + chunk) * nRules + r];
-                                const uint32_t* rr = &read[r * n];
-                                AddIteration(s, n, top, c.data(), &q[r * n], [&](uint32_t e) {
-                                    return rr[e];
-                                });
-                                // As LinearBloomFilter::OccupancyBits / OccupancyCells.
-                                s.sumOccBits += static_cast<double>(counts[r].ones) / totalBits;
-                                s.sumOccCells +=
-                                    static_cast<double>(counts[r].nonZero) / width.cells;
-                            }
+                            CalibrationSums& s = sums[(idx * chunks + chunk) * nRules + r];
+                            const uint32_t* rr = &read[r * n];
+                            AddIteration(s, n, top, c.data(), &q[r * n], [&](uint32_t e) {
+                                return rr[e];
+                            });
+                            // As LinearBloomFilter::OccupancyBits / OccupancyCells.
+                            s.sumOccBits += static_cast<double>(counts[r].ones) / totalBits;
+                            s.sumOccCells += static_cast<double>(counts[r].nonZero) / width.cells;
                         }
                     }
                 }
-                for (const auto& width : g.widths)
+            }
+            for (const auto& width : g.widths)
+            {
+                for (size_t idx : width.points)
                 {
-                    for (size_t idx : width.points)
-                    {
-                        sumC[idx * chunks + chunk] = chunkSumC;
-                    }
+                    sumC[idx * chunks + chunk] = chunkSumC;
                 }
-            },
-            &counter,
-            weight);
+            }
+        });
     }
 
     std::vector<CalibrationResult> results;
@@ -766,86 +750,80 @@ RunCapacityBlock(const std::vector<CapacityPoint>& points,
     const size_t nTargets = options.targets.size();
     constexpr OccupancyDefinition kDefs[2] = {OccupancyDefinition::BITS,
                                               OccupancyDefinition::CELLS};
-    ParallelFor(
-        points.size() * inBlock,
-        options.threads,
-        [&](uint64_t task) {
-            const size_t pi = task / inBlock;
-            const CapacityPoint& p = points[pi];
-            const uint64_t rep = firstRep + task % inBlock;
-            const uint32_t m = CalibrationCells(p.dim, p.bits);
-            const ns3::RngStream start(options.seed, rep, kCapacitySubstream);
-            const uint64_t idBase = options.ids == IdMode::CONTINUE ? rep * kCapacityIdStride : 0;
-            uint64_t* out = &counts[(pi * blockReps + task % inBlock) * perTask];
-            for (size_t r = 0; r < nRules; ++r)
+    const auto one = [](uint64_t) { return uint64_t{1}; };
+    ParallelFor(points.size() * inBlock, options.threads, counter, one, [&](uint64_t task) {
+        const size_t pi = task / inBlock;
+        const CapacityPoint& p = points[pi];
+        const uint64_t rep = firstRep + task % inBlock;
+        const uint32_t m = CalibrationCells(p.dim, p.bits);
+        const ns3::RngStream start(options.seed, rep, kCapacitySubstream);
+        const uint64_t idBase = options.ids == IdMode::CONTINUE ? rep * kCapacityIdStride : 0;
+        uint64_t* out = &counts[(pi * blockReps + task % inBlock) * perTask];
+        for (size_t r = 0; r < nRules; ++r)
+        {
+            const Quantization rule = options.rules[r];
+            // Targets beyond what the rule can reach are skipped (sorted: a prefix is reachable).
+            size_t limit[2];
+            size_t next[2] = {0, 0};
+            for (int d = 0; d < 2; ++d)
             {
-                const Quantization rule = options.rules[r];
-                // Targets beyond what the rule can reach are skipped (sorted: a prefix is
-                // reachable).
-                size_t limit[2];
-                size_t next[2] = {0, 0};
-                for (int d = 0; d < 2; ++d)
+                const double most = MaxOccupancy(p.bits, rule, kDefs[d]);
+                limit[d] = 0;
+                while (limit[d] < nTargets && options.targets[limit[d]] <= most + 1e-12)
                 {
-                    const double most = MaxOccupancy(p.bits, rule, kDefs[d]);
-                    limit[d] = 0;
-                    while (limit[d] < nTargets && options.targets[limit[d]] <= most + 1e-12)
-                    {
-                        ++limit[d];
-                    }
-                }
-                ns3::RngStream rng(start); // every rule sees the same c sequence
-                auto run = [&](auto& f, auto&& insert, auto&& occupancy) {
-                    for (uint64_t j = 0;
-                         j < options.maxElements && (next[0] < limit[0] || next[1] < limit[1]);
-                         ++j)
-                    {
-                        insert(f, Key::FromId(idBase + j), rng.RandU01());
-                        const auto [bitsShare, cellsShare] = occupancy(f);
-                        for (int d = 0; d < 2; ++d)
-                        {
-                            if (next[d] >= limit[d])
-                            {
-                                continue;
-                            }
-                            const double occ = d == 0 ? bitsShare : cellsShare;
-                            while (next[d] < limit[d] && occ >= options.targets[next[d]])
-                            {
-                                out[(r * 2 + d) * nTargets + next[d]] = j + 1;
-                                ++next[d];
-                            }
-                        }
-                    }
-                };
-                if (options.referenceFilter)
-                {
-                    LinearBloomFilter f(m, p.bits, p.hashes, rule);
-                    run(
-                        f,
-                        [](LinearBloomFilter& x, const Key& key, double v) { x.Insert(key, v); },
-                        [](const LinearBloomFilter& x) {
-                            return std::make_pair(x.OccupancyBits(), x.OccupancyCells());
-                        });
-                }
-                else
-                {
-                    UnpackedLinearBloomFilter f(m, p.bits, p.hashes, rule);
-                    CellCounts counts; // kept up to date by the counting insert
-                    uint32_t pos[kMaxHashes];
-                    run(
-                        f,
-                        [&](UnpackedLinearBloomFilter& x, const Key& key, double v) {
-                            x.Positions(key, pos);
-                            x.InsertQuantizedAt(pos, Quantize(v, p.bits, rule), counts);
-                        },
-                        [&](const UnpackedLinearBloomFilter& x) {
-                            return std::make_pair(x.OccupancyBits(counts),
-                                                  x.OccupancyCells(counts));
-                        });
+                    ++limit[d];
                 }
             }
-        },
-        &counter,
-        [](uint64_t) { return uint64_t{1}; });
+            ns3::RngStream rng(start); // every rule sees the same c sequence
+            auto run = [&](auto& f, auto&& insert, auto&& occupancy) {
+                for (uint64_t j = 0;
+                     j < options.maxElements && (next[0] < limit[0] || next[1] < limit[1]);
+                     ++j)
+                {
+                    insert(f, Key::FromId(idBase + j), rng.RandU01());
+                    const auto [bitsShare, cellsShare] = occupancy(f);
+                    for (int d = 0; d < 2; ++d)
+                    {
+                        if (next[d] >= limit[d])
+                        {
+                            continue;
+                        }
+                        const double occ = d == 0 ? bitsShare : cellsShare;
+                        while (next[d] < limit[d] && occ >= options.targets[next[d]])
+                        {
+                            out[(r * 2 + d) * nTargets + next[d]] = j + 1;
+                            ++next[d];
+                        }
+                    }
+                }
+            };
+            if (options.referenceFilter)
+            {
+                LinearBloomFilter f(m, p.bits, p.hashes, rule);
+                run(
+                    f,
+                    [](LinearBloomFilter& x, const Key& key, double v) { x.Insert(key, v); },
+                    [](const LinearBloomFilter& x) {
+                        return std::make_pair(x.OccupancyBits(), x.OccupancyCells());
+                    });
+            }
+            else
+            {
+                UnpackedLinearBloomFilter f(m, p.bits, p.hashes, rule);
+                CellCounts counts; // kept up to date by the counting insert
+                uint32_t pos[kMaxHashes];
+                run(
+                    f,
+                    [&](UnpackedLinearBloomFilter& x, const Key& key, double v) {
+                        x.Positions(key, pos);
+                        x.InsertQuantizedAt(pos, Quantize(v, p.bits, rule), counts);
+                    },
+                    [&](const UnpackedLinearBloomFilter& x) {
+                        return std::make_pair(x.OccupancyBits(counts), x.OccupancyCells(counts));
+                    });
+            }
+        }
+    });
 }
 
 } // namespace
