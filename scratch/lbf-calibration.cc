@@ -25,6 +25,7 @@
 #include <cstring>
 #include <fmt/core.h>
 #include <fmt/format.h>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -123,6 +124,76 @@ Num(double v)
     return fmt::format("{:.10g}", v);
 }
 
+/// "512 MiB", "2.4 TiB": a byte count for a message.
+std::string
+Bytes(double bytes)
+{
+    const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    size_t u = 0;
+    while (bytes >= 1024 && u + 1 < sizeof(units) / sizeof(units[0]))
+    {
+        bytes /= 1024;
+        ++u;
+    }
+    return fmt::format("{:.3g} {}", bytes, units[u]);
+}
+
+/// "45 s", "12.5 min", "3.1 hours": a duration for a message.
+std::string
+Duration(double seconds)
+{
+    if (seconds < 120)
+    {
+        return fmt::format("{:.0f} s", seconds);
+    }
+    if (seconds < 7200)
+    {
+        return fmt::format("{:.1f} min", seconds / 60);
+    }
+    if (seconds < 3 * 86400)
+    {
+        return fmt::format("{:.1f} hours", seconds / 3600);
+    }
+    return fmt::format("{:.3g} days", seconds / 86400);
+}
+
+/// Calibration work per second of one thread: (point, element, hash)
+/// triples of the filter-bank path (doc/paper-reproduction.md's timings: the
+/// default grid, 6e9 triples, in 35.7 s of CPU time; 1.8e8 per CPU second
+/// measured again for n = 1000).
+constexpr double kCalibrationTriplesPerSecond = 1.7e8;
+/// Runs estimated to take longer than this (s) are announced on stderr.
+constexpr double kAnnounceSeconds = 60;
+
+/**
+ * A progress observer printing, on stderr, a line 10 s into the run and then
+ * every 30 s: the share of the work done and the time left at the pace so
+ * far.  (The work is reported as units finish: chunks of 1000 iterations of
+ * one n, or capacity repetitions; a run of few large units reports seldom.)
+ */
+CalibrationProgress
+ProgressLines()
+{
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    auto next = std::make_shared<Clock::time_point>(start + std::chrono::seconds(10));
+    return [start, next](double done) {
+        const Clock::time_point now = Clock::now();
+        if (now < *next || !(done > 0))
+        {
+            return;
+        }
+        *next = now + std::chrono::seconds(30);
+        const double elapsed = std::chrono::duration<double>(now - start).count();
+        fmt::print(stderr,
+                   "{}: {:.3g}% done after {}, about {} left\n",
+                   kProgram,
+                   100.0 * done,
+                   Duration(elapsed),
+                   Duration(elapsed * (1 - done) / done));
+    };
+}
+
 int
 Run(int argc, char** argv)
 {
@@ -154,7 +225,8 @@ Run(int argc, char** argv)
         "hash counts k, 1..32 (default 2:16 for calibration, 7 for capacity)")(
         "elements",
         po::value<std::string>(),
-        "calibration: elements n per iteration, 1..1000000 (default 30:70:10)")(
+        "calibration: elements n per iteration, 1..1000000 (default 30:70:10); the grid must "
+        "fit in 2 GiB of memory")(
         "grid",
         po::value<std::string>(),
         "calibration: paper (default) = b sweep at k = --paper-k plus k sweep at b = --paper-b "
@@ -281,6 +353,7 @@ Run(int argc, char** argv)
 
     std::vector<CalibrationPoint> points;
     std::vector<CapacityPoint> capacityPoints;
+    std::string announce; // a long run's estimate, printed once everything is checked
     CalibrationOptions cal;
     CapacityOptions cap;
     if (calibration)
@@ -295,38 +368,121 @@ Run(int argc, char** argv)
         {
             Bad(vm.count("paper-k") ? "paper-k" : "paper-b", "applies to --grid paper only");
         }
-        std::set<CalibrationPoint> set;
-        for (uint64_t n : elements)
+        // The (dim, b, k) of the grid, the same for every n.
+        std::set<CalibrationPoint> shapeSet;
+        if (grid == "product")
         {
-            const auto ne = static_cast<uint32_t>(n);
-            if (grid == "product")
+            for (uint64_t b : bits)
             {
-                for (uint64_t b : bits)
-                {
-                    for (uint64_t k : hashes)
-                    {
-                        set.insert({dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k), ne});
-                    }
-                }
-            }
-            else
-            {
-                for (uint64_t b : bits)
-                {
-                    set.insert({dim, static_cast<uint32_t>(b), paperK, ne});
-                }
                 for (uint64_t k : hashes)
                 {
-                    set.insert({dim, paperB, static_cast<uint32_t>(k), ne});
+                    shapeSet.insert({dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k), 0});
                 }
             }
         }
-        points.assign(set.begin(), set.end());
+        else
+        {
+            for (uint64_t b : bits)
+            {
+                shapeSet.insert({dim, static_cast<uint32_t>(b), paperK, 0});
+            }
+            for (uint64_t k : hashes)
+            {
+                shapeSet.insert({dim, paperB, static_cast<uint32_t>(k), 0});
+            }
+        }
+        const std::vector<CalibrationPoint> shapes(shapeSet.begin(), shapeSet.end());
+        std::vector<uint32_t> ns;
+        for (uint64_t n : elements)
+        {
+            ns.push_back(static_cast<uint32_t>(n));
+        }
         cal.iterations = Single(vm, "iterations", 100000, 1, 1000000000);
         cal.seed = seed;
         cal.ids = ids;
         cal.threads = threads;
         cal.rules = rules;
+
+        // Memory, bounded before anything is allocated: the run's sums,
+        // results and task buffers, and the table (a CSV row of at most
+        // about 250 bytes per point and rule, built, then copied to write).
+        const uint64_t chunks = (cal.iterations + kCalibrationChunk - 1) / kCalibrationChunk;
+        const CalibrationMemory memory = EstimateCalibrationMemory(shapes, ns, cal);
+        const double table = static_cast<double>(memory.points) * rules.size() * 2 * 256;
+        const double shared = static_cast<double>(memory.Shared()) + table;
+        const double oneTask = static_cast<double>(memory.taskBuffers) + memory.taskFilters;
+        const double total = static_cast<double>(memory.Total()) + table;
+        if (total > static_cast<double>(kMaxCalibrationMemory))
+        {
+            // Name the option whose change helps most: --threads when one
+            // task at a time would fit; else what grows the larger part (the
+            // points' sums grow with the n and the chunks of iterations, a
+            // task's buffers with the largest n).
+            std::string option = "elements";
+            if (memory.runningTasks > 1 && shared + oneTask <= kMaxCalibrationMemory)
+            {
+                option = "threads";
+            }
+            else if (shared >= oneTask * memory.runningTasks && chunks > ns.size())
+            {
+                option = "iterations";
+            }
+            Bad(option,
+                fmt::format("{} points ({} n x {} (b, k)) of {} iterations on {} thread(s) "
+                            "would take about {} of memory ({} for the points' sums and the "
+                            "table, {} per running task), more than the {} a run may take; "
+                            "give fewer or smaller --elements, fewer --iterations, --threads "
+                            "or a smaller --dim",
+                            memory.points,
+                            ns.size(),
+                            shapes.size(),
+                            cal.iterations,
+                            threads,
+                            Bytes(total),
+                            Bytes(shared),
+                            Bytes(oneTask),
+                            Bytes(static_cast<double>(kMaxCalibrationMemory))));
+        }
+        for (uint32_t n : ns)
+        {
+            for (CalibrationPoint p : shapes)
+            {
+                p.elements = n;
+                points.push_back(p);
+            }
+        }
+        std::sort(points.begin(), points.end());
+
+        // Time: announced up front when long (the progress lines may be
+        // far apart: a work unit is 1000 iterations of one n).
+        double triples = 0;
+        uint64_t sumHashes = 0;
+        for (const CalibrationPoint& p : shapes)
+        {
+            sumHashes += p.hashes;
+        }
+        for (uint32_t n : ns)
+        {
+            triples += static_cast<double>(n) * sumHashes;
+        }
+        triples *= static_cast<double>(cal.iterations) *
+                   ((rules.size() + 3) / 4); // rules run four to a filter bank
+        const double running =
+            static_cast<double>(std::min<uint64_t>({threads, hw, ns.size() * chunks}));
+        const double seconds = triples / kCalibrationTriplesPerSecond / running;
+        if (seconds > kAnnounceSeconds)
+        {
+            announce =
+                fmt::format("{}: note: about {:.2g} (point, element, hash) updates to compute, "
+                            "roughly {} on {} idle thread(s) at the {:.2g} per second measured "
+                            "(doc/paper-reproduction.md); progress is printed every 30 s\n",
+                            kProgram,
+                            triples,
+                            Duration(seconds),
+                            static_cast<uint64_t>(running),
+                            kCalibrationTriplesPerSecond);
+        }
+        cal.progress = ProgressLines();
     }
     else
     {
@@ -348,6 +504,7 @@ Run(int argc, char** argv)
         cap.ids = ids;
         cap.threads = threads;
         cap.rules = rules;
+        cap.progress = ProgressLines();
     }
 
     // Open the output before the (long) run, so an unwritable path fails at once.
@@ -360,6 +517,7 @@ Run(int argc, char** argv)
     {
         outputs.AddOutput("--out", outPath);
     }
+    fmt::print(stderr, "{}", announce);
     fmt::memory_buffer table;
     const auto f = std::back_inserter(table);
     const auto start = std::chrono::steady_clock::now();

@@ -10,8 +10,13 @@
  *   sim-benchmark --energy                         # with radio energy accounting
  *   sim-benchmark --help
  *
+ * Every option is checked before the first run, by the harness's parsers
+ * and GossipScenarioConfig::Validate: a bad one is one line on stderr naming
+ * it, exit code 2, before the table's header.
+ *
  * Every (size, channel, application) runs in a child process (fork), so the
- * peak RSS (getrusage of the child) is that run's own; each point runs
+ * peak RSS (getrusage of the child) is that run's own; a child dies with
+ * the benchmark (PR_SET_PDEATHSIG), however it is stopped.  Each point runs
  * --repeat times, gossip and bare interleaved, and the run with the median
  * Simulator::Run() wall time is reported.  The ratio gossip/bare is the
  * median of the ratios of the interleaved pairs (each pair runs back to back,
@@ -36,6 +41,7 @@
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -48,9 +54,14 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -66,10 +77,7 @@ constexpr const char* kProgram = "sim-benchmark";
 constexpr int64_t kFirstDeviceStream = 100;
 constexpr int64_t kWorkloadStream = 1;
 
-struct UsageError : std::runtime_error
-{
-    using std::runtime_error::runtime_error;
-};
+using cli::Range;
 
 /**
  * Sends the frames of an advertisement (fixed bytes: an empty filter's
@@ -186,19 +194,51 @@ CountPhyTx(Ptr<const Packet>)
     ++g_phyFrames;
 }
 
+/// \return whether `app` names the bare broadcaster (bare-<filter>)
+bool
+IsBare(const std::string& app)
+{
+    return app.rfind("bare-", 0) == 0;
+}
+
+/**
+ * The configuration of one point: the options' base on a side x side grid,
+ * with the filter of `app` (bf, lbf, abf, sdbf, or bare-<filter>), the fixed
+ * ABF depth and the channel.
+ */
+GossipScenarioConfig
+PointConfig(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
+{
+    GossipScenarioConfig c = o.base;
+    c.topology = ScenarioTopology::GRID;
+    c.gridWidth = c.gridHeight = side;
+    c.nodes = side * side;
+    c.filter = bloom::ParseFilterKind(IsBare(app) ? app.substr(5) : app);
+    c.depth = o.depth;
+    c.radio.channel = WsnRadioConfig::ParseChannel(channel);
+    return c;
+}
+
+/// The shape of the configuration's filter, as the bare broadcaster sends it.
+bloom::FilterShape
+ShapeOf(const GossipScenarioConfig& c)
+{
+    bloom::FilterShape shape;
+    shape.kind = c.filter;
+    shape.hashes = c.hashes;
+    shape.slots = c.slots;
+    shape.slotBits = c.filter == bloom::FilterKind::LINEAR ? c.cellBits : 1;
+    shape.depth = c.filter == bloom::FilterKind::ATTENUATED ? c.depth : 1;
+    return shape;
+}
+
 /// One run in this process.  `app` is bf, lbf, abf, sdbf, or bare-<filter>.
 Measurement
 RunOne(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
 {
     const auto t0 = std::chrono::steady_clock::now();
-    const bool bare = app.rfind("bare-", 0) == 0;
-    GossipScenarioConfig c = o.base;
-    c.topology = ScenarioTopology::GRID;
-    c.gridWidth = c.gridHeight = side;
-    c.nodes = side * side;
-    c.filter = bloom::ParseFilterKind(bare ? app.substr(5) : app);
-    c.depth = o.depth;
-    c.radio.channel = WsnRadioConfig::ParseChannel(channel);
+    const bool bare = IsBare(app);
+    const GossipScenarioConfig c = PointConfig(o, side, channel, app);
     c.Validate();
 
     WsnTopology input = BuildTopology(c);
@@ -229,14 +269,8 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
     {
         // The frames of one advertisement of this filter: their sizes only
         // depend on the shape, their contents do not matter here.
-        bloom::FilterShape shape;
-        shape.kind = c.filter;
-        shape.hashes = c.hashes;
-        shape.slots = c.slots;
-        shape.slotBits = c.filter == bloom::FilterKind::LINEAR ? c.cellBits : 1;
-        shape.depth = c.filter == bloom::FilterKind::ATTENUATED ? c.depth : 1;
         const auto frames =
-            bloom::EncodeSegments(bloom::MakeFilter(shape), 0, devices.Get(0)->GetMtu());
+            bloom::EncodeSegments(bloom::MakeFilter(ShapeOf(c)), 0, devices.Get(0)->GetMtu());
         out.framesPerBeacon = static_cast<uint32_t>(frames.size());
         for (uint32_t i = 0; i < n; ++i)
         {
@@ -291,6 +325,30 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
     return out;
 }
 
+/**
+ * In a child just forked: make it die with its parent.  The kernel sends the
+ * child SIGKILL when the parent ends, however it ends (SIGTERM, SIGINT,
+ * SIGKILL, a crash), which no signal handler of the parent could promise
+ * (SIGKILL cannot be caught); the child holds no file to clean up.  A parent
+ * that ended between fork() and prctl() is caught by comparing getppid()
+ * with the pid the parent had.  (PR_SET_PDEATHSIG follows the thread that
+ * forked: the parent forks from its only thread.  Linux only; elsewhere the
+ * child checks nothing and may outlive a killed parent.)
+ * \param parent the parent's pid, read before fork()
+ */
+void
+DieWithParent(pid_t parent)
+{
+#ifdef __linux__
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+    {
+        _exit(1);
+    }
+#else
+    (void)parent;
+#endif
+}
+
 /// Run in a child process; its peak RSS comes from wait4.
 Measurement
 RunForked(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
@@ -302,6 +360,7 @@ RunForked(const Options& o, uint32_t side, const std::string& channel, const std
     }
     std::cout.flush();
     std::cerr.flush();
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0)
     {
@@ -309,6 +368,7 @@ RunForked(const Options& o, uint32_t side, const std::string& channel, const std
     }
     if (pid == 0)
     {
+        DieWithParent(parent);
         close(fds[0]);
         int code = 0;
         std::string line;
@@ -365,6 +425,70 @@ RunForked(const Options& o, uint32_t side, const std::string& channel, const std
     return m;
 }
 
+/// The event schedulers ns-3 has: the registered subclasses of ns3::Scheduler.
+std::vector<std::string>
+SchedulerNames()
+{
+    std::vector<std::string> names;
+    const TypeId base = Scheduler::GetTypeId();
+    for (uint32_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        if (tid != base && tid.IsChildOf(base) && tid.HasConstructor())
+        {
+            names.push_back(tid.GetName());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+/**
+ * Everything a run would refuse, found before the first one: each point's
+ * configuration through GossipScenarioConfig::Validate (the harness's one
+ * owner of ranges and combinations, e.g. --delta against --b), each filter's
+ * segmentation into 802.15.4 frames, and, with --metrics, the ground truth's
+ * (node, resource) pairs against the harness's kMaxTruthPairs.
+ */
+void
+CheckPoints(const Options& o,
+            const std::vector<uint32_t>& sides,
+            const std::vector<std::string>& channels,
+            const std::vector<std::string>& filters)
+{
+    for (const std::string& f : filters)
+    {
+        for (uint32_t side : sides)
+        {
+            for (const std::string& channel : channels)
+            {
+                PointConfig(o, side, channel, f).Validate();
+            }
+        }
+        const GossipScenarioConfig c = PointConfig(o, sides.front(), channels.front(), f);
+        try
+        {
+            bloom::SegmentCount(ShapeOf(c), kLinkLayerMaxFrameBytes);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            cli::Fail(c.filter == bloom::FilterKind::ATTENUATED ? "--depth" : "--m",
+                      fmt::format("{}: {} (lower --m, --b or --depth)", f, e.what()));
+        }
+    }
+    const uint64_t most = *std::max_element(sides.begin(), sides.end());
+    if (o.metrics && most * most * o.base.resources > kMaxTruthPairs)
+    {
+        cli::Fail("--resources",
+                  fmt::format("{} resources on {} nodes are {} (node, resource) pairs of ground "
+                              "truth for --metrics, more than the {} a run tracks",
+                              o.base.resources,
+                              most * most,
+                              most * most * o.base.resources,
+                              kMaxTruthPairs));
+    }
+}
+
 int
 Main(int argc, char** argv)
 {
@@ -373,7 +497,6 @@ Main(int argc, char** argv)
     o.base.hashes = 4;
     o.base.cellBits = 8;
     o.base.decay = LbfGossipApplication::SUBTRACTIVE;
-    std::string decay = ToString(o.base.decay);
     o.base.step = 1;
     o.base.resources = 4;
     o.base.simTime = 20;
@@ -384,110 +507,86 @@ Main(int argc, char** argv)
     std::string channels = "grid";
     std::string csv;
     uint32_t maxStockNodes = 1600;
-    uint32_t run = 1;
+    uint64_t run = 1;
     std::string which = "both";
     bool noFork = false;
+    bool help = false; // read from vm before Notify
     uint32_t repeat = 3;
     std::string scheduler = "ns3::MapScheduler";
 
+    // Every value is read as text and checked by the harness's parsers
+    // (scenario-cli.h): "--m -5" is refused rather than wrapped, "nan" is
+    // not a number, and each problem is one line naming the option.
     po::options_description opts("Options");
-    opts.add_options()("help,h", "print this help and exit")(
-        "sizes",
-        po::value(&sizes)->default_value(sizes),
-        "grid sides (N = side^2 nodes), comma-separated")(
-        "filters",
-        po::value(&filters)->default_value(filters),
-        "gossip variants: bf, lbf, abf, sdbf, comma-separated")(
-        "channel",
-        po::value(&channels)->default_value(channels),
-        "grid, stock, or both: grid,stock")(
-        "max-stock-nodes",
-        po::value(&maxStockNodes)->default_value(maxStockNodes),
-        "skip the stock channel above this many nodes (O(N) per frame)")(
-        "apps",
-        po::value(&which)->default_value(which),
-        "gossip (the filters only), bare (the bare broadcaster only) or both")(
-        "metrics",
-        po::bool_switch(&o.metrics),
-        "attach GossipMetrics to the gossip runs")(
-        "energy",
-        po::bool_switch(&o.energy),
-        "radio energy accounting (LrWpanRadioEnergyModel and a BasicEnergySource per node) in "
-        "every run, gossip and bare")("sim-time",
-                                      po::value(&o.base.simTime)->default_value(o.base.simTime),
-                                      "simulated seconds per run")(
-        "spacing",
-        po::value(&o.base.spacing)->default_value(o.base.spacing),
-        "grid spacing (m)")("range",
-                            po::value(&o.base.radio.range)->default_value(o.base.radio.range),
-                            "unit-disk radio range (m)")(
-        "m",
-        po::value(&o.base.slots)->default_value(o.base.slots),
-        "slots: BF bits, LBF cells, ABF bits per level")(
-        "k",
-        po::value(&o.base.hashes)->default_value(o.base.hashes),
-        "hash functions")("b",
-                          po::value(&o.base.cellBits)->default_value(o.base.cellBits),
-                          "LBF bits per cell")("decay",
-                                               po::value(&decay)->default_value(decay),
-                                               "LBF multiplicative | subtractive")(
-        "a",
-        po::value(&o.base.factor)->default_value(o.base.factor),
-        "LBF factor")("delta",
-                      po::value(&o.base.step)->default_value(o.base.step),
-                      "LBF subtractive step")("depth",
-                                              po::value(&o.depth)->default_value(o.depth),
-                                              "ABF levels (fixed, not diameter + 1)")(
-        "resources",
-        po::value(&o.base.resources)->default_value(o.base.resources),
-        "resources on random nodes")("run", po::value(&run)->default_value(run), "RngRun")(
-        "csv",
-        po::value(&csv),
-        "also write the table as CSV")(
-        "scheduler",
-        po::value(&scheduler)->default_value(scheduler),
-        "ns-3 event scheduler (SchedulerType): ns3::MapScheduler, ns3::HeapScheduler, "
-        "ns3::CalendarScheduler, ns3::ListScheduler, ns3::PriorityQueueScheduler")(
-        "repeat",
-        po::value(&repeat)->default_value(repeat),
-        "runs of each point (interleaved); the median Simulator::Run() time is reported")(
-        "no-fork",
-        po::bool_switch(&noFork),
-        "run everything in this process (peak RSS is then cumulative)");
+    cli::OptionAdder(opts)
+        .Flag("help,h", &help, "print this help and exit")
+        .Text("sizes", &sizes, "grid sides (N = side^2 nodes), comma-separated, each 2..250")
+        .Text("filters", &filters, "gossip variants: bf, lbf, abf, sdbf, comma-separated")
+        .Text("channel", &channels, "grid, stock, or both: grid,stock")
+        .Unsigned("max-stock-nodes",
+                  &maxStockNodes,
+                  0,
+                  kMaxScenarioNodes,
+                  "skip the stock channel above this many nodes (O(N) per frame)")
+        .Choice("apps",
+                &which,
+                {"gossip", "bare", "both"},
+                "gossip (the filters only), bare (the bare broadcaster only) or both")
+        .Flag("metrics", &o.metrics, "attach GossipMetrics to the gossip runs")
+        .Flag("energy",
+              &o.energy,
+              "radio energy accounting (LrWpanRadioEnergyModel and a BasicEnergySource per node) "
+              "in every run, gossip and bare")
+        .Real("sim-time",
+              &o.base.simTime,
+              Range::Closed(kMinScenarioPeriod, kMaxScenarioTime),
+              "simulated seconds per run")
+        .Real("spacing", &o.base.spacing, Range::Closed(1e-3, 1e6), "grid spacing (m)")
+        .Real("range", &o.base.radio.range, Range::Closed(1e-3, 1e6), "unit-disk radio range (m)")
+        .Unsigned("m",
+                  &o.base.slots,
+                  1,
+                  bloom::kMaxSlots,
+                  "slots: BF bits, LBF cells, ABF bits per level")
+        .Unsigned("k", &o.base.hashes, 1, bloom::kMaxHashes, "hash functions")
+        .Unsigned("b",
+                  &o.base.cellBits,
+                  bloom::kMinCellBits,
+                  bloom::kMaxCellBits,
+                  "LBF bits per cell")
+        .Choice("decay",
+                &o.base.decay,
+                {LbfGossipApplication::MULTIPLICATIVE, LbfGossipApplication::SUBTRACTIVE},
+                "LBF per-hop decay")
+        .Real("a", &o.base.factor, Range::Open(0, 1), "LBF factor")
+        .Unsigned("delta", &o.base.step, 1, 65535, "LBF subtractive step, at most 2^b - 1")
+        .Unsigned("depth", &o.depth, 1, bloom::kMaxDepth, "ABF levels (fixed, not diameter + 1)")
+        .Unsigned("resources", &o.base.resources, 0, 100000, "resources on random nodes")
+        .Unsigned64("run", &run, 0, std::numeric_limits<uint64_t>::max(), "RngRun")
+        .Text("csv", &csv, "also write the table as CSV")
+        .Choice("scheduler", &scheduler, SchedulerNames(), "ns-3 event scheduler (SchedulerType)")
+        .Unsigned("repeat",
+                  &repeat,
+                  1,
+                  1000,
+                  "runs of each point (interleaved); the median Simulator::Run() time is reported")
+        .Flag("no-fork", &noFork, "run everything in this process (peak RSS is then cumulative)");
     po::variables_map vm;
-    try
-    {
-        po::store(po::parse_command_line(argc, argv, opts), vm);
-        po::notify(vm);
-    }
-    catch (const po::error& e)
-    {
-        throw UsageError(e.what());
-    }
-    if (vm.count("help"))
+    // Unknown options and positional words are refused here; ns-3's own
+    // arguments come back, and are refused below.
+    const std::vector<std::string> ns3Args = cli::ParseCommandLine(argc, argv, opts, vm, "");
+    if (vm.count("help") && vm["help"].as<bool>())
     {
         std::cout << "Usage: " << kProgram << " [options]\n" << opts << "\n";
         return 0;
     }
-    if (which != "gossip" && which != "bare" && which != "both")
+    cli::Notify(vm);
+    if (!ns3Args.empty())
     {
-        throw UsageError("--apps: gossip, bare or both");
+        const std::string& arg = ns3Args.front();
+        cli::Fail(arg.substr(0, arg.find('=')),
+                  "ns-3 arguments are not taken by sim-benchmark (the RngRun is --run)");
     }
-    if (repeat < 1)
-    {
-        throw UsageError("--repeat: at least 1");
-    }
-    try
-    {
-        o.base.decay = ParseDecayMode(decay);
-    }
-    catch (const std::invalid_argument& e)
-    {
-        throw UsageError(std::string("--decay: ") + e.what());
-    }
-    RngSeedManager::SetSeed(1);
-    RngSeedManager::SetRun(run);
-    GlobalValue::Bind("SchedulerType", StringValue(scheduler));
 
     std::vector<uint32_t> sides;
     for (uint64_t side : cli::ParseUnsignedList("--sizes", sizes, 2, 250))
@@ -502,8 +601,20 @@ Main(int argc, char** argv)
     const auto channelList = bloom::SplitList(channels);
     for (const auto& ch : channelList)
     {
-        cli::ParseChoice("--channels", ch, {"stock", "grid"});
+        cli::ParseChoice("--channel", ch, {"stock", "grid"});
     }
+    CheckPoints(o, sides, channelList, filterList);
+    // The table is checked now (a regular file or a new path in a writable
+    // folder, not a device, FIFO, symbolic link or folder) and written at the
+    // end, all or nothing.
+    OutputFiles outputs;
+    if (vm.count("csv"))
+    {
+        outputs.AddOutput("--csv", csv);
+    }
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(run);
+    GlobalValue::Bind("SchedulerType", StringValue(scheduler));
 
     const std::string header =
         "nodes,diameter,channel,app,frames_per_beacon,sim_time,repeat,setup_s,"
@@ -633,15 +744,13 @@ Main(int argc, char** argv)
             }
         }
     }
-    if (!csv.empty())
+    if (vm.count("csv"))
     {
         std::string text = header + "\n";
         for (const auto& r : rows)
         {
             text += r + "\n";
         }
-        OutputFiles outputs;
-        outputs.AddOutput("--csv", csv);
         outputs.WriteAll({text});
     }
     return 0;
@@ -652,18 +761,5 @@ Main(int argc, char** argv)
 int
 main(int argc, char** argv)
 {
-    try
-    {
-        return Main(argc, argv);
-    }
-    catch (const UsageError& e)
-    {
-        std::cerr << kProgram << ": " << e.what() << "\n";
-        return 2;
-    }
-    catch (const std::exception& e)
-    {
-        std::cerr << kProgram << ": " << e.what() << "\n";
-        return 1;
-    }
+    return cli::RunMain(kProgram, [&]() { return Main(argc, argv); });
 }

@@ -3,6 +3,7 @@
 # 1. Bad options: exit code 2, exactly one line on stderr naming the option,
 #    and no file left in the output folder (not even a temporary one).
 # 2. A small valid run: the same CSV, byte for byte, with 1 and 3 threads.
+# 3. A long run announces its time and prints its progress (issue 31).
 cmake_minimum_required(VERSION 3.16)
 if(NOT PROGRAM OR NOT WORKDIR)
   message(FATAL_ERROR "usage: cmake -DPROGRAM=... -DWORKDIR=... -P lbf-calibration-cli.cmake")
@@ -113,6 +114,23 @@ list(GET rows 0 header)
 # 2 b x 2 k x 2 n x 3 rules + header
 if(NOT nrows EQUAL 25 OR NOT header MATCHES "^quantization,ids,seed,dim,cells,bits,hashes,elements,iterations,")
   message(FATAL_ERROR "unexpected calibration CSV: ${nrows} lines, header ${header}")
+endif()
+# Issue 31: a long run says so up front (its estimated time) and prints its
+# progress, the first line 10 s in; stopped, it writes nothing.
+execute_process(
+  COMMAND "${PROGRAM}" --elements 1:1000 --threads 1 --out "${WORKDIR}/long.csv"
+  TIMEOUT 14
+  RESULT_VARIABLE rc
+  ERROR_VARIABLE stderr
+)
+if(NOT stderr MATCHES "^lbf-calibration: note: about [^\n]* updates to compute, roughly [^\n]*\n")
+  message(FATAL_ERROR "long run: no estimate up front (${rc}): ${stderr}")
+endif()
+if(NOT stderr MATCHES "\nlbf-calibration: [0-9.e+-]+% done after [0-9]+ s, about [^\n]* left\n")
+  message(FATAL_ERROR "long run: no progress line within 14 s (${rc}): ${stderr}")
+endif()
+if(EXISTS "${WORKDIR}/long.csv")
+  message(FATAL_ERROR "long run: stopped, it wrote long.csv")
 endif()
 file(GLOB temporaries "${WORKDIR}/.*.tmp.*")
 if(temporaries)

@@ -37,14 +37,54 @@ constexpr uint64_t kCapacitySubstream = 1;
 /// Capacity repetition r inserts ids r * 2^32 + j in CONTINUE mode.
 constexpr uint64_t kCapacityIdStride = uint64_t{1} << 32;
 
+/// Adds up finished work and reports its share to a CalibrationProgress.
+class ProgressCounter
+{
+  public:
+    /**
+     * \param progress the observer (may be empty)
+     * \param total the work of the whole run, in the units of Done()
+     */
+    ProgressCounter(const CalibrationProgress& progress, uint64_t total)
+        : m_progress(progress),
+          m_total(static_cast<double>(std::max<uint64_t>(total, 1)))
+    {
+    }
+
+    /**
+     * Work done; reported unless another thread is reporting.
+     * \param work its size (e.g. elements x hashes of a chunk)
+     */
+    void Done(uint64_t work)
+    {
+        const uint64_t done = m_done += work;
+        if (!m_progress)
+        {
+            return;
+        }
+        std::unique_lock<std::mutex> lock(m_mutex, std::try_to_lock);
+        if (lock.owns_lock())
+        {
+            m_progress(std::min(1.0, static_cast<double>(done) / m_total));
+        }
+    }
+
+  private:
+    const CalibrationProgress& m_progress; //!< the observer
+    double m_total;                        //!< work in all
+    std::atomic<uint64_t> m_done{0};       //!< work done
+    std::mutex m_mutex;                    //!< one report at a time
+};
+
 /**
  * Run body(0 .. tasks-1) on `threads` threads (the calling one included),
  * handing out task indices in increasing order.  The first exception stops
  * the hand-out and is rethrown here.
+ * Each finished task t adds weight(t) to `counter`.
  */
-template <typename Body>
+template <typename Weight, typename Body>
 void
-ParallelFor(uint64_t tasks, uint32_t threads, Body&& body)
+ParallelFor(uint64_t tasks, uint32_t threads, ProgressCounter& counter, Weight weight, Body&& body)
 {
     std::atomic<uint64_t> next{0};
     std::mutex mutex;
@@ -60,6 +100,7 @@ ParallelFor(uint64_t tasks, uint32_t threads, Body&& body)
             try
             {
                 body(t);
+                counter.Done(weight(t));
             }
             catch (...)
             {
@@ -340,7 +381,18 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
     if (options.referenceFilter)
     {
         // One packed filter per (point, rule), positions from the key at every access.
-        ParallelFor(points.size() * chunks, options.threads, [&](uint64_t task) {
+        // Progress: a task's work is its elements x hashes (per iteration).
+        uint64_t work = 0;
+        for (const CalibrationPoint& p : points)
+        {
+            work += uint64_t{p.elements} * p.hashes * chunks;
+        }
+        ProgressCounter counter(options.progress, work);
+        const auto weight = [&](uint64_t task) {
+            const CalibrationPoint& p = points[task / chunks];
+            return uint64_t{p.elements} * p.hashes;
+        };
+        ParallelFor(points.size() * chunks, options.threads, counter, weight, [&](uint64_t task) {
             const CalibrationPoint& p = points[task / chunks];
             const uint64_t chunk = task % chunks;
             const auto [first, last] = chunkRange(chunk);
@@ -382,7 +434,25 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
         // One task per (dim, n) group and chunk: the draws, the ids and, per
         // b, the positions of an iteration serve every point of the group.
         const std::vector<CalibrationGroup> groups = GroupPoints(points);
-        ParallelFor(groups.size() * chunks, options.threads, [&](uint64_t task) {
+        // Progress: a task's work is n x the hashes of its group's points.
+        std::vector<uint64_t> groupWork;
+        uint64_t work = 0;
+        for (const CalibrationGroup& g : groups)
+        {
+            uint64_t hashes = 0;
+            for (const auto& width : g.widths)
+            {
+                for (size_t idx : width.points)
+                {
+                    hashes += points[idx].hashes;
+                }
+            }
+            groupWork.push_back(uint64_t{g.elements} * hashes);
+            work += groupWork.back() * chunks;
+        }
+        ProgressCounter counter(options.progress, work);
+        const auto weight = [&](uint64_t task) { return groupWork[task / chunks]; };
+        ParallelFor(groups.size() * chunks, options.threads, counter, weight, [&](uint64_t task) {
             const CalibrationGroup& g = groups[task / chunks];
             const uint64_t chunk = task % chunks;
             const auto [first, last] = chunkRange(chunk);
@@ -565,6 +635,79 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
     return results;
 }
 
+namespace
+{
+/// a x b, UINT64_MAX when it overflows.
+uint64_t
+SaturatingMultiply(uint64_t a, uint64_t b)
+{
+    uint64_t product = 0;
+    return __builtin_mul_overflow(a, b, &product) ? std::numeric_limits<uint64_t>::max() : product;
+}
+
+/// a + b, UINT64_MAX when it overflows.
+uint64_t
+SaturatingAdd(uint64_t a, uint64_t b)
+{
+    uint64_t sum = 0;
+    return __builtin_add_overflow(a, b, &sum) ? std::numeric_limits<uint64_t>::max() : sum;
+}
+} // namespace
+
+uint64_t
+CalibrationMemory::Shared() const
+{
+    return SaturatingMultiply(points, perPoint);
+}
+
+uint64_t
+CalibrationMemory::Total() const
+{
+    return SaturatingAdd(Shared(),
+                         SaturatingMultiply(runningTasks, SaturatingAdd(taskBuffers, taskFilters)));
+}
+
+CalibrationMemory
+EstimateCalibrationMemory(const std::vector<CalibrationPoint>& shapes,
+                          const std::vector<uint32_t>& elements,
+                          const CalibrationOptions& options)
+{
+    // Mirrors RunCalibration's allocations on the filter-bank path.
+    CalibrationMemory m;
+    const uint64_t chunks = (options.iterations + kCalibrationChunk - 1) / kCalibrationChunk;
+    const uint64_t nRules = options.rules.size();
+    const uint64_t nBanks =
+        (nRules + LinearBloomFilterBank::kLanes - 1) / LinearBloomFilterBank::kLanes;
+    m.points = SaturatingMultiply(shapes.size(), elements.size());
+    // Per point: the sums of every (chunk, rule) and the sum of c of every
+    // chunk, its results, and the point with its index in its group.
+    m.perPoint = SaturatingAdd(
+        SaturatingMultiply(chunks, nRules * sizeof(CalibrationSums) + sizeof(double)),
+        nRules * sizeof(CalibrationResult) + sizeof(CalibrationPoint) + sizeof(size_t));
+    uint64_t maxHashes = 0;
+    uint64_t filters = 0;
+    for (const CalibrationPoint& shape : shapes)
+    {
+        maxHashes = std::max<uint64_t>(maxHashes, shape.hashes);
+        // nBanks banks of m four-lane cells per point of a group.
+        filters =
+            SaturatingAdd(filters,
+                          nBanks * CalibrationCells(shape.dim, shape.bits) * sizeof(LbfLanes));
+    }
+    const uint64_t n = elements.empty() ? 0 : *std::max_element(elements.begin(), elements.end());
+    // Per task, for its n: the confidences, keys, hash positions (and their
+    // compacted copy) for the largest k, quantised values and readings per
+    // rule, and the banks' input lanes.
+    m.taskBuffers =
+        SaturatingMultiply(n,
+                           sizeof(double) + sizeof(Key) + 2 * maxHashes * sizeof(uint32_t) +
+                               2 * nRules * sizeof(uint32_t) + nBanks * sizeof(LbfLanes));
+    m.taskFilters = filters;
+    m.runningTasks =
+        std::min<uint64_t>(options.threads, SaturatingMultiply(elements.size(), chunks));
+    return m;
+}
+
 double
 MaxOccupancy(uint32_t bits, Quantization rule, OccupancyDefinition definition)
 {
@@ -600,13 +743,15 @@ RunCapacityBlock(const std::vector<CapacityPoint>& points,
                  uint64_t inBlock,
                  uint64_t blockReps,
                  size_t perTask,
-                 std::vector<uint64_t>& counts)
+                 std::vector<uint64_t>& counts,
+                 ProgressCounter& counter)
 {
     const size_t nRules = options.rules.size();
     const size_t nTargets = options.targets.size();
     constexpr OccupancyDefinition kDefs[2] = {OccupancyDefinition::BITS,
                                               OccupancyDefinition::CELLS};
-    ParallelFor(points.size() * inBlock, options.threads, [&](uint64_t task) {
+    const auto one = [](uint64_t) { return uint64_t{1}; };
+    ParallelFor(points.size() * inBlock, options.threads, counter, one, [&](uint64_t task) {
         const size_t pi = task / inBlock;
         const CapacityPoint& p = points[pi];
         const uint64_t rep = firstRep + task % inBlock;
@@ -741,11 +886,12 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
     std::vector<uint64_t> counts(points.size() * blockReps * perTask, 0);
     constexpr OccupancyDefinition kDefs[2] = {OccupancyDefinition::BITS,
                                               OccupancyDefinition::CELLS};
+    ProgressCounter counter(options.progress, points.size() * reps);
     for (uint64_t firstRep = 0; firstRep < reps; firstRep += blockReps)
     {
         const uint64_t inBlock = std::min(blockReps, reps - firstRep);
         std::fill(counts.begin(), counts.end(), 0);
-        RunCapacityBlock(points, options, firstRep, inBlock, blockReps, perTask, counts);
+        RunCapacityBlock(points, options, firstRep, inBlock, blockReps, perTask, counts, counter);
         for (size_t pi = 0; pi < points.size(); ++pi)
         {
             for (uint64_t rep = 0; rep < inBlock; ++rep)

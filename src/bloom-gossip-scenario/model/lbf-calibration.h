@@ -19,6 +19,7 @@
 #include "ns3/linear-bloom-filter.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,15 @@ constexpr uint32_t kMaxCalibrationDim = 1U << 20;
 /// Iterations per calibration work unit (fixed: results must not depend on threads).
 constexpr uint64_t kCalibrationChunk = 1000;
 
+/**
+ * A progress observer: called with the share of the work done so far, in
+ * [0, 1], as work units complete (weighted by their size), from the worker
+ * threads, one call at a time (a unit finishing while another thread reports
+ * is counted, not reported).  It sees the run and never changes it: results
+ * do not depend on it.
+ */
+using CalibrationProgress = std::function<void(double done)>;
+
 /// Cells of a filter of dim bits with b-bit cells: floor(dim / b).
 uint32_t CalibrationCells(uint32_t dim, uint32_t bits);
 
@@ -105,6 +115,7 @@ struct CalibrationOptions
      * bit for bit, which the tests check).
      */
     bool referenceFilter = false;
+    CalibrationProgress progress; //!< progress observer (none when empty)
 };
 
 /**
@@ -149,6 +160,45 @@ struct CalibrationResult
 std::vector<CalibrationResult> RunCalibration(const std::vector<CalibrationPoint>& points,
                                               const CalibrationOptions& options);
 
+/**
+ * \ingroup bloom-gossip
+ * \brief What RunCalibration allocates (the filter-bank path, the default):
+ * per-point sums and results, which grow with the points and the chunks of
+ * kCalibrationChunk iterations, and each running task's buffers (its n
+ * confidences, keys, hash positions and readings) and filter banks.
+ */
+struct CalibrationMemory
+{
+    uint64_t points{0};       //!< points of the grid
+    uint64_t perPoint{0};     //!< bytes per point: chunk sums, results, the point
+    uint64_t taskBuffers{0};  //!< bytes of one task's per-element buffers (largest n)
+    uint64_t taskFilters{0};  //!< bytes of one task's filter banks (largest group)
+    uint64_t runningTasks{0}; //!< tasks at once: min(threads, groups x chunks)
+
+    /// \return the bytes of the per-point sums and results
+    uint64_t Shared() const;
+    /// \return every byte: Shared() plus runningTasks x one task's
+    uint64_t Total() const;
+};
+
+/// Most memory a calibration run may take (bytes); lbf-calibration refuses
+/// a grid whose EstimateCalibrationMemory is larger.
+constexpr uint64_t kMaxCalibrationMemory = uint64_t{2} << 30;
+
+/**
+ * The memory RunCalibration would take for a grid, computed without
+ * allocating it, so that a caller can refuse a grid too large (the points of
+ * (dim, b, k) `shapes` crossed with every n of `elements`; the shapes'
+ * elements fields are ignored).  Saturates at UINT64_MAX.
+ * \param shapes the (dim, b, k) of the grid, each once, one dim
+ * \param elements the n of the grid, each once
+ * \param options iterations, threads and rules
+ * \return the estimate
+ */
+CalibrationMemory EstimateCalibrationMemory(const std::vector<CalibrationPoint>& shapes,
+                                            const std::vector<uint32_t>& elements,
+                                            const CalibrationOptions& options);
+
 /// One (dim, b, k) point of the capacity experiment.
 struct CapacityPoint
 {
@@ -169,6 +219,7 @@ struct CapacityOptions
     uint64_t maxElements = 1000000; //!< give up a repetition after this many insertions
     //! packed LinearBloomFilter instead of UnpackedLinearBloomFilter (same results, slower)
     bool referenceFilter = false;
+    CalibrationProgress progress; //!< progress observer (none when empty)
 };
 
 /**

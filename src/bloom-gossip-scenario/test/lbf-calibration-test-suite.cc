@@ -219,6 +219,83 @@ class ThreadsTestCase : public TestCase
     }
 };
 
+/**
+ * Issue 31: the progress observer sees the run without changing it (the same
+ * results, its share of work rising to 1), and the memory estimate the
+ * program bounds grows with the points, the chunks and the threads as
+ * RunCalibration allocates.
+ */
+class ProgressAndMemoryTestCase : public TestCase
+{
+  public:
+    ProgressAndMemoryTestCase()
+        : TestCase("Progress observer changes nothing; memory estimate follows the grid")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CalibrationOptions o;
+        o.iterations = 3500; // four chunks, the last one partial
+        o.threads = 1;
+        const auto plain = RunCalibration(SmallGrid(), o);
+        std::vector<double> seen;
+        o.progress = [&seen](double done) { seen.push_back(done); };
+        const auto observed = RunCalibration(SmallGrid(), o);
+        NS_TEST_ASSERT_MSG_EQ(SameAll(plain, observed), true, "calibration with progress");
+        NS_TEST_ASSERT_MSG_EQ(seen.empty(), false, "progress reported");
+        NS_TEST_ASSERT_MSG_EQ(std::is_sorted(seen.begin(), seen.end()), true, "progress rises");
+        NS_TEST_ASSERT_MSG_EQ_TOL(seen.back(), 1.0, 1e-12, "one thread: the last report is 1");
+        NS_TEST_ASSERT_MSG_GT(seen.front(), 0.0, "first report after some work");
+
+        CapacityOptions c;
+        c.repetitions = 30;
+        c.threads = 1;
+        const std::vector<CapacityPoint> points{{4096, 2, 7}, {4096, 6, 7}};
+        const auto cplain = RunCapacity(points, c);
+        seen.clear();
+        c.progress = [&seen](double done) { seen.push_back(done); };
+        const auto cobserved = RunCapacity(points, c);
+        NS_TEST_ASSERT_MSG_EQ(SameAll(cplain, cobserved), true, "capacity with progress");
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), size_t{60}, "one report per repetition and point");
+        NS_TEST_ASSERT_MSG_EQ_TOL(seen.back(), 1.0, 1e-12, "capacity: the last report is 1");
+
+        // Memory: 2 shapes x 3 n, 4 chunks of sums per point and rule.
+        CalibrationOptions m;
+        m.iterations = 3500;
+        m.threads = 2;
+        const std::vector<CalibrationPoint> shapes{{4096, 4, 3, 0}, {4096, 8, 7, 0}};
+        const CalibrationMemory a = EstimateCalibrationMemory(shapes, {10, 20, 40}, m);
+        NS_TEST_ASSERT_MSG_EQ(a.points, uint64_t{6}, "points");
+        NS_TEST_ASSERT_MSG_EQ(a.runningTasks, uint64_t{2}, "two threads, twelve tasks");
+        NS_TEST_ASSERT_MSG_GT(a.perPoint, 4 * 3 * 8 * 9, "four chunks of nine sums per rule");
+        NS_TEST_ASSERT_MSG_GT(a.taskFilters, (4096 / 4 + 4096 / 8) * 8 - 1, "both banks");
+        // 35 chunks of sums instead of 4 (the results per point stay).
+        m.iterations = 35000;
+        const CalibrationMemory b = EstimateCalibrationMemory(shapes, {10, 20, 40}, m);
+        NS_TEST_ASSERT_MSG_GT(b.Shared(), 6 * a.Shared(), "sums grow with the chunks");
+        NS_TEST_ASSERT_MSG_EQ(b.taskBuffers, a.taskBuffers, "task buffers do not");
+        // A larger n: larger task buffers, linearly.
+        const CalibrationMemory big = EstimateCalibrationMemory(shapes, {10, 20, 400}, m);
+        NS_TEST_ASSERT_MSG_EQ(big.taskBuffers, 10 * b.taskBuffers, "buffers follow the largest n");
+        NS_TEST_ASSERT_MSG_EQ(big.Total(),
+                              big.Shared() + 2 * (big.taskBuffers + big.taskFilters),
+                              "total");
+        // The grid of issue 31 (--elements 1:1000000): far above the bound,
+        // and no overflow.
+        std::vector<uint32_t> many(1000000);
+        for (uint32_t i = 0; i < many.size(); ++i)
+        {
+            many[i] = i + 1;
+        }
+        m.iterations = 100000;
+        const CalibrationMemory huge = EstimateCalibrationMemory(shapes, many, m);
+        NS_TEST_ASSERT_MSG_GT(huge.Total(), kMaxCalibrationMemory, "refused by the program");
+        NS_TEST_ASSERT_MSG_LT(huge.Total(), UINT64_MAX / 2, "no overflow");
+    }
+};
+
 class SaturationTestCase : public TestCase
 {
   public:
@@ -723,6 +800,7 @@ class LbfCalibrationTestSuite : public TestSuite
         AddTestCase(new DeterminismTestCase, test::kQuick);
         AddTestCase(new ReferenceTestCase, test::kQuick);
         AddTestCase(new ThreadsTestCase, test::kQuick);
+        AddTestCase(new ProgressAndMemoryTestCase, test::kQuick);
         AddTestCase(new SaturationTestCase, test::kQuick);
         AddTestCase(new QuantizationErrorTestCase, test::kQuick);
         AddTestCase(new CapacityTestCase, test::kQuick);
