@@ -60,13 +60,14 @@ char g_temporaries[kMaxTemporaries][PATH_MAX];
 int g_liveTemporaries = 0; //!< registered entries; the handlers are set while > 0
 pid_t g_owner = 0;         //!< the process whose files they are (not a forked child)
 
-// Per signal: whether the registry's handler is installed, and the action it
-// replaced (restored when the last temporary ends, or by the handler).
+// Per signal: whether the registry's handler is installed, and the default
+// action it replaced (restored when the last temporary ends, or by the
+// handler).
 bool g_caught[NSIG];
 struct sigaction g_previous[NSIG];
 
 extern "C" void
-RemoveTemporariesAndResignal(int signo, siginfo_t* info, void* context)
+RemoveTemporariesAndResignal(int signo, siginfo_t* /* info */, void* /* context */)
 {
     const int savedErrno = errno;
     if (::getpid() == g_owner)
@@ -79,28 +80,17 @@ RemoveTemporariesAndResignal(int signo, siginfo_t* info, void* context)
             }
         }
     }
-    const struct sigaction& previous = g_previous[signo];
-    if ((previous.sa_flags & SA_SIGINFO) != 0)
-    {
-        previous.sa_sigaction(signo, info, context); // the program's own handler
-    }
-    else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN)
-    {
-        previous.sa_handler(signo);
-    }
-    else
-    {
-        // The default action: ends the program when this handler returns
-        // (the signal is blocked until then), as the signal would have.
-        ::sigaction(signo, &previous, nullptr);
-        g_caught[signo] = false;
-        ::raise(signo);
-    }
+    // The default action (the only one replaced): ends the program when this
+    // handler returns (the signal is blocked until then), as the signal would
+    // have.
+    ::sigaction(signo, &g_previous[signo], nullptr);
+    g_caught[signo] = false;
+    ::raise(signo);
     errno = savedErrno;
 }
 
-/// Install the handler on every terminating signal not ignored, or restore
-/// what was there before.
+/// Install the handler on every terminating signal left at its default
+/// action, or restore the default.
 void
 SetSignalHandlers(bool install)
 {
@@ -108,11 +98,14 @@ SetSignalHandlers(bool install)
     {
         if (install)
         {
+            // Only a signal whose action is the default (ending the program)
+            // is taken over: an ignored one stays ignored (nohup), one the
+            // program handles (a profiler's SIGPROF) stays the program's.
             struct sigaction current;
             if (::sigaction(signo, nullptr, &current) != 0 ||
-                ((current.sa_flags & SA_SIGINFO) == 0 && current.sa_handler == SIG_IGN))
+                (current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_DFL)
             {
-                continue; // an ignored signal stays ignored (nohup)
+                continue;
             }
             struct sigaction act;
             std::memset(&act, 0, sizeof(act));

@@ -27,11 +27,11 @@ namespace ns3
  * writes each output to one before renaming it (and, where the system has
  * no memory files, the NetAnim trace is recorded into one during the run).
  * While any exists, every catchable signal whose default action ends the
- * program (TerminatingSignals()) first removes every registered file, then
- * does what it did before: the default action ends the program as the
- * signal would, a handler of the program's own is called, and a signal the
- * program ignores (SIGHUP under nohup) is never caught: it stays ignored.
- * When the last one ends, the previous actions are restored.  A child
+ * program (TerminatingSignals()) and whose action is still that default
+ * first removes every registered file, then ends the program as the signal
+ * would.  A signal the program ignores (SIGHUP under nohup) or handles itself
+ * (a profiler's SIGPROF) is left alone: it stays ignored, or the program's.
+ * When the last one ends, the default actions are restored.  A child
  * process (fork) never removes its parent's files.  At most 16 exist at a
  * time.  SIGKILL and SIGSTOP cannot be caught: a killed program leaves its
  * temporaries (hidden ".bloom-gossip.*" files beside the outputs).
