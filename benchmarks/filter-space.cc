@@ -14,14 +14,18 @@
  *
  * Plain C++17 over the filter library (src/bloom-gossip/filter), no ns-3.
  * Bad input: one line on stderr naming the option, exit code 2, no file.
- * The CSV is written to a temporary file next to --out and renamed into
- * place when complete.
+ * --out goes through the scenario programs' output mechanism (OutputFiles,
+ * output-files.h, plain C++ as this program): checked before any work (a
+ * device, FIFO, symbolic link or folder is refused), written at the end to a
+ * temporary file beside it and renamed into place, the temporary removed if
+ * a signal stops the program.
  */
 #include "bloom-filter.h"
 #include "bloom-hash.h"
 #include "counting-bloom-filter.h"
 #include "cuckoo-filter.h"
 #include "filter-limits.h"
+#include "output-files.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -32,14 +36,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fcntl.h>
 #include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
 #include <type_traits>
-#include <unistd.h>
 #include <vector>
 
 using namespace ns3::bloom;
@@ -48,6 +49,13 @@ namespace
 {
 
 constexpr const char* kProgram = "filter-space";
+/// Filter operations (inserts, queries, deletes) above which the program
+/// announces its cost up front and prints its progress.
+constexpr double kLongRunOperations = 2e9;
+/// Operations per second assumed for the estimate (one core, 2020s laptop).
+constexpr double kOperationsPerSecond = 3e7;
+/// Seconds between two progress lines of a long run.
+constexpr double kProgressSeconds = 30;
 
 /// A problem with the command line: one line on stderr, exit code 2.
 class UsageError : public std::runtime_error
@@ -69,115 +77,6 @@ Num(double v)
     std::snprintf(buf, sizeof(buf), "%.10g", v);
     return buf;
 }
-
-/**
- * The output: a temporary file in the destination's folder, renamed over the
- * destination by Commit(), removed if the program stops before; "-" is
- * standard output.
- */
-class AtomicOutput
-{
-  public:
-    explicit AtomicOutput(const std::string& path)
-        : m_path(path)
-    {
-        if (path == "-")
-        {
-            m_file = stdout;
-            return;
-        }
-        struct stat st;
-        if (path.back() == '/' || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
-        {
-            Bad("out", "'" + path + "' is a folder (allowed: a writable file path, or -)");
-        }
-        const size_t slash = path.rfind('/');
-        const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-        const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-        m_tmp = (slash == std::string::npos ? std::string() : dir) + "." + base + ".tmp.XXXXXX";
-        std::vector<char> name(m_tmp.begin(), m_tmp.end());
-        name.push_back('\0');
-        const int fd = ::mkstemp(name.data());
-        if (fd < 0)
-        {
-            m_tmp.clear();
-            Bad("out",
-                "cannot create a file in '" + dir + "' (" + std::strerror(errno) +
-                    ") (allowed: a writable file path, or -)");
-        }
-        m_tmp.assign(name.data());
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        ::fchmod(fd, 0666 & ~mask); // mkstemp creates 0600
-        m_file = ::fdopen(fd, "w");
-        if (m_file == nullptr)
-        {
-            ::close(fd);
-            Discard();
-            throw std::runtime_error("fdopen failed");
-        }
-    }
-
-    ~AtomicOutput()
-    {
-        Discard();
-    }
-
-    AtomicOutput(const AtomicOutput&) = delete;
-    AtomicOutput& operator=(const AtomicOutput&) = delete;
-
-    /// Where to write.
-    std::FILE* File() const
-    {
-        return m_file;
-    }
-
-    /// Flush, close and rename into place; throws on any I/O error.
-    void Commit()
-    {
-        if (m_file == stdout)
-        {
-            if (std::fflush(stdout) != 0)
-            {
-                throw std::runtime_error("cannot write to standard output");
-            }
-            return;
-        }
-        const bool ok =
-            std::fflush(m_file) == 0 && !std::ferror(m_file) && ::fsync(::fileno(m_file)) == 0;
-        const bool closed = std::fclose(m_file) == 0;
-        m_file = nullptr;
-        if (!ok || !closed)
-        {
-            throw std::runtime_error("cannot write '" + m_tmp + "'");
-        }
-        if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
-        {
-            throw std::runtime_error("cannot rename '" + m_tmp + "' to '" + m_path +
-                                     "': " + std::strerror(errno));
-        }
-        m_tmp.clear();
-    }
-
-  private:
-    void Discard()
-    {
-        if (m_file != nullptr && m_file != stdout)
-        {
-            std::fclose(m_file);
-        }
-        m_file = nullptr;
-        if (!m_tmp.empty())
-        {
-            ::unlink(m_tmp.c_str());
-            m_tmp.clear();
-        }
-    }
-
-    std::string m_path;
-    std::string m_tmp;
-    std::FILE* m_file = nullptr;
-};
 
 // ------------------------------------------------------------ command line
 
@@ -225,7 +124,8 @@ PrintHelp()
         "500)\n"
         "  --seed S          keys and cuckoo eviction choices, 0..18446744073709551615 (default "
         "1)\n"
-        "  --out FILE        CSV to write atomically (temporary file + rename); - for standard\n"
+        "  --out FILE        CSV to write atomically (temporary file + rename): a new path or a\n"
+        "                    regular file, not a device, FIFO or symbolic link; - for standard\n"
         "                    output (default)\n"
         "  --no-timing       leave out the timing columns (insert_ns, query_miss_ns,\n"
         "                    query_hit_ns, delete_ns: CPU nanoseconds of this thread per\n"
@@ -744,19 +644,18 @@ Measure(Kind kind,
 }
 
 void
-WriteHeader(std::FILE* f, bool timing)
+WriteHeader(std::string& csv, bool timing)
 {
-    std::fprintf(f,
-                 "filter,target_fpr,fill_pct,elements,offered,accepted,slots,slot_bits,hashes,"
-                 "buckets,bucket_size,size_bits,bits_per_element,load,expected_fpr,queries,"
-                 "false_positives,measured_fpr,false_negatives,insert_failures,kicks,"
-                 "saturated_inserts,saturated_counters,overflows,delete_refused,"
-                 "residual_after_delete%s\n",
-                 timing ? ",insert_ns,query_miss_ns,query_hit_ns,delete_ns" : "");
+    csv += "filter,target_fpr,fill_pct,elements,offered,accepted,slots,slot_bits,hashes,"
+           "buckets,bucket_size,size_bits,bits_per_element,load,expected_fpr,queries,"
+           "false_positives,measured_fpr,false_negatives,insert_failures,kicks,"
+           "saturated_inserts,saturated_counters,overflows,delete_refused,"
+           "residual_after_delete";
+    csv += timing ? ",insert_ns,query_miss_ns,query_hit_ns,delete_ns\n" : "\n";
 }
 
 void
-WriteRow(std::FILE* f, const Row& r, const Settings& s)
+WriteRow(std::string& csv, const Row& r, const Settings& s)
 {
     const bool bf = r.kind == Kind::BF;
     const bool cbf = r.kind == Kind::CBF;
@@ -779,7 +678,7 @@ WriteRow(std::FILE* f, const Row& r, const Settings& s)
         opt(cbf, std::to_string(r.saturatedCounters)) + "," +
         opt(cbf, std::to_string(r.overflows)) + "," + opt(!bf, std::to_string(r.deleteRefused)) +
         "," + opt(!bf, std::to_string(r.residual));
-    std::fputs(line.c_str(), f);
+    csv += line;
     if (s.timing)
     {
         char buf[128];
@@ -789,13 +688,14 @@ WriteRow(std::FILE* f, const Row& r, const Settings& s)
                       r.insertNs,
                       r.queryMissNs,
                       r.queryHitNs);
-        std::fputs(buf, f);
+        csv += buf;
         if (!bf)
         {
-            std::fprintf(f, "%.2f", r.deleteNs);
+            std::snprintf(buf, sizeof(buf), "%.2f", r.deleteNs);
+            csv += buf;
         }
     }
-    std::fputc('\n', f);
+    csv += '\n';
 }
 
 int
@@ -900,18 +800,49 @@ Run(int argc, char** argv)
                 " cuckoo buckets (lower --elements or raise --max-load)");
     }
 
-    // Open the output before the run, so an unwritable path fails at once.
+    // Check the output before the run, so an unwritable path fails at once.
     const auto outIt = given.find("out");
     const std::string outPath = outIt == given.end() ? "-" : outIt->second;
-    if (outPath.empty())
+    const bool toStdout = outPath == "-";
+    ns3::OutputFiles outputs;
+    if (!toStdout)
     {
-        Bad("out", "an empty path (allowed: a writable file path, or -)");
+        try
+        {
+            outputs.AddOutput("--out", outPath);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            throw UsageError(e.what());
+        }
     }
-    AtomicOutput out(outPath);
+
+    // The work: per row, the offered inserts, member queries and deletes and
+    // the non-member queries.  Say up front when it is long.
+    const double maxFill = *std::max_element(fills.begin(), fills.end());
+    double operations = 0;
+    for (double fill : fills)
+    {
+        operations += static_cast<double>(targets.size() * kinds.size()) *
+                      (3 * std::round(s.elements * fill / 100.0) + s.queries);
+    }
+    const size_t totalRows = targets.size() * fills.size() * kinds.size();
+    const bool longRun = operations > kLongRunOperations;
+    if (longRun)
+    {
+        std::fprintf(stderr,
+                     "%s: note: %zu rows, about %.2g filter operations, roughly %.0f s at "
+                     "the %.0f million per second typical of one core; progress every %.0f s\n",
+                     kProgram,
+                     totalRows,
+                     operations,
+                     operations / kOperationsPerSecond,
+                     kOperationsPerSecond / 1e6,
+                     kProgressSeconds);
+    }
 
     // Keys: members seed * 2^40 + i, non-members seed * 2^40 + 2^39 + j
     // (mod 2^64), hashed once here so the timings cover the filters only.
-    const double maxFill = *std::max_element(fills.begin(), fills.end());
     const auto maxOffered = static_cast<uint64_t>(std::llround(s.elements * maxFill / 100.0));
     const uint64_t base = s.seed << 40;
     std::vector<Key> members;
@@ -927,9 +858,10 @@ Run(int argc, char** argv)
         others.push_back(Key::FromId(base + (uint64_t{1} << 39) + j));
     }
 
-    std::FILE* f = out.File();
-    WriteHeader(f, s.timing);
+    std::string csv;
+    WriteHeader(csv, s.timing);
     const auto start = std::chrono::steady_clock::now();
+    auto lastProgress = start;
     SplitMix64 rowSeeds(s.seed);
     size_t rows = 0;
     for (double t : targets)
@@ -939,12 +871,35 @@ Run(int argc, char** argv)
             for (Kind kind : kinds)
             {
                 const Row row = Measure(kind, t, fill, s, members, others, rowSeeds());
-                WriteRow(f, row, s);
+                WriteRow(csv, row, s);
                 ++rows;
+                const auto now = std::chrono::steady_clock::now();
+                if (longRun && rows < totalRows &&
+                    std::chrono::duration<double>(now - lastProgress).count() >= kProgressSeconds)
+                {
+                    lastProgress = now;
+                    std::fprintf(stderr,
+                                 "%s: %zu/%zu rows (%s target %s %%, fill %s %%) after %.0f s\n",
+                                 kProgram,
+                                 rows,
+                                 totalRows,
+                                 Name(kind),
+                                 Num(t).c_str(),
+                                 Num(fill).c_str(),
+                                 std::chrono::duration<double>(now - start).count());
+                }
             }
         }
     }
-    out.Commit();
+    if (toStdout)
+    {
+        std::fwrite(csv.data(), 1, csv.size(), stdout);
+        ns3::FlushStandardOutput();
+    }
+    else
+    {
+        outputs.WriteAll({csv});
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(stderr,
@@ -961,6 +916,7 @@ Run(int argc, char** argv)
 int
 main(int argc, char** argv)
 {
+    ns3::CheckStandardOutputAtExit(kProgram); // --help > /dev/full: exit 1
     try
     {
         return Run(argc, argv);

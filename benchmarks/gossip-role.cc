@@ -29,6 +29,7 @@
 #include "bloom-hash.h"
 #include "counting-bloom-filter.h"
 #include "cuckoo-filter.h"
+#include "output-files.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -218,6 +219,7 @@ Row(const char* scheme, uint32_t bits, const Outcome& o, bool counts)
 int
 main(int argc, char** argv)
 {
+    ns3::CheckStandardOutputAtExit("gossip-role"); // > /dev/full: exit 1, not 0
     if (argc > 1)
     {
         std::fprintf(stderr, "gossip-role: takes no options (got '%s')\n", argv[1]);

@@ -17,6 +17,7 @@
 #include "bloom-filter.h"
 #include "bloom-hash.h"
 #include "hashing-reference.h"
+#include "output-files.h"
 
 #include <cmath>
 #include <cstdint>
@@ -74,6 +75,7 @@ Measure(const Row& row, uint64_t firstId, Position position)
 int
 main(int argc, char** argv)
 {
+    ns3::CheckStandardOutputAtExit("hash-quality"); // > /dev/full: exit 1, not 0
     if (argc > 1)
     {
         std::fprintf(stderr, "hash-quality: takes no options (got '%s')\n", argv[1]);

@@ -546,17 +546,11 @@ Main(int argc, char** argv)
     }
     if (outDistance.empty())
     {
-        const auto dot = out.rfind(".csv");
-        outDistance =
-            (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
-            "-by-distance.csv";
+        outDistance = OutputFiles::DerivedName("--out", out, "-by-distance.csv");
     }
     if (outQueries.empty())
     {
-        const auto dot = out.rfind(".csv");
-        outQueries =
-            (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
-            "-queries.csv";
+        outQueries = OutputFiles::DerivedName("--out", out, "-queries.csv");
     }
     // Every output checked now (not a folder, device, FIFO or symbolic link;
     // a writable folder; no two the same file, none an input), written at
@@ -570,6 +564,10 @@ Main(int argc, char** argv)
     {
         outputs.AddInput("--positions", c.positions);
     }
+    if (dyn.mobility == ScenarioMobility::NS2)
+    {
+        outputs.AddInput("--ns2-trace", dyn.ns2Trace);
+    }
     // The per-run table first, so it is renamed last: when it exists, so do
     // the others (sweep.sh resumes on it).
     outputs.AddOutput("--out", out);
@@ -580,9 +578,7 @@ Main(int argc, char** argv)
     }
     if (outSeries.empty())
     {
-        const auto dot = out.rfind(".csv");
-        outSeries = (dot != std::string::npos && dot + 4 == out.size() ? out.substr(0, dot) : out) +
-                    "-series.csv";
+        outSeries = OutputFiles::DerivedName("--out", out, "-series.csv");
     }
     if (dyn.Sampling())
     {
@@ -607,10 +603,6 @@ Main(int argc, char** argv)
                                   points.size() * filters.size()));
         }
         outputs.AddOutput("--netanim", netanim);
-    }
-    if (dyn.mobility == ScenarioMobility::NS2)
-    {
-        outputs.AddInput("--ns2-trace", dyn.ns2Trace);
     }
 
     // Everything a run could reject, before the first simulation: set up

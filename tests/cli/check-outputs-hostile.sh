@@ -9,6 +9,16 @@
 #   #14 lbf-calibration stopped by SIGTERM or SIGINT leaves no file;
 #   #21 a disconnected positions file: a warning on stderr and components = 2;
 #   #24 an output name of 249 characters is written (no probe suffix).
+# Issue 31 (outputs, names and signals):
+#   a --netanim run stopped by SIGQUIT or SIGUSR1 ends by the signal and
+#       leaves nothing: no output, no bloom-gossip-netanim-* in TMPDIR;
+#   under nohup (SIGHUP ignored) a --netanim run sent SIGHUP finishes;
+#   a --netanim run whose trace cannot be written in full (a file-size
+#       limit standing in for a full temporary folder) exits 1, no output;
+#   gossip-role, hash-quality, filter-space and diameter-sweep exit 1 with
+#       one line when standard output cannot be written (> /dev/full);
+#   filter-space stopped by SIGTERM leaves nothing in its output folder;
+#   an output name holding a newline or a tab is refused (exit 2).
 #
 #   tests/cli/check-outputs-hostile.sh BIN_DIR
 #
@@ -72,6 +82,116 @@ col=$(head -1 apart-run.csv | tr ',' '\n' | grep -n '^components$' | cut -d: -f1
 long="$(printf 'a%.0s' $(seq 1 245)).csv"
 ds --nodes 6 --out "$long" --out-distance d.csv > /dev/null 2>&1 || fail "#24: a 249-character name refused"
 [ -s "$long" ] || fail "#24: no file written"
+
+# Issue 31.  Background jobs of a script ignore SIGINT and SIGQUIT: start
+# them with job control on (set -m) so that they get every signal.
+anim_args=(--quiet --filter lbf --topology grid --nodes 400 --mobility random-waypoint
+    --sim-time 3000)
+# Wait until the run records its trace (the network is built), at most 120 s.
+wait_recording() {
+    local pid=$1 i
+    for ((i = 0; i < 1200; i++)); do
+        ls -l "/proc/$pid/fd" 2> /dev/null | grep -q 'bloom-gossip-netanim' && return 0
+        kill -0 "$pid" 2> /dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+if "$bin/diameter-sweep" --netanim probe.xml --dry-run "${anim_args[@]}" > /dev/null 2>&1; then
+    for sig in QUIT USR1; do
+        mkdir -p "anim-$sig/tmp" && cd "anim-$sig"
+        set -m
+        TMPDIR="$PWD/tmp" "$bin/diameter-sweep" "${anim_args[@]}" --out k.csv --netanim k.xml \
+            > /dev/null 2>&1 &
+        pid=$!
+        set +m
+        wait_recording "$pid" || fail "SIG$sig: the --netanim run did not start recording"
+        sleep 0.3
+        kill -"$sig" "$pid"
+        wait "$pid" 2> /dev/null
+        rc=$?
+        [ $rc -eq $((128 + $(kill -l "$sig"))) ] || fail "SIG$sig: --netanim run ended with $rc"
+        left="$(ls -A tmp) $(ls -A | grep -v '^tmp$')"
+        [ -z "${left// /}" ] || fail "SIG$sig: a stopped --netanim run left: $left"
+        cd "$work"
+    done
+
+    # nohup: SIGHUP ignored stays ignored while the trace is recorded.
+    mkdir nohup && cd nohup
+    set -m
+    (
+        trap '' HUP
+        exec "$bin/diameter-sweep" --quiet --filter lbf --topology grid --nodes 100 \
+            --mobility random-waypoint --sim-time 400 --out k.csv --netanim k.xml
+    ) > /dev/null 2> err.txt &
+    pid=$!
+    set +m
+    wait_recording "$pid" || fail "nohup: the --netanim run did not start recording"
+    kill -HUP "$pid"
+    wait "$pid" 2> /dev/null
+    rc=$?
+    [ $rc -eq 0 ] || fail "nohup: SIGHUP ended the --netanim run ($rc): $(head -c 300 err.txt)"
+    [ -s k.xml ] && [ -s k.csv ] || fail "nohup: the --netanim run wrote no trace or table"
+    cd "$work"
+
+    # A trace cut short (file-size limit: writes fail with EFBIG as with
+    # ENOSPC) is an error, not a truncated XML reported as success.
+    mkdir anim-full && cd anim-full
+    (
+        trap '' XFSZ
+        ulimit -f 64
+        exec "$bin/diameter-sweep" --quiet --filter lbf --topology grid --nodes 25 \
+            --mobility random-waypoint --sim-time 300 --out k.csv --netanim k.xml
+    ) > /dev/null 2> err.txt
+    rc=$?
+    [ $rc -eq 1 ] || fail "full: --netanim run with a cut trace exited $rc"
+    grep -q -- "--netanim: .*cut short" err.txt || fail "full: no '--netanim: ... cut short' in: $(cat err.txt)"
+    rm -f err.txt
+    [ -z "$(ls -A .)" ] || fail "full: a cut --netanim run left: $(ls -A . | tr '\n' ' ')"
+    cd "$work"
+fi
+
+# Standard output that cannot be written: exit 1, one line naming it.
+for cmd in "gossip-role" "hash-quality" "filter-space --elements 100 --targets 1 --queries 10" \
+    "diameter-sweep --help"; do
+    read -r -a words <<< "$cmd"
+    "$bin/${words[0]}" "${words[@]:1}" > /dev/full 2> err.txt
+    rc=$?
+    [ $rc -eq 1 ] || fail "/dev/full: $cmd exited $rc"
+    [ "$(wc -l < err.txt)" -eq 1 ] && grep -q "^${words[0]}: .*cannot write to standard output" err.txt ||
+        fail "/dev/full: $cmd said: $(head -c 300 err.txt)"
+done
+
+# filter-space stopped while it measures: nothing left beside --out.
+mkdir fs-term && cd fs-term
+set -m
+"$bin/filter-space" --elements 100000 --targets 1:20 --queries 100000000 --out fs.csv \
+    > /dev/null 2>&1 &
+pid=$!
+set +m
+sleep 2
+kill -TERM "$pid"
+wait "$pid" 2> /dev/null
+rc=$?
+[ $rc -eq 143 ] || fail "filter-space: ended with $rc before SIGTERM"
+[ -z "$(ls -A .)" ] || fail "filter-space: SIGTERM left: $(ls -A . | tr '\n' ' ')"
+cd "$work"
+
+# Control characters in output names (quoting cannot put them in a .cases file).
+mkdir names && cd names
+for name in $'a\nb.csv' $'a\tb.csv' $'run\r.csv'; do
+    "$bin/diameter-sweep" --quiet --nodes 5 --sim-time 5 --out "$name" > /dev/null 2> err.txt
+    rc=$?
+    [ $rc -eq 2 ] && grep -q -- "^diameter-sweep: --out: .*control character" err.txt ||
+        fail "names: --out $(printf %q "$name") gave $rc: $(head -c 300 err.txt)"
+    "$bin/filter-space" --elements 100 --targets 1 --queries 10 --out "$name" > /dev/null 2> err.txt
+    rc=$?
+    [ $rc -eq 2 ] && grep -q -- "^filter-space: --out: .*control character" err.txt ||
+        fail "names: filter-space --out $(printf %q "$name") gave $rc: $(head -c 300 err.txt)"
+    rm -f err.txt
+    [ -z "$(ls -A .)" ] || fail "names: left $(ls -A . | tr '\n' ' ')"
+done
+cd "$work"
 
 [ $failed -eq 0 ] && echo "check-outputs-hostile: all checks passed"
 exit $failed

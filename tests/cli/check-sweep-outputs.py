@@ -11,8 +11,9 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
   * a run killed while it simulates leaves no CSV (outputs are written at the
     end, through a temporary file renamed into place);
   * a --netanim run stopped by SIGTERM, SIGINT or SIGHUP while it simulates
-    leaves nothing either: not its outputs, nor the NetAnim trace's
-    temporary file in TMPDIR (when the build has the netanim module).
+    leaves nothing either: not its outputs, nor a temporary file in TMPDIR
+    (when the build has the netanim module; on Linux the trace is recorded
+    in a memory file).
 Exits 1 listing what failed.
 """
 
@@ -118,19 +119,32 @@ def main():
                                      '--nodes', '400', '--sim-time', '3000'],
                                     cwd=sub, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL, env=dict(os.environ, TMPDIR=tmp))
-            # The trace's temporary file appears when the simulation starts
-            # (after the network is built: seconds under the sanitizers).
+            # The trace's file (a memory file on Linux, else a temporary file
+            # in TMPDIR) is opened when the simulation starts (after the
+            # network is built: seconds under the sanitizers).
+            def recording():
+                try:
+                    fds = os.listdir('/proc/%d/fd' % proc.pid)
+                except OSError:
+                    return os.listdir(tmp)
+                links = []
+                for fd in fds:
+                    try:
+                        links.append(os.readlink('/proc/%d/fd/%s' % (proc.pid, fd)))
+                    except OSError:
+                        pass
+                return [link for link in links if 'bloom-gossip-netanim' in link]
             deadline = time.monotonic() + 120
-            while not os.listdir(tmp) and proc.poll() is None and time.monotonic() < deadline:
+            while not recording() and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.1)
             time.sleep(0.5)
             still = proc.poll() is None
-            recording = os.listdir(tmp)
+            found = recording()
             proc.send_signal(signo)
             code = proc.wait()
             name = signal.Signals(signo).name
-            check(still and len(recording) == 1,
-                  '%s: the run was recording its trace in TMPDIR (found %s)' % (name, recording))
+            check(still and len(found) > 0,
+                  '%s: the run was recording its trace (found %s)' % (name, found))
             check(code == -signo, '%s: the run ends by the signal (exit %s)' % (name, code))
             left = os.listdir(tmp) + [f for f in os.listdir(sub) if f != 'tmp']
             check(left == [], '%s: a stopped run leaves no file (found %s)' % (name, left))

@@ -3,14 +3,17 @@
  */
 #include "output-files.h"
 
-#include "ns3/input-file.h"
-#include "ns3/log.h"
+// Plain C++ without ns-3 (see output-files.h): no NS_LOG here.
+#include "ns3/user-text.h"
 
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <iostream>
 #include <memory>
 #include <stdexcept>
 #include <sys/stat.h>
@@ -19,7 +22,7 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("OutputFiles");
+using bloom::QuoteForMessage;
 
 namespace
 {
@@ -54,28 +57,75 @@ Identity(const struct stat& st, const std::string& name = std::string())
 // handler may only call async-signal-safe functions.
 constexpr int kMaxTemporaries = 16;
 char g_temporaries[kMaxTemporaries][PATH_MAX];
-int g_liveTemporaries = 0; //!< registered entries; the handler is set while > 0
+int g_liveTemporaries = 0; //!< registered entries; the handlers are set while > 0
+pid_t g_owner = 0;         //!< the process whose files they are (not a forked child)
+
+// Per signal: whether the registry's handler is installed, and the default
+// action it replaced (restored when the last temporary ends, or by the
+// handler).
+bool g_caught[NSIG];
+struct sigaction g_previous[NSIG];
 
 extern "C" void
-RemoveTemporariesAndReraise(int signo)
+RemoveTemporariesAndResignal(int signo, siginfo_t* /* info */, void* /* context */)
 {
-    for (int i = 0; i < kMaxTemporaries; ++i)
+    const int savedErrno = errno;
+    if (::getpid() == g_owner)
     {
-        if (g_temporaries[i][0] != '\0')
+        for (int i = 0; i < kMaxTemporaries; ++i)
         {
-            ::unlink(g_temporaries[i]);
+            if (g_temporaries[i][0] != '\0')
+            {
+                ::unlink(g_temporaries[i]);
+            }
         }
     }
-    std::signal(signo, SIG_DFL);
-    std::raise(signo);
+    // The default action (the only one replaced): ends the program when this
+    // handler returns (the signal is blocked until then), as the signal would
+    // have.
+    ::sigaction(signo, &g_previous[signo], nullptr);
+    g_caught[signo] = false;
+    ::raise(signo);
+    errno = savedErrno;
 }
 
+/// Install the handler on every terminating signal left at its default
+/// action, or restore the default.
 void
-SetSignalHandlers(bool remove)
+SetSignalHandlers(bool install)
 {
-    for (int signo : {SIGINT, SIGTERM, SIGHUP})
+    for (int signo : TemporaryFile::TerminatingSignals())
     {
-        std::signal(signo, remove ? RemoveTemporariesAndReraise : SIG_DFL);
+        if (install)
+        {
+            // Only a signal whose action is the default (ending the program)
+            // is taken over: an ignored one stays ignored (nohup), one the
+            // program handles (a profiler's SIGPROF) stays the program's.
+            struct sigaction current;
+            if (::sigaction(signo, nullptr, &current) != 0 ||
+                (current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_DFL)
+            {
+                continue;
+            }
+            struct sigaction act;
+            std::memset(&act, 0, sizeof(act));
+            act.sa_sigaction = RemoveTemporariesAndResignal;
+            act.sa_flags = SA_SIGINFO | SA_RESTART;
+            sigfillset(&act.sa_mask);
+            g_caught[signo] = ::sigaction(signo, &act, &g_previous[signo]) == 0;
+        }
+        else if (g_caught[signo])
+        {
+            // Restore unless the program has set an action of its own since.
+            struct sigaction current;
+            if (::sigaction(signo, nullptr, &current) == 0 &&
+                (current.sa_flags & SA_SIGINFO) != 0 &&
+                current.sa_sigaction == RemoveTemporariesAndResignal)
+            {
+                ::sigaction(signo, &g_previous[signo], nullptr);
+            }
+            g_caught[signo] = false;
+        }
     }
 }
 
@@ -116,6 +166,7 @@ TemporaryFile::TemporaryFile(const std::string& pattern)
     }
     if (g_liveTemporaries++ == 0)
     {
+        g_owner = ::getpid();
         SetSignalHandlers(true);
     }
     m_slot = slot;
@@ -156,14 +207,62 @@ TemporaryFile::Keep()
     }
 }
 
+const std::vector<int>&
+TemporaryFile::TerminatingSignals()
+{
+    static const std::vector<int> signals{SIGHUP,
+                                          SIGINT,
+                                          SIGQUIT,
+                                          SIGTERM,
+                                          SIGUSR1,
+                                          SIGUSR2,
+                                          SIGALRM,
+                                          SIGPIPE,
+                                          SIGVTALRM,
+                                          SIGPROF,
+                                          SIGXCPU,
+                                          SIGXFSZ,
+                                          SIGABRT};
+    return signals;
+}
+
 void
 OutputFiles::AddInput(const std::string& option, const std::string& path)
 {
     struct stat st;
-    if (!path.empty() && ::stat(path.c_str(), &st) == 0)
+    if (path.empty() || ::stat(path.c_str(), &st) != 0)
     {
-        m_inputs.push_back({option, path, Identity(st)});
+        return;
     }
+    const File input{option, path, Identity(st)};
+    for (const File& out : m_outputs)
+    {
+        if (out.id == input.id)
+        {
+            Bad(out.option,
+                QuoteForMessage(out.path) + " is the input file of " + option +
+                    "; choose another name");
+        }
+    }
+    m_inputs.push_back(input);
+}
+
+std::string
+OutputFiles::DerivedName(const std::string& option,
+                         const std::string& base,
+                         const std::string& suffix)
+{
+    const std::string ext = ".csv";
+    const bool csv =
+        base.size() >= ext.size() && base.compare(base.size() - ext.size(), ext.size(), ext) == 0;
+    const std::string stem = csv ? base.substr(0, base.size() - ext.size()) : base;
+    if (stem.empty() || stem.back() == '/')
+    {
+        Bad(option,
+            QuoteForMessage(base) + " has no name before " + ext + " (the outputs named after it " +
+                "would be called " + QuoteForMessage(stem + suffix) + ")");
+    }
+    return stem + suffix;
 }
 
 void
@@ -173,6 +272,20 @@ OutputFiles::AddOutput(const std::string& option, const std::string& path)
     if (path.empty())
     {
         Bad(option, "empty file name");
+    }
+    if (path == "-")
+    {
+        Bad(option, "'-' (standard output) is not supported here; name a file");
+    }
+    for (const char ch : path)
+    {
+        const auto byte = static_cast<unsigned char>(ch);
+        if (byte < 0x20 || byte == 0x7f)
+        {
+            Bad(option,
+                quoted + " holds a control character (a newline, a tab, ...); name the file " +
+                    "without one");
+        }
     }
     if (path.size() >= PATH_MAX)
     {
@@ -279,7 +392,6 @@ OutputFiles::WriteAll(const std::vector<std::string>& contents) const
         {
             fail(std::strerror(ok ? errno : err));
         }
-        NS_LOG_LOGIC("wrote " << contents[i].size() << " bytes for " << out.path);
     }
     for (size_t i = m_outputs.size(); i-- > 0;)
     {
@@ -302,6 +414,74 @@ OutputFiles::OutputList() const
         list += (list.empty() ? "" : ", ") + out.path;
     }
     return list;
+}
+
+namespace
+{
+
+const char* g_stdoutProgram = nullptr; //!< the program CheckStandardOutputAtExit reports for
+bool g_stdoutReported = false;         //!< FlushStandardOutput has thrown
+
+/// Flush standard output: "" when every write to it succeeded, else why not.
+std::string
+StandardOutputProblem()
+{
+    // stdio first: std::cout (synchronised with stdio) writes through it,
+    // and its flush would consume the failure's errno.
+    errno = 0;
+    const bool flushFailed = std::fflush(stdout) != 0;
+    const int err = errno;
+    std::cout.flush();
+    if (flushFailed || std::ferror(stdout) != 0 || !std::cout.good())
+    {
+        // An earlier write failed: its errno is gone.
+        return flushFailed && err != 0 ? std::strerror(err) : "a write failed";
+    }
+    return {};
+}
+
+extern "C" void
+CloseStandardOutput()
+{
+    std::string problem = StandardOutputProblem();
+    if (problem.empty() && std::fclose(stdout) != 0)
+    {
+        problem = std::strerror(errno);
+    }
+    if (!problem.empty())
+    {
+        if (!g_stdoutReported)
+        {
+            std::fprintf(stderr,
+                         "%s: cannot write to standard output: %s\n",
+                         g_stdoutProgram,
+                         problem.c_str());
+        }
+        std::_Exit(1);
+    }
+}
+
+} // namespace
+
+void
+CheckStandardOutputAtExit(const char* program)
+{
+    if (g_stdoutProgram == nullptr)
+    {
+        g_stdoutProgram = program;
+        std::atexit(CloseStandardOutput);
+    }
+}
+
+void
+FlushStandardOutput()
+{
+    const std::string problem = StandardOutputProblem();
+    if (!problem.empty())
+    {
+        g_stdoutReported = true;
+        throw std::runtime_error("cannot write to standard output: " + problem);
+    }
 }
 
 } // namespace ns3

@@ -4,6 +4,10 @@
  * The result files of a program, checked before any work starts and written
  * so that a reader never sees one half-written and a run's tables are all
  * replaced or none is.
+ *
+ * Plain C++ over POSIX, without ns-3 (only QuoteForMessage of the filter
+ * library's user-text.h), so that the programs over the filter core alone
+ * (benchmarks/filter-space) write through the same mechanism.
  */
 #ifndef BLOOM_GOSSIP_OUTPUT_FILES_H
 #define BLOOM_GOSSIP_OUTPUT_FILES_H
@@ -17,13 +21,20 @@ namespace ns3
 /**
  * \ingroup bloom-gossip-scenario
  * \brief A temporary file of the program, removed when this object ends and
- * when the program is stopped by SIGINT, SIGTERM or SIGHUP.
+ * when the program is stopped by a signal.
  *
  * The one registry of the program's temporary files: OutputFiles::WriteAll
- * writes each output to one before renaming it, and the NetAnim trace is
- * recorded into one during the run.  While any exists, those three signals
- * remove every registered file, then end the program as the signal would.
- * At most 16 exist at a time.
+ * writes each output to one before renaming it (and, where the system has
+ * no memory files, the NetAnim trace is recorded into one during the run).
+ * While any exists, every catchable signal whose default action ends the
+ * program (TerminatingSignals()) and whose action is still that default
+ * first removes every registered file, then ends the program as the signal
+ * would.  A signal the program ignores (SIGHUP under nohup) or handles itself
+ * (a profiler's SIGPROF) is left alone: it stays ignored, or the program's.
+ * When the last one ends, the default actions are restored.  A child
+ * process (fork) never removes its parent's files.  At most 16 exist at a
+ * time.  SIGKILL and SIGSTOP cannot be caught: a killed program leaves its
+ * temporaries (hidden ".bloom-gossip.*" files beside the outputs).
  */
 class TemporaryFile
 {
@@ -60,6 +71,17 @@ class TemporaryFile
     /// The file was renamed or handed over: do not remove it.
     void Keep();
 
+    /**
+     * \return the signals the registry catches while a temporary file
+     * exists: SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+     * SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ and SIGABRT (an abort
+     * leaves no temporary either); not the faults SIGSEGV, SIGBUS, SIGFPE,
+     * SIGILL, SIGTRAP and SIGSYS, whose handlers belong to the sanitizers and
+     * debuggers, nor the real-time signals, which nothing sends to these
+     * programs.
+     */
+    static const std::vector<int>& TerminatingSignals();
+
   private:
     int m_slot{-1};     //!< its entry in the signal handler's table, -1 when none
     int m_fd{-1};       //!< descriptor from mkstemp
@@ -74,23 +96,25 @@ class TemporaryFile
  * AddInput and AddOutput check every path when it is given, so a bad one
  * fails before anything is simulated; WriteAll writes every output at the
  * end.  The checks (errors are std::invalid_argument "--option: problem"):
- *  - the name is not empty, its last component fits the file system's
- *    NAME_MAX and the whole path PATH_MAX;
+ *  - the name is not empty, not "-" (which other tools read as standard
+ *    output), holds no control character (a newline, a tab, ...), its last
+ *    component fits the file system's NAME_MAX and the whole path PATH_MAX;
  *  - the path is new, or an existing regular file: a folder, a symbolic
  *    link, a device, a FIFO or a socket is refused (as root, renaming over
  *    /dev/null would replace the system's);
  *  - its folder exists and may be written to;
  *  - no two outputs, and no output and input, are the same file, whatever
  *    the spelling (compared by device and inode of the file, or of its
- *    folder plus the name for a new file).
+ *    folder plus the name for a new file), in whichever order AddInput and
+ *    AddOutput are called.
  *
  * WriteAll first writes every content to a temporary file beside its
  * destination (a short hidden name from mkstemp, the destination's mode or
  * 0666 less the umask), then renames them in the reverse order of AddOutput
  * (so when the first output exists, the others do too): a failed write (a
  * full disk) removes the temporary files and leaves every destination as it
- * was.  The temporary files are TemporaryFile objects: removed on SIGINT,
- * SIGTERM and SIGHUP too.
+ * was.  The temporary files are TemporaryFile objects: removed when a signal
+ * ends the program too.
  */
 class OutputFiles
 {
@@ -99,8 +123,25 @@ class OutputFiles
      * An input file of the run, which no output may name.
      * \param option the option naming it ("--config")
      * \param path its path (need not exist; then it matches nothing)
+     * \throws std::invalid_argument "--option: problem" naming the output
+     *         option when an output added before is this file
      */
     void AddInput(const std::string& option, const std::string& path);
+
+    /**
+     * The name of an output derived from another's: `base` less a final
+     * ".csv", then `suffix` ("run.csv", "-by-distance.csv" ->
+     * "run-by-distance.csv").
+     * \param option the option naming `base` ("--out")
+     * \param base its path
+     * \param suffix what the derived name ends with
+     * \return the derived path
+     * \throws std::invalid_argument "--option: problem" when `base` has no
+     *         name before ".csv" (".csv" would give "-by-distance.csv")
+     */
+    static std::string DerivedName(const std::string& option,
+                                   const std::string& base,
+                                   const std::string& suffix);
 
     /**
      * Check and add an output.
@@ -132,6 +173,29 @@ class OutputFiles
     std::vector<File> m_inputs;  //!< inputs
     std::vector<File> m_outputs; //!< outputs, in write order
 };
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \brief Make the program fail when its standard output cannot be written.
+ *
+ * Registers (once) an exit handler that flushes and closes standard output:
+ * if any write to it failed (`> /dev/full`, a closed pipe), the program
+ * prints "<program>: cannot write to standard output: <reason>" on standard
+ * error and ends with exit code 1 instead of reporting success.  Every
+ * program calls it first thing in main().
+ * \param program the program's name, for the message (a string literal)
+ */
+void CheckStandardOutputAtExit(const char* program);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \brief Flush standard output now and check that every write to it
+ * succeeded (a program writing its result there, before it reports success).
+ * \throws std::runtime_error "cannot write to standard output: <reason>"
+ *         (the exit handler of CheckStandardOutputAtExit then says nothing
+ *         more)
+ */
+void FlushStandardOutput();
 
 } // namespace ns3
 

@@ -3,6 +3,8 @@
  */
 #include "scenario-cli.h"
 
+#include "output-files.h"
+
 #include "ns3/config.h"
 #include "ns3/input-file.h"
 #include "ns3/log.h"
@@ -705,7 +707,12 @@ RunMain(const std::string& program, const std::function<int()>& body)
     };
     try
     {
-        return body();
+        const int status = body();
+        if (status == 0)
+        {
+            FlushStandardOutput(); // > /dev/full: one line, exit 1, not 0
+        }
+        return status;
     }
     catch (const UsageError& e)
     {

@@ -326,7 +326,9 @@ void ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwne
  * Run a program's body and turn exceptions into one line on stderr,
  * "<program>: <what>" (line breaks in `what` replaced): UsageError,
  * std::invalid_argument and Boost.PO errors give exit code 2, any other
- * std::exception exit code 1.  Returns the body's exit code otherwise.
+ * std::exception exit code 1.  Returns the body's exit code otherwise, but
+ * 1 when the body returns 0 and its standard output could not be written
+ * (FlushStandardOutput, output-files.h).
  */
 int RunMain(const std::string& program, const std::function<int()>& body);
 
