@@ -291,6 +291,13 @@ LrWpanRadioEnergyModel::NotifyTrxState(Time, LrWpanPhyEnumeration, LrWpanPhyEnum
     {
         ChangeState(state);
     }
+    if (m_detachedPhy && state != SLEEP)
+    {
+        // Powered off, yet on: ns-3.35's PHY returns to RX_ON at the end of
+        // a reception FORCE_TRX_OFF discarded.  Off again at this instant,
+        // once the PHY's call chain has returned.
+        Simulator::ScheduleNow(&LrWpanRadioEnergyModel::ForceTrxOff, this);
+    }
 }
 
 double
@@ -411,7 +418,16 @@ LrWpanRadioEnergyModel::PowerOff()
     // The transceiver off now: a reception in progress is discarded, a
     // transmission in progress ends here for the node (its signal is already
     // on the channel).
-    phy->PlmeSetTRXStateRequest(lr::IEEE_802_15_4_PHY_FORCE_TRX_OFF);
+    ForceTrxOff();
+}
+
+void
+LrWpanRadioEnergyModel::ForceTrxOff()
+{
+    if (m_device)
+    {
+        m_device->GetPhy()->PlmeSetTRXStateRequest(lr::IEEE_802_15_4_PHY_FORCE_TRX_OFF);
+    }
 }
 
 void

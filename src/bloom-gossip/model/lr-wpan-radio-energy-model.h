@@ -57,10 +57,11 @@ namespace ns3
  * node's DutyCycleScheduler (if any) stops, the radio goes off for good
  * whatever the MAC was doing (PowerOff: the PHY stops reporting to the MAC,
  * the MAC talks to a detached transceiver that never answers, the PHY is
- * forced to TRX_OFF, discarding a reception in progress), and every
- * BloomGossipApplication of the node fails (BloomGossipApplication::Fail, as
- * the workload's fail events do), which also silences the node's
- * BloomQueryApplication.  Recharging does not revive a node.
+ * forced to TRX_OFF, discarding a reception in progress, and kept there),
+ * and every BloomGossipApplication of the node fails
+ * (BloomGossipApplication::Fail, as the workload's fail events do), which
+ * also silences the node's BloomQueryApplication.  Recharging does not
+ * revive a node.
  */
 class LrWpanRadioEnergyModel : public DeviceEnergyModel
 {
@@ -169,6 +170,8 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
      * and force the PHY to TRX_OFF.
      */
     void PowerOff();
+    /// Force the PHY to TRX_OFF (after PowerOff, whenever it turns on).
+    void ForceTrxOff();
 
     // Attributes.
     double m_txCurrentA;
