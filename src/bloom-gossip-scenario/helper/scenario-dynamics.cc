@@ -509,7 +509,6 @@ struct ScenarioDynamics::Impl
     std::map<bloom::QueryId, Pending> byId;
     std::map<std::pair<uint32_t, std::string>, uint32_t> steps;
     uint32_t issued{0};
-    uint64_t pendingChanges{0};              //!< link changes seen by maps between samples
     std::unique_ptr<TemporaryFile> animFile; //!< the NetAnim trace's temporary file
 #if BLOOM_GOSSIP_NETANIM
     std::unique_ptr<AnimationInterface> anim; //!< the NetAnim trace
@@ -520,7 +519,6 @@ struct ScenarioDynamics::Impl
 
     void Sample();
     void Map();
-    void RefreshGraph();
     void AddWalk(const Pending& p,
                  const std::string& kind,
                  uint32_t node,
@@ -986,20 +984,6 @@ ScenarioDynamics::Start(const WsnNetworkHelper& network,
 }
 
 void
-ScenarioDynamics::Impl::RefreshGraph()
-{
-    if (config.mobility == ScenarioMobility::NONE)
-    {
-        return;
-    }
-    const uint64_t changes = metrics->SetGraph(network->CurrentGraph());
-    if (!result.samples.empty())
-    {
-        pendingChanges += changes;
-    }
-}
-
-void
 ScenarioDynamics::Impl::Sample()
 {
     const double now = Simulator::Now().GetSeconds();
@@ -1009,8 +993,6 @@ ScenarioDynamics::Impl::Sample()
     {
         s.linkChanges = metrics->SetGraph(network->CurrentGraph());
     }
-    s.linkChanges += pendingChanges;
-    pendingChanges = 0;
     s.truth = metrics->Sample();
     const auto& graph = metrics->GetGraph();
     std::vector<uint32_t> label(graph.size(), UINT32_MAX);
@@ -1049,14 +1031,25 @@ ScenarioDynamics::Impl::Sample()
 void
 ScenarioDynamics::Impl::Map()
 {
-    RefreshGraph();
+    // A map observes: it reads the links and the truth of this instant
+    // without handing them to the metrics, whose truth (link changes,
+    // repairs, samples) moves at --sample-interval alone.
+    const bool moving = config.mobility != ScenarioMobility::NONE;
+    std::vector<std::vector<uint32_t>> graph =
+        moving ? network->CurrentGraph() : metrics->GetGraph();
+    if (moving)
+    {
+        for (auto& neighbours : graph)
+        {
+            std::sort(neighbours.begin(), neighbours.end()); // as SetGraph keeps them
+        }
+    }
     const double now = Simulator::Now().GetSeconds();
-    for (const PairState& p : metrics->Snapshot())
+    for (const PairState& p : moving ? metrics->Snapshot(graph) : metrics->Snapshot())
     {
         const Vector at = network->GetMobility(p.node)->GetPosition();
         result.mapNodes.push_back(MapNodeRow{now, at.x, at.y, p});
     }
-    const auto& graph = metrics->GetGraph();
     for (uint32_t a = 0; a < graph.size(); ++a)
     {
         for (uint32_t b : graph[a])

@@ -17,11 +17,13 @@
 #include "ns3/mac16-address.h"
 #include "ns3/packet.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/scenario-tables.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -209,6 +211,93 @@ class ReproducibleTestCase : public TestCase
     }
 
     ScenarioMobility m_mobility;
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * Maps observe without changing what they observe: a random-waypoint run
+ * with a map every 0.05 s from 0 s gives the same per-run, per-distance,
+ * per-query, time-series and query-path rows, byte for byte, as the same run
+ * without maps (the truth moves at the sampling interval alone); the maps
+ * themselves show the links of their instant.
+ */
+class MapsObserveTestCase : public TestCase
+{
+  public:
+    MapsObserveTestCase()
+        : TestCase("maps every 0.05 s leave every other output of a mobile run unchanged")
+    {
+    }
+
+  private:
+    /// Every table of a run but the maps, as text.
+    static std::string Tables(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+    {
+        std::string text;
+        for (const auto& rows : {GossipCsvRows(c, r),
+                                 GossipDistanceCsvRows(c, r),
+                                 GossipQueryCsvRows(c, r),
+                                 DynamicsSeriesCsvRows("x", r.dynamics),
+                                 WalkCsvRows("x", r.dynamics)})
+        {
+            for (const auto& row : rows)
+            {
+                text += row + "\n";
+            }
+        }
+        return text;
+    }
+
+    void DoRun() override
+    {
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.dynamics.map = false;
+        c.dynamics.mapTime = -1;
+        c.dynamics.mapEvery = 0;
+        std::string texts[2];
+        ScenarioDynamicsResult mapped;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            if (i == 1)
+            {
+                c.dynamics.map = true;
+                c.dynamics.mapTime = 0;
+                c.dynamics.mapEvery = 0.05;
+            }
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(1);
+            const GossipScenarioResult r = RunGossipScenario(c);
+            texts[i] = Tables(c, r);
+            NS_TEST_ASSERT_MSG_GT(r.dynamics.repairDelays.size(),
+                                  0U,
+                                  "links broke, pairs repaired");
+            if (i == 1)
+            {
+                mapped = r.dynamics;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(texts[0], texts[1], "the same run with and without maps");
+        // A map every 0.05 s; the links they show change between two samples.
+        std::set<double> times;
+        std::map<double, std::set<std::pair<uint32_t, uint32_t>>> links;
+        for (const MapNodeRow& m : mapped.mapNodes)
+        {
+            times.insert(m.time);
+        }
+        for (const MapLinkRow& l : mapped.mapLinks)
+        {
+            links[l.time].insert({l.a, l.b});
+        }
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(times.size(), 600U, "a map every 0.05 s");
+        uint32_t between = 0;
+        for (auto it = links.begin(); it != links.end() && std::next(it) != links.end(); ++it)
+        {
+            const double t = std::next(it)->first;
+            const bool sampleTime = std::fabs(t - std::round(t)) < 1e-9;
+            between += (!sampleTime && it->second != std::next(it)->second) ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_GT(between, 0U, "maps show the links of their instant");
+    }
 };
 
 /// Each node's positions at the map times (from the map rows).
@@ -716,6 +805,7 @@ class GossipMobilityTestSuite : public TestSuite
         AddTestCase(new ReproducibleTestCase(ScenarioMobility::RANDOM_WAYPOINT),
                     bloom::test::kQuick);
         AddTestCase(new ReproducibleTestCase(ScenarioMobility::GAUSS_MARKOV), bloom::test::kQuick);
+        AddTestCase(new MapsObserveTestCase, bloom::test::kQuick);
         AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::HOLDERS), bloom::test::kQuick);
         AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::SINKS), bloom::test::kQuick);
         AddTestCase(new MobileSetRefusalTestCase, bloom::test::kQuick);

@@ -25,6 +25,28 @@ namespace
 {
 /// 802.15.4 synchronisation header (4-byte preamble, SFD) and PHY header.
 constexpr uint32_t kLrWpanPhyOverhead = 6;
+
+/**
+ * \param truth the true hop distance (kUnreachable: no live holder reachable)
+ * \param present the node's filter reports the resource
+ * \param estimate the node's hop estimate, if its filter has one
+ * \param hasDistance the filter estimates distances (else membership only)
+ * \return whether the pair is right: the estimate is the truth (BF:
+ * membership is reachability)
+ */
+bool
+IsRight(uint32_t truth, bool present, const std::optional<uint32_t>& estimate, bool hasDistance)
+{
+    if (truth == kUnreachable)
+    {
+        return !present;
+    }
+    if (hasDistance)
+    {
+        return estimate.has_value() && *estimate == truth;
+    }
+    return present;
+}
 } // namespace
 
 double
@@ -174,7 +196,7 @@ GossipMetrics::FailedSink(GossipMetrics* metrics, uint32_t node)
 }
 
 std::vector<uint32_t>
-GossipMetrics::Distances(const Resource& r) const
+GossipMetrics::Distances(const Resource& r, const std::vector<std::vector<uint32_t>>& graph) const
 {
     const auto n = static_cast<uint32_t>(m_apps.size());
     std::vector<uint32_t> dist(n, kUnreachable);
@@ -191,7 +213,7 @@ GossipMetrics::Distances(const Resource& r) const
     {
         const uint32_t u = queue.front();
         queue.pop_front();
-        for (uint32_t v : m_graph[u])
+        for (uint32_t v : graph[u])
         {
             if (m_alive[v] && dist[v] == kUnreachable)
             {
@@ -207,7 +229,7 @@ void
 GossipMetrics::RecomputeTruth(Resource& r)
 {
     const auto n = static_cast<uint32_t>(m_apps.size());
-    const std::vector<uint32_t> dist = Distances(r);
+    const std::vector<uint32_t> dist = Distances(r, m_graph);
     const Time now = Simulator::Now();
     r.epoch = now;
     for (uint32_t i = 0; i < n; ++i)
@@ -231,19 +253,7 @@ GossipMetrics::Evaluate(uint32_t node, Resource& r)
     }
     p.present = present;
     p.estimate = estimate;
-    bool right;
-    if (p.truth == kUnreachable)
-    {
-        right = !present;
-    }
-    else if (app->GetPolicy().HasDistance())
-    {
-        right = estimate.has_value() && *estimate == p.truth;
-    }
-    else
-    {
-        right = present;
-    }
+    const bool right = IsRight(p.truth, present, estimate, app->GetPolicy().HasDistance());
     if (right && !p.right)
     {
         p.rightSince = now;
@@ -291,7 +301,7 @@ GossipMetrics::SetGraph(std::vector<std::vector<uint32_t>> graph)
     const Time now = Simulator::Now();
     for (Resource& r : m_resources)
     {
-        const std::vector<uint32_t> dist = Distances(r);
+        const std::vector<uint32_t> dist = Distances(r, m_graph);
         bool moved = false;
         for (uint32_t i = 0; i < dist.size(); ++i)
         {
@@ -335,6 +345,31 @@ GossipMetrics::Snapshot() const
                                     p.right,
                                     static_cast<bool>(r.holders[i]),
                                     static_cast<bool>(m_alive[i])});
+        }
+    }
+    return out;
+}
+
+std::vector<PairState>
+GossipMetrics::Snapshot(const std::vector<std::vector<uint32_t>>& graph) const
+{
+    NS_ABORT_MSG_UNLESS(graph.size() == m_graph.size(), "GossipMetrics: same nodes");
+    std::vector<PairState> out;
+    for (const Resource& r : m_resources)
+    {
+        const std::vector<uint32_t> dist = Distances(r, graph);
+        for (uint32_t i = 0; i < r.pairs.size(); ++i)
+        {
+            const Pair& p = r.pairs[i];
+            out.push_back(PairState{
+                i,
+                r.id,
+                dist[i],
+                p.estimate,
+                p.present,
+                IsRight(dist[i], p.present, p.estimate, m_apps[i]->GetPolicy().HasDistance()),
+                static_cast<bool>(r.holders[i]),
+                static_cast<bool>(m_alive[i])});
         }
     }
     return out;

@@ -168,6 +168,15 @@ class GossipMetrics
 
     /// \return every tracked (node, resource) pair now, resource by resource
     std::vector<PairState> Snapshot() const;
+    /**
+     * Every tracked pair as Snapshot() gives it, with its truth (and whether
+     * it is right) under another connectivity graph, e.g. the one of this
+     * instant between two SetGraph calls.  The metrics do not change: an
+     * observer (a map) reads the truth without moving it.
+     * \param graph undirected connectivity graph, same nodes
+     * \return every tracked (node, resource) pair, resource by resource
+     */
+    std::vector<PairState> Snapshot(const std::vector<std::vector<uint32_t>>& graph) const;
     /// \return the shares of exact, within-1, wrong and stale pairs now
     TruthSample Sample() const;
 
@@ -211,7 +220,8 @@ class GossipMetrics
 
     Resource& Find(uint64_t id, bool create);
     void RecomputeTruth(Resource& r);
-    std::vector<uint32_t> Distances(const Resource& r) const;
+    std::vector<uint32_t> Distances(const Resource& r,
+                                    const std::vector<std::vector<uint32_t>>& graph) const;
     void Evaluate(uint32_t node, Resource& r);
     void OnFilterChanged(uint32_t node);
     void OnResourceAdded(uint32_t node, uint64_t id);

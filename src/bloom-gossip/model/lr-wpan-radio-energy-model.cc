@@ -22,6 +22,12 @@ NS_LOG_COMPONENT_DEFINE("LrWpanRadioEnergyModel");
 
 NS_OBJECT_ENSURE_REGISTERED(LrWpanRadioEnergyModel);
 
+#if BLOOM_GOSSIP_NS3_VERSION >= 3042
+namespace lr = lrwpan;
+#else
+namespace lr = ns3;
+#endif
+
 namespace
 {
 /// Supply voltage assumed without an energy source (the CC2420 figures').
@@ -104,6 +110,7 @@ LrWpanRadioEnergyModel::DoDispose()
     m_depletionCheck.Cancel();
     m_source = nullptr;
     m_device = nullptr;
+    m_detachedPhy = nullptr;
     DeviceEnergyModel::DoDispose();
 }
 
@@ -284,6 +291,13 @@ LrWpanRadioEnergyModel::NotifyTrxState(Time, LrWpanPhyEnumeration, LrWpanPhyEnum
     {
         ChangeState(state);
     }
+    if (m_detachedPhy && state != SLEEP)
+    {
+        // Powered off, yet on: ns-3.35's PHY returns to RX_ON at the end of
+        // a reception FORCE_TRX_OFF discarded.  Off again at this instant,
+        // once the PHY's call chain has returned.
+        Simulator::ScheduleNow(&LrWpanRadioEnergyModel::ForceTrxOff, this);
+    }
 }
 
 double
@@ -370,7 +384,7 @@ LrWpanRadioEnergyModel::StopNode()
     {
         scheduler->Stop();
     }
-    m_device->GetMac()->SetRxOnWhenIdle(false);
+    PowerOff();
     for (uint32_t i = 0; i < node->GetNApplications(); ++i)
     {
         if (Ptr<BloomGossipApplication> gossip =
@@ -380,6 +394,40 @@ LrWpanRadioEnergyModel::StopNode()
         }
     }
     m_depletedTrace(node->GetId());
+}
+
+void
+LrWpanRadioEnergyModel::PowerOff()
+{
+    Ptr<LrWpanPhy> phy = m_device->GetPhy();
+    Ptr<LrWpanMac> mac = m_device->GetMac();
+    // The PHY tells the MAC nothing more: no frame, no confirm (of the
+    // transmission or CCA in progress, or of the switch below).
+    phy->SetPdDataIndicationCallback(lr::PdDataIndicationCallback());
+    phy->SetPdDataConfirmCallback(lr::PdDataConfirmCallback());
+    phy->SetPlmeCcaConfirmCallback(lr::PlmeCcaConfirmCallback());
+    phy->SetPlmeEdConfirmCallback(lr::PlmeEdConfirmCallback());
+    phy->SetPlmeSetTRXStateConfirmCallback(lr::PlmeSetTRXStateConfirmCallback());
+    // Whatever the MAC was doing (a CSMA-CA backoff, an ACK wait, a
+    // retransmission, frames in its queue) it does with a transceiver that
+    // is attached to nothing and never answers: it stops at its next request
+    // and never reaches the radio again.
+    m_detachedPhy = CreateObject<LrWpanPhy>();
+    mac->SetPhy(m_detachedPhy);
+    mac->SetRxOnWhenIdle(false);
+    // The transceiver off now: a reception in progress is discarded, a
+    // transmission in progress ends here for the node (its signal is already
+    // on the channel).
+    ForceTrxOff();
+}
+
+void
+LrWpanRadioEnergyModel::ForceTrxOff()
+{
+    if (m_device)
+    {
+        m_device->GetPhy()->PlmeSetTRXStateRequest(lr::IEEE_802_15_4_PHY_FORCE_TRX_OFF);
+    }
 }
 
 void

@@ -54,11 +54,14 @@ namespace ns3
  *
  * Depletion (HandleEnergyDepletion, called by the source when its energy
  * runs out) stops the node: from then on the model draws no current, the
- * node's DutyCycleScheduler (if any) stops, the MAC turns its receiver off
- * when idle (the frame in progress, if any, ends normally), and every
- * BloomGossipApplication of the node fails (BloomGossipApplication::Fail, as
- * the workload's fail events do), which also silences the node's
- * BloomQueryApplication.  Recharging does not revive a node.
+ * node's DutyCycleScheduler (if any) stops, the radio goes off for good
+ * whatever the MAC was doing (PowerOff: the PHY stops reporting to the MAC,
+ * the MAC talks to a detached transceiver that never answers, the PHY is
+ * forced to TRX_OFF, discarding a reception in progress, and kept there),
+ * and every BloomGossipApplication of the node fails
+ * (BloomGossipApplication::Fail, as the workload's fail events do), which
+ * also silences the node's BloomQueryApplication.  Recharging does not
+ * revive a node.
  */
 class LrWpanRadioEnergyModel : public DeviceEnergyModel
 {
@@ -85,8 +88,8 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
     ~LrWpanRadioEnergyModel() override;
 
     /**
-     * Follow a device's PHY (its TrxState trace) and keep its MAC to turn
-     * the receiver off on depletion.
+     * Follow a device's PHY (its TrxState trace) and keep the device to
+     * switch its radio off on depletion.
      * \param device the lr-wpan device
      */
     void AttachDevice(Ptr<LrWpanNetDevice> device);
@@ -161,6 +164,14 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
     void CheckDepletion();
     /// Stop the node (scheduled by HandleEnergyDepletion).
     void StopNode();
+    /**
+     * Switch the radio off for good: cut the PHY's indications and confirms
+     * to the MAC, give the MAC a detached transceiver that never answers,
+     * and force the PHY to TRX_OFF.
+     */
+    void PowerOff();
+    /// Force the PHY to TRX_OFF (after PowerOff, whenever it turns on).
+    void ForceTrxOff();
 
     // Attributes.
     double m_txCurrentA;
@@ -172,6 +183,7 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
 
     Ptr<EnergySource> m_source;
     Ptr<LrWpanNetDevice> m_device;
+    Ptr<LrWpanPhy> m_detachedPhy; //!< what the MAC talks to once the node is depleted
     State m_state{SLEEP};
     Time m_lastUpdate;
     std::array<Time, kStates> m_time{};

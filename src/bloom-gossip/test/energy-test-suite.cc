@@ -10,7 +10,10 @@
  *    resource fades from the others exactly as after BloomGossipApplication::
  *    Fail at that instant (the --events fail path);
  *  - duty cycling: no frame starts outside an active window (nor ends after
- *    it), and the radio is on for DutyCycle of the time.
+ *    it), and the radio is on for DutyCycle of the time;
+ *  - depletion, always on and duty-cycled (issue 31): from its death on, a
+ *    node's PHY starts no transmission or reception and spends no time in
+ *    any state but TRX_OFF, whatever its MAC was doing.
  */
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
@@ -27,6 +30,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/wsn-network-helper.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -376,6 +380,150 @@ class DutyCycleTestCase : public TestCase
     }
 };
 
+/// Records a PHY's transceiver states and the starts of its transmissions
+/// and receptions.
+class PhyRecorder
+{
+  public:
+    explicit PhyRecorder(Ptr<LrWpanPhy> phy)
+    {
+        phy->TraceConnectWithoutContext("TrxState", MakeCallback(&PhyRecorder::OnState, this));
+        phy->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&PhyRecorder::OnTx, this));
+        phy->TraceConnectWithoutContext("PhyRxBegin", MakeCallback(&PhyRecorder::OnRx, this));
+    }
+
+    std::vector<std::pair<Time, LrWpanPhyEnumeration>> states; //!< every state change
+    std::vector<Time> txStarts;                                //!< PhyTxBegin
+    std::vector<Time> rxStarts;                                //!< PhyRxBegin
+
+  private:
+    void OnState(Time, LrWpanPhyEnumeration, LrWpanPhyEnumeration newState)
+    {
+        states.emplace_back(Simulator::Now(), newState);
+    }
+
+    void OnTx(Ptr<const Packet>)
+    {
+        txStarts.push_back(Simulator::Now());
+    }
+
+    void OnRx(Ptr<const Packet>)
+    {
+        rxStarts.push_back(Simulator::Now());
+    }
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * Depletion under duty cycling (and always on): after its death a node's
+ * radio neither transmits nor receives, and stays off.  A 3 x 3 grid (10 m,
+ * unit disk of 12 m), LBF of 256 cells of 8 bits (3 frames an
+ * advertisement), every node on a 0.5 J battery.  With a 10 % duty cycle
+ * the nodes die about 89 s in, inside an active window, when the frames
+ * queued during the sleep are being sent: before issue 31's fix, MACs in
+ * CSMA-CA kept the receiver on and 6 of the 9 nodes started a transmission
+ * after their death.  Always on, they all die at about 8.9 s.
+ */
+class DepletionSilenceTestCase : public TestCase
+{
+  public:
+    /// \param duty the duty cycle; 1: always on (no scheduler)
+    explicit DepletionSilenceTestCase(double duty)
+        : TestCase(duty < 1 ? "duty cycling: a depleted node neither sends nor receives"
+                            : "always on: a depleted node neither sends nor receives"),
+          m_duty(duty)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        WsnRadioConfig radio;
+        radio.range = 12.0;
+        WsnNetworkHelper network(radio);
+        NetDeviceContainer devices = network.Install(WsnTopology::Grid(3, 3, 10));
+        network.AssignStreams(0);
+        BloomGossipHelper helper("ns3::LbfGossipApplication");
+        helper.SetAttribute("Cells", UintegerValue(256));
+        helper.SetAttribute("CellBits", UintegerValue(8));
+        ApplicationContainer apps = helper.Install(network.GetNodes());
+        helper.AssignStreams(network.GetNodes(), 100);
+        const uint32_t n = devices.GetN();
+        const Time end = Seconds(m_duty < 1 ? 120 : 20);
+        apps.Start(Seconds(0));
+        apps.Stop(end);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            DynamicCast<BloomGossipApplication>(apps.Get(i))->AddResource(i + 1);
+        }
+        LrWpanEnergyHelper energy;
+        energy.SetBattery(0.5);
+        std::vector<Ptr<LrWpanRadioEnergyModel>> models = energy.Install(devices);
+        if (m_duty < 1)
+        {
+            DutyCycleHelper duty;
+            duty.SetAttribute("Period", TimeValue(Seconds(1)));
+            duty.SetAttribute("DutyCycle", DoubleValue(m_duty));
+            DutyCycleHelper::AssignStreams(duty.Install(devices), 500);
+        }
+        std::vector<std::unique_ptr<PhyRecorder>> phy;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            phy.push_back(std::make_unique<PhyRecorder>(
+                DynamicCast<LrWpanNetDevice>(devices.Get(i))->GetPhy()));
+        }
+        Simulator::Stop(end);
+        Simulator::Run();
+        uint32_t framesBefore = 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(models[i]->IsDepleted(), true, "node " << i << " depleted");
+            const Time death = models[i]->GetDepletionTime();
+            for (const Time& t : phy[i]->txStarts)
+            {
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(t,
+                                            death,
+                                            "node " << i << " died at " << death.As(Time::S)
+                                                    << ", transmits at " << t.As(Time::S));
+            }
+            for (const Time& t : phy[i]->rxStarts)
+            {
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(t,
+                                            death,
+                                            "node " << i << " died at " << death.As(Time::S)
+                                                    << ", receives at " << t.As(Time::S));
+            }
+            framesBefore += phy[i]->txStarts.size() + phy[i]->rxStarts.size();
+            // The radio goes off at the instant of death and stays off: no
+            // time in another state from then on (ns-3.35's PHY turns to
+            // RX_ON at the end of a reception the power cut discarded, and
+            // is switched off again at that instant).
+            const auto& states = phy[i]->states;
+            NS_TEST_ASSERT_MSG_EQ(states.empty(), false, "node " << i << " states");
+            for (size_t k = 0; k < states.size(); ++k)
+            {
+                const Time from = std::max(states[k].first, death);
+                const Time to = k + 1 < states.size() ? states[k + 1].first : end;
+                NS_TEST_EXPECT_MSG_EQ((states[k].second == IEEE_802_15_4_PHY_TRX_OFF || to <= from),
+                                      true,
+                                      "node " << i << " died at " << death.As(Time::S)
+                                              << ", PHY state " << states[k].second << " from "
+                                              << from.As(Time::S) << " to " << to.As(Time::S));
+            }
+            NS_TEST_EXPECT_MSG_EQ(phy[i]->states.back().second,
+                                  IEEE_802_15_4_PHY_TRX_OFF,
+                                  "node " << i << " radio off");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(models[i]->GetTotalEnergyConsumption(),
+                                        0.5,
+                                        "node " << i << " used no more than its battery");
+        }
+        NS_TEST_EXPECT_MSG_GT(framesBefore, 100U, "the nodes sent and received frames");
+        Simulator::Destroy();
+    }
+
+    double m_duty; //!< duty cycle
+};
+
 /// \ingroup bloom-gossip-tests
 /// The energy and duty-cycling suite.
 class EnergyTestSuite : public TestSuite
@@ -387,6 +535,8 @@ class EnergyTestSuite : public TestSuite
         AddTestCase(new EnergyAccountingTestCase, bloom::test::kQuick);
         AddTestCase(new DepletionTestCase, bloom::test::kQuick);
         AddTestCase(new DutyCycleTestCase, bloom::test::kQuick);
+        AddTestCase(new DepletionSilenceTestCase(1.0), bloom::test::kQuick);
+        AddTestCase(new DepletionSilenceTestCase(0.1), bloom::test::kQuick);
     }
 };
 
