@@ -393,6 +393,7 @@ Run(int argc, char** argv)
         }
         const std::vector<CalibrationPoint> shapes(shapeSet.begin(), shapeSet.end());
         std::vector<uint32_t> ns;
+        ns.reserve(elements.size());
         for (uint64_t n : elements)
         {
             ns.push_back(static_cast<uint32_t>(n));

@@ -314,7 +314,9 @@ keys)
     [ "$(todo "$meta/11.log")" = 1 ]; check $? "old-style part: not taken (1 run to do)"
     # A sweep without queries after one with: no stale queries.csv.
     cases=$((cases + 1))
-    printf 'topology = line\nnodes = 5\nfilter = lbf\nsim-time = 8\nqueries = 2\nquery-timeout = 2\n' \
+    # (no query-only key in it: with --queries 0 such a key would be refused
+    # as applying to no run)
+    printf 'topology = line\nnodes = 5\nfilter = lbf\nsim-time = 12\nqueries = 2\n' \
         > "$work/q.ini"
     "$sweep" -b "$fake" -s 1 -o "$work/q" "$work/q.ini" > /dev/null 2>&1
     [ -s "$work/q/queries.csv" ]; check $? "sweep with queries writes queries.csv"
