@@ -35,6 +35,10 @@ constexpr double kDefaultVoltage = 3.0;
 /// Predictions further away than this are not scheduled (Time's range ends
 /// at about 9.2e9 s); the next state change predicts again.
 constexpr double kLongestPredictionS = 1e9;
+/// The largest current of any state: no 802.15.4 transceiver draws an
+/// ampere (the CC2420's largest is 18.8 mA); beyond it a nanosecond could
+/// hold more energy than the depletion margin.
+constexpr double kMaxCurrentA = 1.0;
 } // namespace
 
 TypeId
@@ -49,27 +53,27 @@ LrWpanRadioEnergyModel::GetTypeId()
                           "Current while transmitting (BUSY_TX); CC2420 at 0 dBm: 17.4 mA",
                           DoubleValue(0.0174),
                           MakeDoubleAccessor(&LrWpanRadioEnergyModel::m_txCurrentA),
-                          MakeDoubleChecker<double>(0.0))
+                          MakeDoubleChecker<double>(0.0, kMaxCurrentA))
             .AddAttribute("RxCurrentA",
                           "Current while receiving a frame (BUSY_RX); CC2420: 18.8 mA",
                           DoubleValue(0.0188),
                           MakeDoubleAccessor(&LrWpanRadioEnergyModel::m_rxCurrentA),
-                          MakeDoubleChecker<double>(0.0))
+                          MakeDoubleChecker<double>(0.0, kMaxCurrentA))
             .AddAttribute("ListenCurrentA",
                           "Current with the receiver on and no frame (RX_ON); CC2420: 18.8 mA",
                           DoubleValue(0.0188),
                           MakeDoubleAccessor(&LrWpanRadioEnergyModel::m_listenCurrentA),
-                          MakeDoubleChecker<double>(0.0))
+                          MakeDoubleChecker<double>(0.0, kMaxCurrentA))
             .AddAttribute("IdleCurrentA",
                           "Current in TX_ON (turnarounds; CC2420 idle mode): 426 uA",
                           DoubleValue(426e-6),
                           MakeDoubleAccessor(&LrWpanRadioEnergyModel::m_idleCurrentA),
-                          MakeDoubleChecker<double>(0.0))
+                          MakeDoubleChecker<double>(0.0, kMaxCurrentA))
             .AddAttribute("SleepCurrentA",
                           "Current with the transceiver off (TRX_OFF; CC2420 power down): 20 uA",
                           DoubleValue(20e-6),
                           MakeDoubleAccessor(&LrWpanRadioEnergyModel::m_sleepCurrentA),
-                          MakeDoubleChecker<double>(0.0))
+                          MakeDoubleChecker<double>(0.0, kMaxCurrentA))
             .AddAttribute("DepletionMarginJ",
                           "Energy left in the source at which the node counts as depleted. "
                           "The model checks the source when half of it is left, before "
@@ -274,9 +278,13 @@ LrWpanRadioEnergyModel::CheckDepletion()
     {
         return;
     }
-    if (remainingJ <= m_depletionMarginJ)
+    const double watts = DoGetCurrentA() * GetSupplyVoltage();
+    if (remainingJ <= m_depletionMarginJ ||
+        (watts > 0 && (remainingJ - m_depletionMarginJ / 2) / watts < 1e-9))
     {
-        // A source whose low-battery threshold is below the margin.
+        // A source whose low-battery threshold is below the margin, or less
+        // than a nanosecond of energy left above half the margin: the next
+        // check would fall at this same instant, for ever.
         HandleEnergyDepletion();
         return;
     }
