@@ -222,6 +222,18 @@ bg_check_input_file() { # bg_check_input_file OPTION FILE
 # OUT-queries.csv and OUT-series.csv beside each part).
 BG_DS_OUTPUTS=(out out-distance out-queries out-series map-csv walk-csv netanim)
 
+# bg_help_if_asked SCRIPT WORD...: a script's --help (or -h) anywhere among
+# its words prints its header comment (line 2 up to "set -e") and exits 0.
+bg_help_if_asked() {
+    local script="$1" word
+    shift
+    for word in "$@"; do
+        case "$word" in
+            -h | --help) sed -n '2,/^set -e/{/^set -e/!p}' "$script"; exit 0 ;;
+        esac
+    done
+}
+
 # bg_refuse_options WHY NAME... -- WORD...: one rule for the options a script
 # sets itself or cannot pass on: refuses the first WORD that is --NAME or
 # --NAME=VALUE (NAME may be a ns-3 argument such as RngRun) with

@@ -17,11 +17,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=filter-space.sh
 source "$here/scenarios/common.sh"
 OUT="${OUT_DIR:-$here/results/filter-space}"
-for word in "$@"; do
-    case "$word" in
-        -h | --help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
-    esac
-done
+bg_help_if_asked "$0" "$@"
 bg_check_outdir OUT_DIR "$OUT"
 bg_refuse_options "set by filter-space.sh (OUT_DIR/filter-space.csv)" out -- "$@"
 if [ $# -eq 0 ]; then

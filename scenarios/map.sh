@@ -22,11 +22,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=map.sh
 source "$here/scenarios/common.sh"
 OUT="${OUT_DIR:-$here/results/map}"
-for word in "$@"; do
-    case "$word" in
-        -h | --help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
-    esac
-done
+bg_help_if_asked "$0" "$@"
 bg_check_outdir OUT_DIR "$OUT"
 bg_refuse_options "set by map.sh (OUT_DIR/runs.csv, OUT_DIR/map.csv, OUT_DIR/walk.csv)" \
     out map-csv walk-csv dry-run -- "$@"
