@@ -873,9 +873,9 @@ ScenarioDynamics::StartNetAnim()
 std::string
 ScenarioDynamics::FinishNetAnim()
 {
-    Impl& impl = *m_impl;
     std::string text;
 #if BLOOM_GOSSIP_NETANIM
+    Impl& impl = *m_impl;
     if (!impl.anim)
     {
         return {};
