@@ -78,6 +78,14 @@ class ConvergenceTestCase : public TestCase
                                   h.pairs,
                                   ToString(filter) << ": every pair converged");
             CheckSettle(filter, r.metrics);
+            const auto& m = r.metrics;
+            NS_TEST_ASSERT_MSG_EQ(m.gossipFramesOnAir.has_value(), true, "lr-wpan MACs tracked");
+            NS_TEST_ASSERT_MSG_GT(m.gossipFramesOnAir.value_or(0), 0U, "gossip frames on air");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m.gossipFramesOnAir.value_or(0) +
+                                            m.gossipFramesDropped.value_or(0),
+                                        m.gossipFrames,
+                                        "sent or dropped only what was handed down");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m.gossipFramesOnAir.value_or(0), m.phyFrames, "PHY");
             NS_TEST_ASSERT_MSG_GT(r.metrics.advertisements, uint64_t{m_nodes} * 30, "traffic");
             NS_TEST_ASSERT_MSG_EQ(r.metrics.malformed, 0U, "no malformed frame");
             if (filter == FilterKind::ATTENUATED)
