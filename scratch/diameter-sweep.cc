@@ -696,7 +696,8 @@ Main(int argc, char** argv)
             p.filter = f;
             const GossipScenarioResult r = RunGossipScenario(p);
             const std::string suffix =
-                dyn.Sampling() ? DynamicsCsvRowSuffix(p.dynamics, r.dynamics) : std::string();
+                (dyn.Sampling() ? DynamicsCsvRowSuffix(p.dynamics, r.dynamics) : std::string()) +
+                GossipTailCsvColumns(r);
             for (auto& row : GossipCsvRows(p, r))
             {
                 rows.push_back(std::move(row) + suffix);
@@ -756,7 +757,9 @@ Main(int argc, char** argv)
         }
     }
     std::vector<std::string> contents{
-        JoinLines(GossipCsvHeader(c) + (dyn.Sampling() ? DynamicsCsvHeaderSuffix() : ""), rows),
+        JoinLines(GossipCsvHeader(c) + (dyn.Sampling() ? DynamicsCsvHeaderSuffix() : "") + "," +
+                      GossipTailCsvHeader(),
+                  rows),
         JoinLines(GossipDistanceCsvHeader(), distanceRows)};
     if (c.queries > 0)
     {

@@ -5,6 +5,10 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
 
   * a good invocation exits 0 and writes both CSVs (header and one row per
     network and filter), nothing else;
+  * the per-run CSV ends with the frame and settle-time columns (after the
+    energy columns under a duty cycle): a share in [0, 1], a median (p90)
+    exactly when at least half (90 %) of the non-holder pairs settled, frames
+    on the air + dropped <= handed down; per distance, h = 0 (the holders) NA;
   * two runs with the same --RngRun give byte-identical CSVs, another
     --RngRun on a random-disk topology gives different ones;
   * --dry-run exits 0 and writes nothing;
@@ -17,6 +21,7 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
 Exits 1 listing what failed.
 """
 
+import csv
 import filecmp
 import os
 import signal
@@ -44,6 +49,59 @@ def rows(path):
         return f.read().splitlines()
 
 
+TAIL = ['gossip_frames_on_air', 'gossip_frames_dropped', 'settled_share', 'settle_time_median',
+        'settle_time_p90']
+
+
+def table(path):
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
+def check_tail(path, energy=False):
+    """The frame and settle-time columns: last, and consistent with each other."""
+    header = rows(path)[0].split(',')
+    check(header[-len(TAIL):] == TAIL, '%s: the frame and settle columns come last'
+          % os.path.basename(path))
+    check(('energy_w_mean' in header) == energy and
+          (not energy or TAIL[0] not in header or
+           header.index('energy_w_mean') < header.index(TAIL[0])),
+          '%s: energy columns %s' % (os.path.basename(path), 'before them' if energy else 'absent'))
+    if header[-len(TAIL):] != TAIL:
+        return
+    for r in table(path):
+        what = '%s %s n=%s' % (os.path.basename(path), r['filter'], r['nodes'])
+        share = float(r['settled_share'])
+        check(0 <= share <= 1, what + ': 0 <= settled_share <= 1')
+        check((r['settle_time_median'] == 'NA') == (share < 0.5) or share == 0.5,
+              what + ': median given iff at least half the pairs settled (%s, %s)'
+              % (share, r['settle_time_median']))
+        check((r['settle_time_p90'] == 'NA') == (share < 0.9) or share == 0.9,
+              what + ': p90 given iff at least 90 %% settled (%s, %s)'
+              % (share, r['settle_time_p90']))
+        if r['settle_time_p90'] != 'NA':
+            check(0 < float(r['settle_time_median']) <= float(r['settle_time_p90']),
+                  what + ': 0 < median <= p90')
+        on_air, dropped = int(r['gossip_frames_on_air']), int(r['gossip_frames_dropped'])
+        check(0 < on_air and on_air + dropped <= int(r['gossip_frames']),
+              what + ': frames on the air + dropped <= handed down (%d + %d, %s)'
+              % (on_air, dropped, r['gossip_frames']))
+
+
+def check_by_distance(path):
+    """Holders' own pairs (true_hops 0) have no settle time; the others a share."""
+    for r in table(path):
+        if 'settled_share' not in r:
+            check(False, 'by-distance: settle columns present')
+            return
+        what = 'by-distance %s n=%s h=%s' % (r['filter'], r['nodes'], r['true_hops'])
+        if r['true_hops'] == '0':
+            check([r['settled_share'], r['settle_time_median'], r['settle_time_p90']] ==
+                  ['NA'] * 3, what + ': holders excluded (NA)')
+        else:
+            check(0 <= float(r['settled_share']) <= 1, what + ': 0 <= settled_share <= 1')
+
+
 def main():
     program = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory(prefix='check-sweep-') as d:
@@ -60,10 +118,21 @@ def main():
                   % (len(lines) - 1))
             check(all(len(r.split(',')) == len(lines[0].split(',')) for r in lines),
                   'every per-run row has as many fields as the header')
+            check_tail(os.path.join(d, 'line.csv'))
         if os.path.exists(os.path.join(d, 'line-by-distance.csv')):
             lines = rows(os.path.join(d, 'line-by-distance.csv'))
             check(lines[0].startswith('filter,topology,nodes,diameter') and len(lines) > 1,
                   'per-distance CSV has a header and rows')
+            check_by_distance(os.path.join(d, 'line-by-distance.csv'))
+
+        # With energy (and a duty cycle) the same columns come last, after the energy ones.
+        sub = os.path.join(d, 'energy')
+        os.mkdir(sub)
+        p = run(program, sub, 'e.csv', '--topology', 'line', '--nodes', '6', '--sim-time', '10',
+                '--duty-cycle', '0.2')
+        check(p.returncode == 0, 'duty-cycle run exits 0 (stderr: %r)' % p.stderr)
+        if os.path.exists(os.path.join(sub, 'e.csv')):
+            check_tail(os.path.join(sub, 'e.csv'), energy=True)
 
         # --dry-run: checks and set-up only, no file.
         sub = os.path.join(d, 'dry')

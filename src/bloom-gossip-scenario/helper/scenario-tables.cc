@@ -56,6 +56,28 @@ GossipEnergyCsvHeader()
 }
 
 std::string
+GossipTailCsvHeader()
+{
+    return "gossip_frames_on_air,gossip_frames_dropped,settled_share,settle_time_median,"
+           "settle_time_p90";
+}
+
+std::string
+GossipTailCsvColumns(const GossipScenarioResult& r)
+{
+    const GossipRunMetrics& m = r.metrics;
+    const auto count = [](const std::optional<uint64_t>& v) {
+        return v ? fmt::format("{}", *v) : std::string("NA");
+    };
+    return fmt::format(",{},{},{},{},{}",
+                       count(m.gossipFramesOnAir),
+                       count(m.gossipFramesDropped),
+                       Num(m.overall.SettledShare()),
+                       Num(m.overall.SettleQuantile(0.5)),
+                       Num(m.overall.SettleQuantile(0.9)));
+}
+
+std::string
 GossipCsvHeader(const GossipScenarioConfig& config)
 {
     return config.EnergyOn() ? GossipCsvHeader() + "," + GossipEnergyCsvHeader()
@@ -262,7 +284,7 @@ GossipDistanceCsvHeader()
     return RunKeyCsvHeader() +
            ",m,b,depth,budget_bytes,true_hops,pairs,"
            "hop_mae,hop_bias,hop_exact,hop_within1,hop_miss,membership,diss_latency_median,"
-           "diss_latency_p95";
+           "diss_latency_p95,settled_share,settle_time_median,settle_time_p90";
 }
 
 std::vector<std::string>
@@ -279,7 +301,7 @@ GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult&
         }
         const auto hopValue = [&](double v) { return hop ? Num(v) : std::string("NA"); };
         rows.push_back(fmt::format(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             RunKeyCsvColumns(c, r),
             r.slots,
             c.filter == bloom::FilterKind::LINEAR ? fmt::format("{}", c.cellBits) : "NA",
@@ -294,7 +316,10 @@ GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult&
             hopValue(h.miss),
             Num(h.membership),
             Num(Quantile(h.latencies, 0.5)),
-            Num(Quantile(h.latencies, 0.95))));
+            Num(Quantile(h.latencies, 0.95)),
+            Num(h.SettledShare()),
+            Num(h.SettleQuantile(0.5)),
+            Num(h.SettleQuantile(0.9))));
     }
     return rows;
 }

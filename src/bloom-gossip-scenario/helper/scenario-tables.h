@@ -28,6 +28,16 @@ std::string GossipCsvHeader(const GossipScenarioConfig& config);
 /// The energy columns appended to the per-run table when energy is on.
 std::string GossipEnergyCsvHeader();
 /**
+ * The columns every per-run row ends with, after the energy and dynamics
+ * columns (so that every earlier column keeps its place): gossip frames on
+ * the air and dropped by the MAC, the share of non-holder pairs right for
+ * good and the censored median and p90 of their time until right for good.
+ * \return the header of GossipTailCsvColumns (no leading comma)
+ */
+std::string GossipTailCsvHeader();
+/// \param result a run's result \return the values of GossipTailCsvHeader, with a leading comma
+std::string GossipTailCsvColumns(const GossipScenarioResult& result);
+/**
  * Rows of the per-run table (no trailing newline): one per query strategy of
  * the run (the gossip columns repeated), or one row with query_strategy NA
  * and NA query columns when the run issued no queries.

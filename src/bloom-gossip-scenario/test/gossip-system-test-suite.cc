@@ -12,6 +12,10 @@
 #include "ns3/scenario-tables.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 using namespace ns3;
 using bloom::FilterKind;
 
@@ -73,6 +77,15 @@ class ConvergenceTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(h.latencies.size(),
                                   h.pairs,
                                   ToString(filter) << ": every pair converged");
+            CheckSettle(filter, r.metrics);
+            const auto& m = r.metrics;
+            NS_TEST_ASSERT_MSG_EQ(m.gossipFramesOnAir.has_value(), true, "lr-wpan MACs tracked");
+            NS_TEST_ASSERT_MSG_GT(m.gossipFramesOnAir.value_or(0), 0U, "gossip frames on air");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m.gossipFramesOnAir.value_or(0) +
+                                            m.gossipFramesDropped.value_or(0),
+                                        m.gossipFrames,
+                                        "sent or dropped only what was handed down");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m.gossipFramesOnAir.value_or(0), m.phyFrames, "PHY");
             NS_TEST_ASSERT_MSG_GT(r.metrics.advertisements, uint64_t{m_nodes} * 30, "traffic");
             NS_TEST_ASSERT_MSG_EQ(r.metrics.malformed, 0U, "no malformed frame");
             if (filter == FilterKind::ATTENUATED)
@@ -82,9 +95,103 @@ class ConvergenceTestCase : public TestCase
         }
     }
 
+    /**
+     * Every pair converged: the settle times are the latencies of the
+     * non-holder pairs (the holders' zeros excluded), each after the first
+     * beacon and within one beacon round per hop plus one.
+     */
+    void CheckSettle(FilterKind filter, const GossipRunMetrics& m)
+    {
+        const double round = 1.0 + 0.1; // interval + jitter
+        const HopAccuracy& h = m.overall;
+        NS_TEST_ASSERT_MSG_EQ(m.byDistance.at(0).settlePairs, 0U, "holders excluded");
+        NS_TEST_ASSERT_MSG_EQ(h.settlePairs,
+                              h.pairs - m.byDistance[0].pairs,
+                              "every non-holder pair counted");
+        NS_TEST_ASSERT_MSG_EQ(h.SettledShare(), 1.0, ToString(filter) << ": all right for good");
+        std::vector<double> nonHolders;
+        for (size_t d = 1; d < m.byDistance.size(); ++d)
+        {
+            const HopAccuracy& a = m.byDistance[d];
+            nonHolders.insert(nonHolders.end(), a.latencies.begin(), a.latencies.end());
+            NS_TEST_ASSERT_MSG_EQ(a.settleTimes.size(), a.settlePairs, "h = " << d);
+            for (double t : a.settleTimes)
+            {
+                NS_TEST_ASSERT_MSG_GT(t, 0.0, ToString(filter) << ": h = " << d << " not at 0");
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(t, (d + 1) * round, "h = " << d << ": a round a hop");
+            }
+        }
+        std::vector<double> settle = h.settleTimes;
+        std::sort(settle.begin(), settle.end());
+        std::sort(nonHolders.begin(), nonHolders.end());
+        NS_TEST_ASSERT_MSG_EQ((settle == nonHolders), true, "the latencies without the holders");
+        NS_TEST_ASSERT_MSG_EQ(h.SettleQuantile(0.5), Quantile(settle, 0.5), "median");
+        NS_TEST_ASSERT_MSG_EQ(h.SettleQuantile(0.9), Quantile(settle, 0.9), "p90");
+    }
+
     ScenarioTopology m_topology;
     uint32_t m_nodes;
     uint32_t m_diameter;
+};
+
+/**
+ * The time until right for good by hand: the holders' own pairs are
+ * excluded and the pairs never right for good are censored (later than any
+ * settled pair), so a quantile is defined only when it falls on a settled
+ * pair; a run too short for any exchange has share 0 and no median.
+ */
+class SettleTimeTestCase : public TestCase
+{
+  public:
+    SettleTimeTestCase()
+        : TestCase("time until right for good: holders excluded, never-right pairs censored")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HopAccuracy a;
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(a.SettledShare()), true, "no pair: no share");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(a.SettleQuantile(0.5)), true, "no pair: no median");
+        // Five pairs: right for good after 3, 1 and 2 s; two never.
+        a.settlePairs = 5;
+        a.settleTimes = {3, 1, 2};
+        NS_TEST_ASSERT_MSG_EQ(a.SettledShare(), 0.6, "3 of 5");
+        NS_TEST_ASSERT_MSG_EQ(a.SettleQuantile(0.5), 3.0, "rank 3 of 5: the third settled");
+        NS_TEST_ASSERT_MSG_EQ(a.SettleQuantile(0.2), 1.0, "rank 1");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(a.SettleQuantile(0.9)), true, "rank 5: censored");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(a.SettleQuantile(0.7)), true, "rank 4: censored");
+        a.settleTimes = {};
+        NS_TEST_ASSERT_MSG_EQ(a.SettledShare(), 0.0, "never right: share 0");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(a.SettleQuantile(0.5)), true, "never right: no median");
+
+        // A line of 10 nodes run for less than the first beacon round: only
+        // the holders are right (latency 0, still in the old latency column).
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        for (FilterKind filter : {FilterKind::BLOOM,
+                                  FilterKind::LINEAR,
+                                  FilterKind::ATTENUATED,
+                                  FilterKind::SCOPE_DECAY})
+        {
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::LINE, 10);
+            c.resources = 2;
+            c.simTime = 0.001;
+            const GossipScenarioResult r = RunGossipScenario(c);
+            const HopAccuracy& h = r.metrics.overall;
+            NS_TEST_ASSERT_MSG_EQ(h.latencies.size(), 2U, ToString(filter) << ": holders only");
+            NS_TEST_ASSERT_MSG_EQ(Quantile(h.latencies, 0.5), 0.0, "holders' latency 0");
+            NS_TEST_ASSERT_MSG_EQ(h.settlePairs, 18U, ToString(filter) << ": 2 x 9 non-holders");
+            NS_TEST_ASSERT_MSG_EQ(h.SettledShare(), 0.0, ToString(filter) << ": none settled");
+            NS_TEST_ASSERT_MSG_EQ(std::isnan(h.SettleQuantile(0.5)), true, "censored: no median");
+            const std::string row = GossipCsvRow(c, r);
+            const std::string tail = GossipTailCsvColumns(r);
+            NS_TEST_ASSERT_MSG_EQ(tail.substr(tail.find(',', tail.find(',', 1) + 1)),
+                                  ",0,NA,NA",
+                                  ToString(filter) << ": share 0, median and p90 NA");
+        }
+    }
 };
 
 /**
@@ -316,6 +423,7 @@ class GossipSystemTestSuite : public TestSuite
     {
         AddTestCase(new ConvergenceTestCase(ScenarioTopology::LINE, 20, 19), bloom::test::kQuick);
         AddTestCase(new ConvergenceTestCase(ScenarioTopology::GRID, 36, 10), bloom::test::kQuick);
+        AddTestCase(new SettleTimeTestCase, bloom::test::kQuick);
         AddTestCase(new RemovalTestCase, bloom::test::kQuick);
         AddTestCase(new FaultsUnderLossTestCase, bloom::test::kQuick);
         AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);

@@ -4,8 +4,11 @@
 #include "gossip-metrics.h"
 
 #include "ns3/abort.h"
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/callback.h"
 #include "ns3/log.h"
+#include "ns3/lr-wpan-mac-header.h"
+#include "ns3/message-type.h"
 #include "ns3/net-device.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
@@ -47,7 +50,49 @@ IsRight(uint32_t truth, bool present, const std::optional<uint32_t>& estimate, b
     }
     return present;
 }
+
+/**
+ * \param packet a frame as an lr-wpan MAC traces it (MAC header first)
+ * \return whether its payload is a gossip advertisement segment
+ */
+bool
+IsGossipFrame(Ptr<const Packet> packet)
+{
+    LrWpanMacHeader header;
+    const uint32_t headerBytes = packet->PeekHeader(header);
+    if (packet->GetSize() < headerBytes + 2)
+    {
+        return false;
+    }
+    std::vector<uint8_t> bytes(headerBytes + 2);
+    packet->CopyData(bytes.data(), static_cast<uint32_t>(bytes.size()));
+    return bloom::IsMessage(bytes.data() + headerBytes, 2, bloom::MessageType::ADVERTISEMENT);
+}
 } // namespace
+
+double
+HopAccuracy::SettledShare() const
+{
+    return settlePairs > 0 ? static_cast<double>(settleTimes.size()) / settlePairs : std::nan("");
+}
+
+double
+HopAccuracy::SettleQuantile(double q) const
+{
+    if (settlePairs == 0)
+    {
+        return std::nan("");
+    }
+    const double rank = std::ceil(q * settlePairs);
+    const auto index = static_cast<uint64_t>(rank < 1 ? 1 : rank);
+    if (index > settleTimes.size())
+    {
+        return std::nan("");
+    }
+    std::vector<double> sorted = settleTimes;
+    std::sort(sorted.begin(), sorted.end());
+    return sorted[index - 1];
+}
 
 double
 Quantile(std::vector<double> values, double q)
@@ -98,6 +143,17 @@ GossipMetrics::TrackDevices(const NetDeviceContainer& devices)
     for (auto it = devices.Begin(); it != devices.End(); ++it)
     {
         PointerValue phy;
+        PointerValue mac;
+        if ((*it)->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>())
+        {
+            m_macTracked = true;
+            mac.Get<Object>()->TraceConnectWithoutContext(
+                "MacTxOk",
+                MakeCallback(&GossipMetrics::OnMacTxOk, this));
+            mac.Get<Object>()->TraceConnectWithoutContext(
+                "MacTxDrop",
+                MakeCallback(&GossipMetrics::OnMacTxDrop, this));
+        }
         if ((*it)->GetAttributeFailSafe("Phy", phy) && phy.Get<Object>())
         {
             phy.Get<Object>()->TraceConnectWithoutContext(
@@ -491,6 +547,18 @@ GossipMetrics::OnMacTx(Ptr<const Packet> packet)
     m_bytesOnAir += packet->GetSize();
 }
 
+void
+GossipMetrics::OnMacTxOk(Ptr<const Packet> packet)
+{
+    m_gossipFramesOnAir += IsGossipFrame(packet) ? 1 : 0;
+}
+
+void
+GossipMetrics::OnMacTxDrop(Ptr<const Packet> packet)
+{
+    m_gossipFramesDropped += IsGossipFrame(packet) ? 1 : 0;
+}
+
 uint32_t
 GossipMetrics::TrueDistance(uint32_t node, uint64_t id) const
 {
@@ -582,6 +650,11 @@ GossipMetrics::Finish(Time duration) const
     out.phyFrames = m_phyFrames;
     out.bytesOnAir = m_bytesOnAir;
     out.malformed = m_malformed;
+    if (m_macTracked && m_apps.front()->GetTransport() == BloomGossipApplication::LINK_LAYER)
+    {
+        out.gossipFramesOnAir = m_gossipFramesOnAir;
+        out.gossipFramesDropped = m_gossipFramesDropped;
+    }
     out.gossipBytesPerNodeS =
         static_cast<double>(m_gossipBytes) / (m_apps.size() * duration.GetSeconds());
 
@@ -623,6 +696,18 @@ GossipMetrics::Finish(Time duration) const
                 const double latency = (Max(p.rightSince, r.epoch) - r.epoch).GetSeconds();
                 out.overall.latencies.push_back(latency);
                 out.byDistance[p.truth].latencies.push_back(latency);
+            }
+            if (p.truth >= 1)
+            {
+                // The same origin as the latency; not right now: censored.
+                ++out.overall.settlePairs;
+                ++out.byDistance[p.truth].settlePairs;
+                if (p.right)
+                {
+                    const double settle = (Max(p.rightSince, r.epoch) - r.epoch).GetSeconds();
+                    out.overall.settleTimes.push_back(settle);
+                    out.byDistance[p.truth].settleTimes.push_back(settle);
+                }
             }
         }
     }

@@ -36,18 +36,42 @@ struct HopAccuracy
     double within1{0};             //!< share of pairs with |h^ - h| <= 1
     double miss{0};                //!< share of pairs without an estimate
     double membership{0};          //!< share of pairs reported present
-    std::vector<double> latencies; //!< dissemination latency (s) of converged pairs
+    std::vector<double> latencies; //!< dissemination latency (s) of converged pairs, holders too
+    /// Pairs whose true distance is at least 1 (the holders' own pairs excluded).
+    uint64_t settlePairs{0};
+    /// Of those, the time (s) from the resource's last truth change until the
+    /// estimate became right for good (right since then until the end), one
+    /// per pair right at the end; the others are censored (SettleQuantile).
+    std::vector<double> settleTimes;
+
+    /// \return the share of the non-holder pairs right for good (NaN when none)
+    double SettledShare() const;
+    /**
+     * The q-quantile (nearest rank) of the time until right for good over all
+     * settlePairs, the pairs never right for good counted as later than any
+     * settled pair (censored at the end of the run).
+     * \param q the quantile, 0..1
+     * \return the quantile, or NaN when it falls on a censored pair (fewer
+     *         than ceil(q x settlePairs) pairs right for good) or there are none
+     */
+    double SettleQuantile(double q) const;
 };
 
 /// \ingroup bloom-gossip
 /// Everything a run reports.
 struct GossipRunMetrics
 {
-    bool hasDistance{false};               //!< the family estimates hop distances (LBF, ABF)
-    uint32_t payloadBytes{0};              //!< filter payload bytes per advertisement
-    uint32_t framesPerBeacon{0};           //!< frames (segments) per advertisement
-    uint64_t advertisements{0};            //!< advertisements sent
-    uint64_t gossipFrames{0};              //!< gossip frames sent
+    bool hasDistance{false};     //!< the family estimates hop distances (LBF, ABF)
+    uint32_t payloadBytes{0};    //!< filter payload bytes per advertisement
+    uint32_t framesPerBeacon{0}; //!< frames (segments) per advertisement
+    uint64_t advertisements{0};  //!< advertisements sent
+    uint64_t gossipFrames{0};    //!< gossip frames handed down (MAC or scheduler)
+    /// Gossip frames the lr-wpan MACs sent (MacTxOk); empty without lr-wpan
+    /// MACs or with UDP6 transport (frames not recognisable at the MAC).
+    std::optional<uint64_t> gossipFramesOnAir;
+    /// Gossip frames the lr-wpan MACs dropped (MacTxDrop: for broadcast
+    /// frames, CSMA-CA channel access failure); empty as gossipFramesOnAir.
+    std::optional<uint64_t> gossipFramesDropped;
     uint64_t gossipBytes{0};               //!< gossip frame bytes (segment headers + slots)
     uint64_t phyFrames{0};                 //!< frames seen at the PHYs (all traffic)
     uint64_t bytesOnAir{0};                //!< PHY bytes incl. MAC header, FCS, SHR and PHR
@@ -112,7 +136,9 @@ struct TruthSample
  * A pair is right when the estimate equals the truth (BF: when membership
  * equals reachability).  Its dissemination latency is the time from the last
  * event that changed the resource's truth until the estimate became right
- * for good; pairs not right at the end have none.
+ * for good; pairs not right at the end have none.  The same time over the
+ * non-holder pairs (true distance >= 1), never-right-for-good pairs censored
+ * at the end of the run, is the settle time (HopAccuracy::SettleQuantile).
  */
 class GossipMetrics
 {
@@ -239,6 +265,10 @@ class GossipMetrics
     void OnPhyTx(Ptr<const Packet> packet);
     /// A frame of any other device, counted as the MAC hands it down.
     void OnMacTx(Ptr<const Packet> packet);
+    /// An lr-wpan MAC sent a frame (MacTxOk; the frame carries its MAC header).
+    void OnMacTxOk(Ptr<const Packet> packet);
+    /// An lr-wpan MAC dropped a frame (MacTxDrop; with its MAC header).
+    void OnMacTxDrop(Ptr<const Packet> packet);
 
     std::vector<Ptr<BloomGossipApplication>> m_apps;
     std::vector<std::vector<uint32_t>> m_graph;
@@ -251,6 +281,9 @@ class GossipMetrics
     uint64_t m_phyFrames{0};
     uint64_t m_bytesOnAir{0};
     uint64_t m_malformed{0};
+    bool m_macTracked{false};           //!< lr-wpan MAC traces connected
+    uint64_t m_gossipFramesOnAir{0};    //!< gossip frames the MACs sent
+    uint64_t m_gossipFramesDropped{0};  //!< gossip frames the MACs dropped
     std::vector<double> m_repairDelays; //!< SetGraph repair delays (s)
 };
 

@@ -40,6 +40,7 @@
 #endif
 
 #if BLOOM_GOSSIP_NS3_VERSION >= 3042
+#include "ns3/lr-wpan-mac-header.h"
 #include "ns3/lr-wpan-mac.h"
 #include "ns3/lr-wpan-net-device.h"
 #include "ns3/lr-wpan-phy.h"
@@ -48,6 +49,7 @@
 namespace ns3
 {
 using lrwpan::LrWpanMac;
+using lrwpan::LrWpanMacHeader;
 using lrwpan::LrWpanNetDevice;
 using lrwpan::LrWpanPhy;
 using lrwpan::LrWpanSpectrumValueHelper;
