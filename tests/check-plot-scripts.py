@@ -248,7 +248,8 @@ class Result:
 runners = queue.Queue()
 for i in range(int(os.environ.get("CHECK_PLOTS_JOBS", "2"))):
     runners.put(subprocess.Popen([python, "-c", RUNNER], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, text=True))
+                                 stdout=subprocess.PIPE, text=True,
+                                 env={**os.environ, "BG_PLOT_SERIES": "1"}))
 calls = iter(range(1, 10 ** 6))
 
 
@@ -280,10 +281,38 @@ def folder(old=(), folders_named=()):
     return path
 
 
-def valid(label, script, args, figures, out=None, timeout=300, gif=False):
+def check_series(path, families=()):
+    """The series sidecar FIG.csv of a figure (written with BG_PLOT_SERIES,
+    analysis/plot_common.py): every point and band inside the quantity's
+    domain, low <= y <= high, and each of families drawn (a series named
+    FAMILY or FAMILY/TAG)."""
+    if not path.is_file():
+        return [f"no series sidecar {path.name}"]
+    problems, drawn = [], set()
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            y, low, high = (float(row[c]) for c in ("y", "low", "high"))
+            dlow, dhigh = float(row["domain_low"]), float(row["domain_high"])
+            drawn.add(row["series"].split("/")[0])
+            if y != y:
+                continue
+            if not dlow <= low <= y <= high <= dhigh:
+                problems.append(f"{path.name}: {row['panel']} {row['series']} x={row['x']}: "
+                                f"band [{low:g}, {high:g}] around {y:g} leaves "
+                                f"[{dlow:g}, {dhigh:g}]")
+                break
+    missing = sorted(set(families) - drawn)
+    if missing:
+        problems.append(f"{path.name}: families {missing} not drawn")
+    return problems
+
+
+def valid(label, script, args, figures, out=None, timeout=300, gif=False, families=None):
     """Exit 0, a clean stderr, every figure a complete PNG (with gif: and
-    map.gif a GIF), no temporary.  args may name OUT, the output folder
-    (made here, or with out=NEW a new name the script must create)."""
+    map.gif a GIF) with its series sidecar inside its domain, no temporary.
+    args may name OUT, the output folder (made here, or with out=NEW a new
+    name the script must create).  families: {figure: families it must
+    draw} (every family of the input)."""
     counts["valid"] += 1
 
     def case():
@@ -301,6 +330,7 @@ def valid(label, script, args, figures, out=None, timeout=300, gif=False):
             content = path.read_bytes() if path.is_file() else b""
             if not content.startswith(PNG) or not content.endswith(b"IEND\xaeB`\x82"):
                 problems.append(f"no complete {name}")
+            problems += check_series(o / f"{name}.csv", (families or {}).get(name, ()))
         if gif:
             content = (o / "map.gif").read_bytes() if (o / "map.gif").is_file() else b""
             if not content.startswith(b"GIF89a") or not content.endswith(b";"):
@@ -361,27 +391,34 @@ def all_na_from(first):
 SWEEP = ["message-size.png", "traffic.png", "latency.png", "hop-accuracy.png",
          "error-by-distance.png"]
 s = "plot-sweep.py"
-for label, runs, dist in [
+ALL4 = ["bf", "lbf", "abf", "sdbf"]
+HOP3 = ["lbf", "abf", "sdbf"]  # the hop panels leave the BF out
+FOUR = {"message-size.png": ALL4, "traffic.png": ALL4, "latency.png": ALL4,
+        "hop-accuracy.png": ALL4, "error-by-distance.png": ALL4}
+for label, runs, dist, fams in [
         ("line and grid, 4 filters, 2 seeds, queries", data / "sweep.csv",
-         data / "sweep-by-distance.csv"),
-        ("--filter bf only", data / "bf.csv", data / "bf-by-distance.csv"),
+         data / "sweep-by-distance.csv", FOUR),
+        ("--filter bf only", data / "bf.csv", data / "bf-by-distance.csv",
+         {f: ["bf"] for f in SWEEP}),
         ("--filter lbf only, one row each", variant("lbf.csv", "r1.csv", first_rows(1)),
-         variant("lbf-by-distance.csv", "d1.csv", first_rows(1))),
+         variant("lbf-by-distance.csv", "d1.csv", first_rows(1)), None),
         ("--filter abf only, one seed, CRLF line ends", variant("abf-1.csv", "a1.csv", same, "\r\n"),
-         variant("abf-1-by-distance.csv", "da1.csv", same, "\r\n")),
+         variant("abf-1-by-distance.csv", "da1.csv", same, "\r\n"),
+         {f: ["abf"] for f in SWEEP}),
         ("nan, empty and NA values", variant("sweep.csv", "nan.csv", combine(
             set_cells("payload_bytes", "nan", lambda i, r: i == 0), set_cells("hop_mae", ""),
             set_cells("diss_latency_median", "nan"), set_cells("diss_latency_p95", "NA"))),
          variant("sweep-by-distance.csv", "dnan.csv", combine(
-             set_cells("hop_mae", ""), set_cells("hop_exact", "nan", lambda i, r: i < 4)))),
+             set_cells("hop_mae", ""), set_cells("hop_exact", "nan", lambda i, r: i < 4))),
+         {"message-size.png": ALL4, "hop-accuracy.png": ALL4}),
         ("every metric NA", variant("sweep.csv", "na.csv", all_na_from("payload_bytes")),
-         variant("sweep-by-distance.csv", "dna.csv", all_na_from("pairs"))),
+         variant("sweep-by-distance.csv", "dna.csv", all_na_from("pairs")), None),
         ("optional columns missing", variant("sweep.csv", "opt.csv", drop_columns(
             "membership", "hop_within1", "diss_latency_median", "diss_latency_p95", "hop_mae",
             "queries", "query_strategy", "frames_per_beacon", "bytes_on_air")),
          variant("sweep-by-distance.csv", "dopt.csv", drop_columns(
-             "hop_mae", "membership", "nodes", "run")))]:
-    valid(label, s, [runs, dist, "OUT"], SWEEP)
+             "hop_mae", "membership", "nodes", "run")), {"traffic.png": ALL4})]:
+    valid(label, s, [runs, dist, "OUT"], SWEEP, families=fams)
 runs, dist = data / "sweep.csv", data / "sweep-by-distance.csv"
 refused("OUTDIR is a regular file", s, [runs, dist, afile], "OUTDIR")
 refused("OUTDIR ''", s, [runs, dist, ""], "OUTDIR")
