@@ -394,12 +394,12 @@ s = "plot-sweep.py"
 ALL4 = ["bf", "lbf", "abf", "sdbf"]
 HOP3 = ["lbf", "abf", "sdbf"]  # the hop panels leave the BF out
 FOUR = {"message-size.png": ALL4, "traffic.png": ALL4, "latency.png": ALL4,
-        "hop-accuracy.png": ALL4, "error-by-distance.png": ALL4}
+        "hop-accuracy.png": ALL4, "error-by-distance.png": HOP3}
 for label, runs, dist, fams in [
         ("line and grid, 4 filters, 2 seeds, queries", data / "sweep.csv",
          data / "sweep-by-distance.csv", FOUR),
         ("--filter bf only", data / "bf.csv", data / "bf-by-distance.csv",
-         {f: ["bf"] for f in SWEEP}),
+         {f: ["bf"] for f in SWEEP if f != "error-by-distance.png"}),
         ("--filter lbf only, one row each", variant("lbf.csv", "r1.csv", first_rows(1)),
          variant("lbf-by-distance.csv", "d1.csv", first_rows(1)), None),
         ("--filter abf only, one seed, CRLF line ends", variant("abf-1.csv", "a1.csv", same, "\r\n"),
