@@ -343,6 +343,9 @@ FAMILIES = {f.key: f for f in [
     Family("lbf", "Linear BF", "LBF", "tab:blue", "o", "--"),
     Family("abf", "Attenuated BF", "ABF", "tab:orange", "^", "-."),
     Family("sdbf", "Scope-decay BF", "SDBF", "tab:green", "D", ":"),
+    # the membership filters of plot-filter-space.py (the BF above is theirs too)
+    Family("cbf", "counting Bloom filter", "CBF", "tab:purple", "v", (0, (5, 1, 1, 1))),
+    Family("cuckoo", "cuckoo filter", "cuckoo", "tab:brown", "P", (0, (1, 1))),
 ]}
 _SPARE = [("tab:purple", "v", (0, (5, 1, 1, 1))), ("tab:brown", "P", (0, (1, 1))),
           ("tab:pink", "X", (0, (3, 1, 3, 3))), ("tab:olive", "*", (0, (8, 2))),
@@ -404,6 +407,17 @@ def interval(values, domain=REAL):
     lo_d, hi_d = domain
     clip = lambda v: min(max(v, lo_d), hi_d)  # noqa: E731
     return clip(mean), clip(min(low, mean)), clip(max(high, mean))
+
+
+def wilson(k, n, z=1.959964):
+    """The 95 % Wilson score interval (low, high) of a share of k in n
+    (pooled counts): always inside [0, 1]."""
+    if n <= 0:
+        return math.nan, math.nan
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def record(ax, panel, series, x, y, low=None, high=None, domain=REAL):
