@@ -118,14 +118,9 @@ def figure(outputs, panels, path, suptitle, cols=2):
     flat = [ax for row in axes for ax in row]
     for ax, spec in zip(flat, panels):
         spec(ax)
-    handles, labels = {}, []
-    for ax in flat:
-        for h, lab in zip(*ax.get_legend_handles_labels()):
-            if lab not in handles:
-                handles[lab] = h
-                labels.append(lab)
+    handles, labels = pc.legend_entries(flat)
     if labels:
-        fig.legend([handles[lab] for lab in labels], labels, loc="lower center",
+        fig.legend(handles, labels, loc="lower center",
                    ncol=min(len(labels), 6), fontsize=9)
     fig.suptitle(suptitle, fontsize=11)
     fig.tight_layout(rect=(0, 0.5 / (3.9 * rows + 0.8), 1, 0.95))

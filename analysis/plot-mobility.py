@@ -56,14 +56,9 @@ def lines(ax, df, fams, x, y, domain, title):
 
 
 def legend_below(fig, axes):
-    handles, labels = {}, []
-    for ax in axes:
-        for h, lab in zip(*ax.get_legend_handles_labels()):
-            if lab not in handles:
-                handles[lab] = h
-                labels.append(lab)
+    handles, labels = pc.legend_entries(axes)
     if labels:
-        fig.legend([handles[lab] for lab in labels], labels, loc="lower center",
+        fig.legend(handles, labels, loc="lower center",
                    ncol=min(len(labels), 8), fontsize=9)
 
 
@@ -110,8 +105,8 @@ def main():
         for row, (column, label) in enumerate([("mean_exact", "exact share"),
                                                ("mean_stale", "stale share")]):
             ax = axes[row][col]
-            lines(ax, at, fams, "diameter", column, SHARE, f"{label}, {v:g} m/s")
             ax.set_title(f"{v:g} m/s")
+            lines(ax, at, fams, "diameter", column, SHARE, f"{label}, {v:g} m/s")
             ax.set_xlabel("diameter at rest (hops)")
             ax.set_ylabel(label)
             ax.grid(alpha=0.3)

@@ -101,7 +101,7 @@ def panel(ax, runs, xkey, y, title, ylabel, domain, logy=False):
     combos = sorted(set(zip(s["filter"], s["strategy"])),
                     key=lambda c: (order.index(c[0]), STRATEGY_ORDER.index(c[1])
                                    if c[1] in STRATEGY_ORDER else len(STRATEGY_ORDER), c[1]))
-    drawn = []
+    drawn, notes = [], []
     for f, st in combos:
         g = s[(s["filter"] == f) & (s["strategy"] == st)].sort_values("x")
         fam = pc.family(f)
@@ -109,8 +109,9 @@ def panel(ax, runs, xkey, y, title, ylabel, domain, logy=False):
         xy = list(zip(xs, g["mean"]))
         twins = [lab for lab, other in drawn if pc.same_series(other, xy)]
         if twins:  # hidden under an earlier line: offset a little, say so
-            width = pc.dodge_width(list(s["x"]) if not logy else list(s["x"]))
+            width = pc.dodge_width(list(s["x"]))
             xs = [x + width * len(twins) for x in xs]
+            notes.append(" = ".join(twins + [label(f, st)]))
         drawn.append((label(f, st), xy))
         ax.plot(xs, g["mean"], STRATEGY_LINES.get(st, (0, (1, 2))), marker=fam.marker, ms=4,
                 mfc="none", color=fam.color, label=label(f, st), clip_on=False, zorder=3)
@@ -122,6 +123,8 @@ def panel(ax, runs, xkey, y, title, ylabel, domain, logy=False):
     ax.grid(True, alpha=0.3)
     if logy:
         ax.set_yscale("log")
+    if notes:
+        ax.__dict__["_bg_note"] = "; ".join(notes) + ": equal, drawn offset"
     pc.tidy_axes(ax, domain)
 
 

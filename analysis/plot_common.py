@@ -461,7 +461,7 @@ def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None
             tags.append(tag)
     all_x = [p[0] for pts in series.values() for p in pts]
     width = dodge_width([math.log10(x) for x in all_x if x > 0] if log_x else all_x)
-    drawn, equal = [], []
+    drawn, groups = [], []
     for (fam, tag), pts in series.items():
         pts = sorted((p for p in pts if p[1] == p[1]), key=lambda p: p[0])
         if not pts:
@@ -471,7 +471,11 @@ def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None
         twins = [g for g, t, other in drawn if t == tag and same_series(other, xy)]
         xs = [p[0] for p in pts]
         if twins:
-            equal.append(" = ".join(family(g).short for g in twins + [fam]))
+            group = next((g for g in groups if set(twins) & g), None)
+            if group is None:
+                groups.append(set(twins) | {fam})
+            else:
+                group.update(twins + [fam])
             shift = width * len(twins)
             xs = [x * 10 ** shift if log_x else x + shift for x in xs]
         drawn.append((fam, tag, xy))
@@ -484,12 +488,32 @@ def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None
                             alpha=0.15, linewidth=0)
         record(ax, panel, f"{fam}" + (f"/{tag}" if len(tags) > 1 else ""), xs,
                [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
-    if equal:
-        # keep the order, one note per coincidence (several tags may repeat it)
-        notes = list(dict.fromkeys(equal))
-        ax.text(0.02, 0.97, "; ".join(notes) + " (coincide; offset)", transform=ax.transAxes,
-                fontsize=7, va="top", ha="left",
-                bbox=dict(boxstyle="round", fc="white", ec="0.7", alpha=0.85))
+    if groups:
+        # shown under the title by tidy_axes, outside the data
+        order = family_order(set().union(*groups))
+        ax.__dict__["_bg_note"] = "; ".join(
+            " = ".join(family(k).short for k in order if k in g) for g in groups) \
+            + ": equal, drawn offset"
+    ax.__dict__["_bg_x"] = sorted({p[0] for pts in series.values() for p in pts})
+
+
+def legend_entries(axes):
+    """The union of the axes' legend entries, families in the table's order
+    (a label starting with a family's label sorts with it)."""
+    handles, labels = {}, []
+    for ax in axes:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab not in handles:
+                handles[lab] = h
+                labels.append(lab)
+    rank = {f.label: i for i, f in enumerate(FAMILIES.values())}
+
+    def key(lab):
+        best = [r for name, r in rank.items() if lab == name or lab.startswith(name + " (")]
+        return (best[0] if best else len(rank), first[lab])
+    first = {lab: i for i, lab in enumerate(labels)}
+    labels.sort(key=key)
+    return [handles[lab] for lab in labels], labels
 
 
 def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False):
@@ -510,6 +534,13 @@ def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False):
         axis.set_major_formatter(fmt)
         if integer:
             axis.set_major_locator(ticker.MaxNLocator(integer=True))
+    xs = ax.__dict__.get("_bg_x")
+    if integer_x and xs and len(xs) <= 13 and ax.get_xscale() != "log":
+        ax.set_xticks(xs)  # the values that exist (e.g. only even diameters)
+    note = ax.__dict__.pop("_bg_note", None)
+    if note:
+        title = ax.get_title()
+        ax.set_title(f"{title}\n({note})" if title else f"({note})", fontsize=9)
     if ax.get_yscale() != "log":
         if domain == SHARE:
             ax.set_ylim(0, 1.0)
