@@ -146,7 +146,7 @@ def main(argv):
                                    f"Duty cycle {duty_value:g}: total", "mW per node"),
             lambda ax: by_diameter(ax, duty, "energy_per_adv_j", 1e3,
                                    f"Duty cycle {duty_value:g}: energy per advertisement",
-                                   "mJ (network total / advertisements)")],
+                                   "mJ (network total / advertisements)")]
            + ([lambda ax: frames(ax, always, "Always-on radio: gossip frames"),
                lambda ax: frames(ax, duty, f"Duty cycle {duty_value:g}: gossip frames")]
               if always[pc.COL_FRAMES_TO_MAC].notna().any() else []),

@@ -488,12 +488,27 @@ def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None
                             alpha=0.15, linewidth=0)
         record(ax, panel, f"{fam}" + (f"/{tag}" if len(tags) > 1 else ""), xs,
                [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
+    notes = []
     if groups:
-        # shown under the title by tidy_axes, outside the data
         order = family_order(set().union(*groups))
-        ax.__dict__["_bg_note"] = "; ".join(
-            " = ".join(family(k).short for k in order if k in g) for g in groups) \
-            + ": equal, drawn offset"
+        notes.append("; ".join(" = ".join(family(k).short for k in order if k in g)
+                               for g in groups) + ": equal, drawn offset")
+    # Lines within 2 % of each other on an axis from 0 look like one line:
+    # say how close they are (the axis is not cropped to exaggerate).
+    by_x = {}
+    for (fam, _), pts in series.items():
+        for p in pts:
+            if p[1] == p[1]:
+                by_x.setdefault(p[0], {})[fam] = p[1]
+    fams = family_order({f for v in by_x.values() for f in v})
+    if len(fams) > 1 and by_x and all(len(v) == len(fams) for v in by_x.values()):
+        spread = max((max(v.values()) - min(v.values())) / max(abs(max(v.values())), 1e-300)
+                     for v in by_x.values())
+        if 0 < spread < 0.02:
+            notes.append(f"{', '.join(family(f).short for f in fams)} within "
+                         f"{spread * 100:.2g} % of each other")
+    if notes:  # shown under the title by tidy_axes, outside the data
+        ax.__dict__["_bg_note"] = "; ".join(notes)
     ax.__dict__["_bg_x"] = sorted({p[0] for pts in series.values() for p in pts})
 
 

@@ -93,6 +93,13 @@ run(ds, "--topology", "grid", "--grid", "2x2", "--filter", "lbf", "--sim-time", 
     "--resources", "1", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
     "--speed", "3", "--out", data / "gmap-runs.csv", "--map-csv", data / "gmap.csv",
     "--map-time", "0", "--map-every", "0.04")
+# Energy (plot-energy.py): always-on and duty-cycled lines, every family.
+for seed in (1, 2):
+    for name, duty in (("energy-always", []), ("energy-duty", ["--duty-cycle", "0.5",
+                                                               "--duty-period", "1"])):
+        run(ds, "--topology", "line", "--diameters", "4,6", "--filter", "all", "--sim-time", "8",
+            "--energy", *duty, f"--RngRun={seed}", "--probes", "10", "--quiet",
+            "--out", data / f"{name}-{seed}.csv")
 run(build / "bin" / "filter-space", "--elements", "1000", "--targets", "1,5", "--queries", "1000",
     "--no-timing", "--out", data / "filter-space.csv")
 for speed, motion in (("0", ["--sample-interval", "1"]),
@@ -126,6 +133,8 @@ for suffix in ("", "-by-distance", "-queries"):
             concat(data / f"{name}{suffix}.csv", data / f"{name}-1{suffix}.csv",
                    data / f"{name}-2{suffix}.csv")
     concat(data / f"sweep{suffix}.csv", data / f"line{suffix}.csv", data / f"grid{suffix}.csv")
+for name in ("energy-always", "energy-duty"):
+    concat(data / f"{name}.csv", data / f"{name}-1.csv", data / f"{name}-2.csv")
 
 run(lc, "--iterations", "100", "--out", data / "calibration.csv")
 run(lc, "--experiment", "capacity", "--repetitions", "5", "--out", data / "capacity.csv")
@@ -449,6 +458,16 @@ refused("no arguments", s, [], "usage")
 refused("two arguments", s, [runs, "OUT"], "usage", SWEEP)
 refused("four arguments", s, [runs, dist, "OUT", "OUT"], "usage", SWEEP)
 
+# --- plot-energy.py (issue 27: drawn, not only refused) ----------------------
+ENERGY = ["energy-vs-diameter.png", "duty-tradeoff.png"]
+ea, ed = data / "energy-always.csv", data / "energy-duty.csv"
+valid("always-on and duty 0.5, 4 families, 2 seeds", "plot-energy.py", ["OUT", ea, ed, ea, ed],
+      ENERGY, families={f: ALL4 for f in ENERGY})
+valid("one seed, LBF only", "plot-energy.py", [
+    "OUT", variant("energy-always-1.csv", "e1.csv", where("filter", "lbf")),
+    variant("energy-duty-1.csv", "e2.csv", where("filter", "lbf")),
+    data / "energy-always-1.csv"], ENERGY, families={f: ["lbf"] for f in ENERGY})
+
 # --- plot-queries.py --------------------------------------------------------
 s = "plot-queries.py"
 QUERIES = ["queries-by-distance.png", "queries-by-diameter.png"]
@@ -474,7 +493,8 @@ for label, path, figures in [
         ("optional columns missing", variant("line-queries.csv", "qo.csv", drop_columns(
             "stretch", "latency_to_holder", "hops_taken", "round_trip", "outcome", "issued")),
          QUERIES)]:
-    valid(label, s, [path, "OUT"], figures)
+    valid(label, s, [path, "OUT"], figures,
+          families={f: ALL4 for f in figures} if label.startswith("line and grid") else None)
 refused("OUTDIR is a regular file", s, [queries, afile], "OUTDIR")
 refused("OUTDIR ''", s, [queries, ""], "OUTDIR")
 refused("OUTDIR/queries-by-diameter.png is a folder: no figure written", s, [queries, "OUT"],
@@ -585,8 +605,8 @@ refused("--out/fig5b.png is a folder: no figure written", s, [cal, cap, "--out",
 s = "plot-map.py"
 MAP = ["map.png"]
 mp, wk = data / "map.csv", data / "walk.csv"
-for label, args, figures in [
-        ("4 families, map and walk", [mp, "OUT", "--walk", wk], MAP + ["walk.png"]),
+for label, args, figures, *fams in [
+        ("4 families, map and walk", [mp, "OUT", "--walk", wk], MAP + ["walk.png"], ALL4),
         ("map only, resource 2, time 12", [mp, "OUT", "--resource", "2", "--time", "12"], MAP),
         ("one family, CRLF", [variant("map.csv", "m1.csv", where("filter", "abf"), "\r\n"),
                               "OUT", "--walk", variant("walk.csv", "w1.csv", where("filter",
@@ -597,7 +617,8 @@ for label, args, figures in [
         ("moving nodes, animation", [data / "mmap.csv", "OUT", "--gif"], MAP + ["map.gif"])]:
     if "--gif" in args and subprocess.run([python, "-c", "import PIL"]).returncode != 0:
         continue
-    valid(label, s, args, [f for f in figures if f.endswith(".png")])
+    valid(label, s, args, [f for f in figures if f.endswith(".png")],
+          families={f: fams[0] for f in figures} if fams else None)
 for label, args, named in [
         ("OUTDIR is a regular file", [mp, afile], "OUTDIR"),
         ("no arguments", [], "usage"),
@@ -629,15 +650,15 @@ s = "plot-mobility.py"
 MOB = ["mobility-vs-speed.png", "mobility-vs-diameter.png", "mobility-series.png"]
 mruns = concat(work / "mob-runs.csv", data / "mob-0.csv", data / "mob-2.csv")
 mseries = concat(work / "mob-series.csv", data / "mob-0-series.csv", data / "mob-2-series.csv")
-for label, args in [
-        ("speeds 0 and 2, 4 families", [mruns, mseries, "OUT"]),
+for label, args, *fams in [
+        ("speeds 0 and 2, 4 families", [mruns, mseries, "OUT"], ALL4),
         ("one speed, one family, CRLF", [variant("mob-2.csv", "mo1.csv", where("filter", "lbf"),
                                                  "\r\n"), data / "mob-2-series.csv", "OUT"]),
         ("NA repair delays", [variant("mob-0.csv", "mo2.csv", set_cells("repair_mean_s", "NA")),
                               data / "mob-0-series.csv", "OUT"]),
         ("optional columns missing", [variant("mob-2.csv", "mo3.csv", drop_columns(
             "mean_within1", "repair_mean_s")), data / "mob-2-series.csv", "OUT"])]:
-    valid(label, s, args, MOB)
+    valid(label, s, args, MOB, families={f: fams[0] for f in MOB} if fams else None)
 for label, args, named in [
         ("OUTDIR is a regular file", [mruns, mseries, afile], "OUTDIR"),
         ("two arguments", [mruns, "OUT"], "usage"),
