@@ -124,7 +124,7 @@ def panel(ax, runs, xkey, y, title, ylabel, domain, logy=False):
     if logy:
         ax.set_yscale("log")
     if notes:
-        ax.__dict__["_bg_note"] = "; ".join(notes) + ": equal, drawn offset"
+        ax.__dict__["_bg_note"] = "; ".join(notes) + ": lines overlap, drawn offset"
     pc.tidy_axes(ax, domain)
 
 

@@ -492,7 +492,7 @@ def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None
     if groups:
         order = family_order(set().union(*groups))
         notes.append("; ".join(" = ".join(family(k).short for k in order if k in g)
-                               for g in groups) + ": equal, drawn offset")
+                               for g in groups) + ": lines overlap, drawn offset")
     # Lines within 2 % of each other on an axis from 0 look like one line:
     # say how close they are (the axis is not cropped to exaggerate).
     by_x = {}
