@@ -52,7 +52,7 @@ def lines(ax, df, fams, x, y, domain, title):
         sel = df[df["filter"] == fam]
         series[(fam, None)] = [(v, *pc.interval(g[y], domain)) for v, g in sel.groupby(x)]
     pc.draw_families(ax, series, domain, title)
-    pc.tidy_axes(ax, domain, integer_x=(x == "diameter"))
+    pc.tidy_axes(ax, domain, integer_x=(x == "diameter"), data_ticks=True)
 
 
 def legend_below(fig, axes):

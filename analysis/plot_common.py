@@ -531,10 +531,11 @@ def legend_entries(axes):
     return [handles[lab] for lab in labels], labels
 
 
-def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False):
+def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False, data_ticks=False):
     """Axes a reviewer accepts: no offset notation, integer ticks on an
     integer axis, y from 0 for a nonnegative quantity (0..1 for a share),
-    readable ticks on a log axis."""
+    readable ticks on a log axis.  With integer_x or data_ticks, the x ticks
+    are the values drawn by draw_families (13 at most)."""
     from matplotlib import ticker
 
     for axis, integer in ((ax.xaxis, integer_x), (ax.yaxis, integer_y)):
@@ -550,7 +551,7 @@ def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False):
         if integer:
             axis.set_major_locator(ticker.MaxNLocator(integer=True))
     xs = ax.__dict__.get("_bg_x")
-    if integer_x and xs and len(xs) <= 13 and ax.get_xscale() != "log":
+    if (integer_x or data_ticks) and xs and len(xs) <= 13 and ax.get_xscale() != "log":
         ax.set_xticks(xs)  # the values that exist (e.g. only even diameters)
     note = ax.__dict__.pop("_bg_note", None)
     if note:
