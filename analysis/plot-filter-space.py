@@ -8,8 +8,9 @@ Left panel: bits per element against the target false-positive rate, one
 line per filter, with the information-theoretic floor log2(1/target).
 Right panel: measured against target false-positive rate, at --fill (default
 100: the n keys the filters are sized for; solid) and at every other fill
-of the file (past capacity; dashed), with the line measured = target and the 95 % Wilson interval of each
-measured rate (false positives in `queries` absent keys) as a band.
+of the file (past capacity; dashed), with the line measured = target and
+the 95 % Wilson interval of each measured rate (false positives in
+`queries` absent keys) as a band.
 
 Needs python3-matplotlib and python3-pandas (Debian).  The figure's format
 comes from OUT's extension (PNG without one; an unknown one is refused); it

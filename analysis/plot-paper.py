@@ -238,7 +238,8 @@ def fig5(cal, out, k, sigma_n):
     iters = int(d.iterations.iloc[0])
     head = f"dim = {dim} bits, k = {k}, N = {iters:,}"
     per_rule_panels(d, "bits", "mean_c", out, "fig5a.png",
-                    f"Fig. 5a - mean estimate $\\hat{{c}}$ vs precision b ({head})", r"mean of $\hat{c}$", rules,
+                    f"Fig. 5a - mean estimate $\\hat{{c}}$ vs precision b ({head}; band: 95 % normal "
+                    "interval of the mean, in [0, 1]; axis zoomed, points off scale noted)", r"mean of $\hat{c}$", rules,
                     ylim=(0.44, 0.56), hline=(0.5, "c ~ U(0,1): 0.5"),
                     note=off_scale_note(0.44, 0.56))
 
