@@ -83,8 +83,12 @@ def families(df):
 def legend_below(ax):
     """The panel's legend under its axes, outside the nodes."""
     if ax.get_legend_handles_labels()[1]:
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3, fontsize=7,
-                  framealpha=0.9)
+        from matplotlib.transforms import ScaledTranslation
+
+        # 0.45 inch under the axes, below the x label, whatever the panel's height
+        below = ax.transAxes + ScaledTranslation(0, -0.45, ax.figure.dpi_scale_trans)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=3,
+                  fontsize=7, framealpha=0.9)
 
 
 def panel(ax, nodes, links, family, resource, t):
