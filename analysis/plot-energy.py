@@ -11,9 +11,11 @@ The CSVs are runs.csv files of diameter-sweep with the energy columns
                             of frames) vs diameter, always-on and duty-cycled
     duty-tradeoff.png       mean radio power per node vs median dissemination
                             latency, one point per duty cycle, per family
-Means over seeds with a 95 % confidence band (Student t).
+Means over seeds with a 95 % percentile bootstrap band over seeds
+(plot_common.interval, never below 0).  With the frame columns
+(plot_common.COL_FRAMES_*), energy-vs-diameter.png also shows the gossip
+frames handed to the MAC, sent on the air and dropped by channel access.
 """
-import math
 import os
 import sys
 
@@ -23,19 +25,13 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from plot_common import Outputs, check_outdir, die, read_table  # noqa: E402
+import plot_common as pc  # noqa: E402
+from plot_common import NONNEG, Outputs, check_outdir, die, read_table  # noqa: E402
 
-FAMILIES = ["bf", "lbf", "abf", "sdbf"]
-COLORS = {"bf": "tab:gray", "lbf": "tab:blue", "abf": "tab:orange", "sdbf": "tab:green"}
-LABELS = {"bf": "Bloom filter", "lbf": "Linear BF", "abf": "Attenuated BF",
-          "sdbf": "Scope-decay BF"}
-MARKERS = {"bf": "s", "lbf": "o", "abf": "^", "sdbf": "D"}
-T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-       2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
 KEYS = ["filter", "diameter", "run", "duty_cycle"]
 METRICS = ["energy_w_mean", "energy_airtime_w", "energy_listen_w", "energy_per_adv_j",
-           "diss_latency_median", "convergence_time", "radio_on_share"]
+           "diss_latency_median", "convergence_time", "radio_on_share", pc.COL_FRAMES_TO_MAC,
+           pc.COL_FRAMES_ON_AIR, pc.COL_FRAMES_CCA_DROP]
 
 
 def read(path, what):
@@ -46,63 +42,74 @@ def read(path, what):
     return df.drop_duplicates(subset=gossip)
 
 
-def mean_ci(vals):
-    vals = vals.dropna()
-    n = len(vals)
-    if n == 0:
-        return math.nan, 0.0
-    half = 0.0
-    if n > 1:
-        t = T95[n - 2] if n - 2 < len(T95) else 1.96
-        half = t * vals.std(ddof=1) / math.sqrt(n)
-    return vals.mean(), half
-
-
-def by_diameter(ax, df, y, scale, title, ylabel):
-    for f in FAMILIES:
+def by_diameter(ax, df, y, scale, title, ylabel, integer_y=False):
+    series = {}
+    for f in pc.family_order(df["filter"].unique()):
         g = df[df["filter"] == f]
-        if g.empty:
-            continue
-        rows = []
-        for d, h in g.groupby("diameter"):
-            m, half = mean_ci(h[y] * scale)
-            rows.append((d, m, half))
-        rows.sort()
-        xs = [r[0] for r in rows]
-        ms = [r[1] for r in rows]
-        hs = [r[2] for r in rows]
-        ax.plot(xs, ms, "-", marker=MARKERS[f], ms=5, mfc="none", color=COLORS[f],
-                label=LABELS[f], alpha=0.9)
-        ax.fill_between(xs, [m - h for m, h in zip(ms, hs)], [m + h for m, h in zip(ms, hs)],
-                        color=COLORS[f], alpha=0.2, linewidth=0)
+        series[(f, None)] = [(d, *pc.interval(h[y] * scale, NONNEG))
+                             for d, h in g.groupby("diameter")]
+    pc.draw_families(ax, series, NONNEG, title)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("network diameter (hops)")
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
+    pc.tidy_axes(ax, NONNEG, integer_x=True, integer_y=integer_y)
+
+
+def frames(ax, df, title):
+    """Gossip frames per run: handed to the MAC (line), on the air (dashed
+    marker-only) and dropped by channel access, per family."""
+    series = {}
+    for f in pc.family_order(df["filter"].unique()):
+        g = df[df["filter"] == f]
+        for column, tag in ((pc.COL_FRAMES_TO_MAC, "to MAC"), (pc.COL_FRAMES_ON_AIR, "on air"),
+                            (pc.COL_FRAMES_CCA_DROP, "CCA drop")):
+            pts = [(d, *pc.interval(h[column], NONNEG)) for d, h in g.groupby("diameter")]
+            if any(p[1] == p[1] for p in pts):
+                series[(f, tag)] = pts
+    pc.draw_families(ax, series, NONNEG, title)
+    ax.set_title(title, fontsize=10)
+    ax.set_xlabel("network diameter (hops)")
+    ax.set_ylabel("frames per run")
+    ax.grid(True, alpha=0.3)
+    pc.tidy_axes(ax, NONNEG, integer_x=True, integer_y=True)
 
 
 def tradeoff(ax, df, y, title, ylabel):
-    for f in FAMILIES:
+    for f in pc.family_order(df["filter"].unique()):
         g = df[df["filter"] == f]
-        if g.empty:
-            continue
         pts = []
         for duty, h in g.groupby("duty_cycle"):
-            e, _ = mean_ci(h["energy_w_mean"] * 1e3)
-            lat, _ = mean_ci(h[y])
-            pts.append((duty, e, lat))
+            e = pc.interval(h["energy_w_mean"] * 1e3, NONNEG)
+            lat = pc.interval(h[y], NONNEG)
+            if e[0] == e[0] and lat[0] == lat[0]:
+                pts.append((duty, e, lat))
         pts.sort()
-        ax.plot([p[1] for p in pts], [p[2] for p in pts], "-", marker=MARKERS[f], ms=5,
-                mfc="none", color=COLORS[f], label=LABELS[f], alpha=0.9)
+        if not pts:
+            continue
+        fam = pc.family(f)
+        ax.plot([p[1][0] for p in pts], [p[2][0] for p in pts], linestyle=fam.line,
+                marker=fam.marker, ms=5, mfc="none", color=fam.color, label=fam.label,
+                alpha=0.9)
+        # the interval of both coordinates as error bars (bootstrap, >= 0)
+        ax.errorbar([p[1][0] for p in pts], [p[2][0] for p in pts],
+                    xerr=[[p[1][0] - p[1][1] for p in pts], [p[1][2] - p[1][0] for p in pts]],
+                    yerr=[[p[2][0] - p[2][1] for p in pts], [p[2][2] - p[2][0] for p in pts]],
+                    fmt="none", ecolor=fam.color, alpha=0.5, elinewidth=1)
+        pc.record(ax, f"{title} (x: mW)", f, [p[0] for p in pts], [p[1][0] for p in pts],
+                  [p[1][1] for p in pts], [p[1][2] for p in pts], NONNEG)
+        pc.record(ax, f"{title} (y)", f, [p[0] for p in pts], [p[2][0] for p in pts],
+                  [p[2][1] for p in pts], [p[2][2] for p in pts], NONNEG)
         if f == "lbf":
             for duty, e, lat in pts:
-                ax.annotate(f"{duty:g}", (e, lat), textcoords="offset points", xytext=(4, 4),
-                            fontsize=7, color="0.3")
+                ax.annotate(f"duty {duty:g}", (e[0], lat[0]), textcoords="offset points",
+                            xytext=(4, 4), fontsize=7, color="0.3")
     ax.set_xscale("log")
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("mean radio power per node (mW, log)")
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
+    pc.tidy_axes(ax, NONNEG)
 
 
 def figure(outputs, panels, path, suptitle, cols=2):
@@ -111,15 +118,10 @@ def figure(outputs, panels, path, suptitle, cols=2):
     flat = [ax for row in axes for ax in row]
     for ax, spec in zip(flat, panels):
         spec(ax)
-    handles, labels = {}, []
-    for ax in flat:
-        for h, lab in zip(*ax.get_legend_handles_labels()):
-            if lab not in handles:
-                handles[lab] = h
-                labels.append(lab)
+    handles, labels = pc.legend_entries(flat)
     if labels:
-        fig.legend([handles[lab] for lab in labels], labels, loc="lower center",
-                   ncol=len(labels), fontsize=9)
+        fig.legend(handles, labels, loc="lower center",
+                   ncol=min(len(labels), 6), fontsize=9)
     fig.suptitle(suptitle, fontsize=11)
     fig.tight_layout(rect=(0, 0.5 / (3.9 * rows + 0.8), 1, 0.95))
     outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=110)
@@ -144,16 +146,21 @@ def main(argv):
                                    f"Duty cycle {duty_value:g}: total", "mW per node"),
             lambda ax: by_diameter(ax, duty, "energy_per_adv_j", 1e3,
                                    f"Duty cycle {duty_value:g}: energy per advertisement",
-                                   "mJ (network total / advertisements)")],
+                                   "mJ (network total / advertisements)")]
+           + ([lambda ax: frames(ax, always, "Always-on radio: gossip frames"),
+               lambda ax: frames(ax, duty, f"Duty cycle {duty_value:g}: gossip frames")]
+              if always[pc.COL_FRAMES_TO_MAC].notna().any() else []),
            os.path.join(out, "energy-vs-diameter.png"),
-           "Radio energy vs diameter (CC2420 at 3 V; mean over seeds, 95 % CI band)")
+           "Radio energy vs diameter (CC2420 at 3 V; "
+           f"{pc.interval_note(always.groupby('filter')['run'].nunique().min())})")
     figure(outputs,
            [lambda ax: tradeoff(ax, trade, "diss_latency_median",
                                 "Energy vs median dissemination latency", "seconds"),
             lambda ax: tradeoff(ax, trade, "convergence_time",
                                 "Energy vs convergence time", "seconds")],
            os.path.join(out, "duty-tradeoff.png"),
-           "Duty-cycle trade-off, line of diameter 16 (labels: duty cycle, on LBF)")
+           "Duty-cycle trade-off, line of diameter 16 (labels: duty cycle, on LBF; "
+           f"error bars: {pc.INTERVAL_TEXT})")
     check_outdir(out, create=True)
     outputs.commit()
     return 0

@@ -8,7 +8,9 @@ Left panel: bits per element against the target false-positive rate, one
 line per filter, with the information-theoretic floor log2(1/target).
 Right panel: measured against target false-positive rate, at --fill (default
 100: the n keys the filters are sized for; solid) and at every other fill
-of the file (past capacity; dashed), with the line measured = target.
+of the file (past capacity; dashed), with the line measured = target and
+the 95 % Wilson interval of each measured rate (false positives in
+`queries` absent keys) as a band.
 
 Needs python3-matplotlib and python3-pandas (Debian).  The figure's format
 comes from OUT's extension (PNG without one; an unknown one is refused); it
@@ -21,15 +23,14 @@ All of this is analysis/plot_common.py's, as for the other plot scripts.
 import argparse
 import math
 
+import plot_common as pc
 from plot_common import Outputs, check_target, die, read_table, shown
 
 NEEDED = ["filter", "target_fpr", "fill_pct", "elements", "bits_per_element", "measured_fpr",
           "queries"]
-STYLE = {
-    "bf": dict(color="tab:blue", marker="o", label="Bloom filter"),
-    "cbf": dict(color="tab:orange", marker="s", label="counting Bloom filter"),
-    "cuckoo": dict(color="tab:green", marker="^", label="cuckoo filter"),
-}
+# Colour, marker and line style from plot_common.FAMILIES (bf, cbf, cuckoo).
+STYLE = {k: dict(color=pc.family(k).color, marker=pc.family(k).marker, label=pc.family(k).label,
+                 ls=pc.family(k).line) for k in ("bf", "cbf", "cuckoo")}
 PROG = "plot-filter-space.py"
 
 
@@ -92,20 +93,22 @@ def main():
         d = main_rows[main_rows["filter"] == name].sort_values("target_fpr")
         if not d.empty:
             left.plot(d["target_fpr"] * 100, d["bits_per_element"], **style)
+            pc.record(left, "bits per element", name, list(d["target_fpr"]),
+                      list(d["bits_per_element"]), domain=pc.NONNEG)
     targets = sorted(df["target_fpr"].unique())
     left.plot([t * 100 for t in targets], [math.log2(1 / t) for t in targets], color="0.5",
               ls=":", label="floor log2(1/target)")
     left.set_xscale("log")
     left.set_yscale("log")
-    left.yaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
-    left.yaxis.set_minor_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
-    left.tick_params(axis="y", which="minor", labelsize=7)
+    pc.tidy_axes(left)
     left.set_xlabel("target false-positive rate (%)")
     left.set_ylabel("bits per element (table bits / n)")
     left.set_title(f"Space for n = {n} keys")
     left.grid(True, which="both", alpha=0.3)
-    left.legend(fontsize=8)
+    left.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.14), ncol=2)
 
+    drawn, equal = [], []
+    log_targets = [math.log10(t * 100) for t in df["target_fpr"].unique()]
     for name, style in STYLE.items():
         for f in sorted(df["fill_pct"].unique()):
             d = df[(df["filter"] == name) & (df["fill_pct"] == f)].sort_values("target_fpr")
@@ -115,19 +118,48 @@ def main():
             if f != fill:
                 s.update(ls="--", mfc="none", label=f"{style['label']}, {f:g} % of n")
             else:
-                s["label"] = f"{style['label']}, {f:g} % of n"
+                s.update(ls="-", label=f"{style['label']}, {f:g} % of n")
             # Zero false positives cannot be drawn on a log axis: 1/queries instead.
             y = d["measured_fpr"].where(d["measured_fpr"] > 0, 1 / d["queries"])
-            right.plot(d["target_fpr"] * 100, y * 100, **s)
+            x = list(d["target_fpr"] * 100)
+            xy = list(zip(x, y))
+            twins = [(other_name, g) for other_name, g, other in drawn
+                     if g == f and pc.same_series(other, xy)]
+            if twins:  # the same rates (e.g. a CBF hashes as the BF): offset, say so
+                shift = pc.dodge_width(log_targets) * len(twins)
+                x = [v * 10 ** shift for v in x]
+                equal.append(" = ".join([pc.family(t[0]).short for t in twins]
+                                        + [pc.family(name).short]) + f" at {f:g} %")
+            drawn.append((name, f, xy))
+            d = d.assign(target_fpr=[v / 100 for v in x])
+            right.plot(x, y * 100, **s)
+            # 95 % Wilson interval of the measured rate (k false positives in
+            # `queries` absent keys); its zero lower end drawn at the point.
+            bounds = [pc.wilson(round(m * q), q) for m, q in zip(d["measured_fpr"], d["queries"])]
+            right.fill_between(d["target_fpr"] * 100,
+                               [max(b[0], v) * 100 if b[0] <= 0 else b[0] * 100
+                                for b, v in zip(bounds, y)],
+                               [b[1] * 100 for b in bounds], color=style["color"], alpha=0.12,
+                               linewidth=0)
+            pc.record(right, f"measured FPR at {f:g} %", name, list(d["target_fpr"]),
+                      list(d["measured_fpr"]), [b[0] for b in bounds], [b[1] for b in bounds],
+                      pc.SHARE)
     lo, hi = min(targets) * 100, max(targets) * 100
     right.plot([lo, hi], [lo, hi], color="0.5", ls=":", label="measured = target")
+    if equal:
+        right.text(0.98, 0.03, "; ".join(equal) + " (coincide; offset)",
+                   transform=right.transAxes, fontsize=7, ha="right", va="bottom",
+                   bbox=dict(boxstyle="round", fc="white", ec="0.7", alpha=0.85))
     right.set_xscale("log")
     right.set_yscale("log")
     right.set_xlabel("target false-positive rate (%)")
     right.set_ylabel("measured false-positive rate (%)")
     right.set_title("Accuracy at capacity (solid) and past it (dashed)")
     right.grid(True, which="both", alpha=0.3)
-    right.legend(fontsize=7)
+    pc.tidy_axes(right)
+    right.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.14), ncol=2)
+    fig.suptitle("Filter space and accuracy (bands: 95 % Wilson interval of the measured rate)",
+                 fontsize=10)
     fig.tight_layout()
 
     out = Outputs()

@@ -37,6 +37,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
+import plot_common as pc  # noqa: E402
 from plot_common import Outputs, check_outdir, check_target, die, read_table, shown  # noqa: E402
 
 # Coordinates a figure can hold: beyond this, matplotlib cannot place the
@@ -46,8 +47,6 @@ MAX_COORDINATE = 1e15
 # panels) until the GIF is encoded.
 MAX_GIF_FRAMES = 1000
 
-FILTER_ORDER = ["bf", "lbf", "abf", "sdbf"]
-FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF", "sdbf": "SDBF"}
 RUN_KEYS = ["filter", "seed", "run"]
 MAP_NEEDED = RUN_KEYS + ["time", "kind", "node", "peer", "x", "y", "resource", "truth",
                          "estimate", "present", "status", "holder"]
@@ -78,9 +77,18 @@ def parse():
 
 
 def families(df):
-    present = list(dict.fromkeys(df["filter"]))
-    return [f for f in FILTER_ORDER if f in present] + [f for f in present
-                                                        if f not in FILTER_ORDER]
+    return pc.family_order(df["filter"].unique())
+
+
+def legend_below(ax):
+    """The panel's legend under its axes, outside the nodes."""
+    if ax.get_legend_handles_labels()[1]:
+        from matplotlib.transforms import ScaledTranslation
+
+        # 0.45 inch under the axes, below the x label, whatever the panel's height
+        below = ax.transAxes + ScaledTranslation(0, -0.45, ax.figure.dpi_scale_trans)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=3,
+                  fontsize=7, framealpha=0.9)
 
 
 def panel(ax, nodes, links, family, resource, t):
@@ -121,12 +129,16 @@ def panel(ax, nodes, links, family, resource, t):
     ax.scatter(holders["x"], holders["y"], marker="*", color="gold", s=260, edgecolors="k",
                zorder=5, label="holder")
     exact = (nodes["status"] == "exact").sum()
-    ax.set_title(f"{FILTER_NAMES.get(family, family)}: resource {resource}, t = {t:g} s\n"
-                 f"{exact}/{len(nodes)} nodes exact")
+    f = pc.family(family)
+    ax.set_title(f"{f.short}: resource {resource}, t = {t:g} s\n"
+                 f"{exact}/{len(nodes)} nodes exact", color=f.color)
+    pc.record(ax, "nodes exact", family, [t], [exact / len(nodes) if len(nodes) else 0.0],
+              domain=pc.SHARE)
     ax.set_aspect("equal", adjustable="datalim")
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
-    ax.legend(loc="upper right", fontsize=6, framealpha=0.8)
+    pc.tidy_axes(ax)
+    legend_below(ax)
     return pos
 
 
@@ -155,7 +167,9 @@ def draw_walk(ax, pos, rows, family):
                         arrowprops=dict(arrowstyle="->", color="tab:red", lw=1.6,
                                         ls="--" if backs[i + 1] else "-"))
             mx, my = (pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2
-            ax.text(mx, my, str(i + 1), color="tab:red", fontsize=6, zorder=8)
+            ax.text(mx, my, str(i + 1), color="tab:red", fontsize=8, zorder=8, ha="center",
+                    va="center", fontweight="bold",
+                    bbox=dict(boxstyle="circle,pad=0.15", fc="white", ec="tab:red", lw=0.6))
         label = f"walk: {len(path) - 1} hops, {int(sum(sends['backtrack']))} backtracks"
     else:
         senders = sends.drop_duplicates("node")
@@ -163,11 +177,12 @@ def draw_walk(ax, pos, rows, family):
         ax.scatter([pos[int(n)][0] for n in sel["node"]], [pos[int(n)][1] for n in sel["node"]],
                    s=200, facecolors="none", edgecolors="tab:red", linewidths=1, zorder=6)
         for r in sel.itertuples():
-            ax.text(pos[int(r.node)][0], pos[int(r.node)][1], str(int(r.hops)), fontsize=6,
-                    color="tab:red", zorder=8)
+            ax.annotate(str(int(r.hops)), pos[int(r.node)], textcoords="offset points",
+                        xytext=(7, 7), fontsize=7, color="tab:red", zorder=8, ha="center",
+                        va="center", fontweight="bold")
         label = f"{strategy}: {len(sends)} frames from {len(senders)} nodes"
     ax.plot([], [], color="tab:red", label=label)
-    ax.legend(loc="upper right", fontsize=6, framealpha=0.8)
+    legend_below(ax)
     return label
 
 
@@ -266,20 +281,44 @@ def main():
                 else:
                     draw_walk(ax, pos, w, fam)
 
+    # Panels shaped like the network: a long strip (a line) one under the
+    # other across the page, a squarer network two by two; each node some
+    # 0.3 inch apart at least, so that nodes and step numbers can be read.
+    nodes_xy = nodes_all[["x", "y"]].dropna()
+    span_x = float(nodes_xy["x"].max() - nodes_xy["x"].min()) if len(nodes_xy) else 1.0
+    span_y = float(nodes_xy["y"].max() - nodes_xy["y"].min()) if len(nodes_xy) else 1.0
+    ratio = span_y / span_x if span_x > 0 else 1.0
+    per_row = max(1, int(math.ceil(math.sqrt(max(1, nodes_all["node"].nunique())))))
+    if ratio < 0.35:
+        cols = 1
+        width = min(16.0, max(9.0, 0.32 * nodes_all["node"].nunique() ** (1 if ratio < 0.1
+                                                                        else 0.5)))
+        height = max(2.6, width * ratio + 2.4)
+    else:
+        cols = 1 if len(fams) == 1 else 2
+        width = min(8.0, max(5.2, 0.45 * per_row + 1.5))
+        height = min(8.5, max(4.6, width * min(ratio, 1.6) + 1.2))
+    rows = (len(fams) + cols - 1) // cols
+
     def figure():
-        fig, axes = plt.subplots(1, len(fams), figsize=(5.2 * len(fams), 5), squeeze=False)
-        return fig, axes[0]
+        fig, axes = plt.subplots(rows, cols, figsize=(width * cols, height * rows),
+                                 squeeze=False)
+        flat = [ax for row in axes for ax in row]
+        for ax in flat[len(fams):]:
+            ax.set_visible(False)
+        return fig, flat[:len(fams)]
 
     fig, axes = figure()
     frame(fig, axes, t, False)
     fig.tight_layout()
-    out.add(fig, os.path.join(args.outdir, "map.png"), f"wrote {args.outdir}/map.png", "map.png")
+    out.add(fig, os.path.join(args.outdir, "map.png"), f"wrote {args.outdir}/map.png", "map.png",
+            dpi=110)
     if walks is not None:
         fig, axes = figure()
         frame(fig, axes, t, True)
         fig.tight_layout()
         out.add(fig, os.path.join(args.outdir, "walk.png"), f"wrote {args.outdir}/walk.png",
-                "walk.png")
+                "walk.png", dpi=110)
     if args.gif:
         # One figure per frame, drawn as map.png's (reusing one figure would
         # nest a colorbar layout per frame), encoded in memory as
@@ -289,10 +328,12 @@ def main():
                 fig, axes = figure()
                 frame(fig, axes, at, False)
                 fig.tight_layout()
+                # at most the pixels of four 5.2 x 5 inch panels at 72 dpi
                 w, h = fig.get_size_inches()
-                size = (int(w * 72), int(h * 72))
+                dpi = 72 * min(1.0, math.sqrt(4 * 5.2 * 5 / (w * h)))
+                size = (int(w * dpi), int(h * dpi))
                 buf = io.BytesIO()
-                fig.savefig(buf, format="rgba", dpi=72)
+                fig.savefig(buf, format="rgba", dpi=dpi)
                 plt.close(fig)
                 yield Image.frombuffer("RGBA", size, buf.getbuffer(), "raw", "RGBA", 0, 1)
 

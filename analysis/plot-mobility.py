@@ -11,8 +11,8 @@ mean_within1, mean_stale, repair_mean_s), SERIES.csv its time series
     mobility-vs-speed.png     mean share of exact and within-1 estimates,
                               stale share and mean repair delay (link change
                               to right again) vs speed, one line per family,
-                              at the largest diameter; bars: one standard
-                              deviation over seeds
+                              at the largest diameter; band: the mean's 95 %
+                              percentile bootstrap over seeds (plot_common)
     mobility-vs-diameter.png  exact and stale shares vs diameter, one panel
                               per speed, one line per family
     mobility-series.png       exact share over time at the largest diameter,
@@ -23,7 +23,6 @@ estimate equals the BFS distance (BF: the resource is reported); "stale" over
 all pairs: wrong although right for an earlier truth.  Means are over the
 samples from --sample-from on.
 """
-import math
 import os
 import sys
 
@@ -32,11 +31,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from plot_common import Outputs, check_outdir, die, read_table  # noqa: E402
+import plot_common as pc  # noqa: E402
+from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, read_table  # noqa: E402
 
-FILTER_ORDER = ["bf", "lbf", "abf", "sdbf"]
-FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF", "sdbf": "SDBF"}
-COLOURS = {"bf": "tab:green", "lbf": "tab:blue", "abf": "tab:orange", "sdbf": "tab:red"}
 KEYS = ["filter", "diameter", "speed", "run"]
 RUN_NUMERIC = ["diameter", "speed", "run", "mean_exact", "mean_within1", "mean_stale",
                "repair_mean_s"]
@@ -45,28 +42,24 @@ SERIES_NUMERIC = ["diameter", "speed", "run", "time", "exact", "stale"]
 
 
 def families(df):
-    present = list(dict.fromkeys(df["filter"]))
-    return [f for f in FILTER_ORDER if f in present] + [f for f in present
-                                                        if f not in FILTER_ORDER]
+    return pc.family_order(df["filter"].unique())
 
 
-def mean_sd(values):
-    v = [x for x in values if not (isinstance(x, float) and math.isnan(x))]
-    if not v:
-        return math.nan, math.nan
-    m = sum(v) / len(v)
-    sd = math.sqrt(sum((x - m) ** 2 for x in v) / (len(v) - 1)) if len(v) > 1 else 0.0
-    return m, sd
+def lines(ax, df, fams, x, y, domain, title):
+    """One line per family: the mean over seeds of y per x, with its band."""
+    series = {}
+    for fam in fams:
+        sel = df[df["filter"] == fam]
+        series[(fam, None)] = [(v, *pc.interval(g[y], domain)) for v, g in sel.groupby(x)]
+    pc.draw_families(ax, series, domain, title)
+    pc.tidy_axes(ax, domain, integer_x=(x == "diameter"), data_ticks=True)
 
 
-def line(ax, df, fam, x, y, **kw):
-    sel = df[df["filter"] == fam]
-    xs = sorted(sel[x].unique())
-    stats = [mean_sd(list(sel[sel[x] == v][y])) for v in xs]
-    if all(math.isnan(m) for m, _ in stats):
-        return
-    ax.errorbar(xs, [m for m, _ in stats], yerr=[s for _, s in stats], marker="o",
-                capsize=3, color=COLOURS.get(fam), label=FILTER_NAMES.get(fam, fam), **kw)
+def legend_below(fig, axes):
+    handles, labels = pc.legend_entries(axes)
+    if labels:
+        fig.legend(handles, labels, loc="lower center",
+                   ncol=min(len(labels), 8), fontsize=9)
 
 
 def main():
@@ -88,21 +81,20 @@ def main():
 
     fig, axes = plt.subplots(1, 4, figsize=(18, 4.2))
     big = runs[runs["diameter"] == largest]
-    panels = [("mean_exact", "exact share (BF: reported)", (0, 1.02)),
-              ("mean_within1", "within-1 share", (0, 1.02)),
-              ("mean_stale", "stale share", None),
-              ("repair_mean_s", "repair delay (s)", None)]
-    for ax, (column, label, ylim) in zip(axes, panels):
-        for fam in fams:
-            line(ax, big, fam, "speed", column)
+    panels = [("mean_exact", "exact share (BF: reported)", SHARE),
+              ("mean_within1", "within-1 share", SHARE),
+              ("mean_stale", "stale share", SHARE),
+              ("repair_mean_s", "repair delay (s)", NONNEG)]
+    seeds = runs.groupby(["filter", "diameter", "speed"])["run"].nunique().min()
+    for ax, (column, label, domain) in zip(axes, panels):
+        lines(ax, big, fams, "speed", column, domain, label)
         ax.set_xlabel("speed (m/s)")
         ax.set_ylabel(label)
-        if ylim:
-            ax.set_ylim(*ylim)
         ax.grid(alpha=0.3)
-    axes[0].legend()
-    fig.suptitle(f"Accuracy while nodes move (diameter {int(largest)} at rest)")
-    fig.tight_layout()
+    legend_below(fig, axes)
+    fig.suptitle(f"Accuracy while nodes move (diameter {int(largest)} at rest; "
+                 f"{pc.interval_note(seeds)})")
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
     out.add(fig, os.path.join(outdir, "mobility-vs-speed.png"),
             f"wrote {outdir}/mobility-vs-speed.png", "mobility-vs-speed.png")
 
@@ -113,16 +105,14 @@ def main():
         for row, (column, label) in enumerate([("mean_exact", "exact share"),
                                                ("mean_stale", "stale share")]):
             ax = axes[row][col]
-            for fam in fams:
-                line(ax, at, fam, "diameter", column)
             ax.set_title(f"{v:g} m/s")
+            lines(ax, at, fams, "diameter", column, SHARE, f"{label}, {v:g} m/s")
             ax.set_xlabel("diameter at rest (hops)")
             ax.set_ylabel(label)
             ax.grid(alpha=0.3)
-            if row == 0:
-                ax.set_ylim(0, 1.02)
-    axes[0][0].legend()
-    fig.tight_layout()
+    legend_below(fig, [ax for row in axes for ax in row])
+    fig.suptitle(f"Exact and stale shares vs diameter ({pc.interval_note(seeds)})")
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
     out.add(fig, os.path.join(outdir, "mobility-vs-diameter.png"),
             f"wrote {outdir}/mobility-vs-diameter.png", "mobility-vs-diameter.png")
 
@@ -135,13 +125,17 @@ def main():
             sel = s[(s["filter"] == fam) & (s["speed"] == v)]
             mean = sel.groupby("time")["exact"].mean()
             if mean.notna().any():
-                ax.plot(mean.index, mean.values, ls=style, color=COLOURS.get(fam),
-                        label=f"{FILTER_NAMES.get(fam, fam)}, {v:g} m/s")
+                f = pc.family(fam)
+                ax.plot(mean.index, mean.values, ls=style, color=f.color, marker=f.marker,
+                        markevery=max(1, len(mean) // 12), ms=4, mfc="none",
+                        label=f"{f.short}, {v:g} m/s")
+                pc.record(ax, "exact share over time", f"{fam}/{v:g}", list(mean.index),
+                          list(mean.values), domain=SHARE)
     ax.set_xlabel("time (s)")
-    ax.set_ylabel("exact share")
-    ax.set_ylim(0, 1.02)
+    ax.set_ylabel("exact share (mean over seeds)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, ncol=2)
+    pc.tidy_axes(ax, SHARE)
+    ax.legend(fontsize=7, ncol=1, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     out.add(fig, os.path.join(outdir, "mobility-series.png"),
             f"wrote {outdir}/mobility-series.png", "mobility-series.png")

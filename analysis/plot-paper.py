@@ -6,7 +6,10 @@ to ours (printed as markdown on standard output).
     plot-paper.py CALIBRATION.csv CAPACITY.csv --out results/paper
 
 Needs python3-pandas and python3-matplotlib (Debian).  Writes fig4.png,
-fig5a.png ... fig5d.png, fig6a.png, fig6b.png into --out.
+fig5a.png ... fig5d.png, fig6a.png, fig6b.png into --out.  Fig. 5a draws the
+95 % normal interval of each mean (se_mean_c of N iterations, clipped to
+[0, 1]); the other curves are means over N iterations with no interval.
+Zoomed axes (5a, 5b) say so and note the points off scale.
 """
 import argparse
 import math
@@ -18,6 +21,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 
+import plot_common as pc  # noqa: E402
 from plot_common import Outputs, check_outdir, check_target, die, read_table  # noqa: E402
 
 RULES = ["floor", "ceil", "round"]
@@ -76,8 +80,25 @@ FIGURES = ["fig4.png", "fig5a.png", "fig5b.png", "fig5c.png", "fig5d.png", "fig6
 OUTPUTS = Outputs()  # every figure and line, written at the end (all or none)
 
 
+# The domain of what each figure draws (its sidecar, plot_common.Outputs).
+DOMAINS = {"fig4.png": pc.NONNEG, "fig5a.png": pc.SHARE, "fig5b.png": pc.NONNEG,
+           "fig5c.png": pc.NONNEG, "fig5d.png": pc.SHARE, "fig6a.png": pc.NONNEG,
+           "fig6b.png": pc.SHARE}
+
+
 def save(fig, out, name):
     path = os.path.join(out, name)
+    for ax in fig.axes:
+        if ax.get_yscale() != "log":  # fig4's log ticks are its own
+            pc.tidy_axes(ax)
+        for line in ax.get_lines():
+            label = line.get_label()
+            xs, ys = line.get_xdata(), line.get_ydata()
+            if label.startswith("_") or len(xs) < 2 or line.get_linestyle() in ("--",) \
+                    and len(set(ys)) == 1:
+                continue  # reference lines (axhline) are not data
+            pc.record(ax, ax.get_title(), label, list(xs), list(ys),
+                      domain=DOMAINS.get(name, pc.REAL))
     OUTPUTS.add(fig, path, f"<!-- wrote {path} -->", "--out", dpi=110, bbox_inches="tight")
 
 
@@ -142,6 +163,11 @@ def per_rule_panels(d, x, y, out, name, title, ylabel, rules, log=False, ylim=No
         for n in ns:
             s = sub[sub.elements == n].sort_values(x)
             ax.plot(s[x], s[y], marker="o", ms=3, color=colors[n], label=f"n = {n}")
+            if y == "mean_c" and "se_mean_c" in s:
+                # 95 % normal interval of the mean over N iterations, in [0, 1]
+                ax.fill_between(s[x], (s[y] - 1.96 * s["se_mean_c"]).clip(0, 1),
+                                (s[y] + 1.96 * s["se_mean_c"]).clip(0, 1), color=colors[n],
+                                alpha=0.15, linewidth=0)
         if hline is not None:
             ax.axhline(hline[0], color="black", ls="--", lw=1, label=hline[1])
         if band is not None:
@@ -212,7 +238,8 @@ def fig5(cal, out, k, sigma_n):
     iters = int(d.iterations.iloc[0])
     head = f"dim = {dim} bits, k = {k}, N = {iters:,}"
     per_rule_panels(d, "bits", "mean_c", out, "fig5a.png",
-                    f"Fig. 5a - mean estimate $\\hat{{c}}$ vs precision b ({head})", r"mean of $\hat{c}$", rules,
+                    f"Fig. 5a - mean estimate $\\hat{{c}}$ vs precision b ({head}; band: 95 % normal "
+                    "interval of the mean, in [0, 1]; axis zoomed, points off scale noted)", r"mean of $\hat{c}$", rules,
                     ylim=(0.44, 0.56), hline=(0.5, "c ~ U(0,1): 0.5"),
                     note=off_scale_note(0.44, 0.56))
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Plots of query-based discovery: one line per (filter, strategy), mean over
-seeds with a 95 % confidence band (Student t).
+seeds with a 95 % percentile bootstrap band (plot_common.interval).
 
     analysis/plot-queries.py QUERIES.csv OUTDIR
 
@@ -20,7 +20,6 @@ count towards success, latency, frames and stretch; absent-key queries only
 towards "frames per absent-key query".  Latency and stretch are over the
 queries that reached a holder.
 """
-import math
 import os
 import sys
 
@@ -30,36 +29,17 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from plot_common import Outputs, check_outdir, check_target, die, read_table  # noqa: E402
-
-# Two-sided 95 % Student t quantiles by degrees of freedom (1..30); 1.96 beyond.
-T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-       2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+import plot_common as pc  # noqa: E402
+from plot_common import NONNEG, SHARE, Outputs, check_outdir, check_target, die, read_table  # noqa: E402,E501
 
 FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF", "sdbf": "SDBF"}
 STRATEGY_NAMES = {"gradient": "gradient", "flood": "flood (gated)",
                   "ring": "expanding ring (gated)", "blind-flood": "blind flood"}
-# Fixed colours and markers so that a (filter, strategy) looks the same in
-# every figure.
-STYLES = {
-    ("lbf", "gradient"): ("tab:blue", "o", "-"),
-    ("abf", "gradient"): ("tab:orange", "s", "-"),
-    ("sdbf", "gradient"): ("tab:red", "P", "-"),
-    ("bf", "flood"): ("tab:green", "^", "--"),
-    ("bf", "ring"): ("tab:purple", "v", "--"),
-    ("bf", "blind-flood"): ("tab:gray", "D", ":"),
-    ("lbf", "flood"): ("tab:cyan", "^", "--"),
-    ("lbf", "ring"): ("tab:pink", "v", "--"),
-    ("lbf", "blind-flood"): ("silver", "D", ":"),
-    ("abf", "flood"): ("gold", "^", "--"),
-    ("abf", "ring"): ("tab:brown", "v", "--"),
-    ("abf", "blind-flood"): ("dimgray", "D", ":"),
-    ("sdbf", "flood"): ("olive", "^", "--"),
-    ("sdbf", "ring"): ("tab:olive", "v", "--"),
-    ("sdbf", "blind-flood"): ("darkgray", "D", ":"),
-}
-ORDER = list(STYLES)
+# A (filter, strategy) looks the same in every figure: the family's colour
+# and marker (plot_common.FAMILIES), the strategy's line style.
+STRATEGY_LINES = {"gradient": "-", "flood": "--", "ring": "-.", "blind-flood": ":"}
+STRATEGY_ORDER = list(STRATEGY_LINES)
+
 
 # The keys of a query must be there and have values; the outcome columns
 # must be there; latency and stretch may be missing (their panels stay empty).
@@ -104,44 +84,48 @@ def per_run(df, keys):
               .reset_index()
 
 
-def summarise(runs, xkey, y):
-    """Mean of y over runs and its 95 % CI half-width, per (filter, strategy, x)."""
+def summarise(runs, xkey, y, domain):
+    """Mean of y over runs and its interval (plot_common.interval), per
+    (filter, strategy, x)."""
     rows = []
     for (f, s, x), g in runs.groupby(["filter", "strategy", xkey]):
-        vals = g[y].dropna()
-        n = len(vals)
-        if n == 0:
-            continue
-        half = 0.0
-        if n > 1:
-            t = T95[n - 2] if n - 2 < len(T95) else 1.96
-            half = t * vals.std(ddof=1) / math.sqrt(n)
-        rows.append({"filter": f, "strategy": s, "x": x, "mean": vals.mean(), "half": half,
-                     "n": n})
-    return pd.DataFrame(rows, columns=["filter", "strategy", "x", "mean", "half", "n"])
+        mean, low, high = pc.interval(g[y].dropna(), domain)
+        if mean == mean:
+            rows.append({"filter": f, "strategy": s, "x": x, "mean": mean, "lo": low, "hi": high})
+    return pd.DataFrame(rows, columns=["filter", "strategy", "x", "mean", "lo", "hi"])
 
 
-def panel(ax, runs, xkey, y, title, ylabel, logy=False, ylim=None, upper=None):
-    s = summarise(runs, xkey, y)
-    # The quantities are >= 0 (shares <= 1): clip the band, not the mean.
-    s["lo"] = (s["mean"] - s["half"]).clip(lower=0)
-    s["hi"] = s["mean"] + s["half"]
-    if upper is not None:
-        s["hi"] = s["hi"].clip(upper=upper)
+def panel(ax, runs, xkey, y, title, ylabel, domain, logy=False):
+    s = summarise(runs, xkey, y, domain)
+    order = pc.family_order(s["filter"].unique())
     combos = sorted(set(zip(s["filter"], s["strategy"])),
-                    key=lambda c: ORDER.index(c) if c in ORDER else len(ORDER))
+                    key=lambda c: (order.index(c[0]), STRATEGY_ORDER.index(c[1])
+                                   if c[1] in STRATEGY_ORDER else len(STRATEGY_ORDER), c[1]))
+    drawn, notes = [], []
     for f, st in combos:
         g = s[(s["filter"] == f) & (s["strategy"] == st)].sort_values("x")
-        color, marker, style = STYLES.get((f, st), ("black", "x", "-"))
-        ax.plot(g["x"], g["mean"], style, marker=marker, ms=4, color=color, label=label(f, st))
-        ax.fill_between(g["x"], g["lo"], g["hi"], color=color, alpha=0.15, linewidth=0)
+        fam = pc.family(f)
+        xs = list(g["x"])
+        xy = list(zip(xs, g["mean"]))
+        twins = [lab for lab, other in drawn if pc.same_series(other, xy)]
+        if twins:  # hidden under an earlier line: offset a little, say so
+            width = pc.dodge_width(list(s["x"]))
+            xs = [x + width * len(twins) for x in xs]
+            notes.append(" = ".join(twins + [label(f, st)]))
+        drawn.append((label(f, st), xy))
+        ax.plot(xs, g["mean"], STRATEGY_LINES.get(st, (0, (1, 2))), marker=fam.marker, ms=4,
+                mfc="none", color=fam.color, label=label(f, st), clip_on=False, zorder=3)
+        ax.fill_between(xs, g["lo"], g["hi"], color=fam.color, alpha=0.15, linewidth=0)
+        pc.record(ax, title, f"{f}/{st}", xs, list(g["mean"]), list(g["lo"]), list(g["hi"]),
+                  domain)
     ax.set_title(title, fontsize=10)
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
     if logy:
         ax.set_yscale("log")
-    if ylim:
-        ax.set_ylim(*ylim)
+    if notes:
+        ax.__dict__["_bg_note"] = "; ".join(notes) + ": lines overlap, drawn offset"
+    pc.tidy_axes(ax, domain)
 
 
 def figure(outputs, panels, path, xlabel, suptitle):
@@ -181,20 +165,20 @@ def main(argv):
         d = df[df["topology"] == topo]
         suffix = f"-{topo}" if len(topologies) > 1 else ""
         seeds = d["run"].nunique()
-        note = f"{topo}, mean over {seeds} seed(s), 95 % CI band"
+        note = f"{topo}, {pc.interval_note(seeds)}"
 
         by_dist = per_run(bin_distance(d[d["true_hops"].notna()]), ["dist_x"])
         xdist = "true hop distance to the nearest holder (binned beyond 6)"
         figure(outputs,
                [lambda ax: panel(ax, by_dist, "dist_x", "success", "Answered (reply at origin)",
-                                 "share of queries", ylim=(-0.02, 1.02), upper=1),
+                                 "share of queries", SHARE),
                 lambda ax: panel(ax, by_dist, "dist_x", "latency_ms",
-                                 "Latency to the holder (median per seed)", "ms"),
+                                 "Latency to the holder (median per seed)", "ms", NONNEG),
                 lambda ax: panel(ax, by_dist, "dist_x", "frames",
                                  "Frames on air per query (incl. reply, MAC retries)",
-                                 "frames", logy=True),
+                                 "frames", NONNEG, logy=True),
                 lambda ax: panel(ax, by_dist, "dist_x", "stretch",
-                                 "Stretch (hops taken / shortest path)", "ratio")],
+                                 "Stretch (hops taken / shortest path)", "ratio", NONNEG)],
                os.path.join(out, f"queries-by-distance{suffix}.png"), xdist,
                f"Queries for present keys vs distance\n({note}; all network sizes pooled)")
 
@@ -204,13 +188,13 @@ def main(argv):
         figure(outputs,
                [lambda ax: panel(ax, by_diam, "diameter", "success",
                                  "Answered (reply at origin)", "share of queries",
-                                 ylim=(-0.02, 1.02), upper=1),
+                                 SHARE),
                 lambda ax: panel(ax, by_diam, "diameter", "latency_ms",
-                                 "Latency to the holder (median per seed)", "ms"),
+                                 "Latency to the holder (median per seed)", "ms", NONNEG),
                 lambda ax: panel(ax, by_diam, "diameter", "frames",
-                                 "Frames per query, present keys", "frames", logy=True),
+                                 "Frames per query, present keys", "frames", NONNEG, logy=True),
                 lambda ax: panel(ax, by_diam, "diameter", "absent_frames",
-                                 "Frames per query, absent keys (no holder)", "frames")],
+                                 "Frames per query, absent keys (no holder)", "frames", NONNEG)],
                os.path.join(out, f"queries-by-diameter{suffix}.png"), "network diameter (hops)",
                f"Queries vs network diameter ({note})")
     check_outdir(out, create=True)

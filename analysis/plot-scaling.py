@@ -9,7 +9,8 @@ second against the number of nodes, log-log, one line per (channel, app)
 (LBF gossip and the bare broadcaster, stock and grid channel), with the
 reference slopes N and N^2.  Right panel (when CONVERGENCE.csv is given):
 wall and CPU seconds of the runs to convergence against the number of nodes,
-with the 10-minute line.
+with the 10-minute line.  One run per point (timings, no seeds): no
+interval is drawn, and the figure says so.
 """
 import math
 import sys
@@ -19,6 +20,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+import plot_common as pc  # noqa: E402
 from plot_common import Outputs, check_target, die, read_table  # noqa: E402
 
 STYLE = {
@@ -63,6 +65,8 @@ def main(argv):
         d = bench[(bench["channel"] == channel) & (bench["bare"] == bare)].sort_values("nodes")
         if not d.empty:
             ax.plot(d["nodes"], d["per_s"], **style)
+            pc.record(ax, "wall s per simulated s", f"{channel}/{'bare' if bare else 'lbf'}",
+                      list(d["nodes"]), list(d["per_s"]), domain=pc.NONNEG)
     xs = sorted(bench["nodes"].unique())
     grid = bench[(bench["channel"] == "grid") & ~bench["bare"]].sort_values("nodes")
     if len(xs) > 1 and not grid.empty:
@@ -75,7 +79,8 @@ def main(argv):
     ax.set_ylabel("wall seconds per simulated second")
     ax.set_title("Simulation cost (LBF, 1 beacon/s per node)")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
+    pc.tidy_axes(ax)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.16), ncol=2)
 
     if conv is not None:
         ax = axes[0][1]
@@ -83,6 +88,10 @@ def main(argv):
         ax.plot(conv["nodes"], conv["wall_s"], marker="s", color="tab:blue", label="wall time")
         ax.plot(conv["nodes"], conv["cpu_s"], marker="^", color="tab:green", ls="--",
                 label="CPU time (user + system)")
+        pc.record(ax, "wall s", "wall", list(conv["nodes"]), list(conv["wall_s"]),
+                  domain=pc.NONNEG)
+        pc.record(ax, "cpu s", "cpu", list(conv["nodes"]), list(conv["cpu_s"]),
+                  domain=pc.NONNEG)
         for _, r in conv.iterrows():
             if math.isnan(r["diameter"]) or math.isnan(r["wall_s"]):
                 continue  # no label where there is no point or no diameter
@@ -97,8 +106,10 @@ def main(argv):
         ax.set_ylabel("seconds")
         ax.set_title("LBF to convergence, grid channel (D/2 + 30 s simulated)")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        pc.tidy_axes(ax)
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.16), ncol=2)
 
+    fig.suptitle("One run per point (timings; no interval)", fontsize=9)
     fig.tight_layout()
     outputs = Outputs()
     outputs.add(fig, out, f"plot-scaling.py: wrote {out}", "OUT", dpi=120)

@@ -197,6 +197,26 @@ def check_target(path, what, folder=True):
             die(f"{what}: cannot write into {shown(parent)}")
 
 
+# With BG_PLOT_SERIES set (to anything but empty), every figure FIG is
+# accompanied by FIG.csv: the series it draws, one row per point, with the
+# interval's bounds and the quantity's domain (tests/check-plot-scripts.py
+# checks them).  Unset (the default), only the figures are written.
+SERIES_ENV = "BG_PLOT_SERIES"
+SERIES_COLUMNS = ["panel", "series", "x", "y", "low", "high", "domain_low", "domain_high"]
+
+
+def series_csv(rows):
+    """The sidecar of a figure: SERIES_COLUMNS, one row per point drawn."""
+    def cell(v):
+        if isinstance(v, float):
+            return "nan" if v != v else repr(v)
+        text = str(v)
+        return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\n') else text
+    lines = [",".join(SERIES_COLUMNS)]
+    lines += [",".join(cell(float(v) if i >= 2 else v) for i, v in enumerate(row)) for row in rows]
+    return ("\n".join(lines) + "\n").encode()
+
+
 def _terminate(signum, frame):
     raise SystemExit(128 + signum)
 
@@ -244,8 +264,11 @@ class Outputs:
                 f"(e.g. .png, .pdf, .svg)")
         buffer = io.BytesIO()
         fig.savefig(buffer, format=fmt, **options)
+        series = fig.__dict__.get("_bg_series", [])
         plt.close(fig)
         self.items.append((path, buffer.getvalue(), message, what))
+        if os.environ.get(SERIES_ENV):
+            self.add_bytes(path + ".csv", series_csv(series), None, what)
 
     def add_bytes(self, path, data, message=None, what="output"):
         check_target(path, what, folder=False)
@@ -293,3 +316,255 @@ class Outputs:
             if message is not None:
                 print(message)
         self.items = []
+
+
+# --- Figures a reviewer accepts (issue 27) ----------------------------------
+# Column names of metrics written by the C++ side that a script draws when
+# present (issue 27, items 4 and 5); adjust here only.
+COL_RIGHT_MEDIAN = "right_latency_median"  # censored "time until right for good"
+COL_RIGHT_P90 = "right_latency_p90"
+COL_RIGHT_SHARE = "right_share"  # share of non-holder pairs right for good
+COL_FRAMES_TO_MAC = "frames_to_mac"  # gossip frames handed to the MAC
+COL_FRAMES_ON_AIR = "frames_on_air"  # gossip frames sent on the air
+COL_FRAMES_CCA_DROP = "frames_cca_dropped"  # frames dropped by channel access
+
+
+class Family:
+    """How one filter family is drawn in every figure."""
+
+    def __init__(self, key, label, short, color, marker, line):
+        self.key, self.label, self.short = key, label, short
+        self.color, self.marker, self.line = color, marker, line
+
+
+# One table for every figure: colour, marker and line style differ per family.
+FAMILIES = {f.key: f for f in [
+    Family("bf", "Bloom filter", "BF", "tab:gray", "s", "-"),
+    Family("lbf", "Linear BF", "LBF", "tab:blue", "o", "--"),
+    Family("abf", "Attenuated BF", "ABF", "tab:orange", "^", "-."),
+    Family("sdbf", "Scope-decay BF", "SDBF", "tab:green", "D", ":"),
+    # the membership filters of plot-filter-space.py (the BF above is theirs too)
+    Family("cbf", "counting Bloom filter", "CBF", "tab:purple", "v", (0, (5, 1, 1, 1))),
+    Family("cuckoo", "cuckoo filter", "cuckoo", "tab:brown", "P", (0, (1, 1))),
+]}
+_SPARE = [("tab:purple", "v", (0, (5, 1, 1, 1))), ("tab:brown", "P", (0, (1, 1))),
+          ("tab:pink", "X", (0, (3, 1, 3, 3))), ("tab:olive", "*", (0, (8, 2))),
+          ("tab:cyan", "h", (0, (2, 2, 6, 2)))]
+
+
+def family(key):
+    """The drawing of family key; a family the table does not know gets a
+    spare style, the same for the same name in every figure."""
+    key = str(key)
+    if key not in FAMILIES:
+        color, marker, line = _SPARE[sum(key.encode()) % len(_SPARE)]
+        FAMILIES[key] = Family(key, key, key.upper(), color, marker, line)
+    return FAMILIES[key]
+
+
+def family_order(keys):
+    """keys in the table's order, unknown ones last in sorted order."""
+    keys = {str(k) for k in keys}
+    known = [k for k in FAMILIES if k in keys]
+    return known + sorted(keys - set(known))
+
+
+# Domains of the quantities drawn: an interval never leaves its domain.
+SHARE = (0.0, 1.0)  # exact, miss, present, within-1, FPR, success ...
+NONNEG = (0.0, math.inf)  # latency, MAE, bytes, frames, energy ...
+REAL = (-math.inf, math.inf)
+
+INTERVAL_SEED = 27  # the bootstrap's fixed seed: figures are byte-reproducible
+INTERVAL_RESAMPLES = 2000
+INTERVAL_TEXT = "95 % percentile bootstrap over seeds"
+
+
+def interval_note(n_seeds):
+    """The caption text of the interval every figure draws."""
+    return f"mean of {n_seeds} seed(s), band: {INTERVAL_TEXT}"
+
+
+def interval(values, domain=REAL):
+    """(mean, low, high) of values (one per seed) with a 95 % percentile
+    bootstrap interval of the mean (fixed seed, INTERVAL_RESAMPLES
+    resamples).  A bootstrap mean lies between the smallest and the largest
+    value, so the interval stays inside any interval domain the values
+    respect (shares in [0, 1], nonnegative quantities >= 0); it is clipped
+    to domain as well.  No value: (nan, nan, nan); one value: a point."""
+    import numpy as np
+
+    vals = np.asarray([v for v in values if v == v], dtype=float)
+    if vals.size == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(vals.mean())
+    if vals.size == 1 or float(vals.min()) == float(vals.max()):
+        low = high = mean
+    else:
+        rng = np.random.default_rng(INTERVAL_SEED)
+        idx = rng.integers(0, vals.size, size=(INTERVAL_RESAMPLES, vals.size))
+        means = vals[idx].mean(axis=1)
+        low, high = (float(q) for q in np.quantile(means, [0.025, 0.975]))
+    lo_d, hi_d = domain
+    clip = lambda v: min(max(v, lo_d), hi_d)  # noqa: E731
+    return clip(mean), clip(min(low, mean)), clip(max(high, mean))
+
+
+def wilson(k, n, z=1.959964):
+    """The 95 % Wilson score interval (low, high) of a share of k in n
+    (pooled counts): always inside [0, 1]."""
+    if n <= 0:
+        return math.nan, math.nan
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def record(ax, panel, series, x, y, low=None, high=None, domain=REAL):
+    """Remembers what ax draws (one point per x) for the figure's series
+    sidecar (see Outputs): panel and series name it, domain is the
+    quantity's."""
+    store = ax.figure.__dict__.setdefault("_bg_series", [])
+    low = y if low is None else low
+    high = y if high is None else high
+    for xi, yi, lo, hi in zip(x, y, low, high):
+        store.append((panel, str(series), xi, yi, lo, hi, domain[0], domain[1]))
+
+
+def dodge_width(xs):
+    """A small horizontal offset for a series that coincides with another:
+    1.2 % of the x span (of log10 x on a log axis: a factor)."""
+    xs = [float(x) for x in xs if x == x]
+    span = (max(xs) - min(xs)) if xs else 0.0
+    return 0.012 * span if span > 0 else 0.05
+
+
+def same_series(a, b):
+    """Two series (lists of (x, y)) that hide each other: at least half of
+    the points of the shorter one equal (1e-9 relative) at the same x."""
+    other = dict(b)
+    equal = sum(1 for x, y in a if x in other
+                and abs(y - other[x]) <= 1e-9 * max(1.0, abs(y), abs(other[x])))
+    return bool(a) and bool(b) and 2 * equal >= min(len(a), len(b))
+
+
+def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None):
+    """Draws one line per family with its band.  series: {(family, tag):
+    [(x, mean, low, high), ...]} in drawing order; tag (e.g. a topology)
+    is added to the label when there are several (suffix(tag) -> text) and
+    drawn by the marker's fill (the first tag open, the next filled).  A
+    series equal to one drawn before it is dodged sideways a little and
+    the panel says "BF = SDBF" so that every family stays visible."""
+    tags = []
+    for _, tag in series:
+        if tag not in tags:
+            tags.append(tag)
+    all_x = [p[0] for pts in series.values() for p in pts]
+    width = dodge_width([math.log10(x) for x in all_x if x > 0] if log_x else all_x)
+    drawn, groups = [], []
+    for (fam, tag), pts in series.items():
+        pts = sorted((p for p in pts if p[1] == p[1]), key=lambda p: p[0])
+        if not pts:
+            continue
+        f = family(fam)
+        xy = [(p[0], p[1]) for p in pts]
+        twins = [g for g, t, other in drawn if t == tag and same_series(other, xy)]
+        xs = [p[0] for p in pts]
+        if twins:
+            group = next((g for g in groups if set(twins) & g), None)
+            if group is None:
+                groups.append(set(twins) | {fam})
+            else:
+                group.update(twins + [fam])
+            shift = width * len(twins)
+            xs = [x * 10 ** shift if log_x else x + shift for x in xs]
+        drawn.append((fam, tag, xy))
+        label = f.label + (f" ({suffix(tag) if suffix else tag})" if len(tags) > 1 else "")
+        fill = "none" if tags.index(tag) % 2 == 0 else f.color
+        ax.plot(xs, [p[1] for p in pts], linestyle=f.line, marker=f.marker, ms=5, mfc=fill,
+                color=f.color, label=label, alpha=0.9, clip_on=False, zorder=3)
+        if band:
+            ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=f.color,
+                            alpha=0.15, linewidth=0)
+        record(ax, panel, f"{fam}" + (f"/{tag}" if len(tags) > 1 else ""), xs,
+               [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
+    notes = []
+    if groups:
+        order = family_order(set().union(*groups))
+        notes.append("; ".join(" = ".join(family(k).short for k in order if k in g)
+                               for g in groups) + ": lines overlap, drawn offset")
+    # Lines within 2 % of each other on an axis from 0 look like one line:
+    # say how close they are (the axis is not cropped to exaggerate).
+    by_x = {}
+    for (fam, _), pts in series.items():
+        for p in pts:
+            if p[1] == p[1]:
+                by_x.setdefault(p[0], {})[fam] = p[1]
+    fams = family_order({f for v in by_x.values() for f in v})
+    if len(fams) > 1 and by_x and all(len(v) == len(fams) for v in by_x.values()):
+        spread = max((max(v.values()) - min(v.values())) / max(abs(max(v.values())), 1e-300)
+                     for v in by_x.values())
+        if 0 < spread < 0.02:
+            notes.append(f"{', '.join(family(f).short for f in fams)} within "
+                         f"{spread * 100:.2g} % of each other")
+    if notes:  # shown under the title by tidy_axes, outside the data
+        ax.__dict__["_bg_note"] = "; ".join(notes)
+    ax.__dict__["_bg_x"] = sorted({p[0] for pts in series.values() for p in pts})
+
+
+def legend_entries(axes):
+    """The union of the axes' legend entries, families in the table's order
+    (a label starting with a family's label sorts with it)."""
+    handles, labels = {}, []
+    for ax in axes:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab not in handles:
+                handles[lab] = h
+                labels.append(lab)
+    rank = {f.label: i for i, f in enumerate(FAMILIES.values())}
+
+    def key(lab):
+        best = [r for name, r in rank.items() if lab == name or lab.startswith(name + " (")]
+        return (best[0] if best else len(rank), first[lab])
+    first = {lab: i for i, lab in enumerate(labels)}
+    labels.sort(key=key)
+    return [handles[lab] for lab in labels], labels
+
+
+def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False, data_ticks=False):
+    """Axes a reviewer accepts: no offset notation, integer ticks on an
+    integer axis, y from 0 for a nonnegative quantity (0..1 for a share),
+    readable ticks on a log axis.  With integer_x or data_ticks, the x ticks
+    are the values drawn by draw_families (13 at most)."""
+    from matplotlib import ticker
+
+    for axis, integer in ((ax.xaxis, integer_x), (ax.yaxis, integer_y)):
+        log = (ax.get_xscale() if axis is ax.xaxis else ax.get_yscale()) == "log"
+        if log:
+            axis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            axis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+            axis.set_minor_formatter(ticker.NullFormatter())
+            continue
+        fmt = ticker.ScalarFormatter(useOffset=False)
+        fmt.set_scientific(False)
+        axis.set_major_formatter(fmt)
+        if integer:
+            axis.set_major_locator(ticker.MaxNLocator(integer=True))
+    xs = ax.__dict__.get("_bg_x")
+    if (integer_x or data_ticks) and xs and len(xs) <= 13 and ax.get_xscale() != "log":
+        ax.set_xticks(xs)  # the values that exist (e.g. only even diameters)
+    note = ax.__dict__.pop("_bg_note", None)
+    if note:
+        title = ax.get_title()
+        ax.set_title(f"{title}\n({note})" if title else f"({note})", fontsize=9)
+    if ax.get_yscale() != "log":
+        if domain == SHARE:
+            ax.set_ylim(0, 1.0)
+        elif domain[0] == 0:
+            low, high = ax.get_ylim()
+            ax.set_ylim(0, high if high > 0 else 1.0)
+
+
+def no_offset(ax):
+    """ScalarFormatter without offset on the linear axes of ax."""
+    tidy_axes(ax)

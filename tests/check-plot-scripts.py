@@ -93,6 +93,13 @@ run(ds, "--topology", "grid", "--grid", "2x2", "--filter", "lbf", "--sim-time", 
     "--resources", "1", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
     "--speed", "3", "--out", data / "gmap-runs.csv", "--map-csv", data / "gmap.csv",
     "--map-time", "0", "--map-every", "0.04")
+# Energy (plot-energy.py): always-on and duty-cycled lines, every family.
+for seed in (1, 2):
+    for name, duty in (("energy-always", []), ("energy-duty", ["--duty-cycle", "0.5",
+                                                               "--duty-period", "1"])):
+        run(ds, "--topology", "line", "--diameters", "4,6", "--filter", "all", "--sim-time", "8",
+            "--energy", *duty, f"--RngRun={seed}", "--probes", "10", "--quiet",
+            "--out", data / f"{name}-{seed}.csv")
 run(build / "bin" / "filter-space", "--elements", "1000", "--targets", "1,5", "--queries", "1000",
     "--no-timing", "--out", data / "filter-space.csv")
 for speed, motion in (("0", ["--sample-interval", "1"]),
@@ -126,6 +133,8 @@ for suffix in ("", "-by-distance", "-queries"):
             concat(data / f"{name}{suffix}.csv", data / f"{name}-1{suffix}.csv",
                    data / f"{name}-2{suffix}.csv")
     concat(data / f"sweep{suffix}.csv", data / f"line{suffix}.csv", data / f"grid{suffix}.csv")
+for name in ("energy-always", "energy-duty"):
+    concat(data / f"{name}.csv", data / f"{name}-1.csv", data / f"{name}-2.csv")
 
 run(lc, "--iterations", "100", "--out", data / "calibration.csv")
 run(lc, "--experiment", "capacity", "--repetitions", "5", "--out", data / "capacity.csv")
@@ -248,7 +257,8 @@ class Result:
 runners = queue.Queue()
 for i in range(int(os.environ.get("CHECK_PLOTS_JOBS", "2"))):
     runners.put(subprocess.Popen([python, "-c", RUNNER], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, text=True))
+                                 stdout=subprocess.PIPE, text=True,
+                                 env={**os.environ, "BG_PLOT_SERIES": "1"}))
 calls = iter(range(1, 10 ** 6))
 
 
@@ -280,10 +290,37 @@ def folder(old=(), folders_named=()):
     return path
 
 
-def valid(label, script, args, figures, out=None, timeout=300, gif=False):
+def check_series(path, families=()):
+    """The series sidecar FIG.csv of a figure (written with BG_PLOT_SERIES,
+    analysis/plot_common.py): every point and band inside the quantity's
+    domain, low <= y <= high, and each of families drawn (a series named
+    FAMILY or FAMILY/TAG)."""
+    if not path.is_file():
+        return [f"no series sidecar {path.name}"]
+    problems, drawn = [], set()
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            y, low, high = (float(row[c]) for c in ("y", "low", "high"))
+            dlow, dhigh = float(row["domain_low"]), float(row["domain_high"])
+            drawn.add(row["series"].split("/")[0])
+            if y != y:
+                continue
+            if not problems and not dlow <= low <= y <= high <= dhigh:  # the first one
+                problems.append(f"{path.name}: {row['panel']} {row['series']} x={row['x']}: "
+                                f"band [{low:g}, {high:g}] around {y:g} leaves "
+                                f"[{dlow:g}, {dhigh:g}]")
+    missing = sorted(set(families) - drawn)
+    if missing:
+        problems.append(f"{path.name}: families {missing} not drawn")
+    return problems
+
+
+def valid(label, script, args, figures, out=None, timeout=300, gif=False, families=None):
     """Exit 0, a clean stderr, every figure a complete PNG (with gif: and
-    map.gif a GIF), no temporary.  args may name OUT, the output folder
-    (made here, or with out=NEW a new name the script must create)."""
+    map.gif a GIF) with its series sidecar inside its domain, no temporary.
+    args may name OUT, the output folder (made here, or with out=NEW a new
+    name the script must create).  families: {figure: families it must
+    draw} (every family of the input)."""
     counts["valid"] += 1
 
     def case():
@@ -301,6 +338,7 @@ def valid(label, script, args, figures, out=None, timeout=300, gif=False):
             content = path.read_bytes() if path.is_file() else b""
             if not content.startswith(PNG) or not content.endswith(b"IEND\xaeB`\x82"):
                 problems.append(f"no complete {name}")
+            problems += check_series(o / f"{name}.csv", (families or {}).get(name, ()))
         if gif:
             content = (o / "map.gif").read_bytes() if (o / "map.gif").is_file() else b""
             if not content.startswith(b"GIF89a") or not content.endswith(b";"):
@@ -361,27 +399,34 @@ def all_na_from(first):
 SWEEP = ["message-size.png", "traffic.png", "latency.png", "hop-accuracy.png",
          "error-by-distance.png"]
 s = "plot-sweep.py"
-for label, runs, dist in [
+ALL4 = ["bf", "lbf", "abf", "sdbf"]
+HOP3 = ["lbf", "abf", "sdbf"]  # the hop panels leave the BF out
+FOUR = {"message-size.png": ALL4, "traffic.png": ALL4, "latency.png": ALL4,
+        "hop-accuracy.png": ALL4, "error-by-distance.png": HOP3}
+for label, runs, dist, fams in [
         ("line and grid, 4 filters, 2 seeds, queries", data / "sweep.csv",
-         data / "sweep-by-distance.csv"),
-        ("--filter bf only", data / "bf.csv", data / "bf-by-distance.csv"),
+         data / "sweep-by-distance.csv", FOUR),
+        ("--filter bf only", data / "bf.csv", data / "bf-by-distance.csv",
+         {f: ["bf"] for f in SWEEP if f != "error-by-distance.png"}),
         ("--filter lbf only, one row each", variant("lbf.csv", "r1.csv", first_rows(1)),
-         variant("lbf-by-distance.csv", "d1.csv", first_rows(1))),
+         variant("lbf-by-distance.csv", "d1.csv", first_rows(1)), None),
         ("--filter abf only, one seed, CRLF line ends", variant("abf-1.csv", "a1.csv", same, "\r\n"),
-         variant("abf-1-by-distance.csv", "da1.csv", same, "\r\n")),
+         variant("abf-1-by-distance.csv", "da1.csv", same, "\r\n"),
+         {f: ["abf"] for f in SWEEP}),
         ("nan, empty and NA values", variant("sweep.csv", "nan.csv", combine(
             set_cells("payload_bytes", "nan", lambda i, r: i == 0), set_cells("hop_mae", ""),
             set_cells("diss_latency_median", "nan"), set_cells("diss_latency_p95", "NA"))),
          variant("sweep-by-distance.csv", "dnan.csv", combine(
-             set_cells("hop_mae", ""), set_cells("hop_exact", "nan", lambda i, r: i < 4)))),
+             set_cells("hop_mae", ""), set_cells("hop_exact", "nan", lambda i, r: i < 4))),
+         {"message-size.png": ALL4, "hop-accuracy.png": ALL4}),
         ("every metric NA", variant("sweep.csv", "na.csv", all_na_from("payload_bytes")),
-         variant("sweep-by-distance.csv", "dna.csv", all_na_from("pairs"))),
+         variant("sweep-by-distance.csv", "dna.csv", all_na_from("pairs")), None),
         ("optional columns missing", variant("sweep.csv", "opt.csv", drop_columns(
             "membership", "hop_within1", "diss_latency_median", "diss_latency_p95", "hop_mae",
             "queries", "query_strategy", "frames_per_beacon", "bytes_on_air")),
          variant("sweep-by-distance.csv", "dopt.csv", drop_columns(
-             "hop_mae", "membership", "nodes", "run")))]:
-    valid(label, s, [runs, dist, "OUT"], SWEEP)
+             "hop_mae", "membership", "nodes", "run")), {"traffic.png": ALL4})]:
+    valid(label, s, [runs, dist, "OUT"], SWEEP, families=fams)
 runs, dist = data / "sweep.csv", data / "sweep-by-distance.csv"
 refused("OUTDIR is a regular file", s, [runs, dist, afile], "OUTDIR")
 refused("OUTDIR ''", s, [runs, dist, ""], "OUTDIR")
@@ -412,6 +457,16 @@ refused("no arguments", s, [], "usage")
 refused("two arguments", s, [runs, "OUT"], "usage", SWEEP)
 refused("four arguments", s, [runs, dist, "OUT", "OUT"], "usage", SWEEP)
 
+# --- plot-energy.py (issue 27: drawn, not only refused) ----------------------
+ENERGY = ["energy-vs-diameter.png", "duty-tradeoff.png"]
+ea, ed = data / "energy-always.csv", data / "energy-duty.csv"
+valid("always-on and duty 0.5, 4 families, 2 seeds", "plot-energy.py", ["OUT", ea, ed, ea, ed],
+      ENERGY, families={f: ALL4 for f in ENERGY})
+valid("one seed, LBF only", "plot-energy.py", [
+    "OUT", variant("energy-always-1.csv", "e1.csv", where("filter", "lbf")),
+    variant("energy-duty-1.csv", "e2.csv", where("filter", "lbf")),
+    data / "energy-always-1.csv"], ENERGY, families={f: ["lbf"] for f in ENERGY})
+
 # --- plot-queries.py --------------------------------------------------------
 s = "plot-queries.py"
 QUERIES = ["queries-by-distance.png", "queries-by-diameter.png"]
@@ -437,7 +492,8 @@ for label, path, figures in [
         ("optional columns missing", variant("line-queries.csv", "qo.csv", drop_columns(
             "stretch", "latency_to_holder", "hops_taken", "round_trip", "outcome", "issued")),
          QUERIES)]:
-    valid(label, s, [path, "OUT"], figures)
+    valid(label, s, [path, "OUT"], figures,
+          families={f: ALL4 for f in figures} if label.startswith("line and grid") else None)
 refused("OUTDIR is a regular file", s, [queries, afile], "OUTDIR")
 refused("OUTDIR ''", s, [queries, ""], "OUTDIR")
 refused("OUTDIR/queries-by-diameter.png is a folder: no figure written", s, [queries, "OUT"],
@@ -548,8 +604,8 @@ refused("--out/fig5b.png is a folder: no figure written", s, [cal, cap, "--out",
 s = "plot-map.py"
 MAP = ["map.png"]
 mp, wk = data / "map.csv", data / "walk.csv"
-for label, args, figures in [
-        ("4 families, map and walk", [mp, "OUT", "--walk", wk], MAP + ["walk.png"]),
+for label, args, figures, *fams in [
+        ("4 families, map and walk", [mp, "OUT", "--walk", wk], MAP + ["walk.png"], ALL4),
         ("map only, resource 2, time 12", [mp, "OUT", "--resource", "2", "--time", "12"], MAP),
         ("one family, CRLF", [variant("map.csv", "m1.csv", where("filter", "abf"), "\r\n"),
                               "OUT", "--walk", variant("walk.csv", "w1.csv", where("filter",
@@ -560,7 +616,8 @@ for label, args, figures in [
         ("moving nodes, animation", [data / "mmap.csv", "OUT", "--gif"], MAP + ["map.gif"])]:
     if "--gif" in args and subprocess.run([python, "-c", "import PIL"]).returncode != 0:
         continue
-    valid(label, s, args, [f for f in figures if f.endswith(".png")])
+    valid(label, s, args, [f for f in figures if f.endswith(".png")],
+          families={f: fams[0] for f in figures} if fams else None)
 for label, args, named in [
         ("OUTDIR is a regular file", [mp, afile], "OUTDIR"),
         ("no arguments", [], "usage"),
@@ -592,15 +649,15 @@ s = "plot-mobility.py"
 MOB = ["mobility-vs-speed.png", "mobility-vs-diameter.png", "mobility-series.png"]
 mruns = concat(work / "mob-runs.csv", data / "mob-0.csv", data / "mob-2.csv")
 mseries = concat(work / "mob-series.csv", data / "mob-0-series.csv", data / "mob-2-series.csv")
-for label, args in [
-        ("speeds 0 and 2, 4 families", [mruns, mseries, "OUT"]),
+for label, args, *fams in [
+        ("speeds 0 and 2, 4 families", [mruns, mseries, "OUT"], ALL4),
         ("one speed, one family, CRLF", [variant("mob-2.csv", "mo1.csv", where("filter", "lbf"),
                                                  "\r\n"), data / "mob-2-series.csv", "OUT"]),
         ("NA repair delays", [variant("mob-0.csv", "mo2.csv", set_cells("repair_mean_s", "NA")),
                               data / "mob-0-series.csv", "OUT"]),
         ("optional columns missing", [variant("mob-2.csv", "mo3.csv", drop_columns(
             "mean_within1", "repair_mean_s")), data / "mob-2-series.csv", "OUT"])]:
-    valid(label, s, args, MOB)
+    valid(label, s, args, MOB, families={f: fams[0] for f in MOB} if fams else None)
 for label, args, named in [
         ("OUTDIR is a regular file", [mruns, mseries, afile], "OUTDIR"),
         ("two arguments", [mruns, "OUT"], "usage"),
