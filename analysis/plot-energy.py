@@ -63,7 +63,7 @@ def frames(ax, df, title):
     for f in pc.family_order(df["filter"].unique()):
         g = df[df["filter"] == f]
         for column, tag in ((pc.COL_FRAMES_TO_MAC, "to MAC"), (pc.COL_FRAMES_ON_AIR, "on air"),
-                            (pc.COL_FRAMES_CCA_DROP, "CCA drop")):
+                            (pc.COL_FRAMES_CCA_DROP, "dropped")):
             pts = [(d, *pc.interval(h[column], NONNEG)) for d, h in g.groupby("diameter")]
             if any(p[1] == p[1] for p in pts):
                 series[(f, tag)] = pts

@@ -321,12 +321,12 @@ class Outputs:
 # --- Figures a reviewer accepts (issue 27) ----------------------------------
 # Column names of metrics written by the C++ side that a script draws when
 # present (issue 27, items 4 and 5); adjust here only.
-COL_RIGHT_MEDIAN = "right_latency_median"  # censored "time until right for good"
-COL_RIGHT_P90 = "right_latency_p90"
-COL_RIGHT_SHARE = "right_share"  # share of non-holder pairs right for good
-COL_FRAMES_TO_MAC = "frames_to_mac"  # gossip frames handed to the MAC
-COL_FRAMES_ON_AIR = "frames_on_air"  # gossip frames sent on the air
-COL_FRAMES_CCA_DROP = "frames_cca_dropped"  # frames dropped by channel access
+COL_RIGHT_MEDIAN = "settle_time_median"  # censored time until right for good, h >= 1
+COL_RIGHT_P90 = "settle_time_p90"
+COL_RIGHT_SHARE = "settled_share"  # share of non-holder pairs right for good
+COL_FRAMES_TO_MAC = "gossip_frames"  # gossip frames handed down (MAC or duty scheduler)
+COL_FRAMES_ON_AIR = "gossip_frames_on_air"  # gossip frames the MAC sent (MacTxOk)
+COL_FRAMES_CCA_DROP = "gossip_frames_dropped"  # gossip frames the MAC dropped (MacTxDrop)
 
 
 class Family:
