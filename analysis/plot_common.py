@@ -558,11 +558,14 @@ def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False, data_ticks=Fals
         title = ax.get_title()
         ax.set_title(f"{title}\n({note})" if title else f"({note})", fontsize=9)
     if ax.get_yscale() != "log":
+        # From 0 (no crop that exaggerates), with a 3 % margin at both ends so
+        # that a line at 0, at 1 or at the top is not hidden by the frame.
         if domain == SHARE:
-            ax.set_ylim(0, 1.0)
+            ax.set_ylim(-0.03, 1.03)
         elif domain[0] == 0:
             low, high = ax.get_ylim()
-            ax.set_ylim(0, high if high > 0 else 1.0)
+            high = high if high > 0 else 1.0
+            ax.set_ylim(-0.03 * high, 1.03 * high)
 
 
 def no_offset(ax):
