@@ -31,6 +31,7 @@ from plot_common import NONNEG, Outputs, check_outdir, die, read_table  # noqa: 
 KEYS = ["filter", "diameter", "run", "duty_cycle"]
 METRICS = ["energy_w_mean", "energy_airtime_w", "energy_listen_w", "energy_per_adv_j",
            "diss_latency_median", "convergence_time", "radio_on_share", pc.COL_FRAMES_TO_MAC,
+           pc.COL_RIGHT_MEDIAN,
            pc.COL_FRAMES_ON_AIR, pc.COL_FRAMES_CCA_DROP]
 
 
@@ -57,17 +58,37 @@ def by_diameter(ax, df, y, scale, title, ylabel, integer_y=False):
 
 
 def frames(ax, df, title):
-    """Gossip frames per run: handed to the MAC (line), on the air (dashed
-    marker-only) and dropped by channel access, per family."""
-    series = {}
+    """Gossip frames per run, per family: sent on the air (the family's line,
+    band and legend entry), handed down to the MAC (thin, faint) and dropped
+    by channel access (dotted, x); the kinds are told apart by the panel's
+    own legend, the families by the figure's."""
+    from matplotlib.lines import Line2D
+
+    kinds = ((pc.COL_FRAMES_TO_MAC, "handed to the MAC", dict(linestyle="-", linewidth=3,
+                                                             alpha=0.3, marker=None)),
+             (pc.COL_FRAMES_CCA_DROP, "dropped (channel access)",
+              dict(linestyle=":", linewidth=1.2, alpha=0.9, marker="x", ms=5)))
+    on_air = {}
     for f in pc.family_order(df["filter"].unique()):
         g = df[df["filter"] == f]
-        for column, tag in ((pc.COL_FRAMES_TO_MAC, "to MAC"), (pc.COL_FRAMES_ON_AIR, "on air"),
-                            (pc.COL_FRAMES_CCA_DROP, "dropped")):
-            pts = [(d, *pc.interval(h[column], NONNEG)) for d, h in g.groupby("diameter")]
-            if any(p[1] == p[1] for p in pts):
-                series[(f, tag)] = pts
-    pc.draw_families(ax, series, NONNEG, title)
+        pts = [(d, *pc.interval(h[pc.COL_FRAMES_ON_AIR], NONNEG)) for d, h in g.groupby("diameter")]
+        if any(p[1] == p[1] for p in pts):
+            on_air[(f, None)] = pts
+        for column, tag, style in kinds:
+            pts = sorted((d, *pc.interval(h[column], NONNEG)) for d, h in g.groupby("diameter"))
+            pts = [p for p in pts if p[1] == p[1]]
+            if not pts:
+                continue
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], color=pc.family(f).color,
+                    label="_nolegend_", clip_on=False, zorder=2, **style)
+            pc.record(ax, title, f"{f}/{tag}", [p[0] for p in pts], [p[1] for p in pts],
+                      [p[2] for p in pts], [p[3] for p in pts], NONNEG)
+    pc.draw_families(ax, on_air, NONNEG, title)
+    ax.legend(handles=[Line2D([], [], color="0.2", marker="o", mfc="none", label="on the air"),
+                       Line2D([], [], color="0.2", linewidth=3, alpha=0.3,
+                              label=kinds[0][1]),
+                       Line2D([], [], color="0.2", linestyle=":", marker="x", label=kinds[1][1])],
+              loc="upper left", fontsize=7, framealpha=0.9)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("network diameter (hops)")
     ax.set_ylabel("frames per run")
@@ -76,6 +97,7 @@ def frames(ax, df, title):
 
 
 def tradeoff(ax, df, y, title, ylabel):
+    missing = []
     for f in pc.family_order(df["filter"].unique()):
         g = df[df["filter"] == f]
         pts = []
@@ -86,6 +108,7 @@ def tradeoff(ax, df, y, title, ylabel):
                 pts.append((duty, e, lat))
         pts.sort()
         if not pts:
+            missing.append(pc.family(f).short)
             continue
         fam = pc.family(f)
         ax.plot([p[1][0] for p in pts], [p[2][0] for p in pts], linestyle=fam.line,
@@ -105,6 +128,8 @@ def tradeoff(ax, df, y, title, ylabel):
                 ax.annotate(f"duty {duty:g}", (e[0], lat[0]), textcoords="offset points",
                             xytext=(4, 4), fontsize=7, color="0.3")
     ax.set_xscale("log")
+    if missing:  # a median needs half the pairs right for good
+        title += f"\n(no value for {', '.join(missing)}: fewer than half its pairs right)"
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("mean radio power per node (mW, log)")
     ax.set_ylabel(ylabel)
@@ -154,8 +179,11 @@ def main(argv):
            "Radio energy vs diameter (CC2420 at 3 V; "
            f"{pc.interval_note(always.groupby('filter')['run'].nunique().min())})")
     figure(outputs,
-           [lambda ax: tradeoff(ax, trade, "diss_latency_median",
-                                "Energy vs median dissemination latency", "seconds"),
+           [(lambda ax: tradeoff(ax, trade, pc.COL_RIGHT_MEDIAN,
+                                 "Energy vs median time until right for good", "seconds"))
+            if trade[pc.COL_RIGHT_MEDIAN].notna().any() else
+            (lambda ax: tradeoff(ax, trade, "diss_latency_median",
+                                 "Energy vs median dissemination latency", "seconds")),
             lambda ax: tradeoff(ax, trade, "convergence_time",
                                 "Energy vs convergence time", "seconds")],
            os.path.join(out, "duty-tradeoff.png"),
