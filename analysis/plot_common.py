@@ -439,12 +439,14 @@ def dodge_width(xs):
     return 0.012 * span if span > 0 else 0.05
 
 
-def same_series(a, b):
+def same_series(a, b, tol=0.0):
     """Two series (lists of (x, y)) that hide each other: at least half of
-    the points of the shorter one equal (1e-9 relative) at the same x."""
+    the points of the shorter one equal at the same x, to 1e-9 relative or
+    within tol (absolute: a share of the panel's y range, below which two
+    markers drawn at one x overlap)."""
     other = dict(b)
     equal = sum(1 for x, y in a if x in other
-                and abs(y - other[x]) <= 1e-9 * max(1.0, abs(y), abs(other[x])))
+                and abs(y - other[x]) <= max(tol, 1e-9 * max(1.0, abs(y), abs(other[x]))))
     return bool(a) and bool(b) and 2 * equal >= min(len(a), len(b))
 
 
@@ -460,6 +462,9 @@ def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None
         if tag not in tags:
             tags.append(tag)
     all_x = [p[0] for pts in series.values() for p in pts]
+    all_y = [p[1] for pts in series.values() for p in pts if p[1] == p[1]]
+    # Within 1 % of the y range the markers of two series overlap.
+    tol = 0.01 * (max(all_y) - min(min(all_y), 0.0)) if all_y else 0.0
     width = dodge_width([math.log10(x) for x in all_x if x > 0] if log_x else all_x)
     drawn, groups = [], []
     for (fam, tag), pts in series.items():
@@ -468,7 +473,7 @@ def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None
             continue
         f = family(fam)
         xy = [(p[0], p[1]) for p in pts]
-        twins = [g for g, t, other in drawn if t == tag and same_series(other, xy)]
+        twins = [g for g, t, other in drawn if t == tag and same_series(other, xy, tol)]
         xs = [p[0] for p in pts]
         if twins:
             group = next((g for g in groups if set(twins) & g), None)
