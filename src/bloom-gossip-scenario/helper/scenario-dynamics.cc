@@ -432,33 +432,51 @@ ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resource
     }
 }
 
+std::vector<double>
+ScenarioDynamicsConfig::MapTimes(double simTime) const
+{
+    // The one schedule of the maps.  Times are first + i x mapEvery,
+    // multiplied rather than summed, so that one that falls on the end of
+    // the run is not lost to rounding (0.05 s steps summed over 30 s end a
+    // hair above 30 s).  A time at the end (within 1e-9 s, relative to the
+    // run beyond 1 s) is the end-of-run map; so is a map asked for at or
+    // after the end, or at no time.
+    std::vector<double> times;
+    if (!map)
+    {
+        return times;
+    }
+    const double end = simTime - 1e-9;
+    const double first = FirstMapTime();
+    if (first < 0 || first >= end)
+    {
+        times.push_back(simTime);
+        return times;
+    }
+    for (uint64_t i = 0;; ++i)
+    {
+        const double t = first + static_cast<double>(i) * mapEvery;
+        if (t >= end)
+        {
+            if (std::abs(t - simTime) <= 1e-9 * std::max(1.0, simTime))
+            {
+                times.push_back(simTime);
+            }
+            break;
+        }
+        times.push_back(t);
+        if (!(mapEvery > 0))
+        {
+            break;
+        }
+    }
+    return times;
+}
+
 uint64_t
 ScenarioDynamicsConfig::MapCount(double simTime) const
 {
-    // The maps Start schedules, and the one Finish adds at the end.
-    if (!map)
-    {
-        return 0;
-    }
-    uint64_t count = 0;
-    const double first = FirstMapTime();
-    if (first >= 0)
-    {
-        for (double t = first; t < simTime - 1e-9; t += mapEvery)
-        {
-            ++count;
-            if (!(mapEvery > 0))
-            {
-                break;
-            }
-        }
-    }
-    if (first < 0 || first >= simTime - 1e-9 ||
-        (mapEvery > 0 && std::fmod(simTime - first, mapEvery) < 1e-9))
-    {
-        ++count;
-    }
-    return count;
+    return MapTimes(simTime).size();
 }
 
 void
@@ -951,18 +969,11 @@ ScenarioDynamics::Start(const WsnNetworkHelper& network,
     {
         impl->next = Simulator::Schedule(Seconds(0), &Impl::Sample, impl);
     }
-    const double first = c.FirstMapTime();
-    if (c.map && first >= 0)
+    for (double t : c.MapTimes(simTime))
     {
-        double t = first;
-        while (t < simTime - 1e-9)
+        if (t < simTime - 1e-9) // the one at the end: Finish
         {
             Simulator::Schedule(Seconds(t), &Impl::Map, impl);
-            if (!(c.mapEvery > 0))
-            {
-                break;
-            }
-            t += c.mapEvery;
         }
     }
     if (c.walks && !queryApps.empty())
@@ -1170,9 +1181,8 @@ ScenarioDynamics::Finish()
         {
             impl.Sample();
         }
-        const double first = c.FirstMapTime();
-        if (c.map && (first < 0 || first >= impl.simTime - 1e-9 ||
-                      (c.mapEvery > 0 && std::fmod(impl.simTime - first, c.mapEvery) < 1e-9)))
+        const std::vector<double> maps = c.MapTimes(impl.simTime);
+        if (!maps.empty() && maps.back() >= impl.simTime - 1e-9)
         {
             impl.Map();
         }

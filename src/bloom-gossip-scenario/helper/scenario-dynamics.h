@@ -101,6 +101,14 @@ struct ScenarioDynamicsConfig
         return sampleInterval > 0 ? sampleInterval : 1.0;
     }
 
+    /**
+     * The one schedule of the maps (Start schedules them, Finish adds the
+     * one at the end, the row bound counts them).
+     * \param simTime the run's simulated time (s)
+     * \return the map times (s), in order; one at simTime is the end-of-run map
+     */
+    std::vector<double> MapTimes(double simTime) const;
+
     /// \param simTime the run's simulated time (s) \return the maps a run records
     uint64_t MapCount(double simTime) const;
 

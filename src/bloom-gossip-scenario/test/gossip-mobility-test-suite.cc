@@ -780,6 +780,10 @@ class SetUpRefusalTestCase : public TestCase
         c.dynamics.mapTime = 0;
         c.dynamics.mapEvery = 0.5;
         NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 61U, "0 to 30 s");
+        c.dynamics.mapEvery = 0.05; // summed, the steps ended past 30 s: no map at the end
+        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 601U, "0 to 30 s, with 30 s");
+        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapTimes(c.simTime).back(), c.simTime, "the end");
+        c.dynamics.mapEvery = 0.5;
         c.resources = 6000; // 25 nodes x 6000 resources x 61 maps
         refusal = Refusal(c);
         NS_TEST_ASSERT_MSG_EQ(refusal.rfind("--map-every: 61 maps of ", 0), 0U, refusal);
