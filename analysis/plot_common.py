@@ -571,8 +571,3 @@ def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False, data_ticks=Fals
             low, high = ax.get_ylim()
             high = high if high > 0 else 1.0
             ax.set_ylim(-0.03 * high, 1.03 * high)
-
-
-def no_offset(ax):
-    """ScalarFormatter without offset on the linear axes of ax."""
-    tidy_axes(ax)
