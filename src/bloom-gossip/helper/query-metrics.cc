@@ -101,8 +101,10 @@ QueryMetrics::QueryMetrics(std::vector<Ptr<BloomQueryApplication>> apps, const G
     {
         Ptr<BloomQueryApplication> app = m_apps[i];
         app->TraceConnectWithoutContext("QuerySent", MakeCallback(&QueryMetrics::OnSent, this));
+        app->TraceConnectWithoutContext("QueryForwarded",
+                                        MakeBoundCallback(&QueryMetrics::OnForwarded, this, i));
         app->TraceConnectWithoutContext("QueryDelivered",
-                                        MakeCallback(&QueryMetrics::OnDelivered, this));
+                                        MakeBoundCallback(&QueryMetrics::OnDelivered, this, i));
         app->TraceConnectWithoutContext("QueryFailed", MakeCallback(&QueryMetrics::OnFailed, this));
         app->TraceConnectWithoutContext("ReplyReceived",
                                         MakeCallback(&QueryMetrics::OnReply, this));
@@ -148,6 +150,10 @@ QueryMetrics::OnIssued(uint32_t origin, uint64_t key, bool absent, bloom::QueryS
     r.issued = Simulator::Now().GetSeconds();
     m_records.push_back(r);
     m_issuing = m_records.size() - 1; // the origin's QuerySent follows at once
+    if (m_observer)
+    {
+        m_observer->QueryIssued(m_records.back());
+    }
 }
 
 void
@@ -184,9 +190,23 @@ QueryMetrics::OnSent(const bloom::QueryId& id, uint64_t, bloom::QueryStrategy)
 }
 
 void
-QueryMetrics::OnDelivered(const bloom::QueryId& id, uint8_t hops)
+QueryMetrics::OnForwarded(QueryMetrics* self,
+                          uint32_t node,
+                          const bloom::QueryId& id,
+                          uint8_t hops,
+                          bool backtrack)
 {
-    QueryRecord* r = Find(id);
+    QueryRecord* r = self->Find(id);
+    if (r && self->m_observer)
+    {
+        self->m_observer->QueryForwarded(*r, node, hops, backtrack);
+    }
+}
+
+void
+QueryMetrics::OnDelivered(QueryMetrics* self, uint32_t node, const bloom::QueryId& id, uint8_t hops)
+{
+    QueryRecord* r = self->Find(id);
     if (!r)
     {
         return;
@@ -197,6 +217,10 @@ QueryMetrics::OnDelivered(const bloom::QueryId& id, uint8_t hops)
         r->delivered = true;
         r->latencyToHolder = Simulator::Now().GetSeconds() - r->issued;
         r->hopsTaken = hops;
+    }
+    if (self->m_observer)
+    {
+        self->m_observer->QueryDelivered(*r, node, hops);
     }
 }
 

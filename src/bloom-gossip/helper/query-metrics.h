@@ -102,6 +102,42 @@ QuerySummary SummariseQueries(const std::vector<QueryRecord>& records,
 
 /**
  * \ingroup bloom-gossip
+ * \brief What else follows the queries of a run (e.g. the query paths of
+ * the scenario harness), through QueryMetrics' one subscription to the
+ * query traces: QueryMetrics calls it after updating the query's record.
+ * An observer only observes (it changes neither the run nor the records).
+ */
+class QueryObserver
+{
+  public:
+    virtual ~QueryObserver() = default;
+    /**
+     * A query was issued (the workload's QueryIssued).
+     * \param record its record (index, strategy, origin, key, true distance)
+     */
+    virtual void QueryIssued(const QueryRecord& record) = 0;
+    /**
+     * A node transmitted the query (its application's QueryForwarded).
+     * \param record the query's record
+     * \param node the node index
+     * \param hops hops so far, this transmission included
+     * \param backtrack whether the transmission is a gradient backtrack
+     */
+    virtual void QueryForwarded(const QueryRecord& record,
+                                uint32_t node,
+                                uint8_t hops,
+                                bool backtrack) = 0;
+    /**
+     * The query reached a holder (its application's QueryDelivered).
+     * \param record the query's record
+     * \param node the holder's node index
+     * \param hops the hops the query took
+     */
+    virtual void QueryDelivered(const QueryRecord& record, uint32_t node, uint8_t hops) = 0;
+};
+
+/**
+ * \ingroup bloom-gossip
  * \brief Issues queries and records their fate through the query
  * applications' trace sources (and the lr-wpan MACs' MacTx trace for frame
  * counts).
@@ -133,6 +169,16 @@ class QueryMetrics
      */
     void Finish(Time end);
 
+    /**
+     * Let `observer` follow the queries through these metrics' subscription
+     * (no second connection to the trace sources).
+     * \param observer the observer (not owned; must outlive the run), or nullptr
+     */
+    void SetObserver(QueryObserver* observer)
+    {
+        m_observer = observer;
+    }
+
     /// \return one record per query issued, in issue order
     const std::vector<QueryRecord>& GetRecords() const
     {
@@ -143,7 +189,15 @@ class QueryMetrics
     QueryRecord* Find(const bloom::QueryId& id);
     void OnIssued(uint32_t origin, uint64_t key, bool absent, bloom::QueryStrategy strategy);
     void OnSent(const bloom::QueryId& id, uint64_t keyHash, bloom::QueryStrategy strategy);
-    void OnDelivered(const bloom::QueryId& id, uint8_t hops);
+    static void OnForwarded(QueryMetrics* self,
+                            uint32_t node,
+                            const bloom::QueryId& id,
+                            uint8_t hops,
+                            bool backtrack);
+    static void OnDelivered(QueryMetrics* self,
+                            uint32_t node,
+                            const bloom::QueryId& id,
+                            uint8_t hops);
     void OnFailed(const bloom::QueryId& id, bloom::QueryOutcome outcome);
     void OnReply(const bloom::QueryId& id, uint16_t holder, uint8_t queryHops, uint8_t replyHops);
     void OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet);
@@ -156,6 +210,7 @@ class QueryMetrics
     std::unordered_map<uint64_t, size_t> m_byUid;
     size_t m_issuing{SIZE_MAX};
     bool m_macTracked{false};
+    QueryObserver* m_observer{nullptr}; //!< SetObserver's, or none
 };
 
 } // namespace ns3
