@@ -305,6 +305,7 @@ Main(int argc, char** argv)
     std::string netanim;
     double mapTime = 0;
     ScenarioDynamicsConfig& dyn = c.dynamics;
+    ScenarioRecorders record; // what the runs record (maps, query paths, NetAnim)
     po::options_description dynamic("Mobility and pictures");
     cli::OptionAdder(dynamic)
         .Choice("mobility",
@@ -348,7 +349,7 @@ Main(int argc, char** argv)
               Range::Closed(0, kMaxScenarioTime),
               "time of the (first) map (s; default the end of the run)")
         .Real("map-every",
-              &dyn.mapEvery,
+              &record.mapEvery,
               Range::Closed(0, kMaxScenarioTime),
               "a map every this many seconds from --map-time (default 0; animations)")
         .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here")
@@ -374,10 +375,10 @@ Main(int argc, char** argv)
     // anything random is drawn.
     cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning);
 
-    dyn.map = vm.count("map-csv") > 0;
-    dyn.walks = vm.count("walk-csv") > 0;
-    dyn.netanim = vm.count("netanim") > 0;
-    dyn.mapTime = vm.count("map-time") && !vm["map-time"].defaulted() ? mapTime : -1;
+    record.map = vm.count("map-csv") > 0;
+    record.walks = vm.count("walk-csv") > 0;
+    record.netanim = vm.count("netanim") > 0;
+    record.mapTime = vm.count("map-time") && !vm["map-time"].defaulted() ? mapTime : -1;
     c.radio.loss = WsnRadioConfig::ParseLoss(radio);
     c.radio.channel = WsnRadioConfig::ParseChannel(channel);
     // Options given (command line or --config) that apply to no run of the
@@ -584,15 +585,15 @@ Main(int argc, char** argv)
     {
         outputs.AddOutput("--out-series", outSeries);
     }
-    if (dyn.map)
+    if (record.map)
     {
         outputs.AddOutput("--map-csv", mapCsv);
     }
-    if (dyn.walks)
+    if (record.walks)
     {
         outputs.AddOutput("--walk-csv", walkCsv);
     }
-    if (dyn.netanim)
+    if (record.netanim)
     {
         // (Without the netanim module, Validate() refuses --netanim below.)
         if (NetAnimBuilt() && points.size() * filters.size() != 1)
@@ -615,7 +616,7 @@ Main(int argc, char** argv)
         for (FilterKind f : filters)
         {
             p.filter = f;
-            const GossipScenarioResult set = CheckGossipScenario(p);
+            const GossipScenarioResult set = CheckGossipScenario(p, record);
             const double rounds = p.timer == BloomGossipApplication::PERIODIC
                                       ? p.simTime / p.interval
                                       : p.simTime / p.trickleImin;
@@ -694,7 +695,7 @@ Main(int argc, char** argv)
         {
             GossipScenarioConfig p = base;
             p.filter = f;
-            const GossipScenarioResult r = RunGossipScenario(p);
+            const GossipScenarioResult r = RunGossipScenario(p, record);
             const std::string suffix =
                 (dyn.Sampling() ? DynamicsCsvRowSuffix(p.dynamics, r.dynamics) : std::string()) +
                 GossipTailCsvColumns(r);
@@ -770,15 +771,15 @@ Main(int argc, char** argv)
         contents.push_back(
             JoinLines(DynamicsSeriesCsvHeader(DynamicsRunPrefixHeader()), seriesRows));
     }
-    if (dyn.map)
+    if (record.map)
     {
         contents.push_back(JoinLines(MapCsvHeader(DynamicsRunPrefixHeader()), mapRows));
     }
-    if (dyn.walks)
+    if (record.walks)
     {
         contents.push_back(JoinLines(WalkCsvHeader(DynamicsRunPrefixHeader()), walkRows));
     }
-    if (dyn.netanim)
+    if (record.netanim)
     {
         contents.push_back(netanimXml);
     }

@@ -47,12 +47,6 @@ Udp6TransportBuilt()
     return BLOOM_GOSSIP_UDP6 != 0;
 }
 
-void
-ThrowOptionError(const std::string& option, const std::string& problem)
-{
-    throw std::invalid_argument(option + ": " + problem);
-}
-
 namespace
 {
 

@@ -10,7 +10,8 @@
 #ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 
-#include "scenario-dynamics.h"
+#include "scenario-limits.h"
+#include "scenario-mobility.h"
 
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/filter-shape.h"
@@ -30,19 +31,8 @@
 namespace ns3
 {
 
-/**
- * \ingroup bloom-gossip-scenario
- * Throw std::invalid_argument("<option>: <problem>"), the form of every
- * configuration error.
- */
-[[noreturn]] void ThrowOptionError(const std::string& option, const std::string& problem);
-
-/// Most nodes a scenario may have (16-bit short addresses of one PAN).
-constexpr uint32_t kMaxScenarioNodes = kMaxWsnNodes;
-/// Shortest interval, expiry, Trickle Imin and simulated time (s).
-constexpr double kMinScenarioPeriod = 1e-3;
-/// Longest simulated time and timer setting (s).
-constexpr double kMaxScenarioTime = 1e7;
+// ThrowOptionError, kMaxScenarioNodes, kMinScenarioPeriod and
+// kMaxScenarioTime: scenario-limits.h.
 /**
  * Whether this build has the udp6 transport: it needs ns-3's internet and
  * sixlowpan modules, which an ns-3 tree may be configured without (the
@@ -235,7 +225,7 @@ struct GossipScenarioConfig
     double queryTimeout{10.0};            //!< origin gives up after this long (s)
 
     // Mobility, moving ground truth, maps and query paths (off by default).
-    ScenarioDynamicsConfig dynamics; //!< see scenario-dynamics.h
+    ScenarioDynamicsConfig dynamics; //!< see scenario-mobility.h
 
     /**
      * Strategies of this configuration's filter: queryStrategy.Resolve(filter).

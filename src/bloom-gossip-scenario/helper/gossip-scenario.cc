@@ -3,6 +3,9 @@
  */
 #include "gossip-scenario.h"
 
+#include "netanim-recorder.h"
+#include "truth-sampler.h"
+
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-query-application.h"
@@ -153,7 +156,9 @@ BuildTopology(const GossipScenarioConfig& c)
 
 namespace
 {
-GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c, bool simulate);
+GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c,
+                                 const ScenarioRecorders& rec,
+                                 bool simulate);
 
 /**
  * The nodes --mobile-nodes lets move, ascending, before the network exists:
@@ -201,12 +206,13 @@ MobileCandidates(const GossipScenarioConfig& c, const WsnTopology& topology)
 
 /// SetUpAndRun, leaving no node, device or event behind when it throws.
 GossipScenarioResult
-SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate)
+SetUpAndRunCleanly(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool simulate)
 {
     c.Validate();
+    rec.Validate(c.simTime, c.queries);
     try
     {
-        return SetUpAndRun(c, simulate);
+        return SetUpAndRun(c, rec, simulate);
     }
     catch (...)
     {
@@ -217,15 +223,15 @@ SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate)
 } // namespace
 
 GossipScenarioResult
-RunGossipScenario(const GossipScenarioConfig& c)
+RunGossipScenario(const GossipScenarioConfig& c, const ScenarioRecorders& rec)
 {
-    return SetUpAndRunCleanly(c, true);
+    return SetUpAndRunCleanly(c, rec, true);
 }
 
 GossipScenarioResult
-CheckGossipScenario(const GossipScenarioConfig& c)
+CheckGossipScenario(const GossipScenarioConfig& c, const ScenarioRecorders& rec)
 {
-    return SetUpAndRunCleanly(c, false);
+    return SetUpAndRunCleanly(c, rec, false);
 }
 
 namespace
@@ -233,7 +239,7 @@ namespace
 /// Set up a run and, when `simulate`, run it; RunGossipScenario and
 /// CheckGossipScenario share every step up to Simulator::Run.
 GossipScenarioResult
-SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
+SetUpAndRun(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool simulate)
 {
     const auto wallStart = std::chrono::steady_clock::now();
     GossipScenarioResult result;
@@ -265,8 +271,8 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                      kMaxScenarioNodes));
     }
     WsnNetworkHelper network(c.radio);
-    ScenarioDynamics dynamics(c.dynamics);
-    dynamics.PrepareNetwork(network, input, kMobileSelectStream, MobileCandidates(c, input));
+    ScenarioMobilityInstaller mobility(c.dynamics);
+    mobility.PrepareNetwork(network, input, kMobileSelectStream, MobileCandidates(c, input));
     NetDeviceContainer devices = network.Install(input);
     int64_t stream = kFirstDeviceStream;
     stream += network.AssignStreams(stream);
@@ -293,14 +299,14 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
                                      uint64_t{n} * c.resources,
                                      kMaxTruthPairs));
     }
-    c.dynamics.CheckMapRows(c.simTime,
-                            n,
-                            c.resources + std::count_if(c.events.begin(),
-                                                        c.events.end(),
-                                                        [](const WorkloadEvent& e) {
-                                                            return e.kind == WorkloadEvent::ADD;
-                                                        }),
-                            topo.GetLinkCount());
+    rec.CheckMapRows(c.simTime,
+                     n,
+                     c.resources + std::count_if(c.events.begin(),
+                                                 c.events.end(),
+                                                 [](const WorkloadEvent& e) {
+                                                     return e.kind == WorkloadEvent::ADD;
+                                                 }),
+                     topo.GetLinkCount());
     result.nodes = n;
     result.droppedNodes = c.topology == ScenarioTopology::DISK ? c.nodes - n : 0;
     result.diameter = topo.Diameter();
@@ -499,7 +505,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     workload->PlaceResources(c.resources, c.replicas);
     if (c.dynamics.mobileNodes == ScenarioMobileNodes::SINKS)
     {
-        workload->SetOrigins(dynamics.MobileNodes()); // the moving nodes are the sinks
+        workload->SetOrigins(mobility.MobileNodes()); // the moving nodes are the sinks
     }
     try
     {
@@ -509,10 +515,15 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     {
         ThrowOptionError("--events", e.what());
     }
+    QueryWalkRecorder walks(metrics); // --walk-csv: through queryMetrics' subscription
     std::unique_ptr<QueryMetrics> queryMetrics;
     if (!queryApps.empty())
     {
         queryMetrics = std::make_unique<QueryMetrics>(queryApps, metrics);
+        if (rec.walks)
+        {
+            queryMetrics->SetObserver(&walks);
+        }
         for (const auto& app : queryApps)
         {
             metrics.TrackMalformed(app); // malformed query frames count too
@@ -537,19 +548,32 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         workload->ScheduleQueries(plan);
     }
 
-    // Mobility (own streams after all others) and the dynamics' observers.
-    stream += dynamics.InstallMobility(network, stream);
-    dynamics.Start(network, metrics, queryApps, workload, c.simTime);
+    // Mobility (own streams after all others) and the truth's observers.
+    stream += mobility.Install(network, stream);
+    result.dynamics.mobileNodes = mobility.GetModelCount();
+    result.dynamics.moving = mobility.MobileNodes();
+    TruthSampler sampler(c.dynamics, rec.MapTimes(c.simTime));
+    sampler.Start(network, metrics, c.simTime);
 
     if (!simulate)
     {
         Simulator::Destroy();
         return result;
     }
-    dynamics.StartNetAnim();
+    NetAnimRecorder anim;
+    if (rec.netanim)
+    {
+        anim.Start(Seconds(c.dynamics.EffectiveSampleInterval()));
+    }
     Simulator::Stop(Seconds(c.simTime));
     Simulator::Run();
-    result.dynamics = dynamics.Finish();
+    TruthRecord truth = sampler.Finish();
+    result.dynamics.samples = std::move(truth.samples);
+    result.dynamics.repairDelays = std::move(truth.repairDelays);
+    result.dynamics.unrepaired = truth.unrepaired;
+    result.dynamics.mapNodes = std::move(truth.mapNodes);
+    result.dynamics.mapLinks = std::move(truth.mapLinks);
+    result.dynamics.walks = walks.GetRows();
     result.metrics = metrics.Finish(Seconds(c.simTime));
     if (!energyModels.empty())
     {
@@ -562,7 +586,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         result.queries = queryMetrics->GetRecords();
     }
     Simulator::Destroy();
-    result.dynamics.netanim = dynamics.FinishNetAnim();
+    result.dynamics.netanim = anim.Finish();
     result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     return result;

@@ -10,6 +10,7 @@
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_H
 
 #include "gossip-scenario-config.h"
+#include "scenario-recorders.h"
 
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/energy-metrics.h"
@@ -76,20 +77,28 @@ std::optional<double> PurgeBound(const GossipScenarioConfig& config,
 /// Build the topology a configuration describes (no simulation objects).
 WsnTopology BuildTopology(const GossipScenarioConfig& config);
 
-/// Run one simulation (Simulator::Destroy() is called at the end).
-GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config);
+/**
+ * Run one simulation (Simulator::Destroy() is called at the end).
+ * \param config the model parameters
+ * \param recorders what to record besides the metrics (maps, query paths,
+ * NetAnim; validated here): handed back in the result's `dynamics`
+ * \return what the run produced
+ */
+GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config,
+                                       const ScenarioRecorders& recorders = ScenarioRecorders());
 
 /**
  * Everything RunGossipScenario would reject, found without simulating: runs
  * its set-up (Validate(), the topology with its positions file or random
  * draw, the network and the radio ground truth, the filter shape derived
  * from the budget and the diameter, its segmentation into frames, the
- * events' node numbers) and then Simulator::Destroy().  Throws
+ * events' node numbers, the recorders' limits) and then Simulator::Destroy().  Throws
  * std::invalid_argument "--option: problem".  Draws the same random numbers
  * as the run, so results do not change.  Returns what the set-up knows
  * (nodes, diameter, components, filter shape; no metrics).
  */
-GossipScenarioResult CheckGossipScenario(const GossipScenarioConfig& config);
+GossipScenarioResult CheckGossipScenario(const GossipScenarioConfig& config,
+                                         const ScenarioRecorders& recorders = ScenarioRecorders());
 
 } // namespace ns3
 

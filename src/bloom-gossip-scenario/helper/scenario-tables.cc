@@ -3,6 +3,8 @@
  */
 #include "scenario-tables.h"
 
+#include "dynamics-tables.h"
+
 #include "ns3/log.h"
 
 #include <cmath>

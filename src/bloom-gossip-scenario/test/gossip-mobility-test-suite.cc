@@ -9,12 +9,14 @@
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/constant-velocity-mobility-model.h"
 #include "ns3/double.h"
+#include "ns3/dynamics-tables.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/lr-wpan-mac.h"
 #include "ns3/lr-wpan-net-device.h"
 #include "ns3/lr-wpan-phy.h"
 #include "ns3/mac16-address.h"
+#include "ns3/netanim-recorder.h"
 #include "ns3/packet.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-tables.h"
@@ -81,10 +83,11 @@ class WalkAwayTestCase : public TestCase
         c.dynamics.mobility = ScenarioMobility::NS2;
         c.dynamics.ns2Trace = trace;
         c.dynamics.sampleInterval = 0.5;
-        c.dynamics.map = true;
-        c.dynamics.mapTime = 25;  // node 0 cut off
-        c.dynamics.mapEvery = 35; // and the end (60 s)
-        const GossipScenarioResult r = RunGossipScenario(c);
+        ScenarioRecorders rec;
+        rec.map = true;
+        rec.mapTime = 25;  // node 0 cut off
+        rec.mapEvery = 35; // and the end (60 s)
+        const GossipScenarioResult r = RunGossipScenario(c, rec);
         const ScenarioDynamicsResult& d = r.dynamics;
         NS_TEST_ASSERT_MSG_EQ(d.mobileNodes, 7U, "every node has a trace-driven model");
 
@@ -128,7 +131,8 @@ class WalkAwayTestCase : public TestCase
     FilterKind m_filter;
 };
 
-/// Random waypoint on a grid, half the nodes mobile, with maps and queries.
+/// Random waypoint on a grid, half the nodes mobile, with queries (recorded
+/// by WanderingRecorders).
 GossipScenarioConfig
 Wandering(ScenarioMobility mobility)
 {
@@ -147,11 +151,19 @@ Wandering(ScenarioMobility mobility)
     c.dynamics.speed = 3;
     c.dynamics.mobileShare = 0.5;
     c.dynamics.sampleInterval = 1;
-    c.dynamics.map = true;
-    c.dynamics.mapTime = 10;
-    c.dynamics.mapEvery = 10;
-    c.dynamics.walks = true;
     return c;
+}
+
+/// What Wandering's runs record: maps at 10, 20 and 30 s, the query paths.
+ScenarioRecorders
+WanderingRecorders()
+{
+    ScenarioRecorders rec;
+    rec.map = true;
+    rec.mapTime = 10;
+    rec.mapEvery = 10;
+    rec.walks = true;
+    return rec;
 }
 
 /// The time series as text, for comparisons.
@@ -189,13 +201,14 @@ class ReproducibleTestCase : public TestCase
     void DoRun() override
     {
         const GossipScenarioConfig c = Wandering(m_mobility);
+        const ScenarioRecorders rec = WanderingRecorders();
         std::string texts[3];
         uint64_t changes = 0;
         for (uint32_t i = 0; i < 3; ++i)
         {
             RngSeedManager::SetSeed(1);
             RngSeedManager::SetRun(i < 2 ? 1 : 2);
-            const GossipScenarioResult r = RunGossipScenario(c);
+            const GossipScenarioResult r = RunGossipScenario(c, rec);
             texts[i] = Series(c, r);
             NS_TEST_ASSERT_MSG_EQ(r.dynamics.mobileNodes, 13U, "half of 25 nodes move");
             NS_TEST_ASSERT_MSG_EQ(r.dynamics.samples.size(), 31U, "a sample a second, 0..30 s");
@@ -251,22 +264,23 @@ class MapsObserveTestCase : public TestCase
     void DoRun() override
     {
         GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
-        c.dynamics.map = false;
-        c.dynamics.mapTime = -1;
-        c.dynamics.mapEvery = 0;
+        ScenarioRecorders rec = WanderingRecorders();
+        rec.map = false;
+        rec.mapTime = -1;
+        rec.mapEvery = 0;
         std::string texts[2];
         ScenarioDynamicsResult mapped;
         for (uint32_t i = 0; i < 2; ++i)
         {
             if (i == 1)
             {
-                c.dynamics.map = true;
-                c.dynamics.mapTime = 0;
-                c.dynamics.mapEvery = 0.05;
+                rec.map = true;
+                rec.mapTime = 0;
+                rec.mapEvery = 0.05;
             }
             RngSeedManager::SetSeed(1);
             RngSeedManager::SetRun(1);
-            const GossipScenarioResult r = RunGossipScenario(c);
+            const GossipScenarioResult r = RunGossipScenario(c, rec);
             texts[i] = Tables(c, r);
             NS_TEST_ASSERT_MSG_GT(r.dynamics.repairDelays.size(),
                                   0U,
@@ -340,10 +354,11 @@ class MobileSetTestCase : public TestCase
     void DoRun() override
     {
         GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        ScenarioRecorders rec = WanderingRecorders();
         c.dynamics.mobileNodes = m_set;
         // Holders: every holder moves; sinks: 10 of the 25 nodes.
         c.dynamics.mobileShare = m_set == ScenarioMobileNodes::HOLDERS ? 1.0 : 0.4;
-        c.dynamics.mapTime = 0;
+        rec.mapTime = 0;
         c.queries = 6;
         c.queryInterval = 1;
         std::string texts[2];
@@ -351,7 +366,7 @@ class MobileSetTestCase : public TestCase
         {
             RngSeedManager::SetSeed(1);
             RngSeedManager::SetRun(1);
-            const GossipScenarioResult r = RunGossipScenario(c);
+            const GossipScenarioResult r = RunGossipScenario(c, rec);
             const ScenarioDynamicsResult& d = r.dynamics;
             texts[i] = Series(c, r);
             const std::set<uint32_t> moving(d.moving.begin(), d.moving.end());
@@ -434,7 +449,6 @@ class MobileSetRefusalTestCase : public TestCase
             return "";
         };
         GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
-        c.dynamics.walks = false;
         c.queries = 0;
         c.dynamics.mobileNodes = ScenarioMobileNodes::SINKS;
         NS_TEST_ASSERT_MSG_EQ(refusal(c).rfind("--mobile-nodes: sinks needs --queries", 0),
@@ -515,13 +529,14 @@ class NetAnimTestCase : public TestCase
     void DoRun() override
     {
         GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
-        c.dynamics.netanim = true;
+        ScenarioRecorders rec = WanderingRecorders();
+        rec.netanim = true;
         if (!NetAnimBuilt())
         {
             std::string error;
             try
             {
-                c.Validate();
+                rec.Validate(c.simTime, c.queries);
             }
             catch (const std::invalid_argument& e)
             {
@@ -538,8 +553,8 @@ class NetAnimTestCase : public TestCase
         {
             RngSeedManager::SetSeed(1);
             RngSeedManager::SetRun(1);
-            c.dynamics.netanim = i < 2;
-            const GossipScenarioResult r = RunGossipScenario(c);
+            rec.netanim = i < 2;
+            const GossipScenarioResult r = RunGossipScenario(c, rec);
             tables[i] = Series(c, r);
             if (i == 2)
             {
@@ -694,12 +709,13 @@ class SetUpRefusalTestCase : public TestCase
     }
 
   private:
-    /// \return the refusal of CheckGossipScenario(c), empty if accepted
-    static std::string Refusal(const GossipScenarioConfig& c)
+    /// \return the refusal of CheckGossipScenario(c, rec), empty if accepted
+    static std::string Refusal(const GossipScenarioConfig& c,
+                               const ScenarioRecorders& rec = ScenarioRecorders())
     {
         try
         {
-            CheckGossipScenario(c);
+            CheckGossipScenario(c, rec);
         }
         catch (const std::invalid_argument& e)
         {
@@ -766,29 +782,30 @@ class SetUpRefusalTestCase : public TestCase
 
         // Maps: 10 from 10 s every 10 s over 30 s are at 10, 20 and 30 s.
         c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
-        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 3U, "10, 20, 30 s");
-        const GossipScenarioResult r = RunGossipScenario(c);
+        ScenarioRecorders rec = WanderingRecorders();
+        NS_TEST_ASSERT_MSG_EQ(rec.MapCount(c.simTime), 3U, "10, 20, 30 s");
+        const GossipScenarioResult r = RunGossipScenario(c, rec);
         std::set<double> times;
         for (const MapNodeRow& m : r.dynamics.mapNodes)
         {
             times.insert(m.time);
         }
-        NS_TEST_ASSERT_MSG_EQ(times.size(), c.dynamics.MapCount(c.simTime), "maps recorded");
-        c.dynamics.mapTime = -1;
-        c.dynamics.mapEvery = 0;
-        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 1U, "the end only");
-        c.dynamics.mapTime = 0;
-        c.dynamics.mapEvery = 0.5;
-        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 61U, "0 to 30 s");
-        c.dynamics.mapEvery = 0.05; // summed, the steps ended past 30 s: no map at the end
-        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapCount(c.simTime), 601U, "0 to 30 s, with 30 s");
-        NS_TEST_ASSERT_MSG_EQ(c.dynamics.MapTimes(c.simTime).back(), c.simTime, "the end");
-        c.dynamics.mapEvery = 0.5;
+        NS_TEST_ASSERT_MSG_EQ(times.size(), rec.MapCount(c.simTime), "maps recorded");
+        rec.mapTime = -1;
+        rec.mapEvery = 0;
+        NS_TEST_ASSERT_MSG_EQ(rec.MapCount(c.simTime), 1U, "the end only");
+        rec.mapTime = 0;
+        rec.mapEvery = 0.5;
+        NS_TEST_ASSERT_MSG_EQ(rec.MapCount(c.simTime), 61U, "0 to 30 s");
+        rec.mapEvery = 0.05; // summed, the steps ended past 30 s: no map at the end
+        NS_TEST_ASSERT_MSG_EQ(rec.MapCount(c.simTime), 601U, "0 to 30 s, with 30 s");
+        NS_TEST_ASSERT_MSG_EQ(rec.MapTimes(c.simTime).back(), c.simTime, "the end");
+        rec.mapEvery = 0.5;
         c.resources = 6000; // 25 nodes x 6000 resources x 61 maps
-        refusal = Refusal(c);
+        refusal = Refusal(c, rec);
         NS_TEST_ASSERT_MSG_EQ(refusal.rfind("--map-every: 61 maps of ", 0), 0U, refusal);
-        c.dynamics.mapEvery = 10;
-        NS_TEST_ASSERT_MSG_EQ(Refusal(c), "", "4 maps of 150,000 rows and the links");
+        rec.mapEvery = 10;
+        NS_TEST_ASSERT_MSG_EQ(Refusal(c, rec), "", "4 maps of 150,000 rows and the links");
     }
 };
 
