@@ -3,8 +3,8 @@
  */
 #include "scenario-mobility.h"
 
-#include "scenario-limits.h"
 #include "ns2-trace-reader.h"
+#include "scenario-limits.h"
 
 #include "ns3/box.h"
 #include "ns3/constant-velocity-mobility-model.h"

@@ -3,8 +3,8 @@
  */
 #include "scenario-recorders.h"
 
-#include "scenario-limits.h"
 #include "netanim-recorder.h"
+#include "scenario-limits.h"
 
 #include "ns3/log.h"
 
