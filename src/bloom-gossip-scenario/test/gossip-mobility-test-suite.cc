@@ -811,6 +811,96 @@ class SetUpRefusalTestCase : public TestCase
 
 /**
  * \ingroup bloom-gossip-tests
+ * The query paths come through QueryMetrics' one subscription to the query
+ * traces (QueryObserver): every path row names its query as QueryMetrics
+ * recorded it, the deliveries are the holders it counted (the first at the
+ * hops it recorded), and recording the paths changes no table; a run asked
+ * for no recorder records nothing.
+ */
+class WalksObserveTestCase : public TestCase
+{
+  public:
+    WalksObserveTestCase()
+        : TestCase("query paths through QueryMetrics' observer: the same queries, tables unchanged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GossipScenarioConfig c = Wandering(ScenarioMobility::RANDOM_WAYPOINT);
+        c.queries = 6;
+        c.queryInterval = 1;
+        c.queryStrategy = ParseQueryStrategySelection("all");
+        std::string tables[2];
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            ScenarioRecorders rec;
+            rec.walks = i == 1;
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(1);
+            const GossipScenarioResult r = RunGossipScenario(c, rec);
+            for (const auto& rows : {GossipCsvRows(c, r),
+                                     GossipDistanceCsvRows(c, r),
+                                     GossipQueryCsvRows(c, r),
+                                     DynamicsSeriesCsvRows("x", r.dynamics)})
+            {
+                for (const auto& row : rows)
+                {
+                    tables[i] += row + "\n";
+                }
+            }
+            if (i == 0)
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.dynamics.walks.size(), 0U, "no path without the recorder");
+                NS_TEST_ASSERT_MSG_EQ(r.dynamics.mapNodes.size(),
+                                      0U,
+                                      "no map without the recorder");
+                NS_TEST_ASSERT_MSG_EQ(r.dynamics.netanim, "", "no trace without the recorder");
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_GT(r.queries.size(), 6U, "queries of several strategies");
+            NS_TEST_ASSERT_MSG_GT(r.dynamics.walks.size(), 0U, "paths recorded");
+            std::map<uint32_t, uint32_t> delivers;
+            std::map<uint32_t, uint32_t> firstHops;
+            uint32_t sends = 0;
+            for (const WalkRow& w : r.dynamics.walks)
+            {
+                NS_TEST_ASSERT_MSG_LT(w.query, r.queries.size(), "a recorded query");
+                const QueryRecord& q = r.queries[w.query];
+                NS_TEST_ASSERT_MSG_EQ(w.origin, q.origin, "its origin");
+                NS_TEST_ASSERT_MSG_EQ(w.key, q.key, "its key");
+                NS_TEST_ASSERT_MSG_EQ(bloom::ToString(w.strategy),
+                                      bloom::ToString(q.strategy),
+                                      "its strategy");
+                sends += w.kind == "send" ? 1 : 0;
+                if (w.kind == "deliver")
+                {
+                    if (delivers[w.query]++ == 0)
+                    {
+                        firstHops[w.query] = w.hops;
+                    }
+                }
+            }
+            NS_TEST_ASSERT_MSG_GT(sends, 0U, "transmissions recorded");
+            uint32_t delivered = 0;
+            for (const QueryRecord& q : r.queries)
+            {
+                NS_TEST_ASSERT_MSG_EQ(delivers[q.index], q.holdersReached, "one row per arrival");
+                if (q.delivered)
+                {
+                    ++delivered;
+                    NS_TEST_ASSERT_MSG_EQ(firstHops[q.index], q.hopsTaken, "the first arrival");
+                }
+            }
+            NS_TEST_ASSERT_MSG_GT(delivered, 0U, "queries delivered");
+        }
+        NS_TEST_EXPECT_MSG_EQ(tables[0], tables[1], "the same run with and without paths");
+    }
+};
+
+/**
+ * \ingroup bloom-gossip-tests
  * Test suite bloom-gossip-mobility.
  */
 class GossipMobilityTestSuite : public TestSuite
@@ -827,6 +917,7 @@ class GossipMobilityTestSuite : public TestSuite
                     bloom::test::kQuick);
         AddTestCase(new ReproducibleTestCase(ScenarioMobility::GAUSS_MARKOV), bloom::test::kQuick);
         AddTestCase(new MapsObserveTestCase, bloom::test::kQuick);
+        AddTestCase(new WalksObserveTestCase, bloom::test::kQuick);
         AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::HOLDERS), bloom::test::kQuick);
         AddTestCase(new MobileSetTestCase(ScenarioMobileNodes::SINKS), bloom::test::kQuick);
         AddTestCase(new MobileSetRefusalTestCase, bloom::test::kQuick);
