@@ -101,6 +101,15 @@ def main():
             importlib.import_module(module)
         except ImportError:
             missing.append(package)
+    # SEM needs Debian's modules: run under Debian's Python when this one
+    # (a pyenv or venv python3) lacks them.
+    debian = "/usr/bin/python3"
+    if (missing and os.path.realpath(sys.executable) != os.path.realpath(debian)
+            and os.access(debian, os.X_OK)):
+        probe = subprocess.run([debian, "-c", "import " + ", ".join(DEBIAN)],
+                               capture_output=True)
+        if probe.returncode == 0:
+            return subprocess.run([debian] + sys.argv).returncode
     if missing:
         print("SKIP: SEM needs the Debian packages %s (apt-get install -y %s; .ci/run "
               "installs them)" % (", ".join(missing), " ".join(missing)))
