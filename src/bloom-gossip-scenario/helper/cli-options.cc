@@ -509,12 +509,21 @@ OptionAdder&
 OptionAdder::Text(const char* name, std::string* target, const std::string& help)
 {
     const std::string current = *target;
+    // An integer default also matches its integral decimal ("7.0": SEM).
+    const bool integer =
+        !current.empty() && current.find_first_not_of("0123456789") == std::string::npos;
     m_description.add_options()(
         name,
         new TextValue(target,
                       current,
                       current.empty(),
-                      [current](const std::string& s) { return s == current; }),
+                      [current, integer](const std::string& s) {
+                          return s == current || (integer && s.size() > current.size() &&
+                                                  s.compare(0, current.size(), current) == 0 &&
+                                                  s[current.size()] == '.' &&
+                                                  s.find_first_not_of('0', current.size() + 1) ==
+                                                      std::string::npos);
+                      }),
         help.c_str());
     return *this;
 }
