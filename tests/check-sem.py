@@ -18,7 +18,8 @@ SHA256SUMS checked) into a temporary folder, on the built program:
     two diameters, two runs), SEM passing every option as --name=value with
     those defaults ("--nodes=", "--m=256.0", "--quiet=False", ...).  Checked:
     every run exits 0 and writes its CSVs into its own folder (the outputs
-    default into the current folder), and each CSV is byte-identical to the
+    default into the current folder), its per-run row holds the family,
+    diameter, RngRun and defaults asked for, and each CSV is byte-identical to the
     one the program writes when run by hand with only the swept options and
     the same --RngRun, so SEM's defaults mean the same as no option.
 
@@ -26,6 +27,7 @@ Exits 77 (CTest: skipped) with a message when the Debian packages SEM needs
 are missing (the kit's README lists them; .ci/run installs them), 1 listing
 the problems, 0 after printing OK.
 """
+import csv
 import hashlib
 import importlib
 import os
@@ -181,6 +183,17 @@ def main():
                     sem_bytes, hand_bytes = f.read(), g.read()
                 check(sem_bytes == hand_bytes and sem_bytes.count(b"\n") >= 2,
                       "%s: SEM's %s differs from the run by hand" % (label, name))
+            # The values SEM asked for, in the per-run CSV.
+            if "diameter-sweep.csv" in files:
+                with open(files["diameter-sweep.csv"], encoding="utf-8") as f:
+                    rows = list(csv.DictReader(f))
+                check(len(rows) == 1 and rows[0]["filter"] == p["filter"]
+                      and rows[0]["diameter"] == str(p["diameters"])
+                      and rows[0]["run"] == str(p["RngRun"]) and rows[0]["sim_time"] == "20"
+                      and rows[0]["m"] == "256" and rows[0]["topology"] == "line",
+                      "%s: per-run CSV rows %s" % (label, [
+                          {k: r.get(k) for k in ("filter", "diameter", "run", "sim_time", "m")}
+                          for r in rows]))
         runs = {(r["params"]["diameters"], r["params"]["filter"], r["params"]["RngRun"])
                 for r in results}
         check(len(runs) == len(results), "two results of the same run")

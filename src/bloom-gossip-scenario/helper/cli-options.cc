@@ -227,6 +227,12 @@ class FlagValue : public po::typed_value<bool>, public DefaultInfo
         }
     }
 
+    /// Nothing after the name in --help, as a plain switch.
+    std::string name() const override
+    {
+        return "";
+    }
+
     std::string PrintedDefault() const override
     {
         return "false";

@@ -168,7 +168,9 @@ Ns3GeneralArguments(const std::string& program)
     // ns-3's CommandLine prints these and ends the program (std::exit(0)).
     const auto byNs3 = [program](const std::string& name) {
         return [program, name](const std::string& value) {
-            CheckStandardOutputAtExit("ns-3"); // > /dev/full: exit 1, not 0
+            static std::string reported; // CheckStandardOutputAtExit keeps the pointer
+            reported = program;
+            CheckStandardOutputAtExit(reported.c_str()); // > /dev/full: exit 1, not 0
             std::string arg = "--" + name + (value.empty() ? "" : "=" + value);
             std::vector<char*> argv{const_cast<char*>(program.c_str()), arg.data(), nullptr};
             CommandLine cmd;
