@@ -14,6 +14,9 @@
  *
  * Plain C++17 over the filter library (src/bloom-gossip/filter), no ns-3.
  * Bad input: one line on stderr naming the option, exit code 2, no file.
+ * The command line is the scenario programs' (cli-options.h, plain C++ as
+ * this program: the same option checks and messages, --PrintHelp in ns-3
+ * CommandLine's format, flags taking =true/false/1/0).
  * --out goes through the scenario programs' output mechanism (OutputFiles,
  * output-files.h, plain C++ as this program): checked before any work (a
  * device, FIFO, symbolic link or folder is refused), written at the end to a
@@ -22,6 +25,7 @@
  */
 #include "bloom-filter.h"
 #include "bloom-hash.h"
+#include "cli-options.h"
 #include "counting-bloom-filter.h"
 #include "cuckoo-filter.h"
 #include "filter-limits.h"
@@ -38,6 +42,7 @@
 #include <ctime>
 #include <map>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -57,17 +62,11 @@ constexpr double kOperationsPerSecond = 3e7;
 /// Seconds between two progress lines of a long run.
 constexpr double kProgressSeconds = 30;
 
-/// A problem with the command line: one line on stderr, exit code 2.
-class UsageError : public std::runtime_error
-{
-  public:
-    using std::runtime_error::runtime_error;
-};
-
+/// UsageError "--option: what" (one line on stderr, exit code 2: cli::RunMain).
 [[noreturn]] void
 Bad(const std::string& option, const std::string& what)
 {
-    throw UsageError("--" + option + ": " + what);
+    ns3::cli::Fail("--" + option, what);
 }
 
 std::string
@@ -80,109 +79,18 @@ Num(double v)
 
 // ------------------------------------------------------------ command line
 
-/// Options as given: name -> value ("" for flags).
-using Given = std::map<std::string, std::string>;
-
-/// Option names that take a value, and the flags.
-const std::set<std::string> kValued{"elements",
-                                    "targets",
-                                    "queries",
-                                    "fill",
-                                    "filters",
-                                    "counter-bits",
-                                    "bucket-size",
-                                    "max-load",
-                                    "max-kicks",
-                                    "seed",
-                                    "out"};
-const std::set<std::string> kFlags{"no-timing", "help"};
-
-void
-PrintHelp()
-{
-    std::printf(
-        "%s: Bloom, counting Bloom and cuckoo filters side by side (space, accuracy, speed).\n"
-        "\n"
-        "For every target false-positive rate and fill, each filter is sized for --elements\n"
-        "keys at that target (BF and CBF: m = ceil(-n ln(target) / ln(2)^2), k = round(m/n ln 2);\n"
-        "CBF: the same m counters of --counter-bits bits; cuckoo: the smallest fingerprint f\n"
-        "with 1 - (1 - 1/(2^f - 1))^(2b) <= target and the smallest power-of-two number of\n"
-        "buckets holding n keys at --max-load), gets fill%% * n keys and is measured.\n"
-        "\n"
-        "Options (--name value or --name=value):\n"
-        "  --elements N      keys n the filters are sized for, 1..10000000 (default 60000)\n"
-        "  --targets LIST    target false-positive rates in percent, each in 0.001..50: numbers\n"
-        "                    and integer ranges a:b or a:b:step, comma-separated (default 1:20)\n"
-        "  --queries Q       non-member queries per row, 1..100000000 (default 1000000)\n"
-        "  --fill LIST       keys inserted, in percent of n, integers 1..1000, same list syntax\n"
-        "                    (default 100,150: at capacity and past it)\n"
-        "  --filters LIST    bf, cbf, cuckoo, comma-separated (default all three)\n"
-        "  --counter-bits C  CBF counter width, 1..16 (default 4)\n"
-        "  --bucket-size B   cuckoo entries per bucket, 1..8 (default 4)\n"
-        "  --max-load A      cuckoo load factor the table is sized for, 0.01..1 (default 0.95)\n"
-        "  --max-kicks K     cuckoo evictions before an insertion fails, 0..1048576 (default "
-        "500)\n"
-        "  --seed S          keys and cuckoo eviction choices, 0..18446744073709551615 (default "
-        "1)\n"
-        "  --out FILE        CSV to write atomically (temporary file + rename): a new path or a\n"
-        "                    regular file, not a device, FIFO or symbolic link; - for standard\n"
-        "                    output (default)\n"
-        "  --no-timing       leave out the timing columns (insert_ns, query_miss_ns,\n"
-        "                    query_hit_ns, delete_ns: CPU nanoseconds of this thread per\n"
-        "                    operation): the same seed then gives a byte-identical file\n"
-        "  --help            print this help and exit\n",
-        kProgram);
-}
-
-Given
-ParseCommandLine(int argc, char** argv)
-{
-    Given given;
-    for (int i = 1; i < argc; ++i)
-    {
-        const std::string token = argv[i];
-        if (token.rfind("--", 0) != 0 || token.size() == 2)
-        {
-            throw UsageError("unexpected argument '" + token +
-                             "' (options are --name value; see --help)");
-        }
-        std::string name = token.substr(2);
-        std::string value;
-        bool hasValue = false;
-        const size_t eq = name.find('=');
-        if (eq != std::string::npos)
-        {
-            value = name.substr(eq + 1);
-            name = name.substr(0, eq);
-            hasValue = true;
-        }
-        if (kValued.count(name) == 0 && kFlags.count(name) == 0)
-        {
-            throw UsageError("unknown option '--" + name + "' (see --help)");
-        }
-        if (given.count(name))
-        {
-            Bad(name, "given twice");
-        }
-        if (kFlags.count(name))
-        {
-            if (hasValue)
-            {
-                Bad(name, "takes no value");
-            }
-        }
-        else if (!hasValue)
-        {
-            if (i + 1 == argc || std::string(argv[i + 1]).rfind("--", 0) == 0)
-            {
-                Bad(name, "needs a value (see --help)");
-            }
-            value = argv[++i];
-        }
-        given[name] = value;
-    }
-    return given;
-}
+/// What the help prints above the options.
+constexpr const char* kAbout =
+    "filter-space: Bloom, counting Bloom and cuckoo filters side by side (space, accuracy, "
+    "speed).\n"
+    "\n"
+    "For every target false-positive rate and fill, each filter is sized for --elements\n"
+    "keys at that target (BF and CBF: m = ceil(-n ln(target) / ln(2)^2), k = round(m/n ln 2);\n"
+    "CBF: the same m counters of --counter-bits bits; cuckoo: the smallest fingerprint f\n"
+    "with 1 - (1 - 1/(2^f - 1))^(2b) <= target and the smallest power-of-two number of\n"
+    "buckets holding n keys at --max-load), gets fill% * n keys and is measured.\n"
+    "\n"
+    "Options (--name value or --name=value):\n";
 
 /// Whether `text` is a plain unsigned decimal integer that fits 64 bits.
 bool
@@ -219,64 +127,14 @@ ParseDecimal(const std::string& text, double& v)
     return *end == '\0' && std::isfinite(v);
 }
 
-uint64_t
-Integer(const Given& given, const std::string& name, uint64_t fallback, uint64_t lo, uint64_t hi)
-{
-    const auto it = given.find(name);
-    if (it == given.end())
-    {
-        return fallback;
-    }
-    const std::string range =
-        "allowed: an integer " + std::to_string(lo) + ".." + std::to_string(hi);
-    uint64_t v = 0;
-    if (!ParseUnsigned(it->second, v))
-    {
-        Bad(name, "'" + it->second + "' is not an integer (" + range + ")");
-    }
-    if (v < lo || v > hi)
-    {
-        Bad(name, it->second + " is out of range (" + range + ")");
-    }
-    return v;
-}
-
-double
-Decimal(const Given& given, const std::string& name, double fallback, double lo, double hi)
-{
-    const auto it = given.find(name);
-    if (it == given.end())
-    {
-        return fallback;
-    }
-    const std::string range = "allowed: a number " + Num(lo) + ".." + Num(hi);
-    double v = 0;
-    if (!ParseDecimal(it->second, v))
-    {
-        Bad(name, "'" + it->second + "' is not a number (" + range + ")");
-    }
-    if (v < lo || v > hi)
-    {
-        Bad(name, it->second + " is out of range (" + range + ")");
-    }
-    return v;
-}
-
 /**
  * A list of numbers: comma-separated items, each a number (`integers`: an
  * integer) or an integer range a:b or a:b:step; every value in lo..hi, no
  * value twice.
  */
 std::vector<double>
-NumberList(const Given& given,
-           const std::string& name,
-           const std::string& fallback,
-           double lo,
-           double hi,
-           bool integers)
+NumberList(const std::string& name, const std::string& text, double lo, double hi, bool integers)
 {
-    const auto it = given.find(name);
-    const std::string text = it == given.end() ? fallback : it->second;
     const std::string allowed = std::string("allowed: comma-separated ") +
                                 (integers ? "integers" : "numbers") + " " + Num(lo) + ".." +
                                 Num(hi) + " and ranges a:b or a:b:step";
@@ -701,40 +559,88 @@ WriteRow(std::string& csv, const Row& r, const Settings& s)
 int
 Run(int argc, char** argv)
 {
-    const Given given = ParseCommandLine(argc, argv);
-    if (given.count("help"))
+    Settings s;
+    s.elements = 60000;
+    s.queries = 1000000;
+    s.counterBits = CountingBloomFilter::kDefaultCounterBits;
+    s.bucketSize = CuckooFilter::kDefaultBucketSize;
+    s.maxLoad = 0.95;
+    s.maxKicks = CuckooFilter::kDefaultMaxKicks;
+    s.seed = 1;
+    std::string targetList = "1:20";
+    std::string fillList = "100,150";
+    std::string filterList = "bf,cbf,cuckoo";
+    std::string outPath = "-";
+    bool noTiming = false;
+    bool help = false;
+    namespace po = boost::program_options;
+    using ns3::cli::Range;
+    po::options_description options;
+    ns3::cli::OptionAdder(options)
+        .Unsigned64("elements", &s.elements, 1, 10000000, "keys n the filters are sized for")
+        .Text("targets",
+              &targetList,
+              "target false-positive rates in percent, each in 0.001..50: numbers and integer "
+              "ranges a:b or a:b:step, comma-separated")
+        .Unsigned64("queries", &s.queries, 1, 100000000, "non-member queries per row")
+        .Text("fill",
+              &fillList,
+              "keys inserted, in percent of n, integers 1..1000, same list syntax (at capacity "
+              "and past it)")
+        .Text("filters", &filterList, "bf, cbf, cuckoo, comma-separated")
+        .Unsigned("counter-bits",
+                  &s.counterBits,
+                  CountingBloomFilter::kMinCounterBits,
+                  CountingBloomFilter::kMaxCounterBits,
+                  "CBF counter width")
+        .Unsigned("bucket-size",
+                  &s.bucketSize,
+                  1,
+                  CuckooFilter::kMaxBucketSize,
+                  "cuckoo entries per bucket")
+        .Real("max-load",
+              &s.maxLoad,
+              Range::Closed(0.01, 1),
+              "cuckoo load factor the table is sized for")
+        .Unsigned("max-kicks",
+                  &s.maxKicks,
+                  0,
+                  CuckooFilter::kMaxKicksLimit,
+                  "cuckoo evictions before an insertion fails")
+        .Unsigned64("seed", &s.seed, 0, UINT64_MAX, "keys and cuckoo eviction choices")
+        .Text("out",
+              &outPath,
+              "CSV to write atomically (temporary file + rename): a new path or a regular "
+              "file, not a device, FIFO or symbolic link; - for standard output")
+        .Flag("no-timing",
+              &noTiming,
+              "leave out the timing columns (insert_ns, query_miss_ns, query_hit_ns, "
+              "delete_ns: CPU nanoseconds of this thread per operation): the same seed then "
+              "gives a byte-identical file")
+        .Flag("help", &help, "print this help and exit");
+    po::variables_map vm;
+    ns3::cli::CommandLineExtras extras;
+    // SEM asks every program for ns-3's globals: this one has none.
+    extras.general.push_back({"PrintGlobals",
+                              "PrintGlobals",
+                              "Print the list of globals (none: no ns-3 here).",
+                              [](const std::string&) { std::printf("Global values:\n"); }});
+    ns3::cli::ParseArguments(argc, argv, options, vm, "", extras);
+    if (vm["help"].as<bool>())
     {
-        PrintHelp();
+        std::ostringstream os;
+        os << options;
+        std::printf("%s%s", kAbout, os.str().c_str());
         return 0;
     }
-    Settings s;
-    s.elements = Integer(given, "elements", 60000, 1, 10000000);
-    const auto targets = NumberList(given, "targets", "1:20", 0.001, 50, false);
-    s.queries = Integer(given, "queries", 1000000, 1, 100000000);
-    const auto fills = NumberList(given, "fill", "100,150", 1, 1000, true);
-    s.counterBits = static_cast<uint32_t>(Integer(given,
-                                                  "counter-bits",
-                                                  CountingBloomFilter::kDefaultCounterBits,
-                                                  CountingBloomFilter::kMinCounterBits,
-                                                  CountingBloomFilter::kMaxCounterBits));
-    s.bucketSize = static_cast<uint32_t>(Integer(given,
-                                                 "bucket-size",
-                                                 CuckooFilter::kDefaultBucketSize,
-                                                 1,
-                                                 CuckooFilter::kMaxBucketSize));
-    s.maxLoad = Decimal(given, "max-load", 0.95, 0.01, 1);
-    s.maxKicks = static_cast<uint32_t>(Integer(given,
-                                               "max-kicks",
-                                               CuckooFilter::kDefaultMaxKicks,
-                                               0,
-                                               CuckooFilter::kMaxKicksLimit));
-    s.seed = Integer(given, "seed", 1, 0, UINT64_MAX);
-    s.timing = given.count("no-timing") == 0;
+    ns3::cli::Notify(vm);
+    const auto targets = NumberList("targets", targetList, 0.001, 50, false);
+    const auto fills = NumberList("fill", fillList, 1, 1000, true);
+    s.timing = !noTiming;
 
     std::vector<Kind> kinds;
     {
-        const auto it = given.find("filters");
-        const std::string text = it == given.end() ? "bf,cbf,cuckoo" : it->second;
+        const std::string& text = filterList;
         const std::string allowed = "allowed: bf, cbf, cuckoo, comma-separated";
         size_t pos = 0;
         while (true)
@@ -801,8 +707,6 @@ Run(int argc, char** argv)
     }
 
     // Check the output before the run, so an unwritable path fails at once.
-    const auto outIt = given.find("out");
-    const std::string outPath = outIt == given.end() ? "-" : outIt->second;
     const bool toStdout = outPath == "-";
     ns3::OutputFiles outputs;
     if (!toStdout)
@@ -813,7 +717,7 @@ Run(int argc, char** argv)
         }
         catch (const std::invalid_argument& e)
         {
-            throw UsageError(e.what());
+            throw ns3::cli::UsageError(e.what());
         }
     }
 
@@ -917,18 +821,5 @@ int
 main(int argc, char** argv)
 {
     ns3::CheckStandardOutputAtExit(kProgram); // --help > /dev/full: exit 1
-    try
-    {
-        return Run(argc, argv);
-    }
-    catch (const UsageError& e)
-    {
-        std::fprintf(stderr, "%s: %s\n", kProgram, e.what());
-        return 2;
-    }
-    catch (const std::exception& e)
-    {
-        std::fprintf(stderr, "%s: error: %s\n", kProgram, e.what());
-        return 1;
-    }
+    return ns3::cli::RunMain(kProgram, [&]() { return Run(argc, argv); });
 }

@@ -303,7 +303,7 @@ Main(int argc, char** argv)
     std::string mapCsv;
     std::string walkCsv;
     std::string netanim;
-    double mapTime = 0;
+    double mapTime = std::numeric_limits<double>::quiet_NaN(); // none: the end of the run
     ScenarioDynamicsConfig& dyn = c.dynamics;
     ScenarioRecorders record; // what the runs record (maps, query paths, NetAnim)
     po::options_description dynamic("Mobility and pictures");

@@ -25,6 +25,7 @@
 #include <cstring>
 #include <fmt/core.h>
 #include <fmt/format.h>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -203,68 +204,89 @@ Run(int argc, char** argv)
         "Integer lists accept v, a:b, a:b:step and comma-separated items (e.g. 1:16, 30:70:10)."
         "\nOptions",
         kProgram));
-    // Every value is read as text and validated here, so that each problem
-    // gets one message naming the option and its allowed values.
-    desc.add_options()("help,h", "print this help and exit")(
-        "experiment",
-        po::value<std::string>(),
-        "calibration (default): c^ statistics per (b, k, n, rule); capacity: elements "
-        "inserted until an occupancy target is reached")(
-        "out",
-        po::value<std::string>(),
-        "CSV file to write (atomically, via a temporary file in the same folder); - for "
-        "standard output (default)")("dim",
-                                     po::value<std::string>(),
-                                     "filter size in bits, 16..1048576 (default 4096); m = "
-                                     "floor(dim / b) cells, any remainder bits unused")(
-        "bits",
-        po::value<std::string>(),
-        "cell widths b, 1..16 (default 1:16)")(
-        "hashes",
-        po::value<std::string>(),
-        "hash counts k, 1..32 (default 2:16 for calibration, 7 for capacity)")(
-        "elements",
-        po::value<std::string>(),
-        "calibration: elements n per iteration, 1..1000000 (default 30:70:10); the grid must "
-        "fit in 2 GiB of memory")(
-        "grid",
-        po::value<std::string>(),
-        "calibration: paper (default) = b sweep at k = --paper-k plus k sweep at b = --paper-b "
-        "(Figs. 5 and 6), each for every n; product = every (b, k, n)")(
-        "paper-k",
-        po::value<std::string>(),
-        "calibration, paper grid: k of the b sweep, 1..32 (default 7)")(
-        "paper-b",
-        po::value<std::string>(),
-        "calibration, paper grid: b of the k sweep, 1..16 (default 8)")(
-        "iterations",
-        po::value<std::string>(),
-        "calibration: iterations N per point, 1..1000000000 (default 100000)")(
-        "repetitions",
-        po::value<std::string>(),
-        "capacity: repetitions per point, 1..10000000 (default 1000)")(
-        "targets",
-        po::value<std::string>(),
-        "capacity: occupancy targets in percent, 1..100 (default 30:70:10)")(
-        "max-elements",
-        po::value<std::string>(),
-        "capacity: give up a repetition after this many insertions, 1..1000000000 (default "
-        "1000000)")("quantization",
-                    po::value<std::string>(),
-                    "floor, ceil, round, all (default) or a list such as floor,ceil")(
-        "ids",
-        po::value<std::string>(),
-        "element ids: continue (default; the counter never restarts, every iteration sees "
-        "fresh hash positions) or restart (ids 0..n-1 in every iteration)")(
-        "seed",
-        po::value<std::string>(),
-        "MRG32k3a seed, 1..4294944442 (default 1)")(
-        "threads",
-        po::value<std::string>(),
-        fmt::format("worker threads, 1..1024 (default: hardware concurrency, {}); results do "
-                    "not depend on it",
-                    hw)
-            .c_str());
+    // Every value is read as text and validated below, so that each problem
+    // gets one message naming the option and its allowed values.  Each has
+    // its default as text (--PrintHelp, SEM), but --hashes (its default
+    // depends on --experiment) and --threads (the machine's).
+    std::map<std::string, std::string> text{
+        {"experiment", "calibration"},
+        {"out", "-"},
+        {"dim", "4096"},
+        {"bits", "1:16"},
+        {"hashes", ""},
+        {"elements", "30:70:10"},
+        {"grid", "paper"},
+        {"paper-k", "7"},
+        {"paper-b", "8"},
+        {"iterations", "100000"},
+        {"repetitions", "1000"},
+        {"targets", "30:70:10"},
+        {"max-elements", "1000000"},
+        {"quantization", "all"},
+        {"ids", "continue"},
+        {"seed", "1"},
+        {"threads", ""},
+    };
+    bool help = false; // read from vm before Notify
+    ns3::cli::OptionAdder(desc)
+        .Flag("help,h", &help, "print this help and exit")
+        .Text("experiment",
+              &text["experiment"],
+              "calibration (default): c^ statistics per (b, k, n, rule); capacity: elements "
+              "inserted until an occupancy target is reached")
+        .Text("out",
+              &text["out"],
+              "CSV file to write (atomically, via a temporary file in the same folder); - for "
+              "standard output (default)")
+        .Text("dim",
+              &text["dim"],
+              "filter size in bits, 16..1048576 (default 4096); m = "
+              "floor(dim / b) cells, any remainder bits unused")
+        .Text("bits", &text["bits"], "cell widths b, 1..16 (default 1:16)")
+        .Text("hashes",
+              &text["hashes"],
+              "hash counts k, 1..32 (default 2:16 for calibration, 7 for capacity)")
+        .Text("elements",
+              &text["elements"],
+              "calibration: elements n per iteration, 1..1000000 (default 30:70:10); the grid must "
+              "fit in 2 GiB of memory")
+        .Text(
+            "grid",
+            &text["grid"],
+            "calibration: paper (default) = b sweep at k = --paper-k plus k sweep at b = --paper-b "
+            "(Figs. 5 and 6), each for every n; product = every (b, k, n)")
+        .Text("paper-k",
+              &text["paper-k"],
+              "calibration, paper grid: k of the b sweep, 1..32 (default 7)")
+        .Text("paper-b",
+              &text["paper-b"],
+              "calibration, paper grid: b of the k sweep, 1..16 (default 8)")
+        .Text("iterations",
+              &text["iterations"],
+              "calibration: iterations N per point, 1..1000000000 (default 100000)")
+        .Text("repetitions",
+              &text["repetitions"],
+              "capacity: repetitions per point, 1..10000000 (default 1000)")
+        .Text("targets",
+              &text["targets"],
+              "capacity: occupancy targets in percent, 1..100 (default 30:70:10)")
+        .Text("max-elements",
+              &text["max-elements"],
+              "capacity: give up a repetition after this many insertions, 1..1000000000 (default "
+              "1000000)")
+        .Text("quantization",
+              &text["quantization"],
+              "floor, ceil, round, all (default) or a list such as floor,ceil")
+        .Text("ids",
+              &text["ids"],
+              "element ids: continue (default; the counter never restarts, every iteration sees "
+              "fresh hash positions) or restart (ids 0..n-1 in every iteration)")
+        .Text("seed", &text["seed"], "MRG32k3a seed, 1..4294944442 (default 1)")
+        .Text("threads",
+              &text["threads"],
+              fmt::format("worker threads, 1..1024 (default: hardware concurrency, {}); results do "
+                          "not depend on it",
+                          hw));
 
     // Boost would take a following option as the value ("--bits --out x"):
     // catch a missing value, and stray arguments, with a message of our own.
@@ -293,23 +315,17 @@ Run(int argc, char** argv)
         }
     }
     po::variables_map vm;
-    try
-    {
-        const po::positional_options_description none; // no positional arguments
-        po::store(po::command_line_parser(argc, argv).options(desc).positional(none).run(), vm);
-        po::notify(vm);
-    }
-    catch (const po::error& e)
-    {
-        throw UsageError(fmt::format("{} (see --help)", e.what()));
-    }
-    if (vm.count("help"))
+    ns3::cli::CommandLineExtras extras;
+    extras.general = ns3::cli::Ns3GeneralArguments(kProgram);
+    ns3::cli::ParseArguments(argc, argv, desc, vm, "", extras);
+    if (vm["help"].as<bool>())
     {
         std::ostringstream os;
         os << desc;
         fmt::print("{}", os.str());
         return 0;
     }
+    ns3::cli::Notify(vm);
 
     const std::string experiment =
         vm.count("experiment") ? vm["experiment"].as<std::string>() : "calibration";
@@ -323,7 +339,7 @@ Run(int argc, char** argv)
     const std::vector<std::string> capacityOnly{"repetitions", "targets", "max-elements"};
     for (const std::string& name : calibration ? capacityOnly : calibrationOnly)
     {
-        if (vm.count(name))
+        if (ns3::cli::Given(vm, name))
         {
             Bad(name,
                 fmt::format("applies to --experiment {} only",
@@ -364,9 +380,10 @@ Run(int argc, char** argv)
         const auto paperK = static_cast<uint32_t>(Single(vm, "paper-k", 7, 1, kMaxHashes));
         const auto paperB =
             static_cast<uint32_t>(Single(vm, "paper-b", 8, kMinCellBits, kMaxCellBits));
-        if (grid == "product" && (vm.count("paper-k") || vm.count("paper-b")))
+        const bool givenK = ns3::cli::Given(vm, "paper-k");
+        if (grid == "product" && (givenK || ns3::cli::Given(vm, "paper-b")))
         {
-            Bad(vm.count("paper-k") ? "paper-k" : "paper-b", "applies to --grid paper only");
+            Bad(givenK ? "paper-k" : "paper-b", "applies to --grid paper only");
         }
         // The (dim, b, k) of the grid, the same for every n.
         std::set<CalibrationPoint> shapeSet;

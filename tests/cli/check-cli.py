@@ -17,6 +17,15 @@ skipped), read as shell words (shlex):
 
     EXPECTED... :: ARGUMENTS...         e.g.   --b 1..16 :: --b 0
 
+Cases accepted rather than refused (issue 26: --PrintHelp, flag values, SEM's
+"20.0") are written
+
+    %ok EXPECTED... :: ARGUMENTS...     e.g.   %ok "Program Options:" :: --PrintHelp
+
+and must exit with code 0, print every EXPECTED text on stdout or stderr (an
+EXPECTED starting with ! must not appear) and leave the folder empty (use
+--dry-run where the program has it).
+
 and directives:
 
     %args WORDS...      arguments put before every following case's own
@@ -66,10 +75,13 @@ def parse_cases(path):
                     sys.exit('%s: expected %%symlink NAME TARGET' % where)
                 dirs.append(('symlink', words[1], words[2]))
             elif '::' in words:
+                ok = words[0] == '%ok'
+                if ok:
+                    words = words[1:]
                 cut = words.index('::')
                 if cut == 0:
                     sys.exit('%s: no expected text before ::' % where)
-                cases.append({'where': where, 'expect': words[:cut],
+                cases.append({'where': where, 'expect': words[:cut], 'ok': ok,
                               'args': args + words[cut + 1:]})
             else:
                 sys.exit('%s: expected "EXPECTED... :: ARGUMENTS..." or a %%directive' % where)
@@ -87,6 +99,19 @@ def run_case(program, case, root, fixtures, timeout):
         return ['no answer within %g s' % timeout], ''
     stderr = p.stderr.decode('utf-8', 'replace')
     problems = []
+    if case['ok']:
+        if p.returncode != 0:
+            problems.append('exit code %d, expected 0' % p.returncode)
+        both = p.stdout.decode('utf-8', 'replace') + stderr
+        for text in case['expect']:
+            if text.startswith('!') and text[1:] in both:
+                problems.append('output has %r' % text[1:])
+            elif not text.startswith('!') and text not in both:
+                problems.append('output lacks %r' % text)
+        left = sorted(os.listdir(out))
+        if left:
+            problems.append('left files behind: %s' % ', '.join(left))
+        return problems, stderr
     if p.returncode != 2:
         problems.append('exit code %d, expected 2' % p.returncode)
     lines = stderr.splitlines()

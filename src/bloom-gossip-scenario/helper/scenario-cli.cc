@@ -5,6 +5,7 @@
 
 #include "output-files.h"
 
+#include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/input-file.h"
 #include "ns3/log.h"
@@ -37,8 +38,8 @@ namespace cli
 namespace
 {
 
-/// A value as it may appear in a one-line message: quoted, control
-/// characters replaced, long values shortened.
+using bloom::QuoteForMessage;
+
 /// `text` for an error message (QuoteForMessage).
 std::string
 Quote(const std::string& text)
@@ -46,15 +47,8 @@ Quote(const std::string& text)
     return QuoteForMessage(text);
 }
 
-std::string
-WithDashes(const std::string& name)
-{
-    return name.rfind('-', 0) == 0 ? name : "--" + name;
-}
-
 /// An option name or config key for a message: as it is when printable
-/// ASCII, otherwise quoted (QuoteForMessage), so that no raw byte of the
-/// input (a byte-order mark, non-UTF-8 bytes) reaches the terminal.
+/// ASCII, otherwise quoted (QuoteForMessage).
 std::string
 NameForMessage(const std::string& name)
 {
@@ -67,68 +61,6 @@ NameForMessage(const std::string& name)
         }
     }
     return name;
-}
-
-/// A Boost.PO message with its bytes outside printable ASCII escaped as
-/// QuoteForMessage writes them (Boost quotes the offending text itself).
-std::string
-PrintableMessage(const std::string& what)
-{
-    const std::string quoted = QuoteForMessage(what, what.size());
-    return quoted.substr(1, quoted.size() - 2);
-}
-
-/// Boost.PO errors as "--option: problem".
-[[noreturn]] void
-Translate(const po::error& e, const std::string& context = "")
-{
-    if (const auto* u = dynamic_cast<const po::unknown_option*>(&e))
-    {
-        const std::string key = u->get_option_name();
-        if (context.empty())
-        {
-            Fail(NameForMessage(WithDashes(key)), "unknown option (see --help)");
-        }
-        // A config file: its keys are the long options without "--".
-        Fail(context,
-             "unknown key " + Quote(key) +
-                 (key.rfind("\xEF\xBB\xBF", 0) == 0
-                      ? " (the file starts with a UTF-8 byte-order mark; save it without one)"
-                      : " (keys are the long options without --; see --help)"));
-    }
-    if (const auto* m = dynamic_cast<const po::multiple_occurrences*>(&e))
-    {
-        Fail(WithDashes(m->get_option_name()), "given more than once");
-    }
-    if (const auto* s = dynamic_cast<const po::invalid_command_line_syntax*>(&e))
-    {
-        const std::string name = WithDashes(s->get_option_name());
-        switch (s->kind())
-        {
-        case po::invalid_syntax::missing_parameter:
-            Fail(name, "needs a value");
-        case po::invalid_syntax::extra_parameter:
-            Fail(name, "takes no value");
-        default:
-            Fail(name, e.what());
-        }
-    }
-    if (const auto* n = dynamic_cast<const po::error_with_option_name*>(&e))
-    {
-        if (!n->get_option_name().empty())
-        {
-            Fail(context.empty() ? NameForMessage(WithDashes(n->get_option_name())) : context,
-                 PrintableMessage(e.what()));
-        }
-    }
-    const std::string what = PrintableMessage(e.what());
-    throw UsageError(context.empty() ? what : context + ": " + what);
-}
-
-std::string
-IntegerDefault(uint64_t v)
-{
-    return std::to_string(v);
 }
 
 /// Whether Config::SetDefault accepts a value, tried in a child process: some
@@ -216,330 +148,6 @@ ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
 
 } // namespace
 
-void
-Fail(const std::string& option, const std::string& problem)
-{
-    throw UsageError(option + ": " + problem);
-}
-
-Range::Range(double lo, double hi, bool loOpen, bool hiOpen)
-    : m_lo(lo),
-      m_hi(hi),
-      m_loOpen(loOpen),
-      m_hiOpen(hiOpen)
-{
-}
-
-Range
-Range::Closed(double lo, double hi)
-{
-    return Range(lo, hi, false, false);
-}
-
-Range
-Range::Open(double lo, double hi)
-{
-    return Range(lo, hi, true, true);
-}
-
-Range
-Range::LeftOpen(double lo, double hi)
-{
-    return Range(lo, hi, true, false);
-}
-
-Range
-Range::Finite()
-{
-    const double inf = std::numeric_limits<double>::infinity();
-    return Range(-inf, inf, true, true);
-}
-
-bool
-Range::Contains(double v) const
-{
-    return std::isfinite(v) && (m_loOpen ? v > m_lo : v >= m_lo) &&
-           (m_hiOpen ? v < m_hi : v <= m_hi);
-}
-
-std::string
-Range::ToString() const
-{
-    const bool lo = std::isfinite(m_lo);
-    const bool hi = std::isfinite(m_hi);
-    if (!lo && !hi)
-    {
-        return "any finite number";
-    }
-    if (!hi)
-    {
-        return fmt::format("{} {}", m_loOpen ? ">" : ">=", m_lo);
-    }
-    if (!lo)
-    {
-        return fmt::format("{} {}", m_hiOpen ? "<" : "<=", m_hi);
-    }
-    return fmt::format("{}{}, {}{}", m_loOpen ? "(" : "[", m_lo, m_hi, m_hiOpen ? ")" : "]");
-}
-
-uint64_t
-ParseUnsigned(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi)
-{
-    const std::string range = fmt::format("{}..{}", lo, hi);
-    const bool negative = !text.empty() && text[0] == '-';
-    const std::string digits = negative ? text.substr(1) : text;
-    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
-    {
-        Fail(option, Quote(text) + " is not an integer in " + range);
-    }
-    uint64_t v = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || end != digits.data() + digits.size() || (negative && v != 0) ||
-        v < lo || v > hi)
-    {
-        Fail(option, Quote(text) + " out of range " + range);
-    }
-    return v;
-}
-
-double
-ParseReal(const std::string& option, const std::string& text, const Range& range)
-{
-    double v = 0;
-    const char* first = text.data();
-    const char* last = text.data() + text.size();
-    const auto [end, ec] = std::from_chars(first, last, v, std::chars_format::general);
-    if (text.empty() || end != last || (ec != std::errc() && ec != std::errc::result_out_of_range))
-    {
-        Fail(option, Quote(text) + " is not a number; allowed: " + range.ToString());
-    }
-    if (ec == std::errc::result_out_of_range || !range.Contains(v))
-    {
-        Fail(option, Quote(text) + " out of range " + range.ToString());
-    }
-    return v;
-}
-
-std::vector<uint64_t>
-ParseUnsignedList(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi)
-{
-    const std::string allowed =
-        fmt::format("allowed: integers {}..{} as v, a:b or a:b:step, comma-separated", lo, hi);
-    const auto fail = [&](const std::string& why) {
-        Fail(option, Quote(text) + " " + why + "; " + allowed);
-    };
-    if (text.empty())
-    {
-        Fail(option, "empty list; " + allowed);
-    }
-    std::vector<uint64_t> values;
-    for (const std::string& item : bloom::SplitList(text))
-    {
-        const std::vector<std::string> parts = bloom::SplitList(item, ':');
-        if (item.empty())
-        {
-            fail("has an empty item");
-        }
-        if (parts.size() > 3)
-        {
-            fail("has an item with more than two ':'");
-        }
-        const uint64_t a = ParseUnsigned(option, parts[0], lo, hi);
-        const uint64_t b = parts.size() > 1 ? ParseUnsigned(option, parts[1], lo, hi) : a;
-        uint64_t step = 1;
-        if (parts.size() == 3)
-        {
-            const std::string& digits = parts[2];
-            if (digits.empty() || digits.size() > 19 ||
-                digits.find_first_not_of("0123456789") != std::string::npos)
-            {
-                fail("has a step that is not a positive integer");
-            }
-            step = std::stoull(digits);
-            if (step == 0)
-            {
-                fail("has a step of 0");
-            }
-        }
-        if (a > b)
-        {
-            fail("has a range whose start exceeds its end");
-        }
-        if ((b - a) / step + values.size() >= kMaxListValues)
-        {
-            fail(fmt::format("has more than {} values", kMaxListValues));
-        }
-        for (uint64_t v = a;; v += step)
-        {
-            values.push_back(v);
-            if (b - v < step)
-            {
-                break;
-            }
-        }
-    }
-    return values;
-}
-
-namespace
-{
-/// The index of `text` in `choices`; UsageError listing them otherwise.
-size_t
-ChoiceIndex(const std::string& option,
-            const std::string& text,
-            const std::vector<std::string>& choices)
-{
-    for (size_t i = 0; i < choices.size(); ++i)
-    {
-        if (text == choices[i])
-        {
-            return i;
-        }
-    }
-    Fail(option, bloom::NotOneOf(text, choices));
-}
-} // namespace
-
-std::string
-ParseChoice(const std::string& option,
-            const std::string& text,
-            const std::vector<std::string>& choices)
-{
-    return choices[ChoiceIndex(option, text, choices)];
-}
-
-OptionAdder::OptionAdder(po::options_description& description)
-    : m_description(description)
-{
-}
-
-OptionAdder&
-OptionAdder::Flag(const char* name, bool* target, const std::string& help)
-{
-    m_description.add_options()(name, po::bool_switch(target), help.c_str());
-    return *this;
-}
-
-OptionAdder&
-OptionAdder::Text(const char* name, std::string* target, const std::string& help)
-{
-    auto* value = po::value(target);
-    if (!target->empty())
-    {
-        value->default_value(*target);
-    }
-    m_description.add_options()(name, value, help.c_str());
-    return *this;
-}
-
-OptionAdder&
-OptionAdder::Choice(const char* name,
-                    std::string* target,
-                    const std::vector<std::string>& choices,
-                    const std::string& help)
-{
-    return AddChoice(
-        name,
-        choices,
-        *target,
-        [target, choices](size_t index) { *target = choices[index]; },
-        help);
-}
-
-OptionAdder&
-OptionAdder::AddChoice(const char* name,
-                       const std::vector<std::string>& names,
-                       const std::string& current,
-                       const std::function<void(size_t)>& store,
-                       const std::string& help)
-{
-    const std::string option = WithDashes(name);
-    auto* value = po::value<std::string>()->notifier(
-        [option, names, store](const std::string& s) { store(ChoiceIndex(option, s, names)); });
-    value->default_value(current);
-    m_description.add_options()(name,
-                                value,
-                                (help + "; one of " + bloom::JoinList(names, " | ")).c_str());
-    return *this;
-}
-
-OptionAdder&
-OptionAdder::AddParsed(const char* name,
-                       const std::string& current,
-                       const std::function<void(const std::string&)>& store,
-                       const std::string& help)
-{
-    const std::string option = WithDashes(name);
-    auto* value = po::value<std::string>()->notifier([option, store](const std::string& s) {
-        try
-        {
-            store(s);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            Fail(option, e.what());
-        }
-    });
-    value->default_value(current);
-    m_description.add_options()(name, value, help.c_str());
-    return *this;
-}
-
-OptionAdder&
-OptionAdder::Unsigned(const char* name,
-                      uint32_t* target,
-                      uint64_t lo,
-                      uint64_t hi,
-                      const std::string& help)
-{
-    if (hi > std::numeric_limits<uint32_t>::max() || lo > hi)
-    {
-        throw std::logic_error(std::string("OptionAdder::Unsigned: bad range for ") + name);
-    }
-    const std::string option = WithDashes(name);
-    auto* value =
-        po::value<std::string>()->notifier([option, target, lo, hi](const std::string& s) {
-            *target = static_cast<uint32_t>(ParseUnsigned(option, s, lo, hi));
-        });
-    value->default_value(IntegerDefault(*target));
-    m_description.add_options()(name,
-                                value,
-                                fmt::format("{}; allowed {}..{}", help, lo, hi).c_str());
-    return *this;
-}
-
-OptionAdder&
-OptionAdder::Unsigned64(const char* name,
-                        uint64_t* target,
-                        uint64_t lo,
-                        uint64_t hi,
-                        const std::string& help)
-{
-    const std::string option = WithDashes(name);
-    auto* value =
-        po::value<std::string>()->notifier([option, target, lo, hi](const std::string& s) {
-            *target = ParseUnsigned(option, s, lo, hi);
-        });
-    value->default_value(IntegerDefault(*target));
-    m_description.add_options()(name,
-                                value,
-                                fmt::format("{}; allowed {}..{}", help, lo, hi).c_str());
-    return *this;
-}
-
-OptionAdder&
-OptionAdder::Real(const char* name, double* target, const Range& range, const std::string& help)
-{
-    const std::string option = WithDashes(name);
-    auto* value = po::value<std::string>()->notifier(
-        [option, target, range](const std::string& s) { *target = ParseReal(option, s, range); });
-    value->default_value(fmt::format("{}", *target));
-    m_description.add_options()(name,
-                                value,
-                                fmt::format("{}; allowed {}", help, range.ToString()).c_str());
-    return *this;
-}
-
 bool
 IsNs3Argument(const std::string& arg)
 {
@@ -554,6 +162,32 @@ IsNs3Argument(const std::string& arg)
     return arg.rfind("--ns3::", 0) == 0;
 }
 
+std::vector<GeneralArgument>
+Ns3GeneralArguments(const std::string& program)
+{
+    // ns-3's CommandLine prints these and ends the program (std::exit(0)).
+    const auto byNs3 = [program](const std::string& name) {
+        return [program, name](const std::string& value) {
+            static std::string reported; // CheckStandardOutputAtExit keeps the pointer
+            reported = program;
+            CheckStandardOutputAtExit(reported.c_str()); // > /dev/full: exit 1, not 0
+            std::string arg = "--" + name + (value.empty() ? "" : "=" + value);
+            std::vector<char*> argv{const_cast<char*>(program.c_str()), arg.data(), nullptr};
+            CommandLine cmd;
+            cmd.Parse(2, argv.data());
+        };
+    };
+    return {
+        {"PrintGlobals", "PrintGlobals", "Print the list of globals.", byNs3("PrintGlobals")},
+        {"PrintGroups", "PrintGroups", "Print the list of groups.", byNs3("PrintGroups")},
+        {"PrintGroup", "PrintGroup=[group]", "Print all TypeIds of group.", byNs3("PrintGroup")},
+        {"PrintTypeIds", "PrintTypeIds", "Print all TypeIds.", byNs3("PrintTypeIds")},
+        {"PrintAttributes",
+         "PrintAttributes=[typeid]",
+         "Print all attributes of typeid.",
+         byNs3("PrintAttributes")}};
+}
+
 std::vector<std::string>
 ParseCommandLine(int argc,
                  char** argv,
@@ -561,97 +195,13 @@ ParseCommandLine(int argc,
                  po::variables_map& vm,
                  const std::string& configOption)
 {
-    std::vector<std::string> ns3Args;
-    try
-    {
-        const int style =
-            po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-        po::parsed_options parsed = po::command_line_parser(argc, argv)
-                                        .options(all)
-                                        .style(style)
-                                        .allow_unregistered()
-                                        .run();
-        for (const std::string& arg :
-             po::collect_unrecognized(parsed.options, po::include_positional))
-        {
-            if (IsNs3Argument(arg))
-            {
-                if (arg.find('=') == std::string::npos)
-                {
-                    Fail(NameForMessage(arg),
-                         "needs a value, written " + NameForMessage(arg) + "=VALUE");
-                }
-                ns3Args.push_back(arg);
-            }
-            else if (arg.rfind('-', 0) == 0 && arg.size() > 1)
-            {
-                Fail(NameForMessage(arg.substr(0, arg.find('='))), "unknown option (see --help)");
-            }
-            else
-            {
-                Fail(Quote(arg), "unexpected argument (options start with --; see --help)");
-            }
-        }
-        po::store(parsed, vm);
-    }
-    catch (const po::error& e)
-    {
-        Translate(e);
-    }
-    if (!configOption.empty() && vm.count(configOption))
-    {
-        const std::string option = WithDashes(configOption);
-        const std::string path = vm[configOption].as<std::string>();
-        std::string text;
-        try
-        {
-            text = ReadInputFile(path);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            Fail(option, e.what());
-        }
-        std::istringstream is(text);
-        try
-        {
-            const po::parsed_options fileOptions = po::parse_config_file(is, all);
-            for (const po::option& o : fileOptions.options)
-            {
-                if (o.string_key == configOption)
-                {
-                    Fail(option,
-                         Quote(path) + " sets " + configOption +
-                             " itself; a config file cannot name another (or itself)");
-                }
-            }
-            po::store(fileOptions, vm);
-        }
-        catch (const po::error& e)
-        {
-            Translate(e, option + ": " + Quote(path));
-        }
-    }
-    return ns3Args;
-}
-
-bool
-Given(const po::variables_map& vm, const std::string& option)
-{
-    const std::string name = option.rfind("--", 0) == 0 ? option.substr(2) : option;
-    return vm.count(name) > 0 && !vm[name].defaulted();
-}
-
-void
-Notify(po::variables_map& vm)
-{
-    try
-    {
-        po::notify(vm);
-    }
-    catch (const po::error& e)
-    {
-        Translate(e);
-    }
+    std::string program = argc > 0 ? argv[0] : "program";
+    program = program.substr(program.rfind('/') + 1);
+    CommandLineExtras extras;
+    extras.passThrough = IsNs3Argument;
+    extras.readFile = [](const std::string& path) { return ReadInputFile(path); };
+    extras.general = Ns3GeneralArguments(program);
+    return ParseArguments(argc, argv, all, vm, configOption, extras);
 }
 
 void
@@ -689,49 +239,6 @@ ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& ow
             ApplyAttributeDefault(arg, owner);
         }
     }
-}
-
-int
-RunMain(const std::string& program, const std::function<int()>& body)
-{
-    auto report = [&program](const char* what) {
-        std::string line = program + ": " + what;
-        for (char& ch : line)
-        {
-            if (ch == '\n' || ch == '\r')
-            {
-                ch = ' ';
-            }
-        }
-        std::cerr << line << std::endl;
-    };
-    try
-    {
-        const int status = body();
-        if (status == 0)
-        {
-            FlushStandardOutput(); // > /dev/full: one line, exit 1, not 0
-        }
-        return status;
-    }
-    catch (const UsageError& e)
-    {
-        report(e.what());
-    }
-    catch (const std::invalid_argument& e)
-    {
-        report(e.what());
-    }
-    catch (const po::error& e)
-    {
-        report(e.what());
-    }
-    catch (const std::exception& e)
-    {
-        report(e.what());
-        return 1;
-    }
-    return 2;
 }
 
 } // namespace cli

@@ -1,23 +1,24 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Command-line plumbing shared by the scenario programs (scratch/): options
- * that are parsed and range-checked by us rather than by Boost.Program_options
- * (which wraps "--m -5" into 4294967291 and accepts "nan"), ns-3's own
- * arguments (--RngRun=N, --ns3::Type::Attribute=value) checked without letting
- * ns-3 abort, and one error line with exit code 2 for every user error.
+ * Command-line plumbing shared by the scenario programs (scratch/): the
+ * plain command line of cli-options.h (options parsed and range-checked by
+ * us, ns-3 CommandLine's --PrintHelp format, one error line with exit code 2
+ * for every user error) plus ns-3's own arguments: --RngRun=N,
+ * --ns3::Type::Attribute=value (checked without letting ns-3 abort) and the
+ * general arguments --PrintGlobals, --PrintTypeIds, ... (printed by ns-3's
+ * CommandLine).
  */
 #ifndef BLOOM_GOSSIP_SCENARIO_CLI_H
 #define BLOOM_GOSSIP_SCENARIO_CLI_H
 
+#include "cli-options.h"
+
 #include "ns3/type-id.h"
 
-#include <boost/program_options.hpp>
 #include <cstdint>
 #include <functional>
-#include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace ns3
@@ -26,271 +27,16 @@ namespace cli
 {
 
 /**
- * A user error.  RunMain prints it as one line "<program>: <what>" and exits
- * with code 2.  By convention `what` reads "--option: problem", the problem
- * stating the allowed values.
- */
-class UsageError : public std::runtime_error
-{
-  public:
-    using std::runtime_error::runtime_error;
-};
-
-/// Throw UsageError("<option>: <problem>").
-[[noreturn]] void Fail(const std::string& option, const std::string& problem);
-
-/**
- * \ingroup bloom-gossip
- * \brief Allowed values of a real-valued option: an interval with open or
- * closed ends (infinite ends allowed); NaN and infinities are always refused.
- */
-class Range
-{
-  public:
-    /// [lo, hi]
-    static Range Closed(double lo, double hi);
-    /// (lo, hi)
-    static Range Open(double lo, double hi);
-    /// (lo, hi]
-    static Range LeftOpen(double lo, double hi);
-    /// Any finite number.
-    static Range Finite();
-
-    bool Contains(double v) const;
-    /// "(0, 1)", "[0.001, 1e+07]", "> 0", "any finite number", ...
-    std::string ToString() const;
-
-  private:
-    Range(double lo, double hi, bool loOpen, bool hiOpen);
-    double m_lo;
-    double m_hi;
-    bool m_loOpen;
-    bool m_hiOpen;
-};
-
-/**
- * An integer in lo..hi written in decimal digits (a leading '-' is read, so
- * "-5" is reported as out of range rather than wrapped).  Throws UsageError
- * "<option>: ... lo..hi".
- */
-uint64_t ParseUnsigned(const std::string& option,
-                       const std::string& text,
-                       uint64_t lo,
-                       uint64_t hi);
-/// A finite decimal number inside `range`; throws UsageError naming the range.
-double ParseReal(const std::string& option, const std::string& text, const Range& range);
-/// Most values an integer list may expand to (ParseUnsignedList).
-constexpr uint64_t kMaxListValues = 1000000;
-
-/**
- * \brief A non-empty comma-separated list of integers in lo..hi, each item a
- * value v, a range a:b or a stepped range a:b:step (a <= b; b need not be on
- * the step), expanded in the order given ("8,2:6:2" is 8, 2, 4, 6): the one
- * parser of integer lists in the programs.
- * \param option the option named in errors
- * \param text the list
- * \param lo the smallest value allowed
- * \param hi the largest value allowed
- * \return the values
- * \throws UsageError "<option>: <problem>; allowed: integers lo..hi as ..."
- *         on bad syntax, a value out of range, a step of 0, a range a > b or
- *         more than kMaxListValues values
- */
-std::vector<uint64_t> ParseUnsignedList(const std::string& option,
-                                        const std::string& text,
-                                        uint64_t lo,
-                                        uint64_t hi);
-/// One of `choices`; throws UsageError listing them.
-std::string ParseChoice(const std::string& option,
-                        const std::string& text,
-                        const std::vector<std::string>& choices);
-
-/**
- * \ingroup bloom-gossip
- * \brief Adds options to a Boost.PO options_description.  Every value is
- * read as a string and parsed by the functions above when the variables map
- * is notified, so bad values and out-of-range numbers fail with
- * "--name: problem (allowed range)".  The allowed range is appended to the
- * help text.
- *
- *     cli::OptionAdder(desc)
- *         .Unsigned("m", &config.slots, 1, 1 << 20, "slots")
- *         .Real("a", &config.factor, cli::Range::Open(0, 1), "attenuation factor")
- *         .Choice("timer", &config.timer, {BloomGossipApplication::PERIODIC,
- *                                          BloomGossipApplication::TRICKLE}, "beacon timer");
- *
- * Typed options (Choice of enumerators, Parsed) are parsed here, once: the
- * target holds the value, never its text.
- */
-class OptionAdder
-{
-  public:
-    explicit OptionAdder(boost::program_options::options_description& description);
-
-    /// A switch without a value.
-    OptionAdder& Flag(const char* name, bool* target, const std::string& help);
-    /// Free text (file names, lists parsed later); the default is the target's
-    /// current value when not empty.
-    OptionAdder& Text(const char* name, std::string* target, const std::string& help);
-    OptionAdder& Choice(const char* name,
-                        std::string* target,
-                        const std::vector<std::string>& choices,
-                        const std::string& help);
-
-    /**
-     * \brief One of the enumerators `values`, each named by its ToString
-     * (found by argument-dependent lookup, e.g. bloom::ToString(Quantization)).
-     *
-     * A name not in the list fails with "--name: 'text' is not one of a, b".
-     * \param name the option name
-     * \param target receives the value; its current value is the default
-     * \param values the allowed values, in the order the help lists them
-     * \param help the help text ("; one of a | b" is appended)
-     * \return this adder
-     */
-    template <typename T>
-    OptionAdder& Choice(const char* name,
-                        T* target,
-                        const std::vector<T>& values,
-                        const std::string& help)
-    {
-        std::vector<std::pair<std::string, T>> choices;
-        for (const T& value : values)
-        {
-            choices.emplace_back(ToString(value), value);
-        }
-        return Choice(name, target, choices, help);
-    }
-
-    /**
-     * \brief One of the names of `choices`, stored as the value paired with
-     * it.
-     * \param name the option name
-     * \param target receives the value; its current value, which must be one
-     *        of the choices' values, is the default
-     * \param choices (name, value) pairs, in the order the help lists them
-     * \param help the help text ("; one of a | b" is appended)
-     * \return this adder
-     */
-    template <typename T>
-    OptionAdder& Choice(const char* name,
-                        T* target,
-                        const std::vector<std::pair<std::string, T>>& choices,
-                        const std::string& help)
-    {
-        std::vector<std::string> names;
-        std::vector<T> values;
-        std::string current;
-        for (const auto& choice : choices)
-        {
-            names.push_back(choice.first);
-            values.push_back(choice.second);
-            if (choice.second == *target)
-            {
-                current = choice.first;
-            }
-        }
-        return AddChoice(
-            name,
-            names,
-            current,
-            [target, values](size_t index) { *target = values[index]; },
-            help);
-    }
-
-    /**
-     * \brief A value read from its text by `parse`, which throws
-     * std::invalid_argument on bad text ("--name: <its message>").
-     * \param name the option name
-     * \param target receives the value; ToString(*target) is the default
-     * \param parse text to value: a callable T(const std::string&)
-     * \param help the help text
-     * \return this adder
-     */
-    template <typename T, typename Parse>
-    OptionAdder& Parsed(const char* name, T* target, Parse parse, const std::string& help)
-    {
-        return AddParsed(
-            name,
-            ToString(*target),
-            [target, parse](const std::string& text) { *target = parse(text); },
-            help);
-    }
-
-    OptionAdder& Unsigned(const char* name,
-                          uint32_t* target,
-                          uint64_t lo,
-                          uint64_t hi,
-                          const std::string& help);
-    OptionAdder& Unsigned64(const char* name,
-                            uint64_t* target,
-                            uint64_t lo,
-                            uint64_t hi,
-                            const std::string& help);
-    OptionAdder& Real(const char* name,
-                      double* target,
-                      const Range& range,
-                      const std::string& help);
-
-  private:
-    /**
-     * A choice among `names`, the default `current`; `store(i)` stores the
-     * i-th when the option is notified.
-     * \param name the option name
-     * \param names the allowed names
-     * \param current the default name
-     * \param store stores the value of the i-th name
-     * \param help the help text
-     * \return this adder
-     */
-    OptionAdder& AddChoice(const char* name,
-                           const std::vector<std::string>& names,
-                           const std::string& current,
-                           const std::function<void(size_t)>& store,
-                           const std::string& help);
-    /**
-     * Text given to `store` when the option is notified; its
-     * std::invalid_argument becomes UsageError "--name: what".
-     * \param name the option name
-     * \param current the default text
-     * \param store parses and stores the text
-     * \param help the help text
-     * \return this adder
-     */
-    OptionAdder& AddParsed(const char* name,
-                           const std::string& current,
-                           const std::function<void(const std::string&)>& store,
-                           const std::string& help);
-
-    boost::program_options::options_description& m_description; //!< options added here
-};
-
-/**
- * Parse argv (and, when `configOption` is not empty and given, that ini
- * file; the command line wins) into `vm` without running the notifiers
- * (call Notify after handling --help).  Prefix abbreviations of option names
- * are not accepted.  Returns the ns-3 arguments (IsNs3Argument) for
- * ApplyNs3Arguments; any other unknown option or positional word throws
- * UsageError, and so does a config file that sets `configOption` itself
- * (config files do not nest).
+ * ParseArguments (cli-options.h) with ns-3's arguments: returns the ns-3
+ * arguments (IsNs3Argument) for ApplyNs3Arguments, reads the config file
+ * with ReadInputFile, and has ns-3 CommandLine's general arguments
+ * (Ns3GeneralArguments).
  */
 std::vector<std::string> ParseCommandLine(int argc,
                                           char** argv,
                                           const boost::program_options::options_description& all,
                                           boost::program_options::variables_map& vm,
                                           const std::string& configOption = "config");
-
-/**
- * Whether option `option` ("--pause") was given explicitly, on the command
- * line or in the --config file (not left at its default).
- * \param vm the parsed options
- * \param option the option, with its dashes
- * \return whether it was given
- */
-bool Given(const boost::program_options::variables_map& vm, const std::string& option);
-
-/// po::notify, Boost errors turned into UsageError.
-void Notify(boost::program_options::variables_map& vm);
 
 /**
  * Largest --RngSeed: ns-3's MRG32k3a streams (RngStream) need every seed
@@ -304,6 +50,16 @@ constexpr uint64_t kMaxRngSeed = 4294944442ULL;
  * run fixes it, or an empty string when a --ns3:: default of it takes effect.
  */
 using AttributeOwner = std::function<std::string(TypeId, const std::string&)>;
+
+/**
+ * ns-3 CommandLine's general arguments --PrintGlobals, --PrintGroups,
+ * --PrintGroup=[group], --PrintTypeIds and --PrintAttributes=[typeid], each
+ * printed by ns-3's own CommandLine (which then ends the program with exit
+ * code 0), as any ns-3 program prints them.
+ * \param program the program's name
+ * \return the arguments, for CommandLineExtras::general
+ */
+std::vector<GeneralArgument> Ns3GeneralArguments(const std::string& program);
 
 /// --RngRun=N, --RngSeed=N or --ns3::Type::Attribute=value.
 bool IsNs3Argument(const std::string& arg);
@@ -321,16 +77,6 @@ bool IsNs3Argument(const std::string& arg);
  * \param owner who sets an attribute for every run (empty: nobody)
  */
 void ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& owner = {});
-
-/**
- * Run a program's body and turn exceptions into one line on stderr,
- * "<program>: <what>" (line breaks in `what` replaced): UsageError,
- * std::invalid_argument and Boost.PO errors give exit code 2, any other
- * std::exception exit code 1.  Returns the body's exit code otherwise, but
- * 1 when the body returns 0 and its standard output could not be written
- * (FlushStandardOutput, output-files.h).
- */
-int RunMain(const std::string& program, const std::function<int()>& body);
 
 } // namespace cli
 } // namespace ns3
