@@ -24,7 +24,9 @@ FilterFamilies()
          false,
          "tab:gray",
          "s",
-         "-"},
+         "-",
+         false,
+         true},
         {FilterKind::LINEAR,
          "lbf",
          "LBF",
@@ -35,7 +37,9 @@ FilterFamilies()
          false,
          "tab:blue",
          "o",
-         "--"},
+         "--",
+         true,
+         true},
         {FilterKind::ATTENUATED,
          "abf",
          "ABF",
@@ -46,7 +50,9 @@ FilterFamilies()
          true,
          "tab:orange",
          "^",
-         "-."},
+         "-.",
+         false,
+         true},
         {FilterKind::SCOPE_DECAY,
          "sdbf",
          "SDBF",
@@ -57,7 +63,9 @@ FilterFamilies()
          false,
          "tab:green",
          "D",
-         ":"},
+         ":",
+         false,
+         false},
     };
     return families;
 }
@@ -87,6 +95,67 @@ FindFilterFamily(const std::string& name)
         }
     }
     return nullptr;
+}
+
+std::vector<std::string>
+FilterFamilyNames()
+{
+    std::vector<std::string> names;
+    for (const FilterFamily& f : FilterFamilies())
+    {
+        names.emplace_back(f.name);
+    }
+    return names;
+}
+
+std::string
+FilterFamilyNames(const std::string& separator)
+{
+    std::string out;
+    for (const FilterFamily& f : FilterFamilies())
+    {
+        out += (out.empty() ? "" : separator) + f.name;
+    }
+    return out;
+}
+
+namespace
+{
+
+/// A JSON string: the descriptor's texts are plain ASCII without quotes or
+/// backslashes (checked), so quoting is all it takes.
+std::string
+Quoted(const char* text)
+{
+    const std::string s(text);
+    for (char c : s)
+    {
+        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ||
+            static_cast<unsigned char>(c) >= 0x7f)
+        {
+            throw std::invalid_argument("filter family text '" + s + "' needs JSON escaping");
+        }
+    }
+    return '"' + s + '"';
+}
+
+} // namespace
+
+std::string
+FilterFamiliesJson()
+{
+    std::string out = "[\n";
+    const auto& families = FilterFamilies();
+    for (size_t i = 0; i < families.size(); ++i)
+    {
+        const FilterFamily& f = families[i];
+        out += std::string("  {\"name\": ") + Quoted(f.name) + ", \"label\": " + Quoted(f.label) +
+               ", \"title\": " + Quoted(f.title) + ", \"colour\": " + Quoted(f.colour) +
+               ", \"marker\": " + Quoted(f.marker) + ", \"line\": " + Quoted(f.line) +
+               ", \"distance\": " + (f.distance ? "true" : "false") + "}" +
+               (i + 1 < families.size() ? ",\n" : "\n");
+    }
+    return out + "]\n";
 }
 
 } // namespace bloom
