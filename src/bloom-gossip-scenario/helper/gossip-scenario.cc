@@ -391,6 +391,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     }
     result.describe = appList.front()->GetPolicy().Describe();
     result.reach = appList.front()->GetPolicy().Reach();
+    result.attenuation = appList.front()->GetPolicy().Attenuation();
     // Fail early, with a clear reason, when the filter cannot be segmented.
     uint32_t framesPerAdvertisement = 0;
     try
