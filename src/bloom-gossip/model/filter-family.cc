@@ -3,6 +3,7 @@
  */
 #include "filter-family.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace ns3
@@ -10,64 +11,40 @@ namespace ns3
 namespace bloom
 {
 
+namespace
+{
+
+/// The registered families, in the order of their kinds.
+std::vector<FilterFamily>&
+Registry()
+{
+    static std::vector<FilterFamily> families;
+    return families;
+}
+
+} // namespace
+
+FilterFamilyRegistration::FilterFamilyRegistration(const FilterFamily& family)
+{
+    std::vector<FilterFamily>& families = Registry();
+    for (const FilterFamily& f : families)
+    {
+        if (f.kind == family.kind || std::string(f.name) == family.name)
+        {
+            throw std::logic_error(std::string("filter family '") + family.name +
+                                   "' registered twice (kind or name of '" + f.name + "')");
+        }
+    }
+    const auto at = std::find_if(families.begin(),
+                                 families.end(),
+                                 [&family](const FilterFamily& f) { return f.kind > family.kind; });
+    families.insert(at, family);
+}
+
 const std::vector<FilterFamily>&
 FilterFamilies()
 {
-    static const std::vector<FilterFamily> families{
-        {FilterKind::BLOOM,
-         "bf",
-         "BF",
-         "Bloom filter",
-         "ns3::BfGossipApplication",
-         "Bits",
-         false,
-         false,
-         "tab:gray",
-         "s",
-         "-",
-         false,
-         true},
-        {FilterKind::LINEAR,
-         "lbf",
-         "LBF",
-         "Linear BF",
-         "ns3::LbfGossipApplication",
-         "Cells",
-         true,
-         false,
-         "tab:blue",
-         "o",
-         "--",
-         true,
-         true},
-        {FilterKind::ATTENUATED,
-         "abf",
-         "ABF",
-         "Attenuated BF",
-         "ns3::AbfGossipApplication",
-         "Bits",
-         true,
-         true,
-         "tab:orange",
-         "^",
-         "-.",
-         false,
-         true},
-        {FilterKind::SCOPE_DECAY,
-         "sdbf",
-         "SDBF",
-         "Scope-decay BF",
-         "ns3::SdbfGossipApplication",
-         "Bits",
-         true,
-         false,
-         "tab:green",
-         "D",
-         ":",
-         false,
-         false},
-    };
-    return families;
+    return Registry();
 }
 
 const FilterFamily&

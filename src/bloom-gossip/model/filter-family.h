@@ -85,7 +85,26 @@ struct FilterFamily
 
 /**
  * \ingroup bloom-gossip
- * \return every family, in the order of `--filter all` and of the plots
+ * \brief Adds a family's descriptor to FilterFamilies() when the library is
+ * loaded.  Each family's gossip application .cc holds one, next to its
+ * NS_OBJECT_ENSURE_REGISTERED:
+ *
+ *     static const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::LINEAR, "lbf",
+ * ...});
+ *
+ * A kind or name registered twice throws std::logic_error (at load time).
+ */
+class FilterFamilyRegistration
+{
+  public:
+    /// \param family the family's descriptor (its texts must outlive the program)
+    explicit FilterFamilyRegistration(const FilterFamily& family);
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \return every registered family, in the order of their kinds: the order
+ *         of `--filter all` and of the plots (not complete before main())
  */
 const std::vector<FilterFamily>& FilterFamilies();
 
