@@ -26,8 +26,20 @@ second and peak RSS of both.
 """
 import csv
 import json
+import os
 import re
 import sys
+
+
+def family_labels():
+    """{name: label} of the gossip families, from families.json (the C++
+    family descriptors' table, which plot_common.py reads too)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "families.json")
+    try:
+        with open(path, encoding="ascii") as f:
+            return {r["name"]: r["label"] for r in json.load(f)}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit(f"bench-tables.py: {path}: cannot read the family table ({e})")
 
 
 def median_rows(path):
@@ -68,6 +80,7 @@ def sim_table(path):
     except OSError as e:
         sys.exit(f"bench-tables.py: {path}: {e.strerror}")
     by = {(r["nodes"], r["channel"], r["app"]): r for r in rows}
+    labels = family_labels()
     print("| nodes | diameter | channel | filter | frames / adv. | gossip run (s) | bare run (s) "
           "| gossip ÷ bare (pairs) | events/s (gossip) | peak RSS gossip / bare (MB) |")
     print("|---:|---:|---|---|---:|---:|---:|---|---:|---:|")
@@ -77,7 +90,7 @@ def sim_table(path):
         bare = by.get((r["nodes"], r["channel"], "bare-" + r["app"]))
         if bare is None:
             continue
-        name = {"bf": "BF", "lbf": "LBF", "abf": "ABF"}.get(r["app"], r["app"])
+        name = labels.get(r["app"], r["app"])
         print(f"| {int(r['nodes']):,} | {r['diameter']} | {r['channel']} | {name} "
               f"| {r['frames_per_beacon']} | {float(r['run_s']):.2f} | {float(bare['run_s']):.2f} "
               f"| {bare['ratio_to_bare']}{pairs(bare)} | {int(r['events_per_s']):,} "

@@ -99,7 +99,7 @@ def panel(ax, nodes, links, family, resource, t):
         if a in pos and b in pos:
             ax.plot([pos[a][0], pos[b][0]], [pos[a][1], pos[b][1]], color="0.85", lw=0.8,
                     zorder=1)
-    distance = nodes["estimate"].notna().any() or family != "bf"
+    distance = nodes["estimate"].notna().any() or pc.family(family).distance
     if distance:
         est = nodes["estimate"]
         vmax = max(1.0, float(pd.concat([est, nodes["truth"]]).max(skipna=True) or 1.0))

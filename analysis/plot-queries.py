@@ -32,7 +32,6 @@ import pandas as pd  # noqa: E402
 import plot_common as pc  # noqa: E402
 from plot_common import NONNEG, SHARE, Outputs, check_outdir, check_target, die, read_table  # noqa: E402,E501
 
-FILTER_NAMES = {"bf": "BF", "lbf": "LBF", "abf": "ABF", "sdbf": "SDBF"}
 STRATEGY_NAMES = {"gradient": "gradient", "flood": "flood (gated)",
                   "ring": "expanding ring (gated)", "blind-flood": "blind flood"}
 # A (filter, strategy) looks the same in every figure: the family's colour
@@ -68,7 +67,8 @@ def bin_distance(df):
 
 
 def label(f, s):
-    return f"{FILTER_NAMES.get(f, f)} {STRATEGY_NAMES.get(s, s)}"
+    name = pc.FAMILIES[f].short if f in pc.FAMILIES else f
+    return f"{name} {STRATEGY_NAMES.get(s, s)}"
 
 
 def per_run(df, keys):

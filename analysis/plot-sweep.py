@@ -135,7 +135,7 @@ def main(argv):
                                     "Pairs right for good at the end", "share of pairs", SHARE)]
     figure(outputs, latency, os.path.join(out, "latency.png"), xd,
            f"Time until a node's estimate is right for good ({note})")
-    hop = runs[runs["filter"] != "bf"]
+    hop = pc.with_distance(runs)
     figure(outputs,
            [lambda ax: panel(ax, hop, keys, "diameter", "hop_mae", "Hop MAE", "hops", NONNEG),
             lambda ax: panel(ax, hop, keys, "diameter", "hop_exact", "Exact hop estimate",
@@ -145,7 +145,7 @@ def main(argv):
             lambda ax: panel(ax, runs, keys, "diameter", "membership",
                              "Reported present (all filters)", "share of pairs", SHARE)],
            os.path.join(out, "hop-accuracy.png"), xd, f"Hop-distance estimation ({note})")
-    dhop = dist[dist["filter"] != "bf"]
+    dhop = pc.with_distance(dist)
     dk = ["topology", "true_hops"]
     figure(outputs,
            [lambda ax: panel(ax, dhop, dk, "true_hops", "hop_mae", "Hop MAE", "hops", NONNEG),

@@ -332,18 +332,35 @@ COL_FRAMES_CCA_DROP = "gossip_frames_dropped"  # gossip frames the MAC dropped (
 class Family:
     """How one filter family is drawn in every figure."""
 
-    def __init__(self, key, label, short, color, marker, line):
+    def __init__(self, key, label, short, color, marker, line, distance=False):
         self.key, self.label, self.short = key, label, short
         self.color, self.marker, self.line = color, marker, line
+        self.distance = distance  # whether it estimates hop distances
+
+
+# The gossip families' table is the C++ family descriptors'
+# (src/bloom-gossip/model/filter-family.cc), written to families.json by
+# the families-json program; CTest families-json-in-sync keeps the two the same.
+FAMILIES_JSON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "families.json")
+
+
+def _gossip_families(path=FAMILIES_JSON):
+    """The Family of every gossip family in families.json, in its order."""
+    import json
+
+    try:
+        with open(path, encoding="ascii") as f:
+            rows = json.load(f)
+        return [Family(r["name"], r["title"], r["label"], r["colour"], r["marker"], r["line"],
+                       bool(r["distance"])) for r in rows]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        die(f"{shown(path)}: cannot read the family table: {reason(e)}")
 
 
 # One table for every figure: colour, marker and line style differ per family.
-FAMILIES = {f.key: f for f in [
-    Family("bf", "Bloom filter", "BF", "tab:gray", "s", "-"),
-    Family("lbf", "Linear BF", "LBF", "tab:blue", "o", "--"),
-    Family("abf", "Attenuated BF", "ABF", "tab:orange", "^", "-."),
-    Family("sdbf", "Scope-decay BF", "SDBF", "tab:green", "D", ":"),
-    # the membership filters of plot-filter-space.py (the BF above is theirs too)
+FAMILIES = {f.key: f for f in _gossip_families() + [
+    # the membership filters of plot-filter-space.py (the BF above is theirs
+    # too); benchmarks/filter-space only, no gossip family
     Family("cbf", "counting Bloom filter", "CBF", "tab:purple", "v", (0, (5, 1, 1, 1))),
     Family("cuckoo", "cuckoo filter", "cuckoo", "tab:brown", "P", (0, (1, 1))),
 ]}
@@ -358,8 +375,14 @@ def family(key):
     key = str(key)
     if key not in FAMILIES:
         color, marker, line = _SPARE[sum(key.encode()) % len(_SPARE)]
-        FAMILIES[key] = Family(key, key, key.upper(), color, marker, line)
+        # its hop columns are drawn (empty panels when it has no distance)
+        FAMILIES[key] = Family(key, key, key.upper(), color, marker, line, True)
     return FAMILIES[key]
+
+
+def with_distance(df, column="filter"):
+    """The rows of df whose family estimates hop distances."""
+    return df[df[column].map(lambda k: family(k).distance).astype(bool)]
 
 
 def family_order(keys):

@@ -227,8 +227,8 @@ ShapeOf(const GossipScenarioConfig& c)
     shape.kind = c.filter;
     shape.hashes = c.hashes;
     shape.slots = c.slots;
-    shape.slotBits = c.filter == bloom::FilterKind::LINEAR ? c.cellBits : 1;
-    shape.depth = c.filter == bloom::FilterKind::ATTENUATED ? c.depth : 1;
+    shape.slotBits = bloom::GetFilterFamily(c.filter).SlotBits(c.cellBits);
+    shape.depth = bloom::GetFilterFamily(c.filter).Levels(c.depth);
     return shape;
 }
 
@@ -472,7 +472,7 @@ CheckPoints(const Options& o,
         }
         catch (const std::invalid_argument& e)
         {
-            cli::Fail(c.filter == bloom::FilterKind::ATTENUATED ? "--depth" : "--m",
+            cli::Fail(bloom::GetFilterFamily(c.filter).levels ? "--depth" : "--m",
                       fmt::format("{}: {} (lower --m, --b or --depth)", f, e.what()));
         }
     }
@@ -521,7 +521,9 @@ Main(int argc, char** argv)
     cli::OptionAdder(opts)
         .Flag("help,h", &help, "print this help and exit")
         .Text("sizes", &sizes, "grid sides (N = side^2 nodes), comma-separated, each 2..250")
-        .Text("filters", &filters, "gossip variants: bf, lbf, abf, sdbf, comma-separated")
+        .Text("filters",
+              &filters,
+              "gossip variants: " + bloom::FilterFamilyNames(", ") + ", comma-separated")
         .Text("channel", &channels, "grid, stock, or both: grid,stock")
         .Unsigned("max-stock-nodes",
                   &maxStockNodes,
@@ -596,7 +598,7 @@ Main(int argc, char** argv)
     const auto filterList = bloom::SplitList(filters);
     for (const auto& f : filterList)
     {
-        cli::ParseChoice("--filters", f, {"bf", "lbf", "abf", "sdbf"});
+        cli::ParseChoice("--filters", f, bloom::FilterFamilyNames());
     }
     const auto channelList = bloom::SplitList(channels);
     for (const auto& ch : channelList)

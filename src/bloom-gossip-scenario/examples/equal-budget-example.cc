@@ -50,10 +50,7 @@ main(int argc, char* argv[])
               << " nodes, " << config.resources << " resources, " << time << " s\n\n"
               << "family      m  levels  message bytes  exact hops  hop MAE   miss    FPR\n"
               << std::fixed;
-    for (bloom::FilterKind family : {bloom::FilterKind::BLOOM,
-                                     bloom::FilterKind::LINEAR,
-                                     bloom::FilterKind::ATTENUATED,
-                                     bloom::FilterKind::SCOPE_DECAY})
+    for (bloom::FilterKind family : bloom::FilterKinds())
     {
         config.filter = family;
         GossipScenarioResult r;

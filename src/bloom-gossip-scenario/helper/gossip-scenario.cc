@@ -13,6 +13,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
+#include "ns3/filter-family.h"
 #include "ns3/gossip-message.h"
 #include "ns3/log.h"
 #include "ns3/lr-wpan-energy-helper.h"
@@ -118,10 +119,10 @@ MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 std::optional<double>
 PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
-    // SDBF: a bit that two neighbours both keep outlives its resource (as in
-    // a BF), so a removal has no purge bound despite the finite reach.
+    // A family without purgeBound (SDBF: a bit that two neighbours both keep
+    // outlives its resource, as in a BF) has none despite a finite reach.
     if (r.reach == std::numeric_limits<uint32_t>::max() ||
-        c.filter == bloom::FilterKind::SCOPE_DECAY || c.timer != BloomGossipApplication::PERIODIC)
+        !bloom::GetFilterFamily(c.filter).purgeBound || c.timer != BloomGossipApplication::PERIODIC)
     {
         return std::nullopt;
     }
@@ -318,18 +319,13 @@ SetUpAndRun(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool si
     result.meanDegree = topo.MeanDegree();
 
     // Filter shape: equal parameters, or derived from the byte budget.
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
     const uint32_t depth =
         c.depth > 0 ? c.depth : std::min<uint32_t>(bloom::kMaxDepth, result.diameter + 1);
     uint32_t slots = c.slots;
     if (c.budgetBytes > 0)
     {
-        // ABF levels are byte-aligned on the wire: whole bytes per level.
-        const uint64_t bits = uint64_t{c.budgetBytes} * 8;
-        const uint64_t per =
-            c.filter == bloom::FilterKind::BLOOM || c.filter == bloom::FilterKind::SCOPE_DECAY
-                ? bits
-            : c.filter == bloom::FilterKind::LINEAR ? bits / c.cellBits
-                                                    : c.budgetBytes / depth * 8;
+        const uint64_t per = family.SlotsInBudget(c.budgetBytes, c.cellBits, depth);
         if (per < 1)
         {
             ThrowOptionError("--budget-bytes",
@@ -341,7 +337,7 @@ SetUpAndRun(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool si
         slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
     }
     result.slots = slots;
-    result.depth = c.filter == bloom::FilterKind::ATTENUATED ? depth : 1;
+    result.depth = family.Levels(depth);
 
     BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
     // Link layer: every node's one lr-wpan device (udp6: its 6LoWPAN device, below).
@@ -401,6 +397,7 @@ SetUpAndRun(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool si
     }
     result.describe = appList.front()->GetPolicy().Describe();
     result.reach = appList.front()->GetPolicy().Reach();
+    result.attenuation = appList.front()->GetPolicy().Attenuation();
     // Fail early, with a clear reason, when the filter cannot be segmented.
     uint32_t framesPerAdvertisement = 0;
     try

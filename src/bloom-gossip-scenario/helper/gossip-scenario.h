@@ -47,6 +47,9 @@ struct GossipScenarioResult
     /// Largest hop distance the filter can report (LBF H - 1, ABF d - 1;
     /// UINT32_MAX for BF).
     uint32_t reach{0};
+    /// The per-hop attenuation of the CSVs' `a` column
+    /// (bloom::FilterPolicy::Attenuation: LBF a or sub<delta>, SDBF 1 - p, else NA).
+    std::string attenuation{"NA"};
     GossipRunMetrics metrics;
     /// Energy figures, when the configuration's EnergyOn().
     std::optional<EnergyRunMetrics> energy;

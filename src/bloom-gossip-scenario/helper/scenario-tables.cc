@@ -5,6 +5,7 @@
 
 #include "dynamics-tables.h"
 
+#include "ns3/filter-family.h"
 #include "ns3/log.h"
 
 #include <cmath>
@@ -189,34 +190,30 @@ GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     const bool hop = m.hasDistance;
     const auto hopValue = [&](double v) { return hop && h.pairs > 0 ? Num(v) : std::string("NA"); };
     const auto& lat = h.latencies;
-    const bool lbf = c.filter == bloom::FilterKind::LINEAR;
-    std::string out = fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
-        bloom::ToString(c.filter),
-        ToString(c.topology),
-        r.nodes,
-        r.diameter,
-        r.components,
-        Num(r.meanDegree),
-        r.seed,
-        r.run,
-        r.slots,
-        c.hashes,
-        lbf ? fmt::format("{}", c.cellBits) : "NA",
-        lbf ? (c.decay == LbfGossipApplication::MULTIPLICATIVE ? Num(c.factor)
-                                                               : fmt::format("sub{}", c.step))
-        : c.filter == bloom::FilterKind::SCOPE_DECAY
-            ? Num(1 - c.decayProbability) // SDBF: per-hop keep probability q = 1 - p
-            : "NA",
-        r.depth,
-        r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")
-                                                        : fmt::format("{}", r.reach),
-        c.budgetBytes,
-        Num(c.interval),
-        ToString(c.timer),
-        c.resources,
-        c.replicas,
-        Num(c.simTime));
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    std::string out =
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
+                    bloom::ToString(c.filter),
+                    ToString(c.topology),
+                    r.nodes,
+                    r.diameter,
+                    r.components,
+                    Num(r.meanDegree),
+                    r.seed,
+                    r.run,
+                    r.slots,
+                    c.hashes,
+                    family.cellSlots ? fmt::format("{}", c.cellBits) : "NA",
+                    r.attenuation,
+                    r.depth,
+                    r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")
+                                                                    : fmt::format("{}", r.reach),
+                    c.budgetBytes,
+                    Num(c.interval),
+                    ToString(c.timer),
+                    c.resources,
+                    c.replicas,
+                    Num(c.simTime));
     out +=
         fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                     m.payloadBytes,
@@ -306,7 +303,7 @@ GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult&
             "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             RunKeyCsvColumns(c, r),
             r.slots,
-            c.filter == bloom::FilterKind::LINEAR ? fmt::format("{}", c.cellBits) : "NA",
+            bloom::GetFilterFamily(c.filter).cellSlots ? fmt::format("{}", c.cellBits) : "NA",
             r.depth,
             c.budgetBytes,
             d,

@@ -18,6 +18,7 @@
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/command-line.h"
 #include "ns3/config.h"
+#include "ns3/filter-family.h"
 #include "ns3/gossip-workload.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -61,14 +62,15 @@ main(int argc, char* argv[])
     uint32_t nodes = 10;
     double time = 20.0;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("filter", "filter family: bf, lbf, abf or sdbf", filter);
+    cmd.AddValue("filter", "filter family: " + bloom::FilterFamilyNames(", "), filter);
     cmd.AddValue("nodes", "nodes on the line (2..100)", nodes);
     cmd.AddValue("time", "simulated seconds", time);
     cmd.Parse(argc, argv);
-    if ((filter != "bf" && filter != "lbf" && filter != "abf" && filter != "sdbf") || nodes < 2 ||
-        nodes > 100)
+    const bloom::FilterFamily* family = bloom::FindFilterFamily(filter);
+    if (family == nullptr || nodes < 2 || nodes > 100)
     {
-        std::cerr << "gossip-line-example: --filter=bf|lbf|abf|sdbf, --nodes=2..100\n";
+        std::cerr << "gossip-line-example: --filter=" << bloom::FilterFamilyNames("|")
+                  << ", --nodes=2..100\n";
         return 2;
     }
 
@@ -79,13 +81,10 @@ main(int argc, char* argv[])
     network.Install(WsnTopology::Line(nodes, 10.0));
     network.AssignStreams(100);
 
-    // One gossip application per node; the ABF needs d > diameter levels.
-    const std::string type = filter == "bf"     ? "ns3::BfGossipApplication"
-                             : filter == "lbf"  ? "ns3::LbfGossipApplication"
-                             : filter == "sdbf" ? "ns3::SdbfGossipApplication"
-                                                : "ns3::AbfGossipApplication";
-    BloomGossipHelper gossip(type);
-    if (filter == "abf")
+    // One gossip application per node; a family of levels (ABF) needs d >
+    // diameter levels.
+    BloomGossipHelper gossip(family->typeId);
+    if (family->levels)
     {
         gossip.SetAttribute("Depth", UintegerValue(nodes));
     }

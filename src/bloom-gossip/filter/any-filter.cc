@@ -3,7 +3,9 @@
  */
 #include "any-filter.h"
 
+#include <array>
 #include <stdexcept>
+#include <utility>
 
 namespace ns3
 {
@@ -11,69 +13,44 @@ namespace bloom
 {
 
 FilterShape
-ShapeOf(const BloomFilter& f)
-{
-    FilterShape s;
-    s.kind = FilterKind::BLOOM;
-    s.hashes = f.GetHashes();
-    s.slots = f.GetBits();
-    return s;
-}
-
-FilterShape
-ShapeOf(const LinearBloomFilter& f)
-{
-    FilterShape s;
-    s.kind = FilterKind::LINEAR;
-    s.hashes = f.GetHashes();
-    s.slots = f.GetCells();
-    s.slotBits = f.GetCellBits();
-    s.quantization = f.GetQuantization();
-    return s;
-}
-
-FilterShape
-ShapeOf(const AttenuatedBloomFilter& f)
-{
-    FilterShape s;
-    s.kind = FilterKind::ATTENUATED;
-    s.hashes = f.GetHashes();
-    s.slots = f.GetBits();
-    s.depth = f.GetDepth();
-    return s;
-}
-
-FilterShape
-ShapeOf(const ScopeDecayBloomFilter& f)
-{
-    FilterShape s;
-    s.kind = FilterKind::SCOPE_DECAY;
-    s.hashes = f.GetHashes();
-    s.slots = f.GetBits();
-    return s;
-}
-
-FilterShape
 ShapeOf(const AnyFilter& f)
 {
     return std::visit([](const auto& x) { return ShapeOf(x); }, f);
 }
 
+namespace
+{
+
+/// Alternative I of AnyFilter built from a shape of its kind.
+template <size_t I>
+AnyFilter
+FromShape(const FilterShape& shape)
+{
+    return AnyFilter(std::in_place_index<I>,
+                     std::variant_alternative_t<I, AnyFilter>::FromShape(shape));
+}
+
+/// FromShape of every alternative, in the variant's order.
+template <size_t... I>
+constexpr std::array<AnyFilter (*)(const FilterShape&), sizeof...(I)>
+Factories(std::index_sequence<I...>)
+{
+    return {&FromShape<I>...};
+}
+
+} // namespace
+
 AnyFilter
 MakeFilter(const FilterShape& shape)
 {
-    switch (shape.kind)
+    static constexpr auto factories =
+        Factories(std::make_index_sequence<std::variant_size_v<AnyFilter>>());
+    const size_t i = static_cast<size_t>(shape.kind);
+    if (i < 1 || i > factories.size())
     {
-    case FilterKind::BLOOM:
-        return BloomFilter(shape.slots, shape.hashes);
-    case FilterKind::LINEAR:
-        return LinearBloomFilter(shape.slots, shape.slotBits, shape.hashes, shape.quantization);
-    case FilterKind::ATTENUATED:
-        return AttenuatedBloomFilter(shape.depth, shape.slots, shape.hashes);
-    case FilterKind::SCOPE_DECAY:
-        return ScopeDecayBloomFilter(shape.slots, shape.hashes);
+        throw std::invalid_argument("unknown filter kind");
     }
-    throw std::invalid_argument("unknown filter kind");
+    return factories[i - 1](shape);
 }
 
 void

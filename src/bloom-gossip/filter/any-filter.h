@@ -8,13 +8,11 @@
 #ifndef BLOOM_GOSSIP_ANY_FILTER_H
 #define BLOOM_GOSSIP_ANY_FILTER_H
 
-#include "attenuated-bloom-filter.h"
-#include "bloom-filter.h"
+#include "filter-kinds.h"
 #include "filter-shape.h"
-#include "linear-bloom-filter.h"
-#include "scope-decay-bloom-filter.h"
 
 #include <cstdint>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -23,15 +21,41 @@ namespace ns3
 namespace bloom
 {
 
-/// \ingroup bloom-filter-core
-/// A Bloom, linear Bloom, attenuated Bloom or scope-decay Bloom filter.
-using AnyFilter =
-    std::variant<BloomFilter, LinearBloomFilter, AttenuatedBloomFilter, ScopeDecayBloomFilter>;
+/// The position of filter class F among AnyFilter's alternatives.
+template <typename F, size_t I = 0>
+constexpr size_t
+FilterIndex()
+{
+    static_assert(I < std::variant_size_v<AnyFilter>, "not a filter class of filter-kinds.h");
+    if constexpr (std::is_same_v<F, std::variant_alternative_t<I, AnyFilter>>)
+    {
+        return I;
+    }
+    else
+    {
+        return FilterIndex<F, I + 1>();
+    }
+}
 
-FilterShape ShapeOf(const BloomFilter& f);
-FilterShape ShapeOf(const LinearBloomFilter& f);
-FilterShape ShapeOf(const AttenuatedBloomFilter& f);
-FilterShape ShapeOf(const ScopeDecayBloomFilter& f);
+/// \return the wire kind of filter class F (its place in filter-kinds.h's list)
+template <typename F>
+constexpr FilterKind
+KindOf()
+{
+    return static_cast<FilterKind>(FilterIndex<F>() + 1);
+}
+
+/// \return the shape of a filter of any class of filter-kinds.h
+template <typename F>
+FilterShape
+ShapeOf(const F& f)
+{
+    FilterShape s;
+    s.kind = KindOf<F>();
+    f.FillShape(s);
+    return s;
+}
+
 FilterShape ShapeOf(const AnyFilter& f);
 
 /// An all-zero filter of a shape (throws std::invalid_argument on an invalid shape).

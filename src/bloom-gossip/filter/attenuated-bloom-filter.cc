@@ -3,6 +3,8 @@
  */
 #include "attenuated-bloom-filter.h"
 
+#include "filter-shape.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>
@@ -203,6 +205,20 @@ AttenuatedBloomFilter::StoreWireSlots(uint64_t first, uint64_t n, const uint8_t*
         slot += count;
     }
     return effect;
+}
+
+void
+AttenuatedBloomFilter::FillShape(FilterShape& shape) const
+{
+    shape.hashes = GetHashes();
+    shape.slots = GetBits();
+    shape.depth = GetDepth();
+}
+
+AttenuatedBloomFilter
+AttenuatedBloomFilter::FromShape(const FilterShape& shape)
+{
+    return AttenuatedBloomFilter(shape.depth, shape.slots, shape.hashes);
 }
 
 } // namespace bloom

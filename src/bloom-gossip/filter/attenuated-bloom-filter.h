@@ -9,6 +9,7 @@
 
 #include "bloom-filter.h"
 #include "bloom-hash.h"
+#include "filter-limits.h"
 
 #include <cstdint>
 #include <optional>
@@ -42,6 +43,13 @@ class AttenuatedBloomFilter
   public:
     /// Throws std::invalid_argument unless 1 <= depth <= 255 and m, k are valid.
     AttenuatedBloomFilter(uint32_t depth, uint32_t bits, uint32_t hashes);
+
+    /// The family's traits for the filter core (filter-kinds.h's list).
+    static constexpr FilterTraits kTraits{"abf", false, true, false};
+    /// Write k, m and the family's own fields (b, d, rule) into a shape.
+    void FillShape(FilterShape& shape) const;
+    /// \return an all-zero filter of a shape of this family (its kind already checked)
+    static AttenuatedBloomFilter FromShape(const FilterShape& shape);
 
     uint32_t GetDepth() const
     {

@@ -31,6 +31,13 @@ class BloomFilter
   public:
     BloomFilter(uint32_t bits, uint32_t hashes);
 
+    /// The family's traits for the filter core (filter-kinds.h's list).
+    static constexpr FilterTraits kTraits{"bf", false, false, false};
+    /// Write k, m and the family's own fields (b, d, rule) into a shape.
+    void FillShape(FilterShape& shape) const;
+    /// \return an all-zero filter of a shape of this family (its kind already checked)
+    static BloomFilter FromShape(const FilterShape& shape);
+
     /// Throws std::invalid_argument unless m is in 1..kMaxSlots and k in 1..kMaxHashes.
     static void CheckParameters(uint32_t bits, uint32_t hashes);
 

@@ -7,36 +7,69 @@
 #include "little-endian.h"
 #include "user-text.h"
 
+#include <array>
 #include <stdexcept>
+#include <utility>
 
 namespace ns3
 {
 namespace bloom
 {
 
+namespace
+{
+
+/// The traits of AnyFilter's alternatives, in the variant's order.
+template <size_t... I>
+constexpr std::array<FilterTraits, sizeof...(I)>
+TraitsTable(std::index_sequence<I...>)
+{
+    return {std::variant_alternative_t<I, AnyFilter>::kTraits...};
+}
+
+constexpr auto kTraitsTable =
+    TraitsTable(std::make_index_sequence<std::variant_size_v<AnyFilter>>());
+
+} // namespace
+
+const FilterTraits*
+GetFilterTraits(FilterKind kind)
+{
+    const size_t i = static_cast<size_t>(kind);
+    return i >= 1 && i <= kTraitsTable.size() ? &kTraitsTable[i - 1] : nullptr;
+}
+
+std::vector<FilterKind>
+FilterKinds()
+{
+    std::vector<FilterKind> kinds;
+    for (size_t i = 1; i <= kTraitsTable.size(); ++i)
+    {
+        kinds.push_back(static_cast<FilterKind>(i));
+    }
+    return kinds;
+}
+
 std::string
 ToString(FilterKind kind)
 {
-    switch (kind)
-    {
-    case FilterKind::BLOOM:
-        return "bf";
-    case FilterKind::LINEAR:
-        return "lbf";
-    case FilterKind::ATTENUATED:
-        return "abf";
-    case FilterKind::SCOPE_DECAY:
-        return "sdbf";
-    }
-    return "unknown";
+    const FilterTraits* traits = GetFilterTraits(kind);
+    return traits != nullptr ? traits->name : "unknown";
 }
 
 FilterKind
 ParseFilterKind(const std::string& name)
 {
-    return ParseName(
-        name,
-        {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::SCOPE_DECAY});
+    std::vector<std::string> names;
+    for (FilterKind kind : FilterKinds())
+    {
+        names.push_back(ToString(kind));
+        if (names.back() == name)
+        {
+            return kind;
+        }
+    }
+    throw std::invalid_argument(NotOneOf(name, names));
 }
 
 size_t
@@ -61,8 +94,8 @@ FilterShape::operator==(const FilterShape& o) const
 void
 FilterShape::Validate() const
 {
-    if (kind != FilterKind::BLOOM && kind != FilterKind::LINEAR && kind != FilterKind::ATTENUATED &&
-        kind != FilterKind::SCOPE_DECAY)
+    const FilterTraits* traits = GetFilterTraits(kind);
+    if (traits == nullptr)
     {
         throw DecodeError("unknown filter kind " + std::to_string(static_cast<int>(kind)));
     }
@@ -74,19 +107,17 @@ FilterShape::Validate() const
     {
         throw DecodeError("slot count m=" + std::to_string(slots) + " out of range");
     }
-    const bool linear = kind == FilterKind::LINEAR;
-    if (linear ? !IsCellBits(slotBits) : slotBits != 1)
+    if (traits->cellSlots ? !IsCellBits(slotBits) : slotBits != 1)
     {
         throw DecodeError("slot width b=" + std::to_string(slotBits) + " invalid for " +
                           ToString(kind));
     }
-    const bool layered = kind == FilterKind::ATTENUATED;
-    if (layered ? (depth < 1 || depth > kMaxDepth) : depth != 1)
+    if (traits->levels ? (depth < 1 || depth > kMaxDepth) : depth != 1)
     {
         throw DecodeError("depth d=" + std::to_string(depth) + " invalid for " + ToString(kind));
     }
     const auto q = static_cast<uint8_t>(quantization);
-    if (linear ? q > static_cast<uint8_t>(Quantization::ROUND) : q != 0)
+    if (traits->quantized ? q > static_cast<uint8_t>(Quantization::ROUND) : q != 0)
     {
         throw DecodeError("quantization " + std::to_string(q) + " invalid for " + ToString(kind));
     }

@@ -8,9 +8,8 @@
 #ifndef BLOOM_GOSSIP_FILTER_SHAPE_H
 #define BLOOM_GOSSIP_FILTER_SHAPE_H
 
-#include "attenuated-bloom-filter.h"
-#include "bloom-filter.h"
 #include "decode-error.h"
+#include "filter-kinds.h"
 #include "lbf-quantization.h"
 
 #include <cstddef>
@@ -23,17 +22,15 @@ namespace ns3
 namespace bloom
 {
 
-/// Filter family carried in an encoding.
-enum class FilterKind : uint8_t
-{
-    BLOOM = 1,
-    LINEAR = 2,
-    ATTENUATED = 3,
-    SCOPE_DECAY = 4,
-};
-
-/// "bf", "lbf", "abf" or "sdbf".
+/// The family's FilterTraits name: "bf", "lbf", "abf" or "sdbf" ("unknown" for no family).
 std::string ToString(FilterKind kind);
+/**
+ * \param kind a wire kind
+ * \return the FilterTraits of its filter class, or nullptr when no family has that kind
+ */
+const FilterTraits* GetFilterTraits(FilterKind kind);
+/// \return every family's kind, in the order of filter-kinds.h's list
+std::vector<FilterKind> FilterKinds();
 /**
  * Inverse of ToString(FilterKind).
  * \param name "bf", "lbf", "abf" or "sdbf"

@@ -48,6 +48,13 @@ class LinearBloomFilter
                       uint32_t hashes,
                       Quantization rule = Quantization::FLOOR);
 
+    /// The family's traits for the filter core (filter-kinds.h's list).
+    static constexpr FilterTraits kTraits{"lbf", true, false, true};
+    /// Write k, m and the family's own fields (b, d, rule) into a shape.
+    void FillShape(FilterShape& shape) const;
+    /// \return an all-zero filter of a shape of this family (its kind already checked)
+    static LinearBloomFilter FromShape(const FilterShape& shape);
+
     uint32_t GetCells() const
     {
         return m_m;

@@ -68,6 +68,13 @@ class ScopeDecayBloomFilter : public BloomFilter
   public:
     ScopeDecayBloomFilter(uint32_t bits, uint32_t hashes);
 
+    /// The family's traits for the filter core (filter-kinds.h's list).
+    static constexpr FilterTraits kTraits{"sdbf", false, false, false};
+    /// Write k, m and the family's own fields (b, d, rule) into a shape.
+    void FillShape(FilterShape& shape) const;
+    /// \return an all-zero filter of a shape of this family (its kind already checked)
+    static ScopeDecayBloomFilter FromShape(const FilterShape& shape);
+
     /// Number c of the key's k positions that are set (0..k).
     uint32_t Count(const Key& key) const;
 

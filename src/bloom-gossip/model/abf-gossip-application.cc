@@ -7,6 +7,7 @@
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/filter-family.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -16,6 +17,26 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("AbfGossipApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(AbfGossipApplication);
+
+namespace
+{
+
+/// The family's descriptor (bloom::FilterFamilies()).
+const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::ATTENUATED,
+                                                "abf",
+                                                "ABF",
+                                                "Attenuated BF",
+                                                "ns3::AbfGossipApplication",
+                                                "Bits",
+                                                true,
+                                                true,
+                                                "tab:orange",
+                                                "^",
+                                                "-.",
+                                                false,
+                                                true});
+
+} // namespace
 
 TypeId
 AbfGossipApplication::GetTypeId()

@@ -99,6 +99,17 @@ class FilterPolicy
     /// \return human-readable parameters, e.g. "lbf m=128 b=8 k=4 mul:0.9 floor"
     virtual std::string Describe() const = 0;
 
+    /**
+     * The per-hop attenuation as the scenario CSVs' `a` column writes it
+     * (numbers as printf's %.6g).
+     * \return LBF: the factor a ("0.9") or "sub<delta>"; SDBF: the keep
+     *         probability q = 1 - p; "NA" for a family without one (the default)
+     */
+    virtual std::string Attenuation() const
+    {
+        return "NA";
+    }
+
     /// \return the payload bytes of one advertisement (packed slots, all levels)
     size_t PayloadBytes() const
     {

@@ -37,7 +37,7 @@ SlotsPerSegment(const FilterShape& shape, size_t frameBytes)
         throw std::invalid_argument("frame of " + std::to_string(frameBytes) +
                                     " bytes cannot hold one slot");
     }
-    if (shape.kind == FilterKind::ATTENUATED && shape.slots <= per)
+    if (shape.depth > 1 && shape.slots <= per)
     {
         per -= per % shape.slots; // whole levels
     }
@@ -57,7 +57,7 @@ Plan(const FilterShape& shape, size_t frameBytes)
                                     std::to_string(frameBytes) + " bytes; at most 255 are allowed");
     }
     uint64_t per = (total + segments - 1) / segments;
-    if (shape.kind == FilterKind::ATTENUATED && shape.slots <= maxPer)
+    if (shape.depth > 1 && shape.slots <= maxPer)
     {
         per = (per + shape.slots - 1) / shape.slots * shape.slots;
     }

@@ -48,7 +48,7 @@ constexpr size_t kSegmentHeaderSize = 22;
  *     20     2    slot count (>= 1; first + count <= d m)
  *     22     P    ceil(count b / 8) bytes of packed slots, padding zero
  *
- * For an ABF whose levels fit a frame, segments hold whole levels (a level
+ * For a filter of several levels (ABF) that fit a frame, segments hold whole levels (a level
  * range); larger levels are split.
  */
 struct AdvertisementSegment

@@ -7,6 +7,7 @@
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/filter-family.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 #include "ns3/user-text.h"
@@ -19,6 +20,26 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("LbfGossipApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(LbfGossipApplication);
+
+namespace
+{
+
+/// The family's descriptor (bloom::FilterFamilies()).
+const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::LINEAR,
+                                                "lbf",
+                                                "LBF",
+                                                "Linear BF",
+                                                "ns3::LbfGossipApplication",
+                                                "Cells",
+                                                true,
+                                                false,
+                                                "tab:blue",
+                                                "o",
+                                                "--",
+                                                true,
+                                                true});
+
+} // namespace
 
 TypeId
 LbfGossipApplication::GetTypeId()

@@ -121,5 +121,14 @@ LbfPolicy::Describe() const
     return os.str();
 }
 
+std::string
+LbfPolicy::Attenuation() const
+{
+    // LbfDecay::Describe() is "mul:<a>" (a as %.6g) or "sub:<delta>".
+    const std::string d = m_decay.Describe();
+    const bool multiplicative = d.compare(0, 4, "mul:") == 0;
+    return (multiplicative ? "" : "sub") + d.substr(4);
+}
+
 } // namespace bloom
 } // namespace ns3

@@ -47,6 +47,7 @@ class LbfPolicy : public FilterPolicy
     bool HasDistance() const override;
     uint32_t Reach() const override;
     std::string Describe() const override;
+    std::string Attenuation() const override;
 
     /// \return the per-hop attenuation
     const LbfDecay& GetDecay() const

@@ -126,5 +126,13 @@ SdbfPolicy::Describe() const
     return os.str();
 }
 
+std::string
+SdbfPolicy::Attenuation() const
+{
+    std::ostringstream os; // default format: %.6g
+    os << 1 - m_p;
+    return os.str();
+}
+
 } // namespace bloom
 } // namespace ns3
