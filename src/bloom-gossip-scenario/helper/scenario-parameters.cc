@@ -105,6 +105,14 @@ class Def
         return *this;
     }
 
+    /// The last attribute's checker cannot hold the parameter's values
+    /// exactly (not compared; the reason in a comment at the entry).
+    Def& Inexact()
+    {
+        p.attributes.back().exact = false;
+        return *this;
+    }
+
     /// An attribute the run sets from the option elsewhere (a helper of the
     /// run, an ns-3 model), or derives from it: owned by the option, its
     /// checker not compared with the option's range.
@@ -708,7 +716,9 @@ BuildTable()
                          "bytes",
                          "bytes per frame")
                     .Zero("device MTU (114 on lr-wpan)")
-                    .Attr(gossip, "FrameBytes"));
+                    .Attr(gossip, "FrameBytes")
+                    // 0 or 23..65000: a UintegerChecker holds no gap.
+                    .Inexact());
 
     // Workload.
     t.push_back(Unsigned(kWorkload,
