@@ -1175,7 +1175,7 @@ ScenarioParametersRst()
             }
             if (!p.condition.empty())
             {
-                meaning += std::string(" Only with ") + Cell(p.condition) +
+                meaning += " Only with ``" + p.condition + "``" +
                            (p.warnOnly ? " (else ignored with a warning)." : ".");
             }
             out += fmt::format("   * - ``{}``\n     - {}\n     - {}\n     - {}\n",
@@ -1185,6 +1185,29 @@ ScenarioParametersRst()
                                meaning);
         }
         out += "\n";
+    }
+    // The columns of runs.csv that show a parameter, in the table's order.
+    std::vector<std::pair<std::string, std::vector<std::string>>> columns;
+    for (const ScenarioParameter& p : ScenarioParameters())
+    {
+        for (const std::string& column : p.columns)
+        {
+            auto it = std::find_if(columns.begin(), columns.end(), [&column](const auto& c) {
+                return c.first == column;
+            });
+            if (it == columns.end())
+            {
+                columns.push_back({column, {}});
+                it = columns.end() - 1;
+            }
+            it->second.push_back("``" + p.option + "``");
+        }
+    }
+    out += "**runs.csv columns of the parameters**\n\n.. list-table::\n   :header-rows: 1\n"
+           "   :widths: 30 70\n\n   * - column\n     - option\n";
+    for (const auto& [column, options] : columns)
+    {
+        out += fmt::format("   * - ``{}``\n     - {}\n", column, bloom::JoinList(options, ", "));
     }
     return out;
 }
