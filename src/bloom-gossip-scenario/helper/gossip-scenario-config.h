@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The parameters of one gossip run (topology, radio, filter, timers,
- * workload, faults, queries) and their validation: the one owner of every
- * range and combination check.  A problem is reported as
+ * workload, faults, queries) and their validation: the range checks come
+ * from the parameter registry (scenario-parameters.h), the combination
+ * checks are here.  A problem is reported as
  * std::invalid_argument "--option: problem", naming the command-line option
  * of the scenario programs that sets the field.
  */
@@ -154,7 +155,8 @@ QueryStrategySelection ParseQueryStrategySelection(const std::string& text);
 
 /**
  * \ingroup bloom-gossip
- * \brief Parameters of one gossip run.  Validate() checks ranges and
+ * \brief Parameters of one gossip run.  Validate() checks ranges (one check
+ * per parameter, from the parameter registry, scenario-parameters.h) and
  * combinations and throws std::invalid_argument with "option: problem".
  */
 struct GossipScenarioConfig
@@ -257,9 +259,11 @@ struct GossipScenarioConfig
  * e.g. "--interval" for BloomGossipApplication::BeaconInterval, or, for a
  * value the run fixes or derives, a phrase saying so ("the run fixes it at
  * 3 V"); an empty string when the scenario leaves the attribute at its
- * default, so that a --ns3::Type::Attribute=value default takes effect.  The
- * one table of the attributes a run sets (the suite
- * bloom-gossip-scenario-attributes checks it against real runs).
+ * default, so that a --ns3::Type::Attribute=value default takes effect.
+ * Derived from the attributes of the parameter registry
+ * (scenario-parameters.h) plus one short list of attributes the run fixes
+ * or derives (the suite bloom-gossip-scenario-attributes checks it against
+ * real runs).
  *
  * \param tid the type named on the command line
  * \param attribute the attribute name
@@ -286,7 +290,8 @@ struct ScenarioOptionScope
 
 /**
  * \ingroup bloom-gossip-scenario
- * The one table of options that apply only under a condition (--pause only
+ * The options that apply only under a condition, from the conditions of the
+ * parameter registry (scenario-parameters.h) (--pause only
  * with random waypoint, --duty-period only with --duty-cycle below 1, the
  * SDBF options only when the sweep has an SDBF run, ...), each evaluated for
  * a sweep of `config` over the filter families `filters`: a family-specific
