@@ -119,7 +119,7 @@ Main(int argc, char** argv)
     {
         filterChoices.push_back({family.name, {family.kind}});
     }
-    filterChoices.push_back({"all", allFilters});
+    filterChoices.emplace_back("all", allFilters);
     cli::OptionAdder(filter).Choice("filter", &filters, filterChoices, "filter family");
     filter.add(section("Filters"));
 

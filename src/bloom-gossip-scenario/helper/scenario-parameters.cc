@@ -26,6 +26,8 @@
 #include "ns3/uinteger.h"
 #include "ns3/user-text.h"
 
+#include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <limits>
 #include <stdexcept>
@@ -346,6 +348,7 @@ Def
 Enum(const char* group, const char* name, Get get, const std::vector<T>& values, const char* help)
 {
     std::vector<std::pair<std::string, T>> choices;
+    choices.reserve(values.size());
     for (const T& value : values)
     {
         choices.emplace_back(ToString(value), value);
@@ -965,6 +968,7 @@ BuildTable()
                        "a map every this many seconds from --map-time (default 0; animations)"));
 
     std::vector<ScenarioParameter> out;
+    out.reserve(t.size());
     for (Def& d : t)
     {
         out.push_back(std::move(d.p));
