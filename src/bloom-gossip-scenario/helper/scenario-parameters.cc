@@ -107,6 +107,14 @@ class Def
         return *this;
     }
 
+    /// The last attribute is not given a value from the table (the run passes
+    /// its own; the checker is still compared).
+    Def& NotPushed()
+    {
+        p.attributes.back().value = nullptr;
+        return *this;
+    }
+
     /// The last attribute's checker cannot hold the parameter's values
     /// exactly (not compared; the reason in a comment at the entry).
     Def& Inexact()
@@ -817,6 +825,8 @@ BuildTable()
                          "ring)")
                     .Zero("auto, gradient 2 D, floods D")
                     .Attr(query, "Ttl")
+                    // The workload passes the resolved TTL with every query.
+                    .NotPushed()
                     .When("--queries above 0", Queries));
     t.push_back(Unsigned(kQueries,
                          "query-max-visited",
