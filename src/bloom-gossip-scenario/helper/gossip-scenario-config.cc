@@ -213,9 +213,8 @@ GossipScenarioConfig::DefaultRadio()
 }
 
 void
-GossipScenarioConfig::Validate() const
+GossipScenarioConfig::CheckCombinations() const
 {
-    const auto range = [](double v, double lo, double hi) { return v >= lo && v <= hi; };
     if (topology == ScenarioTopology::FILE)
     {
         if (positions.empty())
@@ -237,47 +236,14 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--nodes", fmt::format("{} out of range 2..{}", nodes, kMaxScenarioNodes));
     }
-    if (!range(spacing, 1e-3, 1e6))
-    {
-        ThrowOptionError("--spacing", fmt::format("{} out of range [0.001, 1e6] m", spacing));
-    }
-    if (topology == ScenarioTopology::DISK && !(meanDegree > 0 && meanDegree < nodes))
+    if (topology == ScenarioTopology::DISK && !(meanDegree < nodes))
     {
         ThrowOptionError("--degree",
                          fmt::format("{} out of range (0, nodes) = (0, {})", meanDegree, nodes));
     }
-    // Radio: each field under the option that sets it.
-    if (!range(radio.range, 1e-3, 1e6))
-    {
-        ThrowOptionError("--range", fmt::format("{} out of range [0.001, 1e6] m", radio.range));
-    }
-    if (!range(radio.txPowerDbm, -100, 100))
-    {
-        ThrowOptionError("--tx-power",
-                         fmt::format("{} out of range [-100, 100] dBm", radio.txPowerDbm));
-    }
-    if (!(radio.exponent > 0 && radio.exponent <= 10))
-    {
-        ThrowOptionError("--exponent", fmt::format("{} out of range (0, 10]", radio.exponent));
-    }
-    if (!range(radio.referenceLossDb, -1000, 1000))
-    {
-        ThrowOptionError("--reference-loss",
-                         fmt::format("{} out of range [-1000, 1000] dB", radio.referenceLossDb));
-    }
-    if (!range(radio.shadowingSigmaDb, 0, 100))
-    {
-        ThrowOptionError("--shadowing",
-                         fmt::format("{} out of range [0, 100] dB", radio.shadowingSigmaDb));
-    }
     if (radio.shadowingSigmaDb > 0 && radio.loss != WsnRadioConfig::Loss::LOG_DISTANCE)
     {
         ThrowOptionError("--shadowing", "needs --radio log-distance (or 0)");
-    }
-    if (!range(radio.linkMarginDb, -100, 100))
-    {
-        ThrowOptionError("--link-margin",
-                         fmt::format("{} out of range [-100, 100] dB", radio.linkMarginDb));
     }
     try
     {
@@ -287,32 +253,8 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--radio", e.what());
     }
-    if (budgetBytes == 0 && (slots < 1 || slots > bloom::kMaxSlots))
-    {
-        ThrowOptionError("--m", fmt::format("{} out of range 1..{}", slots, bloom::kMaxSlots));
-    }
-    if (hashes < 1 || hashes > bloom::kMaxHashes)
-    {
-        ThrowOptionError("--k", fmt::format("{} out of range 1..{}", hashes, bloom::kMaxHashes));
-    }
-    try
-    {
-        bloom::CheckCellBits(cellBits);
-    }
-    catch (const std::invalid_argument&)
-    {
-        ThrowOptionError("--b",
-                         fmt::format("{} out of range {}..{}",
-                                     cellBits,
-                                     bloom::kMinCellBits,
-                                     bloom::kMaxCellBits));
-    }
     if (decay == LbfGossipApplication::MULTIPLICATIVE)
     {
-        if (!(factor > 0 && factor < 1))
-        {
-            ThrowOptionError("--a", fmt::format("{} out of range (0, 1)", factor));
-        }
         try
         {
             // The filter's own check: a must lower every non-zero b-bit value.
@@ -323,31 +265,16 @@ GossipScenarioConfig::Validate() const
             ThrowOptionError("--a", fmt::format("{} with --b {}: {}", factor, cellBits, e.what()));
         }
     }
-    if (decay == LbfGossipApplication::SUBTRACTIVE && (step < 1 || step >= (1U << cellBits)))
+    if (decay == LbfGossipApplication::SUBTRACTIVE && step >= (1U << cellBits))
     {
         ThrowOptionError(
             "--delta",
             fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
     }
-    if (!(decayProbability > 0 && decayProbability < 1))
-    {
-        ThrowOptionError("--decay-probability",
-                         fmt::format("{} out of range (0, 1)", decayProbability));
-    }
-    if (filter == bloom::FilterKind::SCOPE_DECAY && (minCount < 1 || minCount > hashes))
+    if (filter == bloom::FilterKind::SCOPE_DECAY && minCount > hashes)
     {
         ThrowOptionError("--min-count",
                          fmt::format("{} out of range 1..{} (--k)", minCount, hashes));
-    }
-    if (depth > bloom::kMaxDepth)
-    {
-        ThrowOptionError("--depth",
-                         fmt::format("{} out of range 0 (auto)..{}", depth, bloom::kMaxDepth));
-    }
-    if (budgetBytes > kMaxBudgetBytes)
-    {
-        ThrowOptionError("--budget-bytes",
-                         fmt::format("{} out of range 0..{}", budgetBytes, kMaxBudgetBytes));
     }
     if (budgetBytes > 0)
     {
@@ -368,35 +295,17 @@ GossipScenarioConfig::Validate() const
                             need));
         }
     }
-    const auto time = [&](const char* option, double v, double lo) {
-        if (!range(v, lo, kMaxScenarioTime))
-        {
-            ThrowOptionError(option,
-                             fmt::format("{} out of range [{}, {:g}] s", v, lo, kMaxScenarioTime));
-        }
-    };
-    time("--interval", interval, kMinScenarioPeriod);
-    if (!(jitter >= 0) || jitter > interval / 2)
+    if (jitter > interval / 2)
     {
         ThrowOptionError(
             "--jitter",
             fmt::format("{} out of range [0, interval/2] = [0, {}] s", jitter, interval / 2));
     }
-    if (expiry != 0)
-    {
-        time("--expiry", expiry, kMinScenarioPeriod); // 0: automatic
-    }
-    time("--trickle-imin", trickleImin, kMinScenarioPeriod);
-    time("--trickle-imax", trickleImax, kMinScenarioPeriod);
     if (trickleImax < trickleImin)
     {
         ThrowOptionError(
             "--trickle-imax",
             fmt::format("{} below --trickle-imin {}; need imin <= imax", trickleImax, trickleImin));
-    }
-    if (trickleK > 1000)
-    {
-        ThrowOptionError("--trickle-k", fmt::format("{} out of range 0..1000", trickleK));
     }
     if (timer == BloomGossipApplication::TRICKLE && expiry > 0 && expiry <= 3 * trickleImax)
     {
@@ -412,13 +321,6 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--expiry",
                          fmt::format("must exceed interval + jitter = {} s", interval + jitter));
-    }
-    if (frameBytes != 0 && (frameBytes <= bloom::kSegmentHeaderSize || frameBytes > 65000))
-    {
-        ThrowOptionError("--frame-bytes",
-                         fmt::format("{} out of range: 0 (device MTU) or {}..65000",
-                                     frameBytes,
-                                     bloom::kSegmentHeaderSize + 1));
     }
     if (transport == BloomGossipApplication::UDP6 && !Udp6TransportBuilt())
     {
@@ -440,34 +342,6 @@ GossipScenarioConfig::Validate() const
     {
         ThrowOptionError("--query-strategy", kEmptyQueryStrategy);
     }
-    if (resources > 100000)
-    {
-        ThrowOptionError("--resources", fmt::format("{} out of range 0..100000", resources));
-    }
-    if (replicas < 1 || replicas > kMaxScenarioNodes)
-    {
-        ThrowOptionError("--replicas",
-                         fmt::format("{} out of range 1..{}", replicas, kMaxScenarioNodes));
-    }
-    if (probes > 100000)
-    {
-        ThrowOptionError("--probes", fmt::format("{} out of range 0..100000", probes));
-    }
-    time("--sim-time", simTime, kMinScenarioPeriod);
-    if (!range(frameLoss, 0, 0.9))
-    {
-        ThrowOptionError("--frame-loss", fmt::format("{} out of range [0, 0.9]", frameLoss));
-    }
-    if (!range(batteryJoules, 0, 1e12))
-    {
-        ThrowOptionError("--battery-joules",
-                         fmt::format("{} out of range [0, 1e+12] J (0: unlimited)", batteryJoules));
-    }
-    if (!(dutyCycle > 0 && dutyCycle <= 1))
-    {
-        ThrowOptionError("--duty-cycle", fmt::format("{} out of range (0, 1]", dutyCycle));
-    }
-    time("--duty-period", dutyPeriod, kMinScenarioPeriod);
     if (dutyCycle < 1)
     {
         if (transport != BloomGossipApplication::LINK_LAYER)
@@ -492,29 +366,6 @@ GossipScenarioConfig::Validate() const
                                          kDutyGuardSeconds,
                                          need));
         }
-    }
-    if (queries > 100000)
-    {
-        ThrowOptionError("--queries", fmt::format("{} out of range 0..100000", queries));
-    }
-    if (queryStart != 0)
-    {
-        time("--query-start", queryStart, 0.0); // 0: automatic
-    }
-    time("--query-interval", queryInterval, kMinScenarioPeriod);
-    if (!range(queryAbsent, 0, 1))
-    {
-        ThrowOptionError("--query-absent", fmt::format("{} out of range [0, 1]", queryAbsent));
-    }
-    time("--query-timeout", queryTimeout, kMinScenarioPeriod);
-    if (queryTtl > 255)
-    {
-        ThrowOptionError("--query-ttl", fmt::format("{} out of range 0 (auto)..255", queryTtl));
-    }
-    if (queryMaxVisited > 255)
-    {
-        ThrowOptionError("--query-max-visited",
-                         fmt::format("{} out of range 0..255", queryMaxVisited));
     }
     if (queries > 0 && transport != BloomGossipApplication::LINK_LAYER)
     {
@@ -614,177 +465,6 @@ GossipScenarioConfig::QueryWindowStart() const
     }
     const double count = static_cast<double>(queries) * strategies;
     return std::max(0.0, simTime - queryTimeout - (count - 1) * queryInterval);
-}
-
-std::vector<ScenarioOptionScope>
-ScenarioOptionScopes(const GossipScenarioConfig& c, const std::vector<bloom::FilterKind>& filters)
-{
-    const auto has = [&filters](bloom::FilterKind f) {
-        return std::find(filters.begin(), filters.end(), f) != filters.end();
-    };
-    const bool lbf = has(bloom::FilterKind::LINEAR);
-    const bool sdbf = has(bloom::FilterKind::SCOPE_DECAY);
-    const bool logDistance = c.radio.loss == WsnRadioConfig::Loss::LOG_DISTANCE;
-    const ScenarioMobility mobility = c.dynamics.mobility;
-    const bool moving =
-        mobility == ScenarioMobility::RANDOM_WAYPOINT || mobility == ScenarioMobility::GAUSS_MARKOV;
-    const bool trickle = c.timer == BloomGossipApplication::TRICKLE;
-    const bool disk = c.topology == ScenarioTopology::DISK;
-    // Option, condition, whether it holds, whether only a warning.
-    return {
-        {"--range", "--radio range or --topology disk", !logDistance || disk, false},
-        {"--exponent", "--radio log-distance", logDistance, false},
-        {"--reference-loss", "--radio log-distance", logDistance, false},
-        {"--shadowing", "--radio log-distance", logDistance, false},
-        {"--link-margin", "--radio log-distance", logDistance, false},
-        {"--spacing",
-         "--topology line or grid",
-         c.topology == ScenarioTopology::LINE || c.topology == ScenarioTopology::GRID,
-         false},
-        {"--degree", "--topology disk", disk, false},
-        {"--disk-policy", "--topology disk", disk, false},
-        {"--b", "--filter lbf or all", lbf, false},
-        {"--quantization", "--filter lbf or all", lbf, false},
-        {"--decay", "--filter lbf or all", lbf, false},
-        {"--a",
-         "--filter lbf or all and --decay multiplicative",
-         lbf && c.decay == LbfGossipApplication::MULTIPLICATIVE,
-         false},
-        {"--delta",
-         "--filter lbf or all and --decay subtractive",
-         lbf && c.decay == LbfGossipApplication::SUBTRACTIVE,
-         false},
-        {"--depth", "--filter abf or all", has(bloom::FilterKind::ATTENUATED), false},
-        {"--decay-probability", "--filter sdbf or all", sdbf, false},
-        {"--min-count", "--filter sdbf or all", sdbf, false},
-        {"--estimator", "--filter sdbf or all", sdbf, false},
-        {"--trickle-imin", "--timer trickle", trickle, false},
-        {"--trickle-imax", "--timer trickle", trickle, false},
-        {"--trickle-k", "--timer trickle", trickle, false},
-        {"--duty-period", "--duty-cycle below 1", c.dutyCycle < 1, true},
-        {"--speed", "--mobility random-waypoint or gauss-markov", moving, true},
-        {"--pause",
-         "--mobility random-waypoint",
-         mobility == ScenarioMobility::RANDOM_WAYPOINT,
-         true},
-        {"--mobile-share", "--mobility", mobility != ScenarioMobility::NONE, true},
-        {"--sample-from", "--mobility or --sample-interval above 0", c.dynamics.Sampling(), true},
-        {"--out-series", "--mobility or --sample-interval above 0", c.dynamics.Sampling(), true},
-        {"--query-start", "--queries above 0", c.queries > 0, false},
-        {"--query-interval", "--queries above 0", c.queries > 0, false},
-        {"--query-absent", "--queries above 0", c.queries > 0, false},
-        {"--query-strategy", "--queries above 0", c.queries > 0, false},
-        {"--query-ttl", "--queries above 0", c.queries > 0, false},
-        {"--query-max-visited", "--queries above 0", c.queries > 0, false},
-        {"--query-timeout", "--queries above 0", c.queries > 0, false},
-    };
-}
-
-std::string
-ScenarioOptionOwning(TypeId tid, const std::string& attribute)
-{
-    // (type, attribute, owner): every attribute a run gives a value of its own
-    // (MakeGossipHelper, the query and duty-cycle helpers, WsnNetworkHelper,
-    // LrWpanEnergyHelper, ScenarioDynamics) or ignores in favour of its own
-    // (the query application's Strategy and Ttl: the workload passes both
-    // with every query).  The owner is the option to use instead, or why the
-    // run fixes the value.  The test suite bloom-gossip-scenario-attributes
-    // walks the objects of real runs and checks that every attribute they set
-    // is here.
-    static const struct
-    {
-        TypeId (*type)();
-        const char* attribute;
-        const char* owner;
-    } kOwned[] = {
-        {&BloomGossipApplication::GetTypeId, "BeaconInterval", "--interval"},
-        {&BloomGossipApplication::GetTypeId, "Jitter", "--jitter"},
-        {&BloomGossipApplication::GetTypeId, "NeighbourExpiry", "--expiry"},
-        {&BloomGossipApplication::GetTypeId, "Timer", "--timer"},
-        {&BloomGossipApplication::GetTypeId, "TrickleImin", "--trickle-imin"},
-        {&BloomGossipApplication::GetTypeId, "TrickleImax", "--trickle-imax"},
-        {&BloomGossipApplication::GetTypeId, "TrickleK", "--trickle-k"},
-        {&BloomGossipApplication::GetTypeId, "Transport", "--transport"},
-        {&BloomGossipApplication::GetTypeId, "DeviceIndex", "--transport"},
-        {&BloomGossipApplication::GetTypeId, "FrameBytes", "--frame-bytes"},
-        {&BloomGossipApplication::GetTypeId, "Hashes", "--k"},
-        {&BfGossipApplication::GetTypeId, "Bits", "--m"},
-        {&AbfGossipApplication::GetTypeId, "Bits", "--m"},
-        {&AbfGossipApplication::GetTypeId, "Depth", "--depth"},
-        {&LbfGossipApplication::GetTypeId, "Cells", "--m"},
-        {&LbfGossipApplication::GetTypeId, "CellBits", "--b"},
-        {&LbfGossipApplication::GetTypeId, "Quantization", "--quantization"},
-        {&LbfGossipApplication::GetTypeId, "Decay", "--decay"},
-        {&LbfGossipApplication::GetTypeId, "Factor", "--a"},
-        {&LbfGossipApplication::GetTypeId, "Step", "--delta"},
-        {&SdbfGossipApplication::GetTypeId, "Bits", "--m"},
-        {&SdbfGossipApplication::GetTypeId, "DecayProbability", "--decay-probability"},
-        {&SdbfGossipApplication::GetTypeId, "MinCount", "--min-count"},
-        {&SdbfGossipApplication::GetTypeId, "Estimator", "--estimator"},
-        {&Application::GetTypeId, "StartTime", "the run starts every application at 0 s"},
-        {&Application::GetTypeId, "StopTime", "--sim-time"},
-        {&BloomQueryApplication::GetTypeId, "MaxVisited", "--query-max-visited"},
-        {&BloomQueryApplication::GetTypeId, "QueryTimeout", "--query-timeout"},
-        {&BloomQueryApplication::GetTypeId, "Ttl", "--query-ttl"},
-        {&BloomQueryApplication::GetTypeId, "Strategy", "--query-strategy"},
-        {&BloomQueryApplication::GetTypeId,
-         "DeviceIndex",
-         "the run sends queries on the node's lr-wpan device"},
-        {&DutyCycleScheduler::GetTypeId, "Period", "--duty-period"},
-        {&DutyCycleScheduler::GetTypeId, "DutyCycle", "--duty-cycle"},
-        {&DutyCycleScheduler::GetTypeId, "Guard", "the run fixes the CSMA-CA guard at 5 ms"},
-        {&BasicEnergySource::GetTypeId, "BasicEnergySourceInitialEnergyJ", "--battery-joules"},
-        {&BasicEnergySource::GetTypeId,
-         "BasicEnergyLowBatteryThreshold",
-         "the run derives it from --battery-joules"},
-        {&BasicEnergySource::GetTypeId, "BasicEnergySupplyVoltageV", "the run fixes it at 3 V"},
-        {&BasicEnergySource::GetTypeId, "PeriodicEnergyUpdateInterval", "the run fixes it at 1 s"},
-        {&RandomWaypointMobilityModel::GetTypeId, "Speed", "--speed"},
-        {&RandomWaypointMobilityModel::GetTypeId, "Pause", "--pause"},
-        {&RandomWaypointMobilityModel::GetTypeId,
-         "PositionAllocator",
-         "the run draws waypoints in the deployment area"},
-        {&RandomRectanglePositionAllocator::GetTypeId,
-         "X",
-         "the run draws waypoints in the deployment area"},
-        {&RandomRectanglePositionAllocator::GetTypeId,
-         "Y",
-         "the run draws waypoints in the deployment area"},
-        {&GaussMarkovMobilityModel::GetTypeId,
-         "Bounds",
-         "the run keeps nodes in the deployment area"},
-        {&GaussMarkovMobilityModel::GetTypeId, "Alpha", "the run fixes it at 0.85"},
-        {&GaussMarkovMobilityModel::GetTypeId, "MeanVelocity", "--speed"},
-        {&GaussMarkovMobilityModel::GetTypeId, "NormalVelocity", "--speed"},
-        {&GaussMarkovMobilityModel::GetTypeId, "MeanDirection", "the run fixes it (uniform)"},
-        {&GaussMarkovMobilityModel::GetTypeId, "NormalDirection", "the run fixes it"},
-        {&GaussMarkovMobilityModel::GetTypeId, "MeanPitch", "the run fixes it at 0 (a plane)"},
-        {&GaussMarkovMobilityModel::GetTypeId, "NormalPitch", "the run fixes it at 0 (a plane)"},
-        {&RandomVariableStream::GetTypeId,
-         "Stream",
-         "the run assigns every random variable its stream (vary runs with --RngRun)"},
-        {&RateErrorModel::GetTypeId, "ErrorRate", "--frame-loss"},
-        {&RateErrorModel::GetTypeId, "ErrorUnit", "the run drops whole frames"},
-        {&LrWpanMac::GetTypeId, "PanId", "the run puts every node in one PAN"},
-        {&RangePropagationLossModel::GetTypeId, "MaxRange", "--range"},
-        {&LogDistancePropagationLossModel::GetTypeId, "Exponent", "--exponent"},
-        {&LogDistancePropagationLossModel::GetTypeId, "ReferenceLoss", "--reference-loss"},
-        {&LogDistancePropagationLossModel::GetTypeId, "ReferenceDistance", "--radio"},
-        {&StaticShadowingLossModel::GetTypeId, "Sigma", "--shadowing"},
-        {&SpectrumChannel::GetTypeId, "MaxLossDb", "--radio"},
-        {&GridSpectrumChannel::GetTypeId, "CutoffDistance", "--channel"},
-        {&GridSpectrumChannel::GetTypeId, "MaxSpeed", "--speed"},
-    };
-
-    for (const auto& owned : kOwned)
-    {
-        const TypeId base = owned.type();
-        if (attribute == owned.attribute && (tid == base || tid.IsChildOf(base)))
-        {
-            return owned.owner;
-        }
-    }
-    return std::string();
 }
 
 } // namespace ns3

@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The parameters of one gossip run (topology, radio, filter, timers,
- * workload, faults, queries) and their validation: the one owner of every
- * range and combination check.  A problem is reported as
+ * workload, faults, queries) and their validation: the range checks come
+ * from the parameter registry (scenario-parameters.h), the combination
+ * checks are here.  A problem is reported as
  * std::invalid_argument "--option: problem", naming the command-line option
  * of the scenario programs that sets the field.
  */
@@ -144,7 +145,8 @@ QueryStrategySelection ParseQueryStrategySelection(const std::string& text);
 
 /**
  * \ingroup bloom-gossip
- * \brief Parameters of one gossip run.  Validate() checks ranges and
+ * \brief Parameters of one gossip run.  Validate() checks ranges (one check
+ * per parameter, from the parameter registry, scenario-parameters.h) and
  * combinations and throws std::invalid_argument with "option: problem".
  */
 struct GossipScenarioConfig
@@ -235,63 +237,20 @@ struct GossipScenarioConfig
     /// Time of the first query (resolves the automatic start).
     double QueryWindowStart() const;
 
+    /**
+     * Check every field: the ranges of the parameter table
+     * (CheckScenarioParameterRanges, scenario-parameters.h), then
+     * CheckCombinations().  Defined in scenario-parameters.cc, the owner of
+     * the ranges, so that this file does not depend on the table (which
+     * depends on it).  Throws std::invalid_argument "--option: problem".
+     */
     void Validate() const;
+    /// The checks across fields (e.g. jitter <= interval / 2), assuming every
+    /// field within its range; throws std::invalid_argument "--option: problem".
+    void CheckCombinations() const;
     /// The neighbour expiry in force (resolves the automatic 0).
     double EffectiveExpiry() const;
 };
-
-/**
- * \ingroup bloom-gossip-scenario
- * Who sets attribute `attribute` of type `tid` (or of a type it derives
- * from) for every run: the option of the scenario programs to use instead,
- * e.g. "--interval" for BloomGossipApplication::BeaconInterval, or, for a
- * value the run fixes or derives, a phrase saying so ("the run fixes it at
- * 3 V"); an empty string when the scenario leaves the attribute at its
- * default, so that a --ns3::Type::Attribute=value default takes effect.  The
- * one table of the attributes a run sets (the suite
- * bloom-gossip-scenario-attributes checks it against real runs).
- *
- * \param tid the type named on the command line
- * \param attribute the attribute name
- * \return the owning option or phrase, or an empty string
- */
-std::string ScenarioOptionOwning(TypeId tid, const std::string& attribute);
-
-/**
- * \ingroup bloom-gossip-scenario
- * An option of the scenario programs that applies only under a condition,
- * and whether the condition holds (ScenarioOptionScopes).
- */
-struct ScenarioOptionScope
-{
-    const char* option;    //!< e.g. "--pause"
-    const char* condition; //!< e.g. "--mobility random-waypoint"
-    bool applies;          //!< whether the condition holds for the sweep
-    /// Ignored with a warning rather than refused: a motion, sampling or
-    /// duty-cycle option, which qualifies a setting the sweep scripts vary
-    /// per point with its neutral value as one point (mobility-sweep.sh's
-    /// speed 0, energy-sweep.sh's always-on run).
-    bool warnOnly;
-};
-
-/**
- * \ingroup bloom-gossip-scenario
- * The one table of options that apply only under a condition (--pause only
- * with random waypoint, --duty-period only with --duty-cycle below 1, the
- * SDBF options only when the sweep has an SDBF run, ...), each evaluated for
- * a sweep of `config` over the filter families `filters`: a family-specific
- * option applies when any family of the sweep has it.  A program refuses
- * every one given (on the command line or in a --config file) that does not
- * apply, before any work, or, for the warnOnly ones, ignores it with a
- * one-line warning once the sweep is accepted.
- *
- * \param config the configuration (its filter field is not read)
- * \param filters the families of the sweep
- * \return every conditional option with whether it applies
- */
-std::vector<ScenarioOptionScope> ScenarioOptionScopes(
-    const GossipScenarioConfig& config,
-    const std::vector<bloom::FilterKind>& filters);
 
 } // namespace ns3
 

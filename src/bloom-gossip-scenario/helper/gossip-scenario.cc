@@ -4,6 +4,7 @@
 #include "gossip-scenario.h"
 
 #include "netanim-recorder.h"
+#include "scenario-parameters.h"
 #include "truth-sampler.h"
 
 #include "ns3/bloom-gossip-application.h"
@@ -72,46 +73,16 @@ GridSide(uint32_t nodes)
 BloomGossipHelper
 MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 {
-    const std::string type = c.filter == bloom::FilterKind::BLOOM    ? "ns3::BfGossipApplication"
-                             : c.filter == bloom::FilterKind::LINEAR ? "ns3::LbfGossipApplication"
-                             : c.filter == bloom::FilterKind::SCOPE_DECAY
-                                 ? "ns3::SdbfGossipApplication"
-                                 : "ns3::AbfGossipApplication";
+    // Every attribute of the parameter table (scenario-parameters.cc) that the
+    // family's application type has, m and the depth as resolved for the run.
+    GossipScenarioConfig run = c;
+    run.slots = slots;
+    run.depth = depth;
+    const std::string type = bloom::GetFilterFamily(c.filter).typeId;
     BloomGossipHelper gossip(type);
-    gossip.SetAttribute("BeaconInterval", TimeValue(Seconds(c.interval)));
-    gossip.SetAttribute("Jitter", TimeValue(Seconds(c.jitter)));
-    gossip.SetAttribute("NeighbourExpiry", TimeValue(Seconds(c.EffectiveExpiry())));
-    gossip.SetAttribute("Timer", EnumValue(c.timer));
-    gossip.SetAttribute("TrickleImin", TimeValue(Seconds(c.trickleImin)));
-    gossip.SetAttribute("TrickleImax", TimeValue(Seconds(c.trickleImax)));
-    gossip.SetAttribute("TrickleK", UintegerValue(c.trickleK));
-    gossip.SetAttribute("Transport", EnumValue(c.transport));
-    gossip.SetAttribute("FrameBytes", UintegerValue(c.frameBytes));
-    gossip.SetAttribute("Hashes", UintegerValue(c.hashes));
-    if (c.filter == bloom::FilterKind::BLOOM)
+    for (const auto& [name, value] : ScenarioAttributeValues(type, run))
     {
-        gossip.SetAttribute("Bits", UintegerValue(slots));
-    }
-    else if (c.filter == bloom::FilterKind::LINEAR)
-    {
-        gossip.SetAttribute("Cells", UintegerValue(slots));
-        gossip.SetAttribute("CellBits", UintegerValue(c.cellBits));
-        gossip.SetAttribute("Quantization", EnumValue(bloom::compat::AsEnumValue(c.quantization)));
-        gossip.SetAttribute("Decay", EnumValue(c.decay));
-        gossip.SetAttribute("Factor", DoubleValue(c.factor));
-        gossip.SetAttribute("Step", UintegerValue(c.step));
-    }
-    else if (c.filter == bloom::FilterKind::SCOPE_DECAY)
-    {
-        gossip.SetAttribute("Bits", UintegerValue(slots));
-        gossip.SetAttribute("DecayProbability", DoubleValue(c.decayProbability));
-        gossip.SetAttribute("MinCount", UintegerValue(c.minCount));
-        gossip.SetAttribute("Estimator", EnumValue(bloom::compat::AsEnumValue(c.sdbfEstimator)));
-    }
-    else
-    {
-        gossip.SetAttribute("Depth", UintegerValue(depth));
-        gossip.SetAttribute("Bits", UintegerValue(slots));
+        gossip.SetAttribute(name, *value);
     }
     return gossip;
 }

@@ -193,7 +193,8 @@ ParseCommandLine(int argc,
                  char** argv,
                  const po::options_description& all,
                  po::variables_map& vm,
-                 const std::string& configOption)
+                 const std::string& configOption,
+                 const std::vector<GeneralArgument>& programArguments)
 {
     std::string program = argc > 0 ? argv[0] : "program";
     program = program.substr(program.rfind('/') + 1);
@@ -201,6 +202,7 @@ ParseCommandLine(int argc,
     extras.passThrough = IsNs3Argument;
     extras.readFile = [](const std::string& path) { return ReadInputFile(path); };
     extras.general = Ns3GeneralArguments(program);
+    extras.general.insert(extras.general.end(), programArguments.begin(), programArguments.end());
     return ParseArguments(argc, argv, all, vm, configOption, extras);
 }
 

@@ -32,11 +32,13 @@ namespace cli
  * with ReadInputFile, and has ns-3 CommandLine's general arguments
  * (Ns3GeneralArguments).
  */
-std::vector<std::string> ParseCommandLine(int argc,
-                                          char** argv,
-                                          const boost::program_options::options_description& all,
-                                          boost::program_options::variables_map& vm,
-                                          const std::string& configOption = "config");
+std::vector<std::string> ParseCommandLine(
+    int argc,
+    char** argv,
+    const boost::program_options::options_description& all,
+    boost::program_options::variables_map& vm,
+    const std::string& configOption = "config",
+    const std::vector<GeneralArgument>& programArguments = {});
 
 /**
  * Largest --RngSeed: ns-3's MRG32k3a streams (RngStream) need every seed

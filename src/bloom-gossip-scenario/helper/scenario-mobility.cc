@@ -86,25 +86,8 @@ SlowestSpeed(double diagonal)
 void
 ScenarioDynamicsConfig::Validate(double simTime, uint32_t queries, bool resources) const
 {
-    const bool moving =
-        mobility == ScenarioMobility::RANDOM_WAYPOINT || mobility == ScenarioMobility::GAUSS_MARKOV;
-    if (moving && !(speed > 0 && speed <= kMaxScenarioSpeed))
-    {
-        ThrowOptionError("--speed",
-                         fmt::format("{} m/s; random waypoint and Gauss-Markov need a speed in "
-                                     "(0, {:g}] (use --mobility none for static nodes)",
-                                     speed,
-                                     kMaxScenarioSpeed));
-    }
-    if (!(pause >= 0 && pause <= kMaxScenarioTime))
-    {
-        ThrowOptionError("--pause",
-                         fmt::format("{} s is outside [0, {}]", pause, kMaxScenarioTime));
-    }
-    if (!(mobileShare > 0 && mobileShare <= 1))
-    {
-        ThrowOptionError("--mobile-share", fmt::format("{} is outside (0, 1]", mobileShare));
-    }
+    // The ranges of speed, pause and mobile-share are the parameter table's
+    // (scenario-parameters.cc), checked before this.
     if (mobileNodes != ScenarioMobileNodes::RANDOM)
     {
         const std::string set = ToString(mobileNodes);

@@ -13,7 +13,10 @@
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-query-application.h"
 #include "ns3/config.h"
+#include "ns3/double.h"
 #include "ns3/duty-cycle-scheduler.h"
+#include "ns3/dynamics-tables.h"
+#include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/gauss-markov-mobility-model.h"
 #include "ns3/gossip-scenario.h"
@@ -29,11 +32,18 @@
 #include "ns3/random-waypoint-mobility-model.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-cli.h"
+#include "ns3/scenario-mobility.h"
+#include "ns3/scenario-parameters.h"
+#include "ns3/scenario-tables.h"
 #include "ns3/simulator.h"
 #include "ns3/spectrum-channel.h"
 #include "ns3/static-shadowing-loss-model.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
+#include "ns3/user-text.h"
 
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -431,6 +441,21 @@ class RunAttributesOwnedTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_GT(found.size(), 40, "too few attributes found: a broken walk");
 
+        // Issue 26: the two --ns3:: defaults that once changed nothing,
+        // DutyCycleScheduler::DutyCycle and the energy source's initial
+        // energy, are among the attributes the runs set (so they are refused
+        // below).
+        for (const auto& [type, attribute] : std::vector<std::pair<TypeId, std::string>>{
+                 {DutyCycleScheduler::GetTypeId(), "DutyCycle"},
+                 {DutyCycleScheduler::GetTypeId(), "Period"},
+                 {BasicEnergySource::GetTypeId(), "BasicEnergySourceInitialEnergyJ"}})
+        {
+            NS_TEST_EXPECT_MSG_EQ(found.count({type.GetName(), attribute}),
+                                  1,
+                                  "the walk finds no value set for " << type.GetName()
+                                                                     << "::" << attribute);
+        }
+
         // Every attribute found is owned, whichever type of its hierarchy
         // the --ns3:: argument names.
         for (const auto& [key, value] : found)
@@ -472,6 +497,168 @@ class RunAttributesOwnedTestCase : public TestCase
     }
 };
 
+/// Lower case, without '-' and '_': "LINK_LAYER" and "link-layer" compare equal.
+std::string
+Plain(const std::string& name)
+{
+    std::string out;
+    for (char ch : name)
+    {
+        if (ch != '-' && ch != '_')
+        {
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        }
+    }
+    return out;
+}
+
+/**
+ * Every attribute of the parameter table that holds the option's value
+ * (ScenarioParameter::Attribute::exact) has a checker with the option's
+ * limits: the values at and just beyond each end of the range are accepted
+ * and refused alike (0 aside where it means "automatic": the run resolves
+ * it), and an enum attribute has the option's choices.
+ */
+class ParameterCheckersTestCase : public TestCase
+{
+  public:
+    ParameterCheckersTestCase()
+        : TestCase("the checkers of the parameters' attributes hold the parameters' limits")
+    {
+    }
+
+  private:
+    /// Whether the checker accepts v as a value of its type; false when not a number type.
+    static bool Accepts(const TypeId::AttributeInformation& info, double v)
+    {
+        const std::string kind = info.checker->GetValueTypeName();
+        if (kind == "ns3::TimeValue")
+        {
+            return info.checker->Check(TimeValue(Seconds(v)));
+        }
+        if (kind == "ns3::DoubleValue")
+        {
+            return info.checker->Check(DoubleValue(v));
+        }
+        if (kind == "ns3::UintegerValue")
+        {
+            return v >= 0 && info.checker->Check(UintegerValue(static_cast<uint64_t>(v)));
+        }
+        return false;
+    }
+
+    void DoRun() override
+    {
+        uint32_t compared = 0;
+        for (const ScenarioParameter& p : ScenarioParameters())
+        {
+            for (const ScenarioParameter::Attribute& a : p.attributes)
+            {
+                if (!a.exact)
+                {
+                    continue;
+                }
+                const std::string what = p.option + " and " + a.type.GetName() + "::" + a.name;
+                TypeId::AttributeInformation info;
+                if (!a.type.LookupAttributeByName(a.name, &info))
+                {
+                    NS_TEST_EXPECT_MSG_EQ(true, false, what << ": no such attribute");
+                    continue;
+                }
+                ++compared;
+                if (p.type == ScenarioParameter::Type::CHOICE)
+                {
+                    std::vector<std::string> names;
+                    for (const std::string& name :
+                         bloom::SplitList(info.checker->GetUnderlyingTypeInformation(), '|'))
+                    {
+                        names.push_back(Plain(name));
+                    }
+                    std::vector<std::string> choices;
+                    for (const std::string& choice : p.choices)
+                    {
+                        choices.push_back(Plain(choice));
+                    }
+                    std::sort(names.begin(), names.end());
+                    std::sort(choices.begin(), choices.end());
+                    NS_TEST_EXPECT_MSG_EQ(bloom::JoinList(names),
+                                          bloom::JoinList(choices),
+                                          what << ": the enum values differ");
+                    continue;
+                }
+                const bool unsignedType = p.type == ScenarioParameter::Type::UNSIGNED;
+                const auto step = [unsignedType](double x) {
+                    return unsignedType ? 1.0 : std::max(1e-6, std::fabs(x) * 1e-6);
+                };
+                // (value, whether the parameter allows it)
+                std::vector<std::pair<double, bool>> probes;
+                if (std::isfinite(p.lo))
+                {
+                    probes.emplace_back(p.lo, !p.loOpen);
+                    probes.emplace_back(p.lo - step(p.lo), false);
+                    probes.emplace_back(p.lo + step(p.lo), true);
+                }
+                if (std::isfinite(p.hi))
+                {
+                    probes.emplace_back(p.hi, !p.hiOpen);
+                    probes.emplace_back(p.hi + step(p.hi), false);
+                    probes.emplace_back(p.hi - step(p.hi), true);
+                }
+                for (const auto& [v, allowed] : probes)
+                {
+                    if ((!p.zero.empty() && v <= 0) || (unsignedType && v < 0))
+                    {
+                        continue; // 0: the run resolves it; negative: no such unsigned value
+                    }
+                    NS_TEST_EXPECT_MSG_EQ(p.Contains(v), allowed, what << ": table at " << v);
+                    NS_TEST_EXPECT_MSG_EQ(Accepts(info, v),
+                                          allowed,
+                                          what << ": the checker "
+                                               << (allowed ? "refuses" : "accepts") << " " << v
+                                               << ", the option allows " << p.Allowed());
+                }
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(compared, 20, "too few attributes compared");
+    }
+};
+
+/**
+ * The runs.csv columns the parameter table names are columns of runs.csv
+ * (with the energy and sampling columns), and every parameter has a
+ * printable default.
+ */
+class ParameterColumnsTestCase : public TestCase
+{
+  public:
+    ParameterColumnsTestCase()
+        : TestCase("the parameters' runs.csv columns exist; every default is printable")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GossipScenarioConfig c;
+        c.energy = true;
+        const std::vector<std::string> header =
+            bloom::SplitList(GossipCsvHeader(c) + DynamicsCsvHeaderSuffix());
+        for (const ScenarioParameter& p : ScenarioParameters())
+        {
+            for (const std::string& column : p.columns)
+            {
+                NS_TEST_EXPECT_MSG_EQ(std::count(header.begin(), header.end(), column),
+                                      1,
+                                      p.option << ": no runs.csv column " << column);
+            }
+            NS_TEST_EXPECT_MSG_EQ(p.print(GossipScenarioConfig()).find('?'),
+                                  std::string::npos,
+                                  p.option << ": the default is not one of its choices");
+            NS_TEST_EXPECT_MSG_EQ(FindScenarioParameter(p.name), &p, p.option << " twice");
+        }
+    }
+};
+
 class ScenarioAttributesTestSuite : public TestSuite
 {
   public:
@@ -479,6 +666,8 @@ class ScenarioAttributesTestSuite : public TestSuite
         : TestSuite("bloom-gossip-scenario-attributes", bloom::test::kUnit)
     {
         AddTestCase(new RunAttributesOwnedTestCase, bloom::test::kQuick);
+        AddTestCase(new ParameterCheckersTestCase, bloom::test::kQuick);
+        AddTestCase(new ParameterColumnsTestCase, bloom::test::kQuick);
     }
 };
 

@@ -3,8 +3,6 @@
  */
 #include "attenuated-bloom-filter.h"
 
-#include "filter-shape.h"
-
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>
@@ -205,20 +203,6 @@ AttenuatedBloomFilter::StoreWireSlots(uint64_t first, uint64_t n, const uint8_t*
         slot += count;
     }
     return effect;
-}
-
-void
-AttenuatedBloomFilter::FillShape(FilterShape& shape) const
-{
-    shape.hashes = GetHashes();
-    shape.slots = GetBits();
-    shape.depth = GetDepth();
-}
-
-AttenuatedBloomFilter
-AttenuatedBloomFilter::FromShape(const FilterShape& shape)
-{
-    return AttenuatedBloomFilter(shape.depth, shape.slots, shape.hashes);
 }
 
 } // namespace bloom

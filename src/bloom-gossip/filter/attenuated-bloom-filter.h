@@ -46,10 +46,23 @@ class AttenuatedBloomFilter
 
     /// The family's traits for the filter core (filter-kinds.h's list).
     static constexpr FilterTraits kTraits{"abf", false, true, false};
-    /// Write k, m and the family's own fields (b, d, rule) into a shape.
-    void FillShape(FilterShape& shape) const;
+
+    /// Write k, m and the family's own fields (b, d, rule) into a shape (Shape: FilterShape;
+    /// a template, so that the filter needs no filter-shape.h: filter-kinds.h includes it).
+    template <typename Shape>
+    void FillShape(Shape& shape) const
+    {
+        shape.hashes = GetHashes();
+        shape.slots = GetBits();
+        shape.depth = GetDepth();
+    }
+
     /// \return an all-zero filter of a shape of this family (its kind already checked)
-    static AttenuatedBloomFilter FromShape(const FilterShape& shape);
+    template <typename Shape>
+    static AttenuatedBloomFilter FromShape(const Shape& shape)
+    {
+        return AttenuatedBloomFilter(shape.depth, shape.slots, shape.hashes);
+    }
 
     uint32_t GetDepth() const
     {

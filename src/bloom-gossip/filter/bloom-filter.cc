@@ -3,8 +3,6 @@
  */
 #include "bloom-filter.h"
 
-#include "filter-shape.h"
-
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -108,19 +106,6 @@ double
 BloomFilter::TheoreticalFpr(uint32_t bits, uint32_t hashes, uint64_t n)
 {
     return std::pow(-std::expm1(-static_cast<double>(hashes) * n / bits), hashes);
-}
-
-void
-BloomFilter::FillShape(FilterShape& shape) const
-{
-    shape.hashes = GetHashes();
-    shape.slots = GetBits();
-}
-
-BloomFilter
-BloomFilter::FromShape(const FilterShape& shape)
-{
-    return BloomFilter(shape.slots, shape.hashes);
 }
 
 } // namespace bloom

@@ -33,10 +33,22 @@ class BloomFilter
 
     /// The family's traits for the filter core (filter-kinds.h's list).
     static constexpr FilterTraits kTraits{"bf", false, false, false};
-    /// Write k, m and the family's own fields (b, d, rule) into a shape.
-    void FillShape(FilterShape& shape) const;
+
+    /// Write k, m and the family's own fields (b, d, rule) into a shape (Shape: FilterShape;
+    /// a template, so that the filter needs no filter-shape.h: filter-kinds.h includes it).
+    template <typename Shape>
+    void FillShape(Shape& shape) const
+    {
+        shape.hashes = GetHashes();
+        shape.slots = GetBits();
+    }
+
     /// \return an all-zero filter of a shape of this family (its kind already checked)
-    static BloomFilter FromShape(const FilterShape& shape);
+    template <typename Shape>
+    static BloomFilter FromShape(const Shape& shape)
+    {
+        return BloomFilter(shape.slots, shape.hashes);
+    }
 
     /// Throws std::invalid_argument unless m is in 1..kMaxSlots and k in 1..kMaxHashes.
     static void CheckParameters(uint32_t bits, uint32_t hashes);

@@ -3,8 +3,6 @@
  */
 #include "linear-bloom-filter.h"
 
-#include "filter-shape.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -642,21 +640,6 @@ double
 LinearBloomFilter::OccupancyCells() const
 {
     return static_cast<double>(m_cells.CountNonZeroFields(m_stride, m_m)) / m_m;
-}
-
-void
-LinearBloomFilter::FillShape(FilterShape& shape) const
-{
-    shape.hashes = GetHashes();
-    shape.slots = GetCells();
-    shape.slotBits = GetCellBits();
-    shape.quantization = GetQuantization();
-}
-
-LinearBloomFilter
-LinearBloomFilter::FromShape(const FilterShape& shape)
-{
-    return LinearBloomFilter(shape.slots, shape.slotBits, shape.hashes, shape.quantization);
 }
 
 } // namespace bloom

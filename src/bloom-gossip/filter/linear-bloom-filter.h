@@ -50,10 +50,24 @@ class LinearBloomFilter
 
     /// The family's traits for the filter core (filter-kinds.h's list).
     static constexpr FilterTraits kTraits{"lbf", true, false, true};
-    /// Write k, m and the family's own fields (b, d, rule) into a shape.
-    void FillShape(FilterShape& shape) const;
+
+    /// Write k, m and the family's own fields (b, d, rule) into a shape (Shape: FilterShape;
+    /// a template, so that the filter needs no filter-shape.h: filter-kinds.h includes it).
+    template <typename Shape>
+    void FillShape(Shape& shape) const
+    {
+        shape.hashes = GetHashes();
+        shape.slots = GetCells();
+        shape.slotBits = GetCellBits();
+        shape.quantization = GetQuantization();
+    }
+
     /// \return an all-zero filter of a shape of this family (its kind already checked)
-    static LinearBloomFilter FromShape(const FilterShape& shape);
+    template <typename Shape>
+    static LinearBloomFilter FromShape(const Shape& shape)
+    {
+        return LinearBloomFilter(shape.slots, shape.slotBits, shape.hashes, shape.quantization);
+    }
 
     uint32_t GetCells() const
     {

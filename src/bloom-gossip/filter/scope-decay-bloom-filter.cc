@@ -4,7 +4,6 @@
 #include "scope-decay-bloom-filter.h"
 
 #include "bloom-filter.h"
-#include "filter-shape.h"
 #include "user-text.h"
 
 #include <algorithm>
@@ -213,19 +212,6 @@ SdbfMoments(uint32_t hashes, double keep, uint32_t hops, uint32_t minCount, Sdbf
     r.variance = std::max(0.0, s2 / r.detect - r.mean * r.mean);
     r.mse = r.variance + r.bias * r.bias;
     return r;
-}
-
-void
-ScopeDecayBloomFilter::FillShape(FilterShape& shape) const
-{
-    shape.hashes = GetHashes();
-    shape.slots = GetBits();
-}
-
-ScopeDecayBloomFilter
-ScopeDecayBloomFilter::FromShape(const FilterShape& shape)
-{
-    return ScopeDecayBloomFilter(shape.slots, shape.hashes);
 }
 
 } // namespace bloom

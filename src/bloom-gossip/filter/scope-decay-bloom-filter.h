@@ -70,10 +70,22 @@ class ScopeDecayBloomFilter : public BloomFilter
 
     /// The family's traits for the filter core (filter-kinds.h's list).
     static constexpr FilterTraits kTraits{"sdbf", false, false, false};
-    /// Write k, m and the family's own fields (b, d, rule) into a shape.
-    void FillShape(FilterShape& shape) const;
+
+    /// Write k, m and the family's own fields (b, d, rule) into a shape (Shape: FilterShape;
+    /// a template, so that the filter needs no filter-shape.h: filter-kinds.h includes it).
+    template <typename Shape>
+    void FillShape(Shape& shape) const
+    {
+        shape.hashes = GetHashes();
+        shape.slots = GetBits();
+    }
+
     /// \return an all-zero filter of a shape of this family (its kind already checked)
-    static ScopeDecayBloomFilter FromShape(const FilterShape& shape);
+    template <typename Shape>
+    static ScopeDecayBloomFilter FromShape(const Shape& shape)
+    {
+        return ScopeDecayBloomFilter(shape.slots, shape.hashes);
+    }
 
     /// Number c of the key's k positions that are set (0..k).
     uint32_t Count(const Key& key) const;

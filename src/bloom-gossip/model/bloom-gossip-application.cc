@@ -47,19 +47,19 @@ BloomGossipApplication::GetTypeId()
                           "Mean time between two advertisements (periodic timer).",
                           TimeValue(Seconds(1.0)),
                           MakeTimeAccessor(&BloomGossipApplication::m_interval),
-                          MakeTimeChecker(MicroSeconds(1)))
+                          MakeTimeChecker(MilliSeconds(1), Seconds(1e7)))
             .AddAttribute("Jitter",
                           "Each periodic advertisement is moved by a uniform offset in "
                           "[-Jitter, +Jitter]; the first one is uniform in [0, BeaconInterval).",
                           TimeValue(MilliSeconds(100)),
                           MakeTimeAccessor(&BloomGossipApplication::m_jitter),
-                          MakeTimeChecker(Seconds(0)))
+                          MakeTimeChecker(Seconds(0), Seconds(1e7)))
             .AddAttribute("NeighbourExpiry",
                           "A neighbour's filter is forgotten when nothing was heard from it "
                           "for this long.",
                           TimeValue(Seconds(3.5)),
                           MakeTimeAccessor(&BloomGossipApplication::m_expiry),
-                          MakeTimeChecker(MicroSeconds(1)))
+                          MakeTimeChecker(MilliSeconds(1), Seconds(1e7)))
             .AddAttribute(
                 "Timer",
                 "What drives the advertisements.",
@@ -73,18 +73,18 @@ BloomGossipApplication::GetTypeId()
                           "Trickle: smallest interval Imin (RFC 6206).",
                           TimeValue(MilliSeconds(500)),
                           MakeTimeAccessor(&BloomGossipApplication::m_trickleImin),
-                          MakeTimeChecker(MicroSeconds(1)))
+                          MakeTimeChecker(MilliSeconds(1), Seconds(1e7)))
             .AddAttribute("TrickleImax",
                           "Trickle: largest interval (Imin doubled Imax times in RFC 6206 terms).",
                           TimeValue(Seconds(16)),
                           MakeTimeAccessor(&BloomGossipApplication::m_trickleImax),
-                          MakeTimeChecker(MicroSeconds(1)))
+                          MakeTimeChecker(MilliSeconds(1), Seconds(1e7)))
             .AddAttribute("TrickleK",
                           "Trickle: redundancy constant k; 0 means never suppress.  A node "
                           "silent for NeighbourExpiry/2 transmits even when suppressed.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&BloomGossipApplication::m_trickleK),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, 1000))
             .AddAttribute(
                 "Transport",
                 "link-layer: broadcast frames on the NetDevice; udp6: UDP to ff02::1.",

@@ -78,7 +78,7 @@ BloomQueryApplication::GetTypeId()
                           "after this long.",
                           TimeValue(Seconds(10)),
                           MakeTimeAccessor(&BloomQueryApplication::m_queryTimeout),
-                          MakeTimeChecker(MicroSeconds(1)))
+                          MakeTimeChecker(MilliSeconds(1), Seconds(1e7)))
             .AddAttribute("FloodJitter",
                           "Floods: a node rebroadcasts after a uniform delay in [0, FloodJitter]; "
                           "also the delay before a link-level re-send.",

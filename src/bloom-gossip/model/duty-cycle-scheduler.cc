@@ -9,6 +9,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -39,12 +40,12 @@ DutyCycleScheduler::GetTypeId()
                           "Length of one schedule period (an active window, then sleep)",
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&DutyCycleScheduler::m_period),
-                          MakeTimeChecker(MicroSeconds(1)))
+                          MakeTimeChecker(MilliSeconds(1), Seconds(1e7)))
             .AddAttribute("DutyCycle",
                           "Share of every period the radio is on, in (0, 1]",
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&DutyCycleScheduler::m_dutyCycle),
-                          MakeDoubleChecker<double>(0.0, 1.0))
+                          MakeDoubleChecker<double>(std::numeric_limits<double>::min(), 1.0))
             .AddAttribute("Guard",
                           "Room kept before a window's end, beyond a frame's air time, for "
                           "CSMA-CA backoffs",
