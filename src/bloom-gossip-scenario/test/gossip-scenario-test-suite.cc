@@ -6,6 +6,7 @@
  * absent keys end, and the grid channel equals ns-3's stock channel.
  */
 #include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/filter-family.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/query-strategy.h"
 #include "ns3/rng-seed-manager.h"
@@ -528,6 +529,115 @@ class ConfigNamesTestCase : public TestCase
  * \ingroup bloom-gossip-scenario-tests
  * End-to-end runs of the module through the scenario runner.
  */
+/**
+ * The per-run table's columns are declared once (name and value together):
+ * the names GossipCsvColumnNames gives are the header's, each row has one
+ * value per name, energy and sampling add their columns before the tail, and
+ * the family-specific `b` and `a` come from the filter family's descriptor.
+ */
+class TableColumnsTestCase : public TestCase
+{
+  public:
+    TableColumnsTestCase()
+        : TestCase("CSV tables: runs.csv column names match header and rows; b and a per family")
+    {
+    }
+
+  private:
+    static std::vector<std::string> Split(const std::string& text)
+    {
+        std::vector<std::string> out;
+        size_t start = 0;
+        while (true)
+        {
+            const size_t comma = text.find(',', start);
+            out.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
+            if (comma == std::string::npos)
+            {
+                return out;
+            }
+            start = comma + 1;
+        }
+    }
+
+    /// The value of column `name` in the first runs.csv row of (c, r).
+    static std::string Value(const GossipScenarioConfig& c,
+                             const GossipScenarioResult& r,
+                             const std::string& name)
+    {
+        const auto names = GossipCsvColumnNames(c);
+        const auto values = Split(GossipRunsCsvRows(c, r).front());
+        for (size_t i = 0; i < names.size() && i < values.size(); ++i)
+        {
+            if (names[i] == name)
+            {
+                return values[i];
+            }
+        }
+        return "(no column " + name + ")";
+    }
+
+    void DoRun() override
+    {
+        GossipScenarioConfig c;
+        GossipScenarioResult r;
+        r.reach = 3;
+        const auto names = GossipCsvColumnNames(c);
+        NS_TEST_ASSERT_MSG_EQ((names == Split(GossipRunsCsvHeader(c))), true, "names = header");
+        NS_TEST_ASSERT_MSG_EQ(names.size(), 60U, "runs.csv columns without energy or sampling");
+        NS_TEST_ASSERT_MSG_EQ(names.front(), "filter", "first column");
+        NS_TEST_ASSERT_MSG_EQ(names[10] + names[11], "ba", "b and a after m and k");
+        NS_TEST_ASSERT_MSG_EQ(names.back(), "settle_time_p90", "the tail ends every row");
+        NS_TEST_ASSERT_MSG_EQ(std::set<std::string>(names.begin(), names.end()).size(),
+                              names.size(),
+                              "no name twice");
+        NS_TEST_ASSERT_MSG_EQ(Split(GossipRunsCsvRows(c, r).front()).size(),
+                              names.size(),
+                              "one value per column");
+
+        GossipScenarioConfig e = c;
+        e.energy = true;
+        e.dynamics.sampleInterval = 1;
+        r.energy = EnergyRunMetrics();
+        const auto more = GossipCsvColumnNames(e);
+        NS_TEST_ASSERT_MSG_EQ(more.size(),
+                              names.size() + 19 + Split(DynamicsCsvHeaderSuffix()).size() - 1,
+                              "energy and dynamics columns");
+        NS_TEST_ASSERT_MSG_EQ(more[names.size() - 5], "duty_period", "energy after the queries");
+        NS_TEST_ASSERT_MSG_EQ(more.back(), "settle_time_p90", "the tail still ends every row");
+        NS_TEST_ASSERT_MSG_EQ(Split(GossipRunsCsvRows(e, r).front()).size(),
+                              more.size(),
+                              "one value per column, with energy and sampling");
+        r.energy.reset();
+
+        // b and a: from the family's descriptor (cellBits, decayColumn).
+        c.cellBits = 6;
+        c.factor = 0.25;
+        c.step = 3;
+        c.decayProbability = 0.3;
+        for (const FilterFamily& family : FilterFamilies())
+        {
+            c.filter = family.kind;
+            c.decay = LbfGossipApplication::MULTIPLICATIVE;
+            const std::string a = Value(c, r, "a");
+            c.decay = LbfGossipApplication::SUBTRACTIVE;
+            const std::string sub = Value(c, r, "a");
+            NS_TEST_ASSERT_MSG_EQ(Value(c, r, "b"),
+                                  family.cellBits ? "6" : "NA",
+                                  family.name << ": b");
+            const std::string expected = family.decayColumn == DecayColumn::LBF_DECAY ? "0.25 sub3"
+                                         : family.decayColumn == DecayColumn::KEEP_PROBABILITY
+                                             ? "0.7 0.7"
+                                             : "NA NA";
+            NS_TEST_ASSERT_MSG_EQ(a + " " + sub, expected, family.name << ": a");
+        }
+        NS_TEST_ASSERT_MSG_EQ(
+            (GetFilterFamily(FilterKind::LINEAR).decayColumn == DecayColumn::LBF_DECAY),
+            true,
+            "LBF's a is its decay");
+    }
+};
+
 class GossipScenarioTestSuite : public TestSuite
 {
   public:
@@ -535,6 +645,7 @@ class GossipScenarioTestSuite : public TestSuite
         : TestSuite("bloom-gossip-scenario", bloom::test::kSystem)
     {
         AddTestCase(new ConfigNamesTestCase, bloom::test::kQuick);
+        AddTestCase(new TableColumnsTestCase, bloom::test::kQuick);
         AddTestCase(new IntegerListTestCase, bloom::test::kQuick);
         AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
         AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);

@@ -35,7 +35,9 @@ FilterFamilies()
          false,
          "tab:blue",
          "o",
-         "--"},
+         "--",
+         true,
+         DecayColumn::LBF_DECAY},
         {FilterKind::ATTENUATED,
          "abf",
          "ABF",
@@ -57,7 +59,9 @@ FilterFamilies()
          false,
          "tab:green",
          "D",
-         ":"},
+         ":",
+         false,
+         DecayColumn::KEEP_PROBABILITY},
     };
     return families;
 }

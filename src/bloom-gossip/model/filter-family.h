@@ -21,6 +21,19 @@ namespace bloom
 
 /**
  * \ingroup bloom-gossip
+ * \brief What the per-run CSV's `a` column (the per-hop decay) shows for a
+ * family: NA, the LBF decay (the factor a, or "sub<delta>"), or the per-hop
+ * keep probability q = 1 - p of a scope-decay filter.
+ */
+enum class DecayColumn : uint8_t
+{
+    NONE,
+    LBF_DECAY,
+    KEEP_PROBABILITY,
+};
+
+/**
+ * \ingroup bloom-gossip
  * \brief What the rest of the project needs to know about one filter family.
  */
 struct FilterFamily
@@ -36,6 +49,9 @@ struct FilterFamily
     const char* colour;        //!< matplotlib colour, e.g. "tab:blue"
     const char* marker;        //!< matplotlib marker, e.g. "o"
     const char* line;          //!< matplotlib line style, e.g. "--"
+    /// Its slots are b-bit cells: the CSV's `b` column is the cell width (else NA).
+    bool cellBits{false};
+    DecayColumn decayColumn{DecayColumn::NONE}; //!< what the CSV's `a` column shows
 };
 
 /**
