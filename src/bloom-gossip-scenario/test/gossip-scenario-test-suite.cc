@@ -622,9 +622,8 @@ class TableColumnsTestCase : public TestCase
             const std::string a = Value(c, r, "a");
             c.decay = LbfGossipApplication::SUBTRACTIVE;
             const std::string sub = Value(c, r, "a");
-            NS_TEST_ASSERT_MSG_EQ(Value(c, r, "b"),
-                                  family.cellBits ? "6" : "NA",
-                                  family.name << ": b");
+            const std::string b = family.cellBits ? "6" : "NA";
+            NS_TEST_ASSERT_MSG_EQ(Value(c, r, "b"), b, family.name << ": b");
             const std::string expected = family.decayColumn == DecayColumn::LBF_DECAY ? "0.25 sub3"
                                          : family.decayColumn == DecayColumn::KEEP_PROBABILITY
                                              ? "0.7 0.7"
