@@ -153,7 +153,25 @@ BuildTopology(const GossipScenarioConfig& c)
 
 namespace
 {
-GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c, bool simulate);
+GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c,
+                                 bool simulate,
+                                 const GossipScenarioHooks& hooks);
+
+/// Simulate the run set up, with the hooks around Simulator::Run.
+void
+Simulate(const GossipScenarioConfig& c, const GossipScenarioHooks& hooks)
+{
+    Simulator::Stop(Seconds(c.simTime));
+    if (hooks.beforeRun)
+    {
+        hooks.beforeRun();
+    }
+    Simulator::Run();
+    if (hooks.afterRun)
+    {
+        hooks.afterRun();
+    }
+}
 
 /**
  * The nodes --mobile-nodes lets move, ascending, before the network exists:
@@ -201,12 +219,12 @@ MobileCandidates(const GossipScenarioConfig& c, const WsnTopology& topology)
 
 /// SetUpAndRun, leaving no node, device or event behind when it throws.
 GossipScenarioResult
-SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate)
+SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate, const GossipScenarioHooks& hooks)
 {
     c.Validate();
     try
     {
-        return SetUpAndRun(c, simulate);
+        return SetUpAndRun(c, simulate, hooks);
     }
     catch (...)
     {
@@ -219,13 +237,19 @@ SetUpAndRunCleanly(const GossipScenarioConfig& c, bool simulate)
 GossipScenarioResult
 RunGossipScenario(const GossipScenarioConfig& c)
 {
-    return SetUpAndRunCleanly(c, true);
+    return SetUpAndRunCleanly(c, true, GossipScenarioHooks());
+}
+
+GossipScenarioResult
+RunGossipScenario(const GossipScenarioConfig& c, const GossipScenarioHooks& hooks)
+{
+    return SetUpAndRunCleanly(c, true, hooks);
 }
 
 GossipScenarioResult
 CheckGossipScenario(const GossipScenarioConfig& c)
 {
-    return SetUpAndRunCleanly(c, false);
+    return SetUpAndRunCleanly(c, false, GossipScenarioHooks());
 }
 
 namespace
@@ -233,7 +257,7 @@ namespace
 /// Set up a run and, when `simulate`, run it; RunGossipScenario and
 /// CheckGossipScenario share every step up to Simulator::Run.
 GossipScenarioResult
-SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
+SetUpAndRun(const GossipScenarioConfig& c, bool simulate, const GossipScenarioHooks& hooks)
 {
     const auto wallStart = std::chrono::steady_clock::now();
     GossipScenarioResult result;
@@ -273,6 +297,20 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
     if (c.frameLoss > 0)
     {
         stream += network.SetFrameLoss(c.frameLoss, stream);
+    }
+    if (hooks.applications)
+    {
+        // A program's own applications on the run's network (sim-benchmark).
+        hooks.applications(GossipScenarioStage{c, network, devices, stream, kWorkloadStream});
+        result.nodes = network.GetTopology().GetN();
+        if (simulate)
+        {
+            Simulate(c, hooks);
+        }
+        Simulator::Destroy();
+        result.wallSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+        return result;
     }
     const WsnTopology& topo = network.GetTopology();
     const uint32_t n = topo.GetN();
@@ -547,8 +585,7 @@ SetUpAndRun(const GossipScenarioConfig& c, bool simulate)
         return result;
     }
     dynamics.StartNetAnim();
-    Simulator::Stop(Seconds(c.simTime));
-    Simulator::Run();
+    Simulate(c, hooks);
     result.dynamics = dynamics.Finish();
     result.metrics = metrics.Finish(Seconds(c.simTime));
     if (!energyModels.empty())
