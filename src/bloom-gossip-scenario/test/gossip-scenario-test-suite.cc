@@ -11,6 +11,7 @@
 #include "ns3/query-strategy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-cli.h"
+#include "ns3/scenario-sweep.h"
 #include "ns3/scenario-tables.h"
 #include "ns3/test.h"
 #include "ns3/user-text.h"
@@ -637,6 +638,115 @@ class TableColumnsTestCase : public TestCase
     }
 };
 
+/**
+ * The sweep's steps, as any program reuses them: ExpandSweep turns
+ * --diameters, --grid and --nodes into the networks (and refuses a bad
+ * combination naming the option), SweepTables joins a run's rows under the
+ * headers, and RunGossipScenario's hooks run a program's own applications
+ * on the runner's network with callbacks around Simulator::Run.
+ */
+class SweepStepsTestCase : public TestCase
+{
+  public:
+    SweepStepsTestCase()
+        : TestCase("sweep steps: networks from --diameters, --grid or --nodes; tables joined, "
+                   "runner hooks")
+    {
+    }
+
+  private:
+    /// The options of a sweep where only `option` was given, with `value`.
+    static ScenarioSweepOptions Given(ScenarioTopology topology,
+                                      const std::string& option,
+                                      const std::string& value)
+    {
+        ScenarioSweepOptions o;
+        o.config.topology = topology;
+        o.filters = {FilterKind::LINEAR};
+        o.given = [option](const std::string& name) { return name == option; };
+        (option == "--diameters" ? o.diameters : option == "--grid" ? o.grid : o.nodes) = value;
+        return o;
+    }
+
+    /// The error ExpandSweep gives for `o` ("" when none).
+    static std::string Error(const ScenarioSweepOptions& o)
+    {
+        try
+        {
+            ExpandSweep(o);
+        }
+        catch (const cli::UsageError& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        auto points = ExpandSweep(Given(ScenarioTopology::GRID, "--diameters", "2,6"));
+        NS_TEST_ASSERT_MSG_EQ(points.size(), 2U, "two grids");
+        NS_TEST_ASSERT_MSG_EQ(points[1].gridWidth * 100 + points[1].gridHeight, 404U, "D 6: 4x4");
+        NS_TEST_ASSERT_MSG_EQ(points[1].nodes, 16U, "16 nodes");
+        points = ExpandSweep(Given(ScenarioTopology::LINE, "--diameters", "5"));
+        NS_TEST_ASSERT_MSG_EQ(points.at(0).nodes, 6U, "a line of diameter 5");
+        points = ExpandSweep(Given(ScenarioTopology::GRID, "--grid", "5x4"));
+        NS_TEST_ASSERT_MSG_EQ(points.at(0).nodes, 20U, "5x4");
+        points = ExpandSweep(Given(ScenarioTopology::DISK, "--nodes", "10,30"));
+        NS_TEST_ASSERT_MSG_EQ(points.size() * 100 + points.at(1).nodes, 230U, "two disks");
+        points = ExpandSweep(Given(ScenarioTopology::LINE, "", ""));
+        NS_TEST_ASSERT_MSG_EQ(points.at(0).nodes, 20U, "--nodes defaults to 20");
+        NS_TEST_ASSERT_MSG_EQ(Error(Given(ScenarioTopology::GRID, "--diameters", "5"))
+                                  .rfind("--diameters: 5: a square grid has an even diameter", 0),
+                              0U,
+                              "odd grid diameter refused");
+        NS_TEST_ASSERT_MSG_EQ(Error(Given(ScenarioTopology::LINE, "--grid", "5x4")),
+                              "--grid: needs --topology grid",
+                              "--grid on a line refused");
+        NS_TEST_ASSERT_MSG_EQ(Error(Given(ScenarioTopology::DISK, "--diameters", "4")),
+                              "--diameters: only for --topology line or grid (use --nodes)",
+                              "--diameters on a disk refused");
+
+        // One run through the runner with the sweep's tables.
+        ScenarioSweepOptions o = Given(ScenarioTopology::LINE, "--nodes", "4");
+        o.config.resources = 1;
+        o.config.probes = 0;
+        o.config.simTime = 10;
+        GossipScenarioConfig p = ExpandSweep(o).at(0);
+        p.filter = FilterKind::LINEAR;
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        int calls = 0;
+        GossipScenarioHooks hooks;
+        hooks.beforeRun = [&calls]() { calls += 1; };
+        hooks.afterRun = [&calls]() { calls += 10; };
+        const GossipScenarioResult r = RunGossipScenario(p, hooks);
+        NS_TEST_ASSERT_MSG_EQ(calls, 11, "both callbacks, once each");
+        SweepTables tables(o);
+        tables.Add(p, r);
+        const std::vector<std::string> contents = tables.Contents();
+        NS_TEST_ASSERT_MSG_EQ(contents.size(), 2U, "runs and by-distance (no queries)");
+        NS_TEST_ASSERT_MSG_EQ(contents[0],
+                              GossipRunsCsvHeader(p) + "\n" + GossipRunsCsvRows(p, r).front() +
+                                  "\n",
+                              "runs.csv: header and the one row");
+        NS_TEST_ASSERT_MSG_EQ(SweepProgress(1, 1, p, r).rfind("[1/1] lbf line n=4 D=3 ", 0),
+                              0U,
+                              "progress line");
+
+        // A program's own applications in place of the run's.
+        uint32_t nodes = 0;
+        hooks.applications = [&nodes](const GossipScenarioStage& stage) {
+            nodes = stage.devices.GetN();
+        };
+        const GossipScenarioResult own = RunGossipScenario(p, hooks);
+        NS_TEST_ASSERT_MSG_EQ(nodes, 4U, "the hook sees the runner's devices");
+        NS_TEST_ASSERT_MSG_EQ(calls, 22, "the callbacks around that run too");
+        NS_TEST_ASSERT_MSG_EQ(own.nodes, 4U, "nodes");
+        NS_TEST_ASSERT_MSG_EQ(own.metrics.advertisements, 0U, "no gossip of the runner's");
+    }
+};
+
 class GossipScenarioTestSuite : public TestSuite
 {
   public:
@@ -645,6 +755,7 @@ class GossipScenarioTestSuite : public TestSuite
     {
         AddTestCase(new ConfigNamesTestCase, bloom::test::kQuick);
         AddTestCase(new TableColumnsTestCase, bloom::test::kQuick);
+        AddTestCase(new SweepStepsTestCase, bloom::test::kQuick);
         AddTestCase(new IntegerListTestCase, bloom::test::kQuick);
         AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
         AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);
