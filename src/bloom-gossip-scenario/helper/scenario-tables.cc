@@ -60,12 +60,12 @@ using RunColumns = std::vector<CsvColumn<RunRow>>;
 std::string
 SlotBitsColumn(const GossipScenarioConfig& c)
 {
-    return bloom::GetFilterFamily(c.filter).cellBits ? Int(c.cellBits) : "NA";
+    return bloom::GetFilterFamily(c.filter).cellSlots ? Int(c.cellBits) : "NA";
 }
 
-/// The runs.csv `a` column: the family's per-hop decay (DecayColumn).
+/// The runs.csv `a` column: the family's per-hop attenuation (DecayColumn).
 std::string
-DecayColumnValue(const GossipScenarioConfig& c)
+AttenuationColumn(const GossipScenarioConfig& c, const GossipScenarioResult& /* r */)
 {
     switch (bloom::GetFilterFamily(c.filter).decayColumn)
     {
@@ -113,7 +113,7 @@ GossipColumns()
         {"m", [](const RunRow& x) { return Int(x.r.slots); }},
         {"k", [](const RunRow& x) { return Int(x.c.hashes); }},
         {"b", [](const RunRow& x) { return SlotBitsColumn(x.c); }},
-        {"a", [](const RunRow& x) { return DecayColumnValue(x.c); }},
+        {"a", [](const RunRow& x) { return AttenuationColumn(x.c, x.r); }},
         {"depth", [](const RunRow& x) { return Int(x.r.depth); }},
         {"reach",
          [](const RunRow& x) {

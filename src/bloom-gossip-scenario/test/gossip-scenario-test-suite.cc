@@ -16,6 +16,7 @@
 #include "ns3/test.h"
 #include "ns3/user-text.h"
 
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -611,30 +612,33 @@ class TableColumnsTestCase : public TestCase
                               "one value per column, with energy and sampling");
         r.energy.reset();
 
-        // b and a: from the family's descriptor (cellBits, decayColumn).
-        c.cellBits = 6;
-        c.factor = 0.25;
-        c.step = 3;
-        c.decayProbability = 0.3;
+        // b and a of real runs: the cell width of a family of cells, and
+        // each family's per-hop attenuation (LBF a or sub<delta>, SDBF 1 - p).
+        GossipScenarioConfig run = Line(FilterKind::BLOOM, 4);
+        run.simTime = 5;
+        run.cellBits = 6;
+        run.factor = 0.25;
+        run.step = 3;
+        run.decayProbability = 0.3;
+        const std::map<std::string, std::string> attenuation{{"lbf", "0.25 sub3"},
+                                                             {"sdbf", "0.7 0.7"}};
         for (const FilterFamily& family : FilterFamilies())
         {
-            c.filter = family.kind;
-            c.decay = LbfGossipApplication::MULTIPLICATIVE;
-            const std::string a = Value(c, r, "a");
-            c.decay = LbfGossipApplication::SUBTRACTIVE;
-            const std::string sub = Value(c, r, "a");
-            const std::string b = family.cellBits ? "6" : "NA";
-            NS_TEST_ASSERT_MSG_EQ(Value(c, r, "b"), b, family.name << ": b");
-            const std::string expected = family.decayColumn == DecayColumn::LBF_DECAY ? "0.25 sub3"
-                                         : family.decayColumn == DecayColumn::KEEP_PROBABILITY
-                                             ? "0.7 0.7"
-                                             : "NA NA";
-            NS_TEST_ASSERT_MSG_EQ(a + " " + sub, expected, family.name << ": a");
+            run.filter = family.kind;
+            std::string a[2];
+            for (int i = 0; i < 2; ++i)
+            {
+                run.decay = i == 0 ? LbfGossipApplication::MULTIPLICATIVE
+                                   : LbfGossipApplication::SUBTRACTIVE;
+                const GossipScenarioResult result = RunGossipScenario(run);
+                a[i] = Value(run, result, "a");
+                const std::string b = family.cellSlots ? "6" : "NA";
+                NS_TEST_ASSERT_MSG_EQ(Value(run, result, "b"), b, family.name << ": b");
+            }
+            const auto known = attenuation.find(family.name);
+            const std::string expected = known == attenuation.end() ? "NA NA" : known->second;
+            NS_TEST_ASSERT_MSG_EQ(a[0] + " " + a[1], expected, family.name << ": a");
         }
-        NS_TEST_ASSERT_MSG_EQ(
-            (GetFilterFamily(FilterKind::LINEAR).decayColumn == DecayColumn::LBF_DECAY),
-            true,
-            "LBF's a is its decay");
     }
 };
 

@@ -49,8 +49,9 @@ struct FilterFamily
     const char* colour;        //!< matplotlib colour, e.g. "tab:blue"
     const char* marker;        //!< matplotlib marker, e.g. "o"
     const char* line;          //!< matplotlib line style, e.g. "--"
-    /// Its slots are b-bit cells: the CSV's `b` column is the cell width (else NA).
-    bool cellBits{false};
+    /// Its slots are `--b` (CellBits) bits wide: the CSV's `b` column is the
+    /// cell width (else NA).
+    bool cellSlots{false};
     DecayColumn decayColumn{DecayColumn::NONE}; //!< what the CSV's `a` column shows
 };
 
