@@ -73,10 +73,6 @@ namespace
 {
 
 constexpr const char* kProgram = "sim-benchmark";
-/// Same stream layout as RunGossipScenario: devices from 100, then apps.
-constexpr int64_t kFirstDeviceStream = 100;
-constexpr int64_t kWorkloadStream = 1;
-
 using cli::Range;
 
 /**
@@ -232,70 +228,75 @@ ShapeOf(const GossipScenarioConfig& c)
     return shape;
 }
 
-/// One run in this process.  `app` is bf, lbf, abf, sdbf, or bare-<filter>.
+/**
+ * One run in this process, through the harness's runner (RunGossipScenario:
+ * its topology, network, random streams and checks) with this program's
+ * applications on it: the gossip application (GossipMetrics only with
+ * --metrics) or the bare broadcaster.  `app` is bf, lbf, abf, sdbf, or
+ * bare-<filter>.
+ */
 Measurement
 RunOne(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
 {
     const auto t0 = std::chrono::steady_clock::now();
+    auto t1 = t0;
+    auto t2 = t0;
     const bool bare = IsBare(app);
     const GossipScenarioConfig c = PointConfig(o, side, channel, app);
-    c.Validate();
-
-    WsnTopology input = BuildTopology(c);
-    WsnNetworkHelper network(c.radio);
-    NetDeviceContainer devices = network.Install(input);
-    int64_t stream = kFirstDeviceStream;
-    stream += network.AssignStreams(stream);
-    const uint32_t n = network.GetTopology().GetN();
     Measurement out;
     out.diameter = 2 * (side - 1); // 4-neighbour grid (range < spacing * sqrt 2)
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        PointerValue phy;
-        devices.Get(i)->GetAttribute("Phy", phy);
-        phy.Get<Object>()->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountPhyTx));
-    }
-
-    if (o.energy)
-    {
-        LrWpanEnergyHelper().Install(devices);
-    }
-
-    BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, c.depth);
-    NodeContainer nodes = network.GetNodes();
     std::unique_ptr<GossipMetrics> metrics;
-    std::vector<Ptr<BloomGossipApplication>> gossipApps;
-    if (bare)
-    {
-        // The frames of one advertisement of this filter: their sizes only
-        // depend on the shape, their contents do not matter here.
-        const auto frames =
-            bloom::EncodeSegments(bloom::MakeFilter(ShapeOf(c)), 0, devices.Get(0)->GetMtu());
-        out.framesPerBeacon = static_cast<uint32_t>(frames.size());
+    Ptr<SpectrumChannel> spectrum;
+
+    GossipScenarioHooks hooks;
+    hooks.applications = [&](const GossipScenarioStage& stage) {
+        const NetDeviceContainer& devices = stage.devices;
+        WsnNetworkHelper& network = stage.network;
+        spectrum = network.GetChannel();
+        const uint32_t n = network.GetTopology().GetN();
         for (uint32_t i = 0; i < n; ++i)
         {
-            Ptr<BareBroadcastApplication> a = CreateObject<BareBroadcastApplication>();
-            a->Configure(frames, Seconds(c.interval), Seconds(c.jitter));
-            nodes.Get(i)->AddApplication(a);
-            a->AssignStreams(stream + i);
-            a->SetStartTime(Seconds(0));
-            a->SetStopTime(Seconds(c.simTime));
+            PointerValue phy;
+            devices.Get(i)->GetAttribute("Phy", phy);
+            phy.Get<Object>()->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountPhyTx));
         }
-    }
-    else
-    {
+        if (o.energy)
+        {
+            LrWpanEnergyHelper().Install(devices);
+        }
+        NodeContainer nodes = network.GetNodes();
+        if (bare)
+        {
+            // The frames of one advertisement of this filter: their sizes
+            // only depend on the shape, their contents do not matter here.
+            const auto frames =
+                bloom::EncodeSegments(bloom::MakeFilter(ShapeOf(c)), 0, devices.Get(0)->GetMtu());
+            out.framesPerBeacon = static_cast<uint32_t>(frames.size());
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                Ptr<BareBroadcastApplication> a = CreateObject<BareBroadcastApplication>();
+                a->Configure(frames, Seconds(c.interval), Seconds(c.jitter));
+                nodes.Get(i)->AddApplication(a);
+                a->AssignStreams(stage.stream + i);
+                a->SetStartTime(Seconds(0));
+                a->SetStopTime(Seconds(c.simTime));
+            }
+            return;
+        }
+        BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, c.depth);
         ApplicationContainer apps = gossip.Install(nodes);
-        gossip.AssignStreams(nodes, stream);
+        gossip.AssignStreams(nodes, stage.stream);
         apps.Start(Seconds(0));
         apps.Stop(Seconds(c.simTime));
+        std::vector<Ptr<BloomGossipApplication>> gossipApps;
         for (uint32_t i = 0; i < n; ++i)
         {
             gossipApps.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
         }
         out.framesPerBeacon = gossipApps.front()->GetFramesPerAdvertisement();
-        std::vector<std::vector<uint32_t>> graph;
         if (o.metrics)
         {
+            std::vector<std::vector<uint32_t>> graph;
             for (uint32_t i = 0; i < n; ++i)
             {
                 graph.push_back(network.GetTopology().GetNeighbours(i));
@@ -303,25 +304,24 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
             metrics = std::make_unique<GossipMetrics>(gossipApps, graph);
         }
         Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
-        workload->AssignStreams(kWorkloadStream);
+        workload->AssignStreams(stage.workloadStream);
         workload->SetApplications(gossipApps);
         workload->PlaceResources(c.resources, 1);
-    }
-
-    Simulator::Stop(Seconds(c.simTime));
-    const auto t1 = std::chrono::steady_clock::now();
-    Simulator::Run();
-    const auto t2 = std::chrono::steady_clock::now();
-    out.events = Simulator::GetEventCount();
-    out.frames = g_phyFrames;
-    if (auto grid = DynamicCast<GridSpectrumChannel>(network.GetChannel()))
-    {
-        out.candidates = grid->GetCandidateCount();
-    }
+    };
+    hooks.beforeRun = [&]() { t1 = std::chrono::steady_clock::now(); };
+    hooks.afterRun = [&]() {
+        t2 = std::chrono::steady_clock::now();
+        out.events = Simulator::GetEventCount();
+        out.frames = g_phyFrames;
+        if (auto grid = DynamicCast<GridSpectrumChannel>(spectrum))
+        {
+            out.candidates = grid->GetCandidateCount();
+        }
+        metrics.reset();
+    };
+    RunGossipScenario(c, ScenarioRecorders(), hooks);
     out.setupSeconds = std::chrono::duration<double>(t1 - t0).count();
     out.runSeconds = std::chrono::duration<double>(t2 - t1).count();
-    metrics.reset();
-    Simulator::Destroy();
     return out;
 }
 

@@ -130,7 +130,24 @@ namespace
 {
 GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c,
                                  const ScenarioRecorders& rec,
-                                 bool simulate);
+                                 bool simulate,
+                                 const GossipScenarioHooks& hooks);
+
+/// Simulate the run set up, with the hooks around Simulator::Run.
+void
+Simulate(const GossipScenarioConfig& c, const GossipScenarioHooks& hooks)
+{
+    Simulator::Stop(Seconds(c.simTime));
+    if (hooks.beforeRun)
+    {
+        hooks.beforeRun();
+    }
+    Simulator::Run();
+    if (hooks.afterRun)
+    {
+        hooks.afterRun();
+    }
+}
 
 /**
  * The nodes --mobile-nodes lets move, ascending, before the network exists:
@@ -178,13 +195,16 @@ MobileCandidates(const GossipScenarioConfig& c, const WsnTopology& topology)
 
 /// SetUpAndRun, leaving no node, device or event behind when it throws.
 GossipScenarioResult
-SetUpAndRunCleanly(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool simulate)
+SetUpAndRunCleanly(const GossipScenarioConfig& c,
+                   const ScenarioRecorders& rec,
+                   bool simulate,
+                   const GossipScenarioHooks& hooks)
 {
     c.Validate();
     rec.Validate(c.simTime, c.queries);
     try
     {
-        return SetUpAndRun(c, rec, simulate);
+        return SetUpAndRun(c, rec, simulate, hooks);
     }
     catch (...)
     {
@@ -195,15 +215,17 @@ SetUpAndRunCleanly(const GossipScenarioConfig& c, const ScenarioRecorders& rec, 
 } // namespace
 
 GossipScenarioResult
-RunGossipScenario(const GossipScenarioConfig& c, const ScenarioRecorders& rec)
+RunGossipScenario(const GossipScenarioConfig& c,
+                  const ScenarioRecorders& rec,
+                  const GossipScenarioHooks& hooks)
 {
-    return SetUpAndRunCleanly(c, rec, true);
+    return SetUpAndRunCleanly(c, rec, true, hooks);
 }
 
 GossipScenarioResult
 CheckGossipScenario(const GossipScenarioConfig& c, const ScenarioRecorders& rec)
 {
-    return SetUpAndRunCleanly(c, rec, false);
+    return SetUpAndRunCleanly(c, rec, false, GossipScenarioHooks());
 }
 
 namespace
@@ -211,7 +233,10 @@ namespace
 /// Set up a run and, when `simulate`, run it; RunGossipScenario and
 /// CheckGossipScenario share every step up to Simulator::Run.
 GossipScenarioResult
-SetUpAndRun(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool simulate)
+SetUpAndRun(const GossipScenarioConfig& c,
+            const ScenarioRecorders& rec,
+            bool simulate,
+            const GossipScenarioHooks& hooks)
 {
     const auto wallStart = std::chrono::steady_clock::now();
     GossipScenarioResult result;
@@ -251,6 +276,20 @@ SetUpAndRun(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool si
     if (c.frameLoss > 0)
     {
         stream += network.SetFrameLoss(c.frameLoss, stream);
+    }
+    if (hooks.applications)
+    {
+        // A program's own applications on the run's network (sim-benchmark).
+        hooks.applications(GossipScenarioStage{c, network, devices, stream, kWorkloadStream});
+        result.nodes = network.GetTopology().GetN();
+        if (simulate)
+        {
+            Simulate(c, hooks);
+        }
+        Simulator::Destroy();
+        result.wallSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+        return result;
     }
     const WsnTopology& topo = network.GetTopology();
     const uint32_t n = topo.GetN();
@@ -533,8 +572,7 @@ SetUpAndRun(const GossipScenarioConfig& c, const ScenarioRecorders& rec, bool si
     {
         anim.Start(Seconds(c.dynamics.EffectiveSampleInterval()));
     }
-    Simulator::Stop(Seconds(c.simTime));
-    Simulator::Run();
+    Simulate(c, hooks);
     TruthRecord truth = sampler.Finish();
     result.dynamics.samples = std::move(truth.samples);
     result.dynamics.repairDelays = std::move(truth.repairDelays);

@@ -19,12 +19,16 @@
 #include "ns3/wsn-topology.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+
+class NetDeviceContainer;
+class WsnNetworkHelper;
 
 /// What one run produced.
 struct GossipScenarioResult
@@ -81,14 +85,49 @@ std::optional<double> PurgeBound(const GossipScenarioConfig& config,
 WsnTopology BuildTopology(const GossipScenarioConfig& config);
 
 /**
+ * \ingroup bloom-gossip-scenario
+ * A run's network, set up by the runner (topology, devices, frame loss and
+ * their random streams), handed to GossipScenarioHooks::applications.
+ */
+struct GossipScenarioStage
+{
+    const GossipScenarioConfig& config; //!< the run's configuration
+    WsnNetworkHelper& network;          //!< nodes, topology and channel
+    const NetDeviceContainer& devices;  //!< every node's lr-wpan device
+    int64_t stream;                     //!< the first random stream free for applications
+    int64_t workloadStream;             //!< the workload's stream (GossipWorkload::AssignStreams)
+};
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * What a program adds to a run of RunGossipScenario: callbacks around
+ * Simulator::Run (timing, counters read before Simulator::Destroy) and, for
+ * a program that measures applications of its own (sim-benchmark), the
+ * applications in place of the run's.
+ */
+struct GossipScenarioHooks
+{
+    /// When set, installs the applications on the runner's network in place
+    /// of everything the run would install (gossip, queries, workload, ground
+    /// truth, energy, dynamics); the run then simulates and returns only its
+    /// seed, run, nodes and wall time.
+    std::function<void(const GossipScenarioStage& stage)> applications;
+    std::function<void()> beforeRun; //!< just before Simulator::Run
+    std::function<void()> afterRun;  //!< just after it, before Simulator::Destroy
+};
+
+/**
  * Run one simulation (Simulator::Destroy() is called at the end).
  * \param config the model parameters
  * \param recorders what to record besides the metrics (maps, query paths,
  * NetAnim; validated here): handed back in the result's `dynamics`
+ * \param hooks a program's callbacks around the run (sim-benchmark's timing
+ * and its own applications)
  * \return what the run produced
  */
 GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config,
-                                       const ScenarioRecorders& recorders = ScenarioRecorders());
+                                       const ScenarioRecorders& recorders = ScenarioRecorders(),
+                                       const GossipScenarioHooks& hooks = GossipScenarioHooks());
 
 /**
  * Everything RunGossipScenario would reject, found without simulating: runs

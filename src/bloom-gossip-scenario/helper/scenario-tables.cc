@@ -32,52 +32,357 @@ Num(double v)
     return std::isfinite(v) ? fmt::format("{:.6g}", v) : "NA";
 }
 
+template <typename T>
+std::string
+Int(T v)
+{
+    return fmt::format("{}", v);
+}
+
+std::string
+Count(const std::optional<uint64_t>& v)
+{
+    return v ? Int(*v) : std::string("NA");
+}
+
+/// The columns of a per-run row: a run, and one of its query strategies
+/// (none when the run issued no queries).
+struct RunRow
+{
+    const GossipScenarioConfig& c;
+    const GossipScenarioResult& r;
+    const QuerySummary* q; //!< the strategy's summary, or nullptr
+};
+
+using RunColumns = std::vector<CsvColumn<RunRow>>;
+
+/// The runs.csv `b` column: the cell width of a family with b-bit cells.
+std::string
+SlotBitsColumn(const GossipScenarioConfig& c)
+{
+    return bloom::GetFilterFamily(c.filter).cellSlots ? Int(c.cellBits) : "NA";
+}
+
+/// The runs.csv `a` column: the per-hop attenuation of the run's policy.
+std::string
+AttenuationColumn(const GossipScenarioConfig& /* c */, const GossipScenarioResult& r)
+{
+    return r.attenuation; // the policy's Attenuation()
+}
+
+/// A hop-accuracy value of the whole run: NA without distances or pairs.
+std::function<std::string(const RunRow&)>
+HopValue(double HopAccuracy::*field)
+{
+    return [field](const RunRow& x) {
+        const HopAccuracy& h = x.r.metrics.overall;
+        return x.r.metrics.hasDistance && h.pairs > 0 ? Num(h.*field) : std::string("NA");
+    };
+}
+
+/// A query summary value: NA for the row of a run without queries.
+std::function<std::string(const RunRow&)>
+QueryValue(double QuerySummary::*field)
+{
+    return [field](const RunRow& x) { return x.q ? Num(x.q->*field) : std::string("NA"); };
+}
+
+/// The gossip and query columns of runs.csv (GossipCsvHeader()).
+const RunColumns&
+GossipColumns()
+{
+    static const RunColumns columns{
+        {"filter", [](const RunRow& x) { return bloom::ToString(x.c.filter); }},
+        {"topology", [](const RunRow& x) { return ToString(x.c.topology); }},
+        {"nodes", [](const RunRow& x) { return Int(x.r.nodes); }},
+        {"diameter", [](const RunRow& x) { return Int(x.r.diameter); }},
+        {"components", [](const RunRow& x) { return Int(x.r.components); }},
+        {"mean_degree", [](const RunRow& x) { return Num(x.r.meanDegree); }},
+        {"seed", [](const RunRow& x) { return Int(x.r.seed); }},
+        {"run", [](const RunRow& x) { return Int(x.r.run); }},
+        {"m", [](const RunRow& x) { return Int(x.r.slots); }},
+        {"k", [](const RunRow& x) { return Int(x.c.hashes); }},
+        {"b", [](const RunRow& x) { return SlotBitsColumn(x.c); }},
+        {"a", [](const RunRow& x) { return AttenuationColumn(x.c, x.r); }},
+        {"depth", [](const RunRow& x) { return Int(x.r.depth); }},
+        {"reach",
+         [](const RunRow& x) {
+             return x.r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")
+                                                                      : Int(x.r.reach);
+         }},
+        {"budget_bytes", [](const RunRow& x) { return Int(x.c.budgetBytes); }},
+        {"interval", [](const RunRow& x) { return Num(x.c.interval); }},
+        {"timer", [](const RunRow& x) { return ToString(x.c.timer); }},
+        {"resources", [](const RunRow& x) { return Int(x.c.resources); }},
+        {"replicas", [](const RunRow& x) { return Int(x.c.replicas); }},
+        {"sim_time", [](const RunRow& x) { return Num(x.c.simTime); }},
+        {"payload_bytes", [](const RunRow& x) { return Int(x.r.metrics.payloadBytes); }},
+        {"frames_per_beacon", [](const RunRow& x) { return Int(x.r.metrics.framesPerBeacon); }},
+        {"advertisements", [](const RunRow& x) { return Int(x.r.metrics.advertisements); }},
+        {"gossip_frames", [](const RunRow& x) { return Int(x.r.metrics.gossipFrames); }},
+        {"bytes_on_air", [](const RunRow& x) { return Int(x.r.metrics.bytesOnAir); }},
+        {"gossip_bytes_per_node_s",
+         [](const RunRow& x) { return Num(x.r.metrics.gossipBytesPerNodeS); }},
+        {"hop_pairs", [](const RunRow& x) { return Int(x.r.metrics.overall.pairs); }},
+        {"hop_mae", HopValue(&HopAccuracy::mae)},
+        {"hop_rmse", HopValue(&HopAccuracy::rmse)},
+        {"hop_bias", HopValue(&HopAccuracy::bias)},
+        {"hop_exact", HopValue(&HopAccuracy::exact)},
+        {"hop_within1", HopValue(&HopAccuracy::within1)},
+        {"hop_miss", HopValue(&HopAccuracy::miss)},
+        {"membership",
+         [](const RunRow& x) {
+             const HopAccuracy& h = x.r.metrics.overall;
+             return h.pairs > 0 ? Num(h.membership) : std::string("NA");
+         }},
+        {"fpr",
+         [](const RunRow& x) {
+             return x.r.metrics.probePairs > 0 ? Num(x.r.metrics.fpr) : std::string("NA");
+         }},
+        {"diss_latency_median",
+         [](const RunRow& x) { return Num(Quantile(x.r.metrics.overall.latencies, 0.5)); }},
+        {"diss_latency_p95",
+         [](const RunRow& x) { return Num(Quantile(x.r.metrics.overall.latencies, 0.95)); }},
+        {"diss_latency_max",
+         [](const RunRow& x) { return Num(Quantile(x.r.metrics.overall.latencies, 1.0)); }},
+        {"convergence_time", [](const RunRow& x) { return Na(x.r.metrics.convergenceTime); }},
+        {"stale_pairs", [](const RunRow& x) { return Int(x.r.metrics.stalePairs); }},
+        {"stale_reported", [](const RunRow& x) { return Int(x.r.metrics.staleReported); }},
+        {"purge_time", [](const RunRow& x) { return Na(x.r.metrics.purgeTime); }},
+        {"malformed", [](const RunRow& x) { return Int(x.r.metrics.malformed); }},
+        {"phy_frames", [](const RunRow& x) { return Int(x.r.metrics.phyFrames); }},
+        {"frame_loss", [](const RunRow& x) { return Num(x.c.frameLoss); }},
+        {"purge_bound", [](const RunRow& x) { return Na(PurgeBound(x.c, x.r)); }},
+        {"query_strategy",
+         [](const RunRow& x) { return x.q ? bloom::ToString(x.q->strategy) : std::string("NA"); }},
+        {"queries", [](const RunRow& x) { return x.q ? Int(x.q->queries) : std::string("0"); }},
+        {"query_success", QueryValue(&QuerySummary::success)},
+        {"query_latency_median", QueryValue(&QuerySummary::latencyMedian)},
+        {"query_latency_p95", QueryValue(&QuerySummary::latencyP95)},
+        {"query_stretch", QueryValue(&QuerySummary::stretch)},
+        {"query_frames", QueryValue(&QuerySummary::frames)},
+        {"query_rtt_median", QueryValue(&QuerySummary::rttMedian)},
+        {"query_absent_frames", QueryValue(&QuerySummary::absentFrames)},
+    };
+    return columns;
+}
+
+/// An energy figure of the run.
+std::function<std::string(const RunRow&)>
+EnergyValue(double EnergyRunMetrics::*field)
+{
+    return [field](const RunRow& x) { return Num((*x.r.energy).*field); };
+}
+
+/// A radio state's mean power.
+std::function<std::string(const RunRow&)>
+StateW(LrWpanRadioEnergyModel::State state)
+{
+    return [state](const RunRow& x) { return Num(x.r.energy->stateW[state]); };
+}
+
+/// The energy columns of runs.csv (GossipEnergyCsvHeader()), when energy is on.
+const RunColumns&
+EnergyColumns()
+{
+    using Model = LrWpanRadioEnergyModel;
+    static const RunColumns columns{
+        {"duty_period", [](const RunRow& x) { return Num(x.c.dutyPeriod); }},
+        {"duty_cycle", [](const RunRow& x) { return Num(x.c.dutyCycle); }},
+        {"battery_j", [](const RunRow& x) { return Num(x.c.batteryJoules); }},
+        {"energy_w_mean", EnergyValue(&EnergyRunMetrics::meanW)},
+        {"energy_w_max", EnergyValue(&EnergyRunMetrics::maxW)},
+        {"energy_tx_w", StateW(Model::TX)},
+        {"energy_rx_w", StateW(Model::RX)},
+        {"energy_listen_w", StateW(Model::LISTEN)},
+        {"energy_idle_w", StateW(Model::IDLE)},
+        {"energy_sleep_w", StateW(Model::SLEEP)},
+        {"energy_airtime_w", EnergyValue(&EnergyRunMetrics::airtimeW)},
+        {"energy_total_j", EnergyValue(&EnergyRunMetrics::totalJ)},
+        {"energy_airtime_j", EnergyValue(&EnergyRunMetrics::airtimeJ)},
+        {"energy_per_adv_j", EnergyValue(&EnergyRunMetrics::perAdvertisementJ)},
+        {"energy_airtime_per_adv_j", EnergyValue(&EnergyRunMetrics::airtimePerAdvertisementJ)},
+        {"radio_on_share", EnergyValue(&EnergyRunMetrics::radioOnShare)},
+        {"depleted_nodes", [](const RunRow& x) { return Int(x.r.energy->depleted); }},
+        {"first_depletion", [](const RunRow& x) { return Na(x.r.energy->firstDepletion); }},
+        {"query_tx_energy_j",
+         [](const RunRow& x) {
+             return x.q ? Num(x.q->airBytes * x.r.energy->txJoulesPerByte) : std::string("NA");
+         }},
+    };
+    return columns;
+}
+
+/// The columns every per-run row ends with (GossipTailCsvHeader()).
+const std::vector<CsvColumn<GossipScenarioResult>>&
+TailColumns()
+{
+    using R = GossipScenarioResult;
+    static const std::vector<CsvColumn<R>> columns{
+        {"gossip_frames_on_air", [](const R& r) { return Count(r.metrics.gossipFramesOnAir); }},
+        {"gossip_frames_dropped", [](const R& r) { return Count(r.metrics.gossipFramesDropped); }},
+        {"settled_share", [](const R& r) { return Num(r.metrics.overall.SettledShare()); }},
+        {"settle_time_median",
+         [](const R& r) { return Num(r.metrics.overall.SettleQuantile(0.5)); }},
+        {"settle_time_p90", [](const R& r) { return Num(r.metrics.overall.SettleQuantile(0.9)); }},
+    };
+    return columns;
+}
+
+/// A run's configuration and result: the run key's row.
+struct RunKey
+{
+    const GossipScenarioConfig& c;
+    const GossipScenarioResult& r;
+};
+
+/// The columns identifying a run (RunKeyCsvHeader()).
+const std::vector<CsvColumn<RunKey>>&
+RunKeyColumns()
+{
+    static const std::vector<CsvColumn<RunKey>> columns{
+        {"filter", [](const RunKey& x) { return bloom::ToString(x.c.filter); }},
+        {"topology", [](const RunKey& x) { return ToString(x.c.topology); }},
+        {"nodes", [](const RunKey& x) { return Int(x.r.nodes); }},
+        {"diameter", [](const RunKey& x) { return Int(x.r.diameter); }},
+        {"seed", [](const RunKey& x) { return Int(x.r.seed); }},
+        {"run", [](const RunKey& x) { return Int(x.r.run); }},
+    };
+    return columns;
+}
+
+/// One row of the per-query table.
+struct QueryRow
+{
+    const GossipScenarioConfig& c;
+    const GossipScenarioResult& r;
+    const QueryRecord& q;
+};
+
+/// The per-query table's columns (GossipQueryCsvHeader()).
+const std::vector<CsvColumn<QueryRow>>&
+QueryColumns()
+{
+    using Q = QueryRow;
+    static const std::vector<CsvColumn<Q>> columns{
+        {"filter", [](const Q& x) { return bloom::ToString(x.c.filter); }},
+        {"strategy", [](const Q& x) { return bloom::ToString(x.q.strategy); }},
+        {"nodes", [](const Q& x) { return Int(x.r.nodes); }},
+        {"diameter", [](const Q& x) { return Int(x.r.diameter); }},
+        {"seed", [](const Q& x) { return Int(x.r.seed); }},
+        {"run", [](const Q& x) { return Int(x.r.run); }},
+        {"query_id", [](const Q& x) { return Int(x.q.index); }},
+        {"origin", [](const Q& x) { return Int(x.q.origin); }},
+        {"key", [](const Q& x) { return Int(x.q.key); }},
+        {"absent", [](const Q& x) { return Int(x.q.absent ? 1 : 0); }},
+        {"true_hops",
+         [](const Q& x) {
+             return x.q.trueHops == kUnreachable ? std::string("NA") : Int(x.q.trueHops);
+         }},
+        {"success", [](const Q& x) { return Int(x.q.success ? 1 : 0); }},
+        {"hops_taken",
+         [](const Q& x) { return x.q.delivered ? Int(x.q.hopsTaken) : std::string("NA"); }},
+        {"stretch", [](const Q& x) { return Num(x.q.Stretch()); }},
+        {"latency_to_holder",
+         [](const Q& x) { return x.q.delivered ? Num(x.q.latencyToHolder) : std::string("NA"); }},
+        {"round_trip",
+         [](const Q& x) { return x.q.success ? Num(x.q.roundTrip) : std::string("NA"); }},
+        {"frames", [](const Q& x) { return Int(x.q.frames); }},
+        {"topology", [](const Q& x) { return ToString(x.c.topology); }},
+        {"issued", [](const Q& x) { return Num(x.q.issued); }},
+        {"delivered", [](const Q& x) { return Int(x.q.delivered ? 1 : 0); }},
+        {"holders_reached", [](const Q& x) { return Int(x.q.holdersReached); }},
+        {"outcome", [](const Q& x) { return bloom::ToString(x.q.outcome); }},
+    };
+    return columns;
+}
+
+/// One row of the per-distance table: a run and one true hop distance.
+struct DistanceRow
+{
+    const GossipScenarioConfig& c;
+    const GossipScenarioResult& r;
+    size_t distance;
+    const HopAccuracy& h;
+};
+
+/// A hop-accuracy value at one distance: NA without distances.
+std::function<std::string(const DistanceRow&)>
+DistanceHopValue(double HopAccuracy::*field)
+{
+    return [field](const DistanceRow& x) {
+        return x.r.metrics.hasDistance ? Num(x.h.*field) : std::string("NA");
+    };
+}
+
+/// The per-distance table's columns after the run key (GossipDistanceCsvHeader()).
+const std::vector<CsvColumn<DistanceRow>>&
+DistanceColumns()
+{
+    using D = DistanceRow;
+    static const std::vector<CsvColumn<D>> columns{
+        {"m", [](const D& x) { return Int(x.r.slots); }},
+        {"b", [](const D& x) { return SlotBitsColumn(x.c); }},
+        {"depth", [](const D& x) { return Int(x.r.depth); }},
+        {"budget_bytes", [](const D& x) { return Int(x.c.budgetBytes); }},
+        {"true_hops", [](const D& x) { return Int(x.distance); }},
+        {"pairs", [](const D& x) { return Int(x.h.pairs); }},
+        {"hop_mae", DistanceHopValue(&HopAccuracy::mae)},
+        {"hop_bias", DistanceHopValue(&HopAccuracy::bias)},
+        {"hop_exact", DistanceHopValue(&HopAccuracy::exact)},
+        {"hop_within1", DistanceHopValue(&HopAccuracy::within1)},
+        {"hop_miss", DistanceHopValue(&HopAccuracy::miss)},
+        {"membership", [](const D& x) { return Num(x.h.membership); }},
+        {"diss_latency_median", [](const D& x) { return Num(Quantile(x.h.latencies, 0.5)); }},
+        {"diss_latency_p95", [](const D& x) { return Num(Quantile(x.h.latencies, 0.95)); }},
+        {"settled_share", [](const D& x) { return Num(x.h.SettledShare()); }},
+        {"settle_time_median", [](const D& x) { return Num(x.h.SettleQuantile(0.5)); }},
+        {"settle_time_p90", [](const D& x) { return Num(x.h.SettleQuantile(0.9)); }},
+    };
+    return columns;
+}
+
+/// Append the names of a header (comma-separated, a leading comma allowed).
+void
+AppendNames(std::vector<std::string>& names, const std::string& header)
+{
+    size_t start = header.empty() || header.front() != ',' ? 0 : 1;
+    while (start <= header.size())
+    {
+        const size_t comma = header.find(',', start);
+        names.push_back(header.substr(start, comma == std::string::npos ? comma : comma - start));
+        if (comma == std::string::npos)
+        {
+            break;
+        }
+        start = comma + 1;
+    }
+}
+
 } // namespace
 
 std::string
 GossipCsvHeader()
 {
-    return "filter,topology,nodes,diameter,components,mean_degree,seed,run,m,k,b,a,depth,reach,"
-           "budget_bytes,"
-           "interval,timer,resources,replicas,sim_time,payload_bytes,frames_per_beacon,"
-           "advertisements,gossip_frames,bytes_on_air,gossip_bytes_per_node_s,hop_pairs,hop_mae,"
-           "hop_rmse,hop_bias,hop_exact,hop_within1,hop_miss,membership,fpr,"
-           "diss_latency_median,diss_latency_p95,diss_latency_max,convergence_time,stale_pairs,"
-           "stale_reported,purge_time,malformed,phy_frames,frame_loss,purge_bound,query_strategy,"
-           "queries,query_success,"
-           "query_latency_median,query_latency_p95,query_stretch,query_frames,query_rtt_median,"
-           "query_absent_frames";
+    return CsvHeader(GossipColumns());
 }
 
 std::string
 GossipEnergyCsvHeader()
 {
-    return "duty_period,duty_cycle,battery_j,energy_w_mean,energy_w_max,energy_tx_w,energy_rx_w,"
-           "energy_listen_w,energy_idle_w,energy_sleep_w,energy_airtime_w,energy_total_j,"
-           "energy_airtime_j,energy_per_adv_j,energy_airtime_per_adv_j,radio_on_share,"
-           "depleted_nodes,first_depletion,query_tx_energy_j";
+    return CsvHeader(EnergyColumns());
 }
 
 std::string
 GossipTailCsvHeader()
 {
-    return "gossip_frames_on_air,gossip_frames_dropped,settled_share,settle_time_median,"
-           "settle_time_p90";
+    return CsvHeader(TailColumns());
 }
 
 std::string
 GossipTailCsvColumns(const GossipScenarioResult& r)
 {
-    const GossipRunMetrics& m = r.metrics;
-    const auto count = [](const std::optional<uint64_t>& v) {
-        return v ? fmt::format("{}", *v) : std::string("NA");
-    };
-    return fmt::format(",{},{},{},{},{}",
-                       count(m.gossipFramesOnAir),
-                       count(m.gossipFramesDropped),
-                       Num(m.overall.SettledShare()),
-                       Num(m.overall.SettleQuantile(0.5)),
-                       Num(m.overall.SettleQuantile(0.9)));
+    return "," + CsvRow(TailColumns(), r);
 }
 
 std::string
@@ -87,43 +392,27 @@ GossipCsvHeader(const GossipScenarioConfig& config)
                              : GossipCsvHeader();
 }
 
-namespace
-{
-
-/// The gossip columns of a per-run row (everything before query_strategy).
-std::string GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r);
-
-/// The energy columns of a per-run row (empty when the run has no energy).
-std::string EnergyColumns(const GossipScenarioConfig& c,
-                          const GossipScenarioResult& r,
-                          const QuerySummary* q);
-
-} // namespace
-
 std::vector<std::string>
 GossipCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
-    const std::string gossip = GossipColumns(c, r);
+    const auto row = [&](const QuerySummary* q) {
+        const RunRow x{c, r, q};
+        std::string out = CsvRow(GossipColumns(), x);
+        if (r.energy)
+        {
+            out += "," + CsvRow(EnergyColumns(), x);
+        }
+        return out;
+    };
     std::vector<std::string> rows;
     for (bloom::QueryStrategy strategy : r.queryStrategies)
     {
         const QuerySummary q = SummariseQueries(r.queries, strategy);
-        rows.push_back(fmt::format("{},{},{},{},{},{},{},{},{},{}",
-                                   gossip,
-                                   bloom::ToString(strategy),
-                                   q.queries,
-                                   Num(q.success),
-                                   Num(q.latencyMedian),
-                                   Num(q.latencyP95),
-                                   Num(q.stretch),
-                                   Num(q.frames),
-                                   Num(q.rttMedian),
-                                   Num(q.absentFrames)) +
-                       EnergyColumns(c, r, &q));
+        rows.push_back(row(&q));
     }
     if (rows.empty())
     {
-        rows.push_back(gossip + ",NA,0,NA,NA,NA,NA,NA,NA,NA" + EnergyColumns(c, r, nullptr));
+        rows.push_back(row(nullptr));
     }
     return rows;
 }
@@ -134,12 +423,40 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     return GossipCsvRows(c, r).front();
 }
 
+std::vector<std::string>
+GossipCsvColumnNames(const GossipScenarioConfig& config)
+{
+    std::vector<std::string> names;
+    AppendNames(names, GossipRunsCsvHeader(config));
+    return names;
+}
+
+std::string
+GossipRunsCsvHeader(const GossipScenarioConfig& config)
+{
+    return GossipCsvHeader(config) +
+           (config.dynamics.Sampling() ? DynamicsCsvHeaderSuffix() : std::string()) + "," +
+           GossipTailCsvHeader();
+}
+
+std::vector<std::string>
+GossipRunsCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
+{
+    const std::string suffix =
+        (c.dynamics.Sampling() ? DynamicsCsvRowSuffix(c.dynamics, r.dynamics) : std::string()) +
+        GossipTailCsvColumns(r);
+    std::vector<std::string> rows = GossipCsvRows(c, r);
+    for (auto& row : rows)
+    {
+        row += suffix;
+    }
+    return rows;
+}
+
 std::string
 GossipQueryCsvHeader()
 {
-    return "filter,strategy,nodes,diameter,seed,run,query_id,origin,key,absent,true_hops,success,"
-           "hops_taken,stretch,latency_to_holder,round_trip,frames,topology,issued,delivered,"
-           "holders_reached,outcome";
+    return CsvHeader(QueryColumns());
 }
 
 std::vector<std::string>
@@ -149,120 +466,21 @@ GossipQueryCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     rows.reserve(r.queries.size());
     for (const QueryRecord& q : r.queries)
     {
-        const std::string trueHops =
-            q.trueHops == kUnreachable ? std::string("NA") : fmt::format("{}", q.trueHops);
-        rows.push_back(
-            fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                        bloom::ToString(c.filter),
-                        bloom::ToString(q.strategy),
-                        r.nodes,
-                        r.diameter,
-                        r.seed,
-                        r.run,
-                        q.index,
-                        q.origin,
-                        q.key,
-                        q.absent ? 1 : 0,
-                        trueHops,
-                        q.success ? 1 : 0,
-                        q.delivered ? fmt::format("{}", q.hopsTaken) : "NA",
-                        Num(q.Stretch()),
-                        q.delivered ? Num(q.latencyToHolder) : "NA",
-                        q.success ? Num(q.roundTrip) : "NA",
-                        q.frames,
-                        ToString(c.topology),
-                        Num(q.issued),
-                        q.delivered ? 1 : 0,
-                        q.holdersReached,
-                        bloom::ToString(q.outcome)));
+        rows.push_back(CsvRow(QueryColumns(), QueryRow{c, r, q}));
     }
     return rows;
 }
 
-namespace
-{
-
-std::string
-GossipColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
-{
-    const GossipRunMetrics& m = r.metrics;
-    const HopAccuracy& h = m.overall;
-    const bool hop = m.hasDistance;
-    const auto hopValue = [&](double v) { return hop && h.pairs > 0 ? Num(v) : std::string("NA"); };
-    const auto& lat = h.latencies;
-    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
-    std::string out =
-        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},",
-                    bloom::ToString(c.filter),
-                    ToString(c.topology),
-                    r.nodes,
-                    r.diameter,
-                    r.components,
-                    Num(r.meanDegree),
-                    r.seed,
-                    r.run,
-                    r.slots,
-                    c.hashes,
-                    family.cellSlots ? fmt::format("{}", c.cellBits) : "NA",
-                    r.attenuation,
-                    r.depth,
-                    r.reach == std::numeric_limits<uint32_t>::max() ? std::string("NA")
-                                                                    : fmt::format("{}", r.reach),
-                    c.budgetBytes,
-                    Num(c.interval),
-                    ToString(c.timer),
-                    c.resources,
-                    c.replicas,
-                    Num(c.simTime));
-    out +=
-        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                    m.payloadBytes,
-                    m.framesPerBeacon,
-                    m.advertisements,
-                    m.gossipFrames,
-                    m.bytesOnAir,
-                    Num(m.gossipBytesPerNodeS),
-                    h.pairs,
-                    hopValue(h.mae),
-                    hopValue(h.rmse),
-                    hopValue(h.bias),
-                    hopValue(h.exact),
-                    hopValue(h.within1),
-                    hopValue(h.miss),
-                    h.pairs > 0 ? Num(h.membership) : "NA",
-                    m.probePairs > 0 ? Num(m.fpr) : "NA",
-                    Num(Quantile(lat, 0.5)),
-                    Num(Quantile(lat, 0.95)),
-                    Num(Quantile(lat, 1.0)),
-                    Na(m.convergenceTime),
-                    m.stalePairs,
-                    m.staleReported,
-                    Na(m.purgeTime),
-                    m.malformed,
-                    m.phyFrames,
-                    Num(c.frameLoss),
-                    Na(PurgeBound(c, r)));
-    return out;
-}
-
-} // namespace
-
 std::string
 RunKeyCsvHeader()
 {
-    return "filter,topology,nodes,diameter,seed,run";
+    return CsvHeader(RunKeyColumns());
 }
 
 std::string
 RunKeyCsvColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
-    return fmt::format("{},{},{},{},{},{}",
-                       bloom::ToString(c.filter),
-                       ToString(c.topology),
-                       r.nodes,
-                       r.diameter,
-                       r.seed,
-                       r.run);
+    return CsvRow(RunKeyColumns(), RunKey{c, r});
 }
 
 std::string
@@ -280,17 +498,14 @@ DynamicsRunPrefix(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 std::string
 GossipDistanceCsvHeader()
 {
-    return RunKeyCsvHeader() +
-           ",m,b,depth,budget_bytes,true_hops,pairs,"
-           "hop_mae,hop_bias,hop_exact,hop_within1,hop_miss,membership,diss_latency_median,"
-           "diss_latency_p95,settled_share,settle_time_median,settle_time_p90";
+    return RunKeyCsvHeader() + "," + CsvHeader(DistanceColumns());
 }
 
 std::vector<std::string>
 GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
     std::vector<std::string> rows;
-    const bool hop = r.metrics.hasDistance;
+    const std::string key = RunKeyCsvColumns(c, r);
     for (size_t d = 0; d < r.metrics.byDistance.size(); ++d)
     {
         const HopAccuracy& h = r.metrics.byDistance[d];
@@ -298,66 +513,9 @@ GossipDistanceCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult&
         {
             continue;
         }
-        const auto hopValue = [&](double v) { return hop ? Num(v) : std::string("NA"); };
-        rows.push_back(fmt::format(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            RunKeyCsvColumns(c, r),
-            r.slots,
-            bloom::GetFilterFamily(c.filter).cellSlots ? fmt::format("{}", c.cellBits) : "NA",
-            r.depth,
-            c.budgetBytes,
-            d,
-            h.pairs,
-            hopValue(h.mae),
-            hopValue(h.bias),
-            hopValue(h.exact),
-            hopValue(h.within1),
-            hopValue(h.miss),
-            Num(h.membership),
-            Num(Quantile(h.latencies, 0.5)),
-            Num(Quantile(h.latencies, 0.95)),
-            Num(h.SettledShare()),
-            Num(h.SettleQuantile(0.5)),
-            Num(h.SettleQuantile(0.9))));
+        rows.push_back(key + "," + CsvRow(DistanceColumns(), DistanceRow{c, r, d, h}));
     }
     return rows;
 }
-
-namespace
-{
-
-std::string
-EnergyColumns(const GossipScenarioConfig& c, const GossipScenarioResult& r, const QuerySummary* q)
-{
-    if (!r.energy)
-    {
-        return std::string();
-    }
-    using Model = LrWpanRadioEnergyModel;
-    const EnergyRunMetrics& e = *r.energy;
-    const double queryJ = q ? q->airBytes * e.txJoulesPerByte : std::nan("");
-    return fmt::format(",{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                       Num(c.dutyPeriod),
-                       Num(c.dutyCycle),
-                       Num(c.batteryJoules),
-                       Num(e.meanW),
-                       Num(e.maxW),
-                       Num(e.stateW[Model::TX]),
-                       Num(e.stateW[Model::RX]),
-                       Num(e.stateW[Model::LISTEN]),
-                       Num(e.stateW[Model::IDLE]),
-                       Num(e.stateW[Model::SLEEP]),
-                       Num(e.airtimeW),
-                       Num(e.totalJ),
-                       Num(e.airtimeJ),
-                       Num(e.perAdvertisementJ),
-                       Num(e.airtimePerAdvertisementJ),
-                       Num(e.radioOnShare),
-                       e.depleted,
-                       Na(e.firstDepletion),
-                       Num(queryJ));
-}
-
-} // namespace
 
 } // namespace ns3

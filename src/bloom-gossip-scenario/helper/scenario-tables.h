@@ -2,19 +2,89 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The CSV tables of a run: per run (one row per query strategy), per query
- * and per true hop distance.  Columns are documented in the module chapter
- * (doc/bloom-gossip-scenario.rst) and the README.
+ * and per true hop distance.  Each table is a list of columns, each declared
+ * once with its name and how its value is made (CsvColumn); the header and
+ * every row are derived from the list.  Columns are documented in the module
+ * chapter (doc/bloom-gossip-scenario.rst) and the README.
  */
 #ifndef BLOOM_GOSSIP_SCENARIO_TABLES_H
 #define BLOOM_GOSSIP_SCENARIO_TABLES_H
 
 #include "gossip-scenario.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * One column of a CSV table: its name and how its value is made from a row's
+ * data, declared together.  A table is a std::vector of them; CsvHeader and
+ * CsvRow derive its header and rows.
+ * \tparam Row what one row is made from
+ */
+template <typename Row>
+struct CsvColumn
+{
+    const char* name;                             //!< the header's word
+    std::function<std::string(const Row&)> value; //!< the row's value
+};
+
+/// \param columns a table's columns \return its header (no trailing newline)
+template <typename Row>
+std::string
+CsvHeader(const std::vector<CsvColumn<Row>>& columns)
+{
+    std::string out;
+    for (const auto& column : columns)
+    {
+        out += (out.empty() ? "" : ",") + std::string(column.name);
+    }
+    return out;
+}
+
+/// \param columns a table's columns \param row a row's data \return the row (no newline)
+template <typename Row>
+std::string
+CsvRow(const std::vector<CsvColumn<Row>>& columns, const Row& row)
+{
+    std::string out;
+    bool first = true;
+    for (const auto& column : columns)
+    {
+        out += (first ? "" : ",") + column.value(row);
+        first = false;
+    }
+    return out;
+}
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The names of the per-run table's columns for a configuration, in order:
+ * the gossip and query columns, the energy columns when config.EnergyOn(),
+ * the dynamics columns when config.dynamics.Sampling(), then the tail
+ * columns (GossipTailCsvHeader).  The header GossipRunsCsvHeader writes.
+ * \param config the sweep's configuration
+ * \return the column names
+ */
+std::vector<std::string> GossipCsvColumnNames(const GossipScenarioConfig& config);
+/**
+ * The whole header of the per-run table (runs.csv) for a configuration,
+ * GossipCsvColumnNames joined (no trailing newline).
+ * \param config the sweep's configuration
+ * \return the header
+ */
+std::string GossipRunsCsvHeader(const GossipScenarioConfig& config);
+/**
+ * Whole rows of the per-run table, matching GossipRunsCsvHeader: GossipCsvRows,
+ * then the dynamics columns when sampling, then the tail columns.
+ * \param config a run's configuration \param result its result \return the rows
+ */
+std::vector<std::string> GossipRunsCsvRows(const GossipScenarioConfig& config,
+                                           const GossipScenarioResult& result);
 
 /// CSV header of the per-run table (no trailing newline).
 std::string GossipCsvHeader();

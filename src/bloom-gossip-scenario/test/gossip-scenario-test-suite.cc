@@ -6,14 +6,18 @@
  * absent keys end, and the grid channel equals ns-3's stock channel.
  */
 #include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/dynamics-tables.h"
+#include "ns3/filter-family.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/query-strategy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-cli.h"
+#include "ns3/scenario-sweep.h"
 #include "ns3/scenario-tables.h"
 #include "ns3/test.h"
 #include "ns3/user-text.h"
 
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -528,6 +532,226 @@ class ConfigNamesTestCase : public TestCase
  * \ingroup bloom-gossip-scenario-tests
  * End-to-end runs of the module through the scenario runner.
  */
+/**
+ * The per-run table's columns are declared once (name and value together):
+ * the names GossipCsvColumnNames gives are the header's, each row has one
+ * value per name, energy and sampling add their columns before the tail, and
+ * the family-specific `b` and `a` come from the filter family's descriptor.
+ */
+class TableColumnsTestCase : public TestCase
+{
+  public:
+    TableColumnsTestCase()
+        : TestCase("CSV tables: runs.csv column names match header and rows; b and a per family")
+    {
+    }
+
+  private:
+    static std::vector<std::string> Split(const std::string& text)
+    {
+        std::vector<std::string> out;
+        size_t start = 0;
+        while (true)
+        {
+            const size_t comma = text.find(',', start);
+            out.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
+            if (comma == std::string::npos)
+            {
+                return out;
+            }
+            start = comma + 1;
+        }
+    }
+
+    /// The value of column `name` in the first runs.csv row of (c, r).
+    static std::string Value(const GossipScenarioConfig& c,
+                             const GossipScenarioResult& r,
+                             const std::string& name)
+    {
+        const auto names = GossipCsvColumnNames(c);
+        const auto values = Split(GossipRunsCsvRows(c, r).front());
+        for (size_t i = 0; i < names.size() && i < values.size(); ++i)
+        {
+            if (names[i] == name)
+            {
+                return values[i];
+            }
+        }
+        return "(no column " + name + ")";
+    }
+
+    void DoRun() override
+    {
+        GossipScenarioConfig c;
+        GossipScenarioResult r;
+        r.reach = 3;
+        const auto names = GossipCsvColumnNames(c);
+        NS_TEST_ASSERT_MSG_EQ((names == Split(GossipRunsCsvHeader(c))), true, "names = header");
+        NS_TEST_ASSERT_MSG_EQ(names.size(), 60U, "runs.csv columns without energy or sampling");
+        NS_TEST_ASSERT_MSG_EQ(names.front(), "filter", "first column");
+        NS_TEST_ASSERT_MSG_EQ(names[10] + names[11], "ba", "b and a after m and k");
+        NS_TEST_ASSERT_MSG_EQ(names.back(), "settle_time_p90", "the tail ends every row");
+        NS_TEST_ASSERT_MSG_EQ(std::set<std::string>(names.begin(), names.end()).size(),
+                              names.size(),
+                              "no name twice");
+        NS_TEST_ASSERT_MSG_EQ(Split(GossipRunsCsvRows(c, r).front()).size(),
+                              names.size(),
+                              "one value per column");
+
+        GossipScenarioConfig e = c;
+        e.energy = true;
+        e.dynamics.sampleInterval = 1;
+        r.energy = EnergyRunMetrics();
+        const auto more = GossipCsvColumnNames(e);
+        NS_TEST_ASSERT_MSG_EQ(more.size(),
+                              names.size() + 19 + Split(DynamicsCsvHeaderSuffix()).size() - 1,
+                              "energy and dynamics columns");
+        NS_TEST_ASSERT_MSG_EQ(more[names.size() - 5], "duty_period", "energy after the queries");
+        NS_TEST_ASSERT_MSG_EQ(more.back(), "settle_time_p90", "the tail still ends every row");
+        NS_TEST_ASSERT_MSG_EQ(Split(GossipRunsCsvRows(e, r).front()).size(),
+                              more.size(),
+                              "one value per column, with energy and sampling");
+        r.energy.reset();
+
+        // b and a of real runs: the cell width of a family of cells, and
+        // each family's per-hop attenuation (LBF a or sub<delta>, SDBF 1 - p).
+        GossipScenarioConfig run = Line(FilterKind::BLOOM, 4);
+        run.simTime = 5;
+        run.cellBits = 6;
+        run.factor = 0.25;
+        run.step = 3;
+        run.decayProbability = 0.3;
+        const std::map<std::string, std::string> attenuation{{"lbf", "0.25 sub3"},
+                                                             {"sdbf", "0.7 0.7"}};
+        for (const FilterFamily& family : FilterFamilies())
+        {
+            run.filter = family.kind;
+            std::string a[2];
+            for (int i = 0; i < 2; ++i)
+            {
+                run.decay = i == 0 ? LbfGossipApplication::MULTIPLICATIVE
+                                   : LbfGossipApplication::SUBTRACTIVE;
+                const GossipScenarioResult result = RunGossipScenario(run);
+                a[i] = Value(run, result, "a");
+                const std::string b = family.cellSlots ? "6" : "NA";
+                NS_TEST_ASSERT_MSG_EQ(Value(run, result, "b"), b, family.name << ": b");
+            }
+            const auto known = attenuation.find(family.name);
+            const std::string expected = known == attenuation.end() ? "NA NA" : known->second;
+            NS_TEST_ASSERT_MSG_EQ(a[0] + " " + a[1], expected, family.name << ": a");
+        }
+    }
+};
+
+/**
+ * The sweep's steps, as any program reuses them: ExpandSweep turns
+ * --diameters, --grid and --nodes into the networks (and refuses a bad
+ * combination naming the option), SweepTables joins a run's rows under the
+ * headers, and RunGossipScenario's hooks run a program's own applications
+ * on the runner's network with callbacks around Simulator::Run.
+ */
+class SweepStepsTestCase : public TestCase
+{
+  public:
+    SweepStepsTestCase()
+        : TestCase("sweep steps: networks from --diameters, --grid or --nodes; tables joined, "
+                   "runner hooks")
+    {
+    }
+
+  private:
+    /// The options of a sweep where only `option` was given, with `value`.
+    static ScenarioSweepOptions Given(ScenarioTopology topology,
+                                      const std::string& option,
+                                      const std::string& value)
+    {
+        ScenarioSweepOptions o;
+        o.config.topology = topology;
+        o.filters = {FilterKind::LINEAR};
+        o.given = [option](const std::string& name) { return name == option; };
+        (option == "--diameters" ? o.diameters : option == "--grid" ? o.grid : o.nodes) = value;
+        return o;
+    }
+
+    /// The error ExpandSweep gives for `o` ("" when none).
+    static std::string Error(const ScenarioSweepOptions& o)
+    {
+        try
+        {
+            ExpandSweep(o);
+        }
+        catch (const cli::UsageError& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        auto points = ExpandSweep(Given(ScenarioTopology::GRID, "--diameters", "2,6"));
+        NS_TEST_ASSERT_MSG_EQ(points.size(), 2U, "two grids");
+        NS_TEST_ASSERT_MSG_EQ(points[1].gridWidth * 100 + points[1].gridHeight, 404U, "D 6: 4x4");
+        NS_TEST_ASSERT_MSG_EQ(points[1].nodes, 16U, "16 nodes");
+        points = ExpandSweep(Given(ScenarioTopology::LINE, "--diameters", "5"));
+        NS_TEST_ASSERT_MSG_EQ(points.at(0).nodes, 6U, "a line of diameter 5");
+        points = ExpandSweep(Given(ScenarioTopology::GRID, "--grid", "5x4"));
+        NS_TEST_ASSERT_MSG_EQ(points.at(0).nodes, 20U, "5x4");
+        points = ExpandSweep(Given(ScenarioTopology::DISK, "--nodes", "10,30"));
+        NS_TEST_ASSERT_MSG_EQ(points.size() * 100 + points.at(1).nodes, 230U, "two disks");
+        points = ExpandSweep(Given(ScenarioTopology::LINE, "", ""));
+        NS_TEST_ASSERT_MSG_EQ(points.at(0).nodes, 20U, "--nodes defaults to 20");
+        NS_TEST_ASSERT_MSG_EQ(Error(Given(ScenarioTopology::GRID, "--diameters", "5"))
+                                  .rfind("--diameters: 5: a square grid has an even diameter", 0),
+                              0U,
+                              "odd grid diameter refused");
+        NS_TEST_ASSERT_MSG_EQ(Error(Given(ScenarioTopology::LINE, "--grid", "5x4")),
+                              "--grid: needs --topology grid",
+                              "--grid on a line refused");
+        NS_TEST_ASSERT_MSG_EQ(Error(Given(ScenarioTopology::DISK, "--diameters", "4")),
+                              "--diameters: only for --topology line or grid (use --nodes)",
+                              "--diameters on a disk refused");
+
+        // One run through the runner with the sweep's tables.
+        ScenarioSweepOptions o = Given(ScenarioTopology::LINE, "--nodes", "4");
+        o.config.resources = 1;
+        o.config.probes = 0;
+        o.config.simTime = 10;
+        GossipScenarioConfig p = ExpandSweep(o).at(0);
+        p.filter = FilterKind::LINEAR;
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        int calls = 0;
+        GossipScenarioHooks hooks;
+        hooks.beforeRun = [&calls]() { calls += 1; };
+        hooks.afterRun = [&calls]() { calls += 10; };
+        const GossipScenarioResult r = RunGossipScenario(p, ScenarioRecorders(), hooks);
+        NS_TEST_ASSERT_MSG_EQ(calls, 11, "both callbacks, once each");
+        SweepTables tables(o);
+        tables.Add(p, r);
+        const std::vector<std::string> contents = tables.Contents();
+        NS_TEST_ASSERT_MSG_EQ(contents.size(), 2U, "runs and by-distance (no queries)");
+        NS_TEST_ASSERT_MSG_EQ(contents[0],
+                              GossipRunsCsvHeader(p) + "\n" + GossipRunsCsvRows(p, r).front() +
+                                  "\n",
+                              "runs.csv: header and the one row");
+        NS_TEST_ASSERT_MSG_EQ(SweepProgress(1, 1, p, r).rfind("[1/1] lbf line n=4 D=3 ", 0),
+                              0U,
+                              "progress line");
+
+        // A program's own applications in place of the run's.
+        uint32_t nodes = 0;
+        hooks.applications = [&nodes](const GossipScenarioStage& stage) {
+            nodes = stage.devices.GetN();
+        };
+        const GossipScenarioResult own = RunGossipScenario(p, ScenarioRecorders(), hooks);
+        NS_TEST_ASSERT_MSG_EQ(nodes, 4U, "the hook sees the runner's devices");
+        NS_TEST_ASSERT_MSG_EQ(calls, 22, "the callbacks around that run too");
+        NS_TEST_ASSERT_MSG_EQ(own.nodes, 4U, "nodes");
+        NS_TEST_ASSERT_MSG_EQ(own.metrics.advertisements, 0U, "no gossip of the runner's");
+    }
+};
+
 class GossipScenarioTestSuite : public TestSuite
 {
   public:
@@ -535,6 +759,8 @@ class GossipScenarioTestSuite : public TestSuite
         : TestSuite("bloom-gossip-scenario", bloom::test::kSystem)
     {
         AddTestCase(new ConfigNamesTestCase, bloom::test::kQuick);
+        AddTestCase(new TableColumnsTestCase, bloom::test::kQuick);
+        AddTestCase(new SweepStepsTestCase, bloom::test::kQuick);
         AddTestCase(new IntegerListTestCase, bloom::test::kQuick);
         AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
         AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);
