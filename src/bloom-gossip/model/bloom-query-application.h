@@ -155,7 +155,7 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
     struct Pending
     {
         bloom::QueryStrategy strategy{bloom::QueryStrategy::GRADIENT}; //!< its strategy
-        EventId timeout;                                                //!< QueryTimeout
+        EventId timeout;                                               //!< QueryTimeout
     };
 
     void StartApplication() override;

@@ -42,9 +42,8 @@ SharedChecker()
 TypeId
 BloomQueryStrategy::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::BloomQueryStrategy")
-                            .SetParent<Object>()
-                            .SetGroupName("BloomGossip");
+    static TypeId tid =
+        TypeId("ns3::BloomQueryStrategy").SetParent<Object>().SetGroupName("BloomGossip");
     return tid;
 }
 
@@ -121,13 +120,13 @@ Ptr<BloomQueryStrategy>
 CreateQueryStrategy(bloom::QueryStrategy code)
 {
     const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(code);
-    NS_ABORT_MSG_UNLESS(info,
-                        "no query strategy registered with code " << static_cast<int>(code));
+    NS_ABORT_MSG_UNLESS(info, "no query strategy registered with code " << static_cast<int>(code));
     ObjectFactory factory;
     factory.SetTypeId(info->typeId);
     Ptr<BloomQueryStrategy> strategy = factory.Create<BloomQueryStrategy>();
-    NS_ABORT_MSG_UNLESS(strategy, "query strategy " << info->name << ": " << info->typeId
-                                                    << " is not a BloomQueryStrategy");
+    NS_ABORT_MSG_UNLESS(strategy,
+                        "query strategy " << info->name << ": " << info->typeId
+                                          << " is not a BloomQueryStrategy");
     return strategy;
 }
 

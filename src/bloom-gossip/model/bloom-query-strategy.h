@@ -52,12 +52,12 @@ struct QueryVisit
  */
 struct QueryParameters
 {
-    uint8_t ttl{32};        //!< Ttl
-    Time queryTimeout;      //!< QueryTimeout
-    Time floodJitter;       //!< FloodJitter: relay delay bound
+    uint8_t ttl{32};         //!< Ttl
+    Time queryTimeout;       //!< QueryTimeout
+    Time floodJitter;        //!< FloodJitter: relay delay bound
     uint8_t ringFirstTtl{1}; //!< RingFirstTtl
     uint32_t ringFactor{2};  //!< RingFactor
-    Time ringHopTime;       //!< RingHopTime
+    Time ringHopTime;        //!< RingHopTime
 };
 
 /**

@@ -46,8 +46,7 @@ QueryLink::Start(Ptr<Node> node,
     {
         m_mac = mac.Get<Object>();
         m_mac->TraceConnectWithoutContext("MacTxOk", MakeCallback(&QueryLink::OnMacTxOk, this));
-        m_mac->TraceConnectWithoutContext("MacTxDrop",
-                                          MakeCallback(&QueryLink::OnMacTxDrop, this));
+        m_mac->TraceConnectWithoutContext("MacTxDrop", MakeCallback(&QueryLink::OnMacTxDrop, this));
     }
 }
 

@@ -57,9 +57,7 @@ class QueryLink : public SimpleRefCount<QueryLink>
      * \param isAlive whether the application still runs (no re-send otherwise)
      * \param onFrame called with every frame handed down
      */
-    QueryLink(Ptr<UniformRandomVariable> rng,
-              std::function<bool()> isAlive,
-              FrameCallback onFrame);
+    QueryLink(Ptr<UniformRandomVariable> rng, std::function<bool()> isAlive, FrameCallback onFrame);
     ~QueryLink();
 
     /**

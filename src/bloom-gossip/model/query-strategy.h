@@ -84,12 +84,12 @@ enum class QueryAutoUse : uint8_t
 struct QueryStrategyInfo
 {
     QueryStrategy code{QueryStrategy::GRADIENT}; //!< wire code, 1..255, unique
-    std::string name;           //!< command-line word and CSV value, unique, e.g. "gradient"
-    std::string help;           //!< one line for attribute and option help
-    std::string typeId;         //!< the strategy class' TypeId name, e.g. "ns3::GradientQueryStrategy"
-    bool needsDistance{false};  //!< only families that estimate distance can run it
+    std::string name;   //!< command-line word and CSV value, unique, e.g. "gradient"
+    std::string help;   //!< one line for attribute and option help
+    std::string typeId; //!< the strategy class' TypeId name, e.g. "ns3::GradientQueryStrategy"
+    bool needsDistance{false};                 //!< only families that estimate distance can run it
     QueryAutoUse autoUse{QueryAutoUse::NEVER}; //!< picked by `auto` for these families
-    QuerySearchShape search;    //!< what its searches carry
+    QuerySearchShape search;                   //!< what its searches carry
 };
 
 /**
