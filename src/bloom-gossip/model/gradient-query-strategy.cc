@@ -41,6 +41,7 @@ GradientQueryStrategy::Registration()
     info.search.backtrack = true;
     info.search.visitedList = true;
     info.search.expiredReply = true;
+    info.ttlPerHop = 2;
     return info;
 }
 

@@ -90,6 +90,9 @@ struct QueryStrategyInfo
     bool needsDistance{false};                 //!< only families that estimate distance can run it
     QueryAutoUse autoUse{QueryAutoUse::NEVER}; //!< picked by `auto` for these families
     QuerySearchShape search;                   //!< what its searches carry
+    /// TTL per hop of distance the harness gives it: 2 for a walk (its TTL
+    /// counts forwards and backtracks of one copy), 1 for floods.
+    uint8_t ttlPerHop{1};
 };
 
 /**
@@ -129,6 +132,15 @@ std::vector<QueryStrategy> StrategiesFor(bool distance);
  * \return the strategies `auto` picks for it, by code
  */
 std::vector<QueryStrategy> AutoStrategiesFor(bool distance);
+
+/**
+ * The TTL the scenario harness gives a query when none is set: ttlPerHop
+ * times the network diameter, at least ttlPerHop, at most 255.
+ * \param strategy a registered strategy
+ * \param diameter the network's diameter in hops
+ * \return the TTL
+ */
+uint8_t DefaultQueryTtl(QueryStrategy strategy, uint32_t diameter);
 
 /**
  * \param strategy a query strategy
