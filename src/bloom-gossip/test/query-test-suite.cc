@@ -518,7 +518,7 @@ class TestCancelQueryStrategy : public BloomQueryStrategy
             QueryMessage out = m;
             ++out.hops;
             ++out.extra.at(0);
-            m_relays[m.id] = Simulator::Schedule(m_wait, [this, out]() {
+            m_relays[m.id] = bloom::ScheduleCall(m_wait, [this, out]() {
                 if (Host().IsAlive())
                 {
                     Host().BroadcastQuery(out);
