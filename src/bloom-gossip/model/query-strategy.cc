@@ -29,7 +29,7 @@ Registry()
 bool
 Runs(const QueryStrategyInfo& info, bool distance)
 {
-    return !info.needsDistance || distance;
+    return info.listed && (!info.needsDistance || distance);
 }
 
 } // namespace
@@ -107,7 +107,10 @@ RegisteredQueryStrategies()
     std::vector<QueryStrategyInfo> out;
     for (const auto& [code, info] : Registry())
     {
-        out.push_back(info);
+        if (info.listed)
+        {
+            out.push_back(info);
+        }
     }
     return out;
 }
@@ -166,7 +169,10 @@ ParseQueryStrategy(const std::string& name)
     std::vector<std::string> names;
     for (const auto& [code, info] : Registry())
     {
-        names.push_back(info.name);
+        if (info.listed)
+        {
+            names.push_back(info.name);
+        }
     }
     throw std::invalid_argument(NotOneOf(name, names));
 }

@@ -93,6 +93,10 @@ struct QueryStrategyInfo
     /// TTL per hop of distance the harness gives it: 2 for a walk (its TTL
     /// counts forwards and backtracks of one copy), 1 for floods.
     uint8_t ttlPerHop{1};
+    /// Listed: part of `all` and of the names offered in errors.  A strategy
+    /// registered by a test is not, so that it never joins the runs and
+    /// messages of other suites sharing its test runner.
+    bool listed{true};
 };
 
 /**
@@ -119,12 +123,12 @@ const QueryStrategyInfo* FindQueryStrategy(const std::string& name);
  * \return the registered strategy owning that message type, or null
  */
 const QueryStrategyInfo* FindQueryStrategyByMessageType(uint8_t messageType);
-/// \return every registered strategy, by code
+/// \return every listed strategy, by code (for help texts and messages)
 std::vector<QueryStrategyInfo> RegisteredQueryStrategies();
 
 /**
  * \param distance whether a filter family estimates distance
- * \return the registered strategies it can run, by code (`all`)
+ * \return the listed strategies it can run, by code (`all`)
  */
 std::vector<QueryStrategy> StrategiesFor(bool distance);
 /**
@@ -149,8 +153,8 @@ uint8_t DefaultQueryTtl(QueryStrategy strategy, uint32_t diameter);
  */
 std::string ToString(QueryStrategy strategy);
 /**
- * Inverse of ToString; throws std::invalid_argument (NotOneOf: the names
- * registered, by code) on anything else.
+ * Inverse of ToString; throws std::invalid_argument (NotOneOf: the listed
+ * names, by code) on anything else.
  * \param name a registered strategy name
  * \return the strategy
  */
