@@ -6,6 +6,11 @@
  * Properties: every rejection is a DecodeError; an accepted message is
  * consistent (hops <= TTL, visited list without duplicates or reserved
  * addresses, reply hops >= 1) and re-encodes to exactly the input bytes.
+ *
+ * The decoders read the strategy registry (query-strategy.h), which the
+ * strategies' ns-3 files fill; this target links no ns-3, so it registers
+ * the shapes of the module's four strategies itself (as their
+ * Registration() functions do), plus a plug-in with strategy bytes.
  */
 #include "fuzz-common.h"
 #include "query-message.h"
@@ -17,6 +22,34 @@ using namespace ns3::bloom;
 
 namespace
 {
+
+QueryStrategyInfo
+Shape(uint8_t code, const char* name, QuerySearchShape search)
+{
+    QueryStrategyInfo info;
+    info.code = static_cast<QueryStrategy>(code);
+    info.name = name;
+    info.search = search;
+    return info;
+}
+
+const bool g_registered = [] {
+    QuerySearchShape gradient;
+    gradient.backtrack = true;
+    gradient.visitedList = true;
+    gradient.expiredReply = true;
+    QuerySearchShape ring;
+    ring.rounds = true;
+    QuerySearchShape plugin;
+    plugin.extraBytes = 2;
+    plugin.messageType = 0x40;
+    RegisterQueryStrategy(Shape(1, "gradient", gradient));
+    RegisterQueryStrategy(Shape(2, "flood", {}));
+    RegisterQueryStrategy(Shape(3, "ring", ring));
+    RegisterQueryStrategy(Shape(4, "blind-flood", {}));
+    RegisterQueryStrategy(Shape(200, "plug-in", plugin));
+    return true;
+}();
 
 void
 FuzzQuery(const uint8_t* data, size_t size)
@@ -32,6 +65,7 @@ FuzzQuery(const uint8_t* data, size_t size)
     }
     FUZZ_CHECK(q.ttl >= 1 && q.hops <= q.ttl);
     FUZZ_CHECK(q.round <= kMaxRingRound);
+    FUZZ_CHECK(q.extra.size() == FindQueryStrategy(q.strategy)->search.extraBytes);
     FUZZ_CHECK(q.id.origin != 0xFFFF && q.id.origin != 0xFFFE);
     std::set<uint16_t> seen;
     for (uint16_t v : q.visited)
@@ -85,6 +119,10 @@ Seeds()
     q.backtrack = false;
     q.visited.clear();
     q.round = 2;
+    seeds.push_back(EncodeQuery(q));
+    q.strategy = static_cast<QueryStrategy>(200);
+    q.round = 0;
+    q.extra = {7, 9};
     seeds.push_back(EncodeQuery(q));
     ReplyMessage r;
     r.id = q.id;

@@ -548,9 +548,7 @@ SetUpAndRun(const GossipScenarioConfig& c,
             {
                 return static_cast<uint8_t>(c.queryTtl);
             }
-            const uint32_t ttl = s == bloom::QueryStrategy::GRADIENT ? std::max(2U, 2 * diameter)
-                                                                     : std::max(1U, diameter);
-            return static_cast<uint8_t>(std::min(255U, ttl));
+            return bloom::DefaultQueryTtl(s, diameter);
         };
         workload->ScheduleQueries(plan);
     }

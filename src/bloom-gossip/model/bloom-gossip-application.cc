@@ -6,6 +6,7 @@
 #include "bloom-gossip-compat.h"
 #include "duty-cycle-scheduler.h"
 #include "gossip-message.h"
+#include "query-strategy.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -557,9 +558,10 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         return; // not a bloom-gossip frame (e.g. 6LoWPAN on the same link)
     }
     if (bloom::IsMessage(bytes, size, bloom::MessageType::QUERY) ||
-        bloom::IsMessage(bytes, size, bloom::MessageType::REPLY))
+        bloom::IsMessage(bytes, size, bloom::MessageType::REPLY) ||
+        (size >= 2 && bloom::FindQueryStrategyByMessageType(bytes[1])))
     {
-        return; // queries and replies belong to BloomQueryApplication
+        return; // queries, replies and strategies' own frames belong to BloomQueryApplication
     }
     bloom::AdvertisementSegment segment;
     try

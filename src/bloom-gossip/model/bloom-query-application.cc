@@ -4,7 +4,6 @@
 #include "bloom-query-application.h"
 
 #include "bloom-gossip-compat.h"
-#include "duty-cycle-scheduler.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -12,7 +11,6 @@
 #include "ns3/mac16-address.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
-#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -36,19 +34,13 @@ BloomQueryApplication::GetTypeId()
             .AddConstructor<BloomQueryApplication>()
             .AddAttribute(
                 "Strategy",
-                "Strategy of Query(id): gradient (LBF/ABF walk), flood (gated by the "
-                "origin's filter), ring (gated expanding ring), blind-flood (no filter).",
+                "Strategy of Query(id), any registered one: gradient (LBF/ABF walk), flood "
+                "(gated by the origin's filter), ring (gated expanding ring), blind-flood (no "
+                "filter).",
                 EnumValue(bloom::compat::AsEnumValue(bloom::QueryStrategy::GRADIENT)),
                 BLOOM_GOSSIP_ENUM_ACCESSOR(bloom::QueryStrategy,
                                            &BloomQueryApplication::m_strategy),
-                MakeEnumChecker(bloom::compat::AsEnumValue(bloom::QueryStrategy::GRADIENT),
-                                "gradient",
-                                bloom::compat::AsEnumValue(bloom::QueryStrategy::FLOOD),
-                                "flood",
-                                bloom::compat::AsEnumValue(bloom::QueryStrategy::RING),
-                                "ring",
-                                bloom::compat::AsEnumValue(bloom::QueryStrategy::BLIND_FLOOD),
-                                "blind-flood"))
+                MakeQueryStrategyChecker())
             .AddAttribute("Ttl",
                           "Most transmissions of a query: gradient walk length (forwards and "
                           "backtracks), flood scope in hops, largest expanding ring.",
@@ -146,6 +138,10 @@ BloomQueryApplication::BloomQueryApplication()
       m_visitedCap(0),
       m_running(false)
 {
+    m_link = Create<QueryLink>(
+        m_rng,
+        [this]() { return IsAlive(); },
+        [this](const bloom::QueryId& id, Ptr<const Packet> packet) { m_frameTrace(id, packet); });
 }
 
 BloomQueryApplication::~BloomQueryApplication() = default;
@@ -154,9 +150,13 @@ void
 BloomQueryApplication::DoDispose()
 {
     StopApplication();
+    for (auto& [code, strategy] : m_strategies)
+    {
+        strategy->Dispose();
+    }
+    m_strategies.clear();
     m_device = nullptr;
-    m_scheduler = nullptr;
-    m_mac = nullptr;
+    m_link = nullptr;
     m_gossip = nullptr;
     m_rng = nullptr;
     Application::DoDispose();
@@ -199,7 +199,6 @@ BloomQueryApplication::StartApplication()
                         "BloomQueryApplication: node " << node->GetId() << " has no device "
                                                        << m_deviceIndex);
     m_device = node->GetDevice(m_deviceIndex);
-    m_scheduler = node->GetObject<DutyCycleScheduler>();
     for (uint32_t i = 0; i < node->GetNApplications() && !m_gossip; ++i)
     {
         m_gossip = DynamicCast<BloomGossipApplication>(node->GetApplication(i));
@@ -212,19 +211,17 @@ BloomQueryApplication::StartApplication()
                         "BloomQueryApplication: needs link-layer gossip (Transport link-layer)");
     m_address = ShortAddressOf(m_device->GetAddress());
     m_visitedCap = std::min<size_t>(m_maxVisited, bloom::MaxVisitedEntries(m_device->GetMtu()));
+    m_parameters.ttl = m_ttl;
+    m_parameters.queryTimeout = m_queryTimeout;
+    m_parameters.floodJitter = m_floodJitter;
+    m_parameters.ringFirstTtl = m_ringFirstTtl;
+    m_parameters.ringFactor = m_ringFactor;
+    m_parameters.ringHopTime = m_ringHopTime;
     node->RegisterProtocolHandler(MakeCallback(&BloomQueryApplication::ReceiveFromDevice, this),
                                   0,
                                   m_device,
                                   false);
-    PointerValue mac;
-    if (m_device->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>())
-    {
-        m_mac = mac.Get<Object>();
-        m_mac->TraceConnectWithoutContext("MacTxOk",
-                                          MakeCallback(&BloomQueryApplication::OnMacTxOk, this));
-        m_mac->TraceConnectWithoutContext("MacTxDrop",
-                                          MakeCallback(&BloomQueryApplication::OnMacTxDrop, this));
-    }
+    m_link->Start(node, m_device, m_address, m_hopTimeout, m_floodJitter);
     m_running = true;
 }
 
@@ -238,26 +235,19 @@ BloomQueryApplication::StopApplication()
             MakeCallback(&BloomQueryApplication::ReceiveFromDevice, this));
     }
     m_running = false;
-    if (m_mac)
+    if (m_link)
     {
-        m_mac->TraceDisconnectWithoutContext("MacTxOk",
-                                             MakeCallback(&BloomQueryApplication::OnMacTxOk, this));
-        m_mac->TraceDisconnectWithoutContext(
-            "MacTxDrop",
-            MakeCallback(&BloomQueryApplication::OnMacTxDrop, this));
-        m_mac = nullptr;
+        m_link->Stop();
     }
     for (auto& [seq, p] : m_pending)
     {
         p.timeout.Cancel();
-        p.roundTimer.Cancel();
     }
     m_pending.clear();
-    for (auto& [uid, u] : m_unconfirmed)
+    for (auto& [code, strategy] : m_strategies)
     {
-        u.guard.Cancel();
+        strategy->Stop();
     }
-    m_unconfirmed.clear();
     for (EventId& e : m_events)
     {
         e.Cancel();
@@ -278,6 +268,44 @@ BloomQueryApplication::IsOrigin(const bloom::QueryId& id) const
     return id.origin == m_address;
 }
 
+const QueryParameters&
+BloomQueryApplication::GetParameters() const
+{
+    return m_parameters;
+}
+
+Ptr<UniformRandomVariable>
+BloomQueryApplication::GetRandom() const
+{
+    return m_rng;
+}
+
+BloomQueryStrategy&
+BloomQueryApplication::GetStrategy(bloom::QueryStrategy code)
+{
+    Ptr<BloomQueryStrategy>& strategy = m_strategies[static_cast<uint8_t>(code)];
+    if (!strategy)
+    {
+        const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(code);
+        NS_ABORT_MSG_UNLESS(info,
+                            "BloomQueryApplication: no query strategy registered with code "
+                                << static_cast<int>(code));
+        strategy = CreateQueryStrategy(code);
+        strategy->Install(this, *info);
+    }
+    return *strategy;
+}
+
+void
+BloomQueryApplication::FinishStrategy(bloom::QueryStrategy code, const bloom::QueryId& id)
+{
+    auto it = m_strategies.find(static_cast<uint8_t>(code));
+    if (it != m_strategies.end())
+    {
+        it->second->Finish(id);
+    }
+}
+
 // ------------------------------------------------------------------ origin
 
 bloom::QueryId
@@ -290,22 +318,25 @@ bloom::QueryId
 BloomQueryApplication::Query(const bloom::Key& key, bloom::QueryStrategy strategy, uint8_t ttl)
 {
     NS_ABORT_MSG_UNLESS(m_running, "BloomQueryApplication::Query before start or after stop");
+    const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(strategy);
+    NS_ABORT_MSG_UNLESS(info,
+                        "BloomQueryApplication: no query strategy registered with code "
+                            << static_cast<int>(strategy));
     const bloom::QueryId id{m_address, m_sequence++};
-    NS_LOG_FUNCTION(this << id.sequence << key.GetHash() << bloom::ToString(strategy));
+    NS_LOG_FUNCTION(this << id.sequence << key.GetHash() << info->name);
     const bloom::FilterPolicy& policy = m_gossip->GetPolicy();
-    NS_ABORT_MSG_IF(strategy == bloom::QueryStrategy::GRADIENT && !policy.HasDistance(),
-                    "BloomQueryApplication: gradient queries need LBF or ABF gossip, not "
-                        << policy.Describe());
+    NS_ABORT_MSG_IF(info->needsDistance && !policy.HasDistance(),
+                    "BloomQueryApplication: " << info->name
+                                              << " queries need LBF or ABF gossip, not "
+                                              << policy.Describe());
     m_sentTrace(id, key.GetHash(), strategy);
     Pending& p = m_pending[id.sequence];
-    p.key = key;
     p.strategy = strategy;
-    p.maxTtl = ttl > 0 ? ttl : m_ttl;
     p.timeout = bloom::ScheduleCall(m_queryTimeout,
                                     [this, id]() { Fail(id, bloom::QueryOutcome::TIMEOUT); });
 
     PurgeVisits();
-    Visit& v = GetVisit(id);
+    QueryVisit& v = GetVisit(id);
     v.entered = true;
     v.lastRound = std::numeric_limits<int>::max(); // own floods are never relayed here
     if (m_gossip->IsFailed())
@@ -327,77 +358,20 @@ BloomQueryApplication::Query(const bloom::Key& key, bloom::QueryStrategy strateg
         Succeed(self);
         return id;
     }
-    const bool gated =
-        strategy == bloom::QueryStrategy::FLOOD || strategy == bloom::QueryStrategy::RING;
-    if (gated && !policy.Contains(m_gossip->GetAdvertisedFilter(), key))
-    {
-        Fail(id, bloom::QueryOutcome::FILTER_ABSENT);
-        return id;
-    }
     bloom::QueryMessage m;
     m.id = id;
     m.keyHash = key.GetHash();
     m.strategy = strategy;
-    m.ttl = p.maxTtl;
-    switch (strategy)
-    {
-    case bloom::QueryStrategy::GRADIENT:
-        ContinueGradient(m);
-        break;
-    case bloom::QueryStrategy::FLOOD:
-    case bloom::QueryStrategy::BLIND_FLOOD:
-        m.hops = 1;
-        BroadcastQuery(m);
-        break;
-    case bloom::QueryStrategy::RING:
-        p.ttl = std::min(m_ringFirstTtl, p.maxTtl);
-        p.round = 0;
-        StartRound(id.sequence);
-        break;
-    }
+    m.ttl = ttl > 0 ? ttl : m_ttl;
+    m.extra.resize(info->search.extraBytes);
+    GetStrategy(strategy).Start(m);
     return id;
 }
 
-void
-BloomQueryApplication::StartRound(uint16_t sequence)
+bool
+BloomQueryApplication::IsPending(const bloom::QueryId& id) const
 {
-    auto it = m_pending.find(sequence);
-    if (it == m_pending.end())
-    {
-        return;
-    }
-    Pending& p = it->second;
-    bloom::QueryMessage m;
-    m.id = {m_address, sequence};
-    m.keyHash = p.key.GetHash();
-    m.strategy = bloom::QueryStrategy::RING;
-    m.ttl = p.ttl;
-    m.hops = 1;
-    m.round = p.round;
-    BroadcastQuery(m);
-    p.roundTimer = Simulator::Schedule(m_ringHopTime * (2 * p.ttl + 1),
-                                       &BloomQueryApplication::RoundTimeout,
-                                       this,
-                                       sequence);
-}
-
-void
-BloomQueryApplication::RoundTimeout(uint16_t sequence)
-{
-    auto it = m_pending.find(sequence);
-    if (it == m_pending.end())
-    {
-        return;
-    }
-    Pending& p = it->second;
-    if (p.ttl >= p.maxTtl || p.round >= bloom::kMaxRingRound)
-    {
-        Fail({m_address, sequence}, bloom::QueryOutcome::EXHAUSTED);
-        return;
-    }
-    p.ttl = static_cast<uint8_t>(std::min<uint32_t>(uint32_t{p.ttl} * m_ringFactor, p.maxTtl));
-    ++p.round;
-    StartRound(sequence);
+    return IsOrigin(id) && m_pending.count(id.sequence) > 0;
 }
 
 void
@@ -409,8 +383,9 @@ BloomQueryApplication::Succeed(const bloom::ReplyMessage& r)
         return; // already answered or given up
     }
     it->second.timeout.Cancel();
-    it->second.roundTimer.Cancel();
+    const bloom::QueryStrategy strategy = it->second.strategy;
     m_pending.erase(it);
+    FinishStrategy(strategy, r.id);
     NS_LOG_INFO("node " << m_address << " query " << r.id.sequence << " answered by " << r.responder
                         << " after " << int{r.queryHops} << "+" << int{r.replyHops} << " hops");
     m_replyTrace(r.id, r.responder, r.queryHops, r.replyHops);
@@ -425,8 +400,9 @@ BloomQueryApplication::Fail(const bloom::QueryId& id, bloom::QueryOutcome outcom
         return;
     }
     it->second.timeout.Cancel();
-    it->second.roundTimer.Cancel();
+    const bloom::QueryStrategy strategy = it->second.strategy;
     m_pending.erase(it);
+    FinishStrategy(strategy, id);
     NS_LOG_INFO("node " << m_address << " query " << id.sequence
                         << " failed: " << bloom::ToString(outcome));
     m_failedTrace(id, outcome);
@@ -458,11 +434,18 @@ BloomQueryApplication::ReceiveFromDevice(Ptr<NetDevice>,
     {
         if (type == static_cast<uint8_t>(bloom::MessageType::QUERY))
         {
-            HandleQuery(bloom::DecodeQuery(bytes.data(), size), from);
+            const bloom::QueryMessage m = bloom::DecodeQuery(bytes.data(), size);
+            PurgeVisits();
+            GetStrategy(m.strategy).Receive(m, from);
         }
         else if (type == static_cast<uint8_t>(bloom::MessageType::REPLY))
         {
             HandleReply(bloom::DecodeReply(bytes.data(), size), from);
+        }
+        else if (const bloom::QueryStrategyInfo* owner =
+                     bloom::FindQueryStrategyByMessageType(type.value_or(0)))
+        {
+            GetStrategy(owner->code).ReceiveFrame(bytes.data(), size, from);
         }
         // Anything else (advertisements, 6LoWPAN) is not ours.
     }
@@ -474,89 +457,9 @@ BloomQueryApplication::ReceiveFromDevice(Ptr<NetDevice>,
 }
 
 void
-BloomQueryApplication::HandleQuery(const bloom::QueryMessage& m, const Address& from)
-{
-    PurgeVisits();
-    if (m.strategy == bloom::QueryStrategy::GRADIENT)
-    {
-        HandleGradient(m, from);
-    }
-    else
-    {
-        HandleFlood(m, from);
-    }
-}
-
-void
-BloomQueryApplication::HandleGradient(const bloom::QueryMessage& m, const Address& from)
-{
-    Visit* v = FindVisit(m.id);
-    if (m.backtrack)
-    {
-        if (!v || !v->entered || !v->tried.count(from))
-        {
-            NS_LOG_LOGIC("node " << m_address << " ignores a backtrack it did not cause");
-            return;
-        }
-        ContinueGradient(m);
-        return;
-    }
-    if ((v && v->entered) || IsOrigin(m.id))
-    {
-        // Reached again through a loop the visited list no longer shows.
-        Bounce(m, from);
-        return;
-    }
-    Visit& visit = GetVisit(m.id);
-    visit.entered = true;
-    visit.prevHop = from;
-    visit.hasPrev = true;
-    if (m_gossip->HoldsKey(bloom::Key::FromHash(m.keyHash)))
-    {
-        Deliver(m, from);
-        return;
-    }
-    ContinueGradient(m);
-}
-
-void
-BloomQueryApplication::HandleFlood(const bloom::QueryMessage& m, const Address& from)
-{
-    if (IsOrigin(m.id))
-    {
-        return; // our own flood, heard back
-    }
-    Visit& v = GetVisit(m.id);
-    if (v.lastRound >= static_cast<int>(m.round))
-    {
-        return; // duplicate
-    }
-    v.lastRound = m.round;
-    v.entered = true;
-    v.prevHop = from;
-    v.hasPrev = true;
-    if (m_gossip->HoldsKey(bloom::Key::FromHash(m.keyHash)))
-    {
-        Deliver(m, from);
-    }
-    if (m.hops < m.ttl)
-    {
-        bloom::QueryMessage out = m;
-        ++out.hops;
-        const Time delay = Seconds(m_rng->GetValue(0.0, m_floodJitter.GetSeconds()));
-        Keep(bloom::ScheduleCall(delay, [this, out]() {
-            if (IsAlive())
-            {
-                BroadcastQuery(out);
-            }
-        }));
-    }
-}
-
-void
 BloomQueryApplication::Deliver(const bloom::QueryMessage& m, const Address& to)
 {
-    Visit& v = GetVisit(m.id);
+    QueryVisit& v = GetVisit(m.id);
     if (!v.delivered)
     {
         v.delivered = true;
@@ -591,7 +494,7 @@ BloomQueryApplication::HandleReply(const bloom::ReplyMessage& r, const Address&)
         }
         return;
     }
-    Visit* v = FindVisit(r.id);
+    QueryVisit* v = FindVisit(r.id);
     if (!v || !v->hasPrev)
     {
         NS_LOG_LOGIC("node " << m_address << " has no reverse path for a reply");
@@ -604,130 +507,6 @@ BloomQueryApplication::HandleReply(const bloom::ReplyMessage& r, const Address&)
     bloom::ReplyMessage out = r;
     ++out.replyHops;
     SendReply(out, v->prevHop);
-}
-
-// ---------------------------------------------------------------- gradient
-
-void
-BloomQueryApplication::ContinueGradient(const bloom::QueryMessage& m)
-{
-    if (!IsAlive())
-    {
-        return;
-    }
-    Visit* v = FindVisit(m.id);
-    if (!v)
-    {
-        return;
-    }
-    if (m.hops >= m.ttl)
-    {
-        ExpireTtl(m);
-        return;
-    }
-    const bloom::Key key = bloom::Key::FromHash(m.keyHash);
-    std::vector<Address> best;
-    uint32_t bestRank = std::numeric_limits<uint32_t>::max();
-    for (const auto& [address, filter] : m_gossip->GetNeighbourFilters())
-    {
-        const uint16_t s = ShortAddressOf(address);
-        if (s == m.id.origin || v->tried.count(address) || (v->hasPrev && address == v->prevHop) ||
-            std::find(m.visited.begin(), m.visited.end(), s) != m.visited.end())
-        {
-            continue;
-        }
-        const auto rank = m_gossip->GetPolicy().GradientRank(*filter, key);
-        if (!rank)
-        {
-            continue;
-        }
-        if (*rank < bestRank)
-        {
-            bestRank = *rank;
-            best.clear();
-        }
-        if (*rank == bestRank)
-        {
-            best.push_back(address);
-        }
-    }
-    if (best.empty())
-    {
-        DeadEnd(m);
-        return;
-    }
-    const Address next = best.size() == 1
-                             ? best.front()
-                             : best[m_rng->GetInteger(0, static_cast<uint32_t>(best.size()) - 1)];
-    v->tried.insert(next);
-    bloom::QueryMessage out = m;
-    out.backtrack = false;
-    ++out.hops;
-    AppendVisited(out);
-    NS_LOG_LOGIC("node " << m_address << " forwards query " << m.id.origin << "/" << m.id.sequence
-                         << " to " << ShortAddressOf(next) << " (rank " << bestRank << ", "
-                         << best.size() << " tied)");
-    // Fallback on a lost link: the next-best neighbour (`next` is tried now).
-    SendQuery(out, next, [this, m]() { ContinueGradient(m); });
-}
-
-void
-BloomQueryApplication::DeadEnd(const bloom::QueryMessage& m)
-{
-    Visit* v = FindVisit(m.id);
-    if (IsOrigin(m.id))
-    {
-        Fail(m.id,
-             v && !v->tried.empty() ? bloom::QueryOutcome::EXHAUSTED
-                                    : bloom::QueryOutcome::NO_GRADIENT);
-        return;
-    }
-    if (!v || !v->hasPrev)
-    {
-        return;
-    }
-    Bounce(m, v->prevHop);
-}
-
-void
-BloomQueryApplication::Bounce(const bloom::QueryMessage& m, const Address& to)
-{
-    if (m.hops >= m.ttl)
-    {
-        ExpireTtl(m);
-        return;
-    }
-    bloom::QueryMessage out = m;
-    out.backtrack = true;
-    ++out.hops;
-    AppendVisited(out);
-    NS_LOG_LOGIC("node " << m_address << " sends query " << m.id.origin << "/" << m.id.sequence
-                         << " back to " << ShortAddressOf(to));
-    SendQuery(out, to);
-}
-
-void
-BloomQueryApplication::ExpireTtl(const bloom::QueryMessage& m)
-{
-    if (IsOrigin(m.id))
-    {
-        Fail(m.id, bloom::QueryOutcome::TTL_EXPIRED);
-        return;
-    }
-    Visit* v = FindVisit(m.id);
-    if (!v || !v->hasPrev)
-    {
-        return;
-    }
-    bloom::ReplyMessage r;
-    r.id = m.id;
-    r.keyHash = m.keyHash;
-    r.strategy = m.strategy;
-    r.status = bloom::ReplyStatus::TTL_EXPIRED;
-    r.responder = m_address;
-    r.queryHops = m.hops;
-    r.replyHops = 1;
-    SendReply(r, v->prevHop);
 }
 
 // ----------------------------------------------------------------- sending
@@ -745,14 +524,14 @@ BloomQueryApplication::SendQuery(const bloom::QueryMessage& m,
                                 << id.sequence);
         };
     }
-    SendFrame(m.id, bloom::EncodeQuery(m), to, false, std::move(onFail), m_linkRetries);
+    m_link->Send(m.id, bloom::EncodeQuery(m), to, false, std::move(onFail), m_linkRetries);
 }
 
 void
 BloomQueryApplication::BroadcastQuery(const bloom::QueryMessage& m)
 {
     m_forwardedTrace(m.id, m.hops, false);
-    SendFrame(
+    m_link->Send(
         m.id,
         bloom::EncodeQuery(m),
         m_device->GetBroadcast(),
@@ -767,7 +546,7 @@ BloomQueryApplication::BroadcastQuery(const bloom::QueryMessage& m)
 void
 BloomQueryApplication::SendReply(const bloom::ReplyMessage& r, const Address& to)
 {
-    SendFrame(
+    m_link->Send(
         r.id,
         bloom::EncodeReply(r),
         to,
@@ -780,92 +559,27 @@ BloomQueryApplication::SendReply(const bloom::ReplyMessage& r, const Address& to
 }
 
 void
-BloomQueryApplication::SendFrame(const bloom::QueryId& id,
-                                 const std::vector<uint8_t>& bytes,
-                                 const Address& to,
-                                 bool broadcast,
-                                 std::function<void()> onFail,
-                                 uint32_t retries)
+BloomQueryApplication::SendStrategyFrame(const bloom::QueryId& id,
+                                         const std::vector<uint8_t>& bytes,
+                                         const Address& to)
 {
-    Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-    m_frameTrace(id, packet);
-    if (m_mac && onFail)
-    {
-        const uint64_t uid = packet->GetUid();
-        Unconfirmed& u = m_unconfirmed[uid];
-        u.id = id;
-        u.bytes = bytes;
-        u.to = to;
-        u.broadcast = broadcast;
-        u.retriesLeft = retries;
-        u.onFail = std::move(onFail);
-        // Under duty cycling a frame may first wait for the next window.
-        const Time guard = m_scheduler ? m_hopTimeout + m_scheduler->GetPeriod() : m_hopTimeout;
-        u.guard = bloom::ScheduleCall(guard, [this, uid]() {
-            NS_LOG_INFO("node " << m_address << ": no MAC confirmation in time");
-            LinkFailed(uid);
-        });
-    }
-    if (m_scheduler)
-    {
-        m_scheduler->Send(packet, to, bloom::kGossipProtocol);
-    }
-    else if (!m_device->Send(packet, to, bloom::kGossipProtocol))
-    {
-        NS_LOG_WARN("node " << m_address << ": device refused a query frame");
-    }
+    const bool broadcast = to == m_device->GetBroadcast();
+    m_link->Send(
+        id,
+        bytes,
+        to,
+        broadcast,
+        [this, id]() {
+            NS_LOG_INFO("node " << m_address << " lost a strategy frame of query " << id.origin
+                                << "/" << id.sequence);
+        },
+        m_linkRetries);
 }
 
-void
-BloomQueryApplication::OnMacTxOk(Ptr<const Packet> packet)
+Address
+BloomQueryApplication::GetBroadcast() const
 {
-    auto it = m_unconfirmed.find(packet->GetUid());
-    if (it != m_unconfirmed.end())
-    {
-        it->second.guard.Cancel();
-        m_unconfirmed.erase(it);
-    }
-}
-
-void
-BloomQueryApplication::OnMacTxDrop(Ptr<const Packet> packet)
-{
-    const uint64_t uid = packet->GetUid();
-    if (m_unconfirmed.count(uid))
-    {
-        NS_LOG_INFO("node " << m_address << ": the MAC dropped a query frame");
-        // Not from inside the MAC's own call chain.
-        Keep(Simulator::ScheduleNow(&BloomQueryApplication::LinkFailed, this, uid));
-    }
-}
-
-void
-BloomQueryApplication::LinkFailed(uint64_t uid)
-{
-    auto it = m_unconfirmed.find(uid);
-    if (it == m_unconfirmed.end())
-    {
-        return;
-    }
-    Unconfirmed u = std::move(it->second);
-    m_unconfirmed.erase(it);
-    u.guard.Cancel();
-    if (!IsAlive())
-    {
-        return;
-    }
-    if (u.retriesLeft == 0)
-    {
-        u.onFail();
-        return;
-    }
-    const Time delay = Seconds(m_rng->GetValue(0.0, m_floodJitter.GetSeconds()));
-    Keep(bloom::ScheduleCall(delay, [this, u]() {
-        if (IsAlive())
-        {
-            SendFrame(u.id, u.bytes, u.to, u.broadcast, u.onFail, u.retriesLeft - 1);
-        }
-    }));
+    return m_device->GetBroadcast();
 }
 
 // ------------------------------------------------------------------- state
@@ -883,15 +597,15 @@ BloomQueryApplication::Keep(const EventId& event)
     m_events.push_back(event);
 }
 
-BloomQueryApplication::Visit&
+QueryVisit&
 BloomQueryApplication::GetVisit(const bloom::QueryId& id)
 {
-    Visit& v = m_visits[id];
+    QueryVisit& v = m_visits[id];
     v.expires = Simulator::Now() + m_queryTimeout * 2;
     return v;
 }
 
-BloomQueryApplication::Visit*
+QueryVisit*
 BloomQueryApplication::FindVisit(const bloom::QueryId& id)
 {
     auto it = m_visits.find(id);
@@ -911,12 +625,18 @@ BloomQueryApplication::PurgeVisits()
 void
 BloomQueryApplication::AppendVisited(bloom::QueryMessage& m) const
 {
-    if (m_visitedCap == 0 ||
-        std::find(m.visited.begin(), m.visited.end(), m_address) != m.visited.end())
+    // The visited list shares the frame with the strategy's own bytes.
+    const size_t mtu = m_device->GetMtu();
+    const size_t cap =
+        m.extra.empty()
+            ? m_visitedCap
+            : std::min(m_visitedCap,
+                       bloom::MaxVisitedEntries(mtu > m.extra.size() ? mtu - m.extra.size() : 0));
+    if (cap == 0 || std::find(m.visited.begin(), m.visited.end(), m_address) != m.visited.end())
     {
         return;
     }
-    while (m.visited.size() >= m_visitedCap)
+    while (m.visited.size() >= cap)
     {
         m.visited.erase(m.visited.begin());
     }

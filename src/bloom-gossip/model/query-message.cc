@@ -26,18 +26,20 @@ Reserved(uint16_t address)
     return address == kBroadcastShort || address == kNoShort;
 }
 
-bool
-KnownStrategy(uint8_t s)
+/// The registered shape of a strategy's searches, or null.
+const QuerySearchShape*
+ShapeOf(uint8_t s)
 {
-    return s >= static_cast<uint8_t>(QueryStrategy::GRADIENT) &&
-           s <= static_cast<uint8_t>(QueryStrategy::BLIND_FLOOD);
+    const QueryStrategyInfo* info = FindQueryStrategy(static_cast<QueryStrategy>(s));
+    return info ? &info->search : nullptr;
 }
 
 /// Reason a query is invalid, or empty.
 std::string
 CheckQuery(const QueryMessage& m)
 {
-    if (!KnownStrategy(static_cast<uint8_t>(m.strategy)))
+    const QuerySearchShape* shape = ShapeOf(static_cast<uint8_t>(m.strategy));
+    if (!shape)
     {
         return "unknown query strategy " + std::to_string(static_cast<int>(m.strategy));
     }
@@ -53,21 +55,26 @@ CheckQuery(const QueryMessage& m)
     {
         return "query hops " + std::to_string(m.hops) + " > TTL " + std::to_string(m.ttl);
     }
-    if (m.backtrack && m.strategy != QueryStrategy::GRADIENT)
+    if (m.backtrack && !shape->backtrack)
     {
-        return "backtrack flag on a non-gradient query";
+        return "backtrack flag on a " + ToString(m.strategy) + " query";
     }
-    if (m.round != 0 && m.strategy != QueryStrategy::RING)
+    if (m.round != 0 && !shape->rounds)
     {
-        return "ring round on a non-ring query";
+        return "ring round on a " + ToString(m.strategy) + " query";
     }
     if (m.round > kMaxRingRound)
     {
         return "ring round " + std::to_string(m.round) + " > " + std::to_string(kMaxRingRound);
     }
-    if (!m.visited.empty() && m.strategy != QueryStrategy::GRADIENT)
+    if (!m.visited.empty() && !shape->visitedList)
     {
-        return "visited list on a non-gradient query";
+        return "visited list on a " + ToString(m.strategy) + " query";
+    }
+    if (m.extra.size() != shape->extraBytes)
+    {
+        return std::to_string(m.extra.size()) + " strategy bytes on a " + ToString(m.strategy) +
+               " query, expected " + std::to_string(shape->extraBytes);
     }
     if (m.visited.size() > 255)
     {
@@ -91,7 +98,8 @@ CheckQuery(const QueryMessage& m)
 std::string
 CheckReply(const ReplyMessage& m)
 {
-    if (!KnownStrategy(static_cast<uint8_t>(m.strategy)))
+    const QuerySearchShape* shape = ShapeOf(static_cast<uint8_t>(m.strategy));
+    if (!shape)
     {
         return "unknown query strategy " + std::to_string(static_cast<int>(m.strategy));
     }
@@ -99,9 +107,9 @@ CheckReply(const ReplyMessage& m)
     {
         return "unknown reply status " + std::to_string(static_cast<int>(m.status));
     }
-    if (m.status == ReplyStatus::TTL_EXPIRED && m.strategy != QueryStrategy::GRADIENT)
+    if (m.status == ReplyStatus::TTL_EXPIRED && !shape->expiredReply)
     {
-        return "TTL-expired reply to a non-gradient query";
+        return "TTL-expired reply to a " + ToString(m.strategy) + " query";
     }
     if (Reserved(m.id.origin) || Reserved(m.responder))
     {
@@ -111,9 +119,9 @@ CheckReply(const ReplyMessage& m)
     {
         return "reply hops 0";
     }
-    if (m.round != 0 && m.strategy != QueryStrategy::RING)
+    if (m.round != 0 && !shape->rounds)
     {
-        return "ring round on a non-ring reply";
+        return "ring round on a " + ToString(m.strategy) + " reply";
     }
     if (m.round > kMaxRingRound)
     {
@@ -149,7 +157,7 @@ QueryMessage::operator==(const QueryMessage& o) const
 {
     return id == o.id && keyHash == o.keyHash && strategy == o.strategy &&
            backtrack == o.backtrack && ttl == o.ttl && hops == o.hops && round == o.round &&
-           visited == o.visited;
+           visited == o.visited && extra == o.extra;
 }
 
 bool
@@ -179,7 +187,7 @@ EncodeQuery(const QueryMessage& m)
         throw std::invalid_argument("EncodeQuery: " + problem);
     }
     std::vector<uint8_t> out;
-    out.reserve(kQueryHeaderSize + 2 * m.visited.size());
+    out.reserve(kQueryHeaderSize + 2 * m.visited.size() + m.extra.size());
     out.push_back(kGossipDispatch);
     out.push_back(static_cast<uint8_t>(MessageType::QUERY));
     AppendLittleEndian(out, m.id.origin, 2);
@@ -195,6 +203,7 @@ EncodeQuery(const QueryMessage& m)
     {
         AppendLittleEndian(out, a, 2);
     }
+    out.insert(out.end(), m.extra.begin(), m.extra.end());
     return out;
 }
 
@@ -206,7 +215,8 @@ DecodeQuery(const uint8_t* data, size_t size)
     m.id.origin = LoadLe16(data + 2);
     m.id.sequence = LoadLe16(data + 4);
     m.keyHash = LoadLe64(data + 6);
-    if (!KnownStrategy(data[14]))
+    const QuerySearchShape* shape = ShapeOf(data[14]);
+    if (!shape)
     {
         throw DecodeError("unknown query strategy " + std::to_string(data[14]));
     }
@@ -220,16 +230,18 @@ DecodeQuery(const uint8_t* data, size_t size)
     m.hops = data[17];
     m.round = data[18];
     const size_t n = data[19];
-    if (size != kQueryHeaderSize + 2 * n)
+    const size_t expected = kQueryHeaderSize + 2 * n + shape->extraBytes;
+    if (size != expected)
     {
         throw DecodeError("query has " + std::to_string(size) + " bytes, expected " +
-                          std::to_string(kQueryHeaderSize + 2 * n));
+                          std::to_string(expected));
     }
     m.visited.reserve(n);
     for (size_t i = 0; i < n; ++i)
     {
         m.visited.push_back(LoadLe16(data + kQueryHeaderSize + 2 * i));
     }
+    m.extra.assign(data + kQueryHeaderSize + 2 * n, data + size);
     const std::string problem = CheckQuery(m);
     if (!problem.empty())
     {
@@ -275,7 +287,7 @@ DecodeReply(const uint8_t* data, size_t size)
     m.id.origin = LoadLe16(data + 2);
     m.id.sequence = LoadLe16(data + 4);
     m.keyHash = LoadLe64(data + 6);
-    if (!KnownStrategy(data[14]))
+    if (!ShapeOf(data[14]))
     {
         throw DecodeError("unknown query strategy " + std::to_string(data[14]));
     }

@@ -75,13 +75,20 @@ constexpr uint8_t kMaxRingRound = 15;
  *     2      2    origin short address
  *     4      2    query sequence number (per origin)
  *     6      8    key hash (Key::GetHash, XXH3-64)
- *     14     1    strategy (QueryStrategy, 1..4)
- *     15     1    flags: bit 0 BACKTRACK (gradient only), other bits zero
+ *     14     1    strategy (QueryStrategy: a registered code; 1..4 built in)
+ *     15     1    flags: bit 0 BACKTRACK (strategies whose search shape
+ *                 allows it: gradient), other bits zero
  *     16     1    TTL: most transmissions of the query (1..255)
  *     17     1    hops: transmissions so far, this one included (<= TTL)
- *     18     1    ring round (RING: 0..15; other strategies 0)
- *     19     1    n, entries of the visited list (gradient only; else 0)
+ *     18     1    ring round (shape with rounds, RING: 0..15; else 0)
+ *     19     1    n, entries of the visited list (shape with a visited
+ *                 list, gradient; else 0)
  *     20     2n   visited short addresses, oldest first, no duplicates
+ *     20+2n  e    strategy bytes: exactly QuerySearchShape::extraBytes of
+ *                 the strategy (0 for the four built-in strategies)
+ *
+ * What a strategy's searches may carry is its registered QuerySearchShape
+ * (query-strategy.h); a code nobody registered is rejected.
  *
  * Short addresses 0xFFFF (broadcast) and 0xFFFE (none) are rejected as
  * origin or visited entry.  With the lr-wpan MTU of 114 bytes a frame holds
@@ -97,6 +104,7 @@ struct QueryMessage
     uint8_t hops{0};
     uint8_t round{0};
     std::vector<uint16_t> visited;
+    std::vector<uint8_t> extra; //!< strategy bytes (QuerySearchShape::extraBytes)
 
     /// \param o another message \return whether every field is equal
     bool operator==(const QueryMessage& o) const;
@@ -113,8 +121,9 @@ struct QueryMessage
  *     2      2    origin short address (of the query)
  *     4      2    query sequence number
  *     6      8    key hash
- *     14     1    strategy of the query
- *     15     1    status (ReplyStatus: 0 found, 1 TTL expired - gradient only)
+ *     14     1    strategy of the query (a registered code)
+ *     15     1    status (ReplyStatus: 0 found, 1 TTL expired - strategies
+ *                 whose shape allows it: gradient)
  *     16     2    responder short address (holder, or where the TTL ran out)
  *     18     1    query hops: transmissions of the query until the responder
  *     19     1    reply hops: transmissions of the reply so far, this one
@@ -151,9 +160,9 @@ size_t MaxVisitedEntries(size_t frameBytes);
 std::vector<uint8_t> EncodeQuery(const QueryMessage& message);
 /**
  * Decode a query; throws DecodeError on a wrong dispatch or type, truncated
- * or over-long input, unknown strategy or flags, TTL 0, hops > TTL, a round
- * or visited list the strategy does not allow, duplicate or reserved
- * addresses.
+ * or over-long input, unknown (unregistered) strategy or flags, TTL 0, hops
+ * > TTL, a flag, round, visited list or strategy bytes the strategy's shape
+ * does not allow, duplicate or reserved addresses.
  * \param data the frame
  * \param size its length in bytes
  * \return the query
@@ -169,8 +178,8 @@ QueryMessage DecodeQuery(const uint8_t* data, size_t size);
 std::vector<uint8_t> EncodeReply(const ReplyMessage& message);
 /**
  * Decode a reply; throws DecodeError on a wrong dispatch or type, a size
- * other than kReplySize, unknown strategy or status, a status the strategy
- * does not allow, reply hops 0, a round the strategy does not allow, or
+ * other than kReplySize, unknown (unregistered) strategy or status, a
+ * status the strategy's shape does not allow, reply hops 0, a round the strategy does not allow, or
  * reserved addresses.
  * \param data the frame
  * \param size its length in bytes

@@ -5,6 +5,8 @@
 
 #include "ns3/user-text.h"
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 
 namespace ns3
@@ -12,31 +14,167 @@ namespace ns3
 namespace bloom
 {
 
+namespace
+{
+
+/// The registry, by code (a function-local static: registrations run at
+/// static initialisation, in any order).
+std::map<uint8_t, QueryStrategyInfo>&
+Registry()
+{
+    static std::map<uint8_t, QueryStrategyInfo> registry;
+    return registry;
+}
+
+bool
+Runs(const QueryStrategyInfo& info, bool distance)
+{
+    return info.listed && (!info.needsDistance || distance);
+}
+
+} // namespace
+
+void
+RegisterQueryStrategy(const QueryStrategyInfo& info)
+{
+    const auto code = static_cast<uint8_t>(info.code);
+    const std::string what = "RegisterQueryStrategy(" + info.name + "): ";
+    if (code == 0)
+    {
+        throw std::invalid_argument(what + "wire code 0");
+    }
+    if (info.name.empty())
+    {
+        throw std::invalid_argument(what + "empty name");
+    }
+    if (Registry().count(code))
+    {
+        throw std::invalid_argument(what + "wire code " + std::to_string(code) + " taken by " +
+                                    Registry().at(code).name);
+    }
+    if (FindQueryStrategy(info.name))
+    {
+        throw std::invalid_argument(what + "name taken");
+    }
+    const uint8_t type = info.search.messageType;
+    if (type != 0 && (type <= 3 || FindQueryStrategyByMessageType(type)))
+    {
+        throw std::invalid_argument(what + "message type " + std::to_string(type) + " taken");
+    }
+    Registry().emplace(code, info);
+}
+
+const QueryStrategyInfo*
+FindQueryStrategy(QueryStrategy code)
+{
+    auto it = Registry().find(static_cast<uint8_t>(code));
+    return it == Registry().end() ? nullptr : &it->second;
+}
+
+const QueryStrategyInfo*
+FindQueryStrategy(const std::string& name)
+{
+    for (const auto& [code, info] : Registry())
+    {
+        if (info.name == name)
+        {
+            return &info;
+        }
+    }
+    return nullptr;
+}
+
+const QueryStrategyInfo*
+FindQueryStrategyByMessageType(uint8_t messageType)
+{
+    if (messageType == 0)
+    {
+        return nullptr;
+    }
+    for (const auto& [code, info] : Registry())
+    {
+        if (info.search.messageType == messageType)
+        {
+            return &info;
+        }
+    }
+    return nullptr;
+}
+
+std::vector<QueryStrategyInfo>
+RegisteredQueryStrategies()
+{
+    std::vector<QueryStrategyInfo> out;
+    for (const auto& [code, info] : Registry())
+    {
+        if (info.listed)
+        {
+            out.push_back(info);
+        }
+    }
+    return out;
+}
+
+std::vector<QueryStrategy>
+StrategiesFor(bool distance)
+{
+    std::vector<QueryStrategy> out;
+    for (const auto& [code, info] : Registry())
+    {
+        if (Runs(info, distance))
+        {
+            out.push_back(info.code);
+        }
+    }
+    return out;
+}
+
+std::vector<QueryStrategy>
+AutoStrategiesFor(bool distance)
+{
+    const QueryAutoUse use = distance ? QueryAutoUse::DISTANCE : QueryAutoUse::NO_DISTANCE;
+    std::vector<QueryStrategy> out;
+    for (const auto& [code, info] : Registry())
+    {
+        if (info.autoUse == use && Runs(info, distance))
+        {
+            out.push_back(info.code);
+        }
+    }
+    return out;
+}
+
+uint8_t
+DefaultQueryTtl(QueryStrategy strategy, uint32_t diameter)
+{
+    const QueryStrategyInfo* info = FindQueryStrategy(strategy);
+    const uint32_t perHop = info ? info->ttlPerHop : 1;
+    return static_cast<uint8_t>(std::min<uint64_t>(255, uint64_t{perHop} * std::max(1U, diameter)));
+}
+
 std::string
 ToString(QueryStrategy strategy)
 {
-    switch (strategy)
-    {
-    case QueryStrategy::GRADIENT:
-        return "gradient";
-    case QueryStrategy::FLOOD:
-        return "flood";
-    case QueryStrategy::RING:
-        return "ring";
-    case QueryStrategy::BLIND_FLOOD:
-        return "blind-flood";
-    }
-    return "unknown";
+    const QueryStrategyInfo* info = FindQueryStrategy(strategy);
+    return info ? info->name : "unknown";
 }
 
 QueryStrategy
 ParseQueryStrategy(const std::string& name)
 {
-    return ParseName(name,
-                     {QueryStrategy::GRADIENT,
-                      QueryStrategy::FLOOD,
-                      QueryStrategy::RING,
-                      QueryStrategy::BLIND_FLOOD});
+    if (const QueryStrategyInfo* info = FindQueryStrategy(name))
+    {
+        return info->code;
+    }
+    std::vector<std::string> names;
+    for (const auto& [code, info] : Registry())
+    {
+        if (info.listed)
+        {
+            names.push_back(info.name);
+        }
+    }
+    throw std::invalid_argument(NotOneOf(name, names));
 }
 
 std::string

@@ -5,13 +5,18 @@
  * application leaving query frames alone, and queries over simulated
  * 802.15.4 networks (gradient walks in exactly the shortest-path hop count,
  * absent keys reported failed, floods reaching every holder, replies back at
- * the origin, fallback around a deaf neighbour).
+ * the origin, fallback around a deaf neighbour), and a strategy plug-in
+ * registered by this file (search bytes, a cancel message of its own, a
+ * per-hop wait, its own attributes) run by the unchanged application.
  */
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-query-application.h"
 #include "ns3/bloom-query-helper.h"
+#include "ns3/bloom-query-strategy.h"
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/lr-wpan-mac.h"
 #include "ns3/lr-wpan-net-device.h"
@@ -19,6 +24,7 @@
 #include "ns3/query-message.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 #include "ns3/wsn-network-helper.h"
@@ -407,6 +413,168 @@ class QueryMessageRejectTestCase : public TestCase
     }
 };
 
+/// Wire code and own message type of the test strategy (a plug-in).
+constexpr auto kTestCancel = static_cast<QueryStrategy>(201);
+constexpr uint8_t kTestCancelMessage = 0x41;
+
+/// What the test strategy saw, per node (short address).
+struct TestCancelLog
+{
+    int lastExtra{-1};    //!< strategy byte of the last search received
+    uint32_t cancels{0};  //!< cancel frames received
+    uint32_t finished{0}; //!< Finish calls (origin)
+};
+
+std::map<uint16_t, TestCancelLog> g_testCancelLog;
+
+/**
+ * \ingroup bloom-gossip-tests
+ * A strategy shaped like BCIR, registered from this test file only: the
+ * search carries one strategy byte (the origin writes 42, every relay adds
+ * 1); a node relays its first copy after Wait; a holder answers and
+ * broadcasts a cancel of its own message type (unless SendCancel is false),
+ * which drops a relay still waiting.
+ */
+class TestCancelQueryStrategy : public BloomQueryStrategy
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid =
+            TypeId("ns3::TestCancelQueryStrategy")
+                .SetParent<BloomQueryStrategy>()
+                .SetGroupName("BloomGossip")
+                .AddConstructor<TestCancelQueryStrategy>()
+                .AddAttribute("Wait",
+                              "Relay delay.",
+                              TimeValue(MilliSeconds(500)),
+                              MakeTimeAccessor(&TestCancelQueryStrategy::m_wait),
+                              MakeTimeChecker())
+                .AddAttribute("SendCancel",
+                              "Whether a holder broadcasts a cancel.",
+                              BooleanValue(true),
+                              MakeBooleanAccessor(&TestCancelQueryStrategy::m_sendCancel),
+                              MakeBooleanChecker());
+        return tid;
+    }
+
+    static QueryStrategyInfo Registration()
+    {
+        QueryStrategyInfo info;
+        info.code = kTestCancel;
+        info.name = "test-cancel";
+        info.help = "test plug-in";
+        info.typeId = "ns3::TestCancelQueryStrategy";
+        info.search.extraBytes = 1;
+        info.search.messageType = kTestCancelMessage;
+        info.listed = false;
+        return info;
+    }
+
+    static std::vector<uint8_t> EncodeCancel(const QueryId& id)
+    {
+        return {kGossipDispatch,
+                kTestCancelMessage,
+                static_cast<uint8_t>(id.origin),
+                static_cast<uint8_t>(id.origin >> 8),
+                static_cast<uint8_t>(id.sequence),
+                static_cast<uint8_t>(id.sequence >> 8)};
+    }
+
+    void Start(const QueryMessage& m) override
+    {
+        QueryMessage out = m;
+        out.hops = 1;
+        out.extra.at(0) = 42;
+        Host().BroadcastQuery(out);
+    }
+
+    void Receive(const QueryMessage& m, const Address& from) override
+    {
+        QueryStrategyHost& host = Host();
+        if (m.id.origin == host.GetShortAddress())
+        {
+            return;
+        }
+        QueryVisit& v = host.GetVisit(m.id);
+        if (v.entered)
+        {
+            return;
+        }
+        v.entered = true;
+        v.prevHop = from;
+        v.hasPrev = true;
+        g_testCancelLog[host.GetShortAddress()].lastExtra = m.extra.at(0);
+        if (host.GetGossip()->HoldsKey(Key::FromHash(m.keyHash)))
+        {
+            host.Deliver(m, from);
+            if (m_sendCancel)
+            {
+                host.SendStrategyFrame(m.id, EncodeCancel(m.id), host.GetBroadcast());
+            }
+            return;
+        }
+        if (m.hops < m.ttl)
+        {
+            QueryMessage out = m;
+            ++out.hops;
+            ++out.extra.at(0);
+            m_relays[m.id] = bloom::ScheduleCall(m_wait, [this, out]() {
+                if (Host().IsAlive())
+                {
+                    Host().BroadcastQuery(out);
+                }
+            });
+        }
+    }
+
+    void ReceiveFrame(const uint8_t* data, size_t size, const Address&) override
+    {
+        if (size != 6)
+        {
+            throw DecodeError("test cancel of " + std::to_string(size) + " bytes");
+        }
+        const QueryId id{static_cast<uint16_t>(data[2] | data[3] << 8),
+                         static_cast<uint16_t>(data[4] | data[5] << 8)};
+        ++g_testCancelLog[Host().GetShortAddress()].cancels;
+        auto it = m_relays.find(id);
+        if (it != m_relays.end())
+        {
+            it->second.Cancel();
+        }
+    }
+
+    void Finish(const QueryId&) override
+    {
+        ++g_testCancelLog[Host().GetShortAddress()].finished;
+    }
+
+    void Stop() override
+    {
+        for (auto& [id, event] : m_relays)
+        {
+            event.Cancel();
+        }
+        m_relays.clear();
+    }
+
+  private:
+    Time m_wait;
+    bool m_sendCancel{true};
+    std::map<QueryId, EventId> m_relays;
+};
+
+} // namespace
+
+namespace ns3
+{
+BLOOM_GOSSIP_REGISTER_QUERY_STRATEGY(TestCancelQueryStrategy,
+                                     TestCancelQueryStrategy::Registration);
+} // namespace ns3
+
+namespace
+{
+
 /// The scenarios' default radio: a unit disk of 12 m.
 WsnRadioConfig
 UnitDisk12()
@@ -639,6 +807,185 @@ class FallbackTestCase : public TestCase
 };
 
 /// \ingroup bloom-gossip-tests
+/// Test case: the strategy registry: built-ins, a plug-in, selection by family, wire shape.
+class StrategyRegistryTestCase : public TestCase
+{
+  public:
+    StrategyRegistryTestCase()
+        : TestCase("query strategy registry: names, codes, families, shapes, a plug-in")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using S = std::vector<QueryStrategy>;
+        const auto g = QueryStrategy::GRADIENT;
+        const auto f = QueryStrategy::FLOOD;
+        const auto r = QueryStrategy::RING;
+        const auto b = QueryStrategy::BLIND_FLOOD;
+        // The test's strategy is registered but not listed (not in `all`).
+        NS_TEST_ASSERT_MSG_EQ((StrategiesFor(true) == S{g, f, r, b}), true, "all, distance family");
+        NS_TEST_ASSERT_MSG_EQ((StrategiesFor(false) == S{f, r, b}), true, "all, plain BF");
+        NS_TEST_ASSERT_MSG_EQ(RegisteredQueryStrategies().size(), 4U, "four listed");
+        NS_TEST_ASSERT_MSG_EQ((AutoStrategiesFor(true) == S{g}), true, "auto, distance family");
+        NS_TEST_ASSERT_MSG_EQ((AutoStrategiesFor(false) == S{f, r, b}), true, "auto, plain BF");
+        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(g, 0)}, 2, "walk TTL, diameter 0");
+        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(g, 7)}, 14, "walk TTL: 2 per hop");
+        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(g, 200)}, 255, "walk TTL at most 255");
+        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(r, 0)}, 1, "flood TTL, diameter 0");
+        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(kTestCancel, 7)}, 7, "flood TTL: 1 per hop");
+        NS_TEST_ASSERT_MSG_EQ(ToString(kTestCancel), "test-cancel", "plug-in name");
+        NS_TEST_ASSERT_MSG_EQ(ToString(static_cast<QueryStrategy>(99)), "unknown", "no name");
+        NS_TEST_ASSERT_MSG_EQ((ParseQueryStrategy("test-cancel") == kTestCancel), true, "parse");
+        NS_TEST_ASSERT_MSG_EQ((ParseQueryStrategy("blind-flood") == b), true, "parse built-in");
+        std::string refusal;
+        try
+        {
+            ParseQueryStrategy("teleport");
+        }
+        catch (const std::invalid_argument& e)
+        {
+            refusal = e.what();
+        }
+        NS_TEST_ASSERT_MSG_NE(refusal.find("blind-flood"), std::string::npos, "names listed");
+        NS_TEST_ASSERT_MSG_EQ(refusal.find("test-cancel"), std::string::npos, "unlisted");
+        NS_TEST_ASSERT_MSG_EQ(FindQueryStrategyByMessageType(kTestCancelMessage)->name,
+                              "test-cancel",
+                              "own message type");
+        QueryStrategyInfo clash = TestCancelQueryStrategy::Registration();
+        clash.name = "other";
+        bool threw = false;
+        try
+        {
+            RegisterQueryStrategy(clash);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "a taken code is refused");
+        clash = TestCancelQueryStrategy::Registration();
+        clash.code = static_cast<QueryStrategy>(202);
+        clash.search.messageType = 0;
+        threw = false;
+        try
+        {
+            RegisterQueryStrategy(clash);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "a taken name is refused");
+        NS_TEST_ASSERT_MSG_EQ(FindQueryStrategy(static_cast<QueryStrategy>(202)),
+                              nullptr,
+                              "nothing registered on refusal");
+
+        // The search of a plug-in carries its strategy byte; the decoder
+        // wants exactly that many and what its shape allows.
+        QueryMessage m;
+        m.id = {3, 4};
+        m.strategy = kTestCancel;
+        m.ttl = 5;
+        m.hops = 1;
+        m.extra = {42};
+        const auto bytes = EncodeQuery(m);
+        NS_TEST_ASSERT_MSG_EQ(bytes.size(), kQueryHeaderSize + 1, "one strategy byte");
+        NS_TEST_ASSERT_MSG_EQ(int{bytes.back()}, 42, "strategy byte last");
+        NS_TEST_ASSERT_MSG_EQ((DecodeQuery(bytes.data(), bytes.size()) == m), true, "round trip");
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects({bytes.begin(), bytes.end() - 1}),
+                              true,
+                              "strategy byte missing");
+        auto bad = bytes;
+        bad[15] = 1;
+        NS_TEST_ASSERT_MSG_EQ(QueryRejects(bad), true, "backtrack outside the shape");
+        QueryMessage flood = m;
+        flood.strategy = QueryStrategy::FLOOD;
+        threw = false;
+        try
+        {
+            EncodeQuery(flood);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "no strategy bytes on a flood");
+    }
+};
+
+/**
+ * A plug-in strategy runs through the unchanged application: three nodes in
+ * range of each other, origin 0, holder 1.  Node 2 waits before relaying;
+ * the holder's cancel (the strategy's own message type) reaches it first
+ * and drops the relay.  Without the cancel (its SendCancel attribute, a
+ * Config default of the strategy's TypeId) node 2 relays once.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: a strategy registered by the test runs with its own bytes, timers and cancel frames.
+class PluginStrategyTestCase : public TestCase
+{
+  public:
+    PluginStrategyTestCase()
+        : TestCase("a strategy registered by a test: search bytes, per-hop wait, cancel frames")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool cancel : {true, false})
+        {
+            Config::SetDefault("ns3::TestCancelQueryStrategy::SendCancel", BooleanValue(cancel));
+            g_testCancelLog.clear();
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(3);
+            QueryNet net(WsnTopology::Line(3, 5), "lbf", Seconds(20), Seconds(20));
+            net.gossip[1]->AddResource(5);
+            net.query[0]->SetAttribute("Strategy", StringValue("test-cancel"));
+            bool replied = false;
+            uint32_t relays = 0;
+            uint32_t gossipMalformed = 0;
+            uint32_t queryMalformed = 0;
+            net.query[0]->TraceConnectWithoutContext("ReplyReceived",
+                                                     MakeBoundCallback(&RecordReply, &replied));
+            net.query[2]->TraceConnectWithoutContext(
+                "QueryForwarded",
+                MakeBoundCallback(
+                    +[](uint32_t* n, const QueryId&, uint8_t, bool) { ++*n; },
+                    &relays));
+            for (uint32_t i = 0; i < 3; ++i)
+            {
+                net.gossip[i]->TraceConnectWithoutContext(
+                    "MalformedDropped",
+                    MakeBoundCallback(&Count, &gossipMalformed));
+                net.query[i]->TraceConnectWithoutContext(
+                    "MalformedDropped",
+                    MakeBoundCallback(&Count, &queryMalformed));
+            }
+            bloom::ScheduleCall(Seconds(15), [&net]() { net.query[0]->Query(5); });
+            Simulator::Stop(Seconds(20));
+            Simulator::Run();
+            Simulator::Destroy();
+            const uint16_t a0 = net.query[0]->GetShortAddress();
+            const uint16_t a1 = net.query[1]->GetShortAddress();
+            const uint16_t a2 = net.query[2]->GetShortAddress();
+            const std::string what = cancel ? "with cancel: " : "without cancel: ";
+            NS_TEST_ASSERT_MSG_EQ(replied, true, what << "answered");
+            NS_TEST_ASSERT_MSG_EQ(g_testCancelLog[a0].finished, 1U, what << "finished once");
+            NS_TEST_ASSERT_MSG_EQ(g_testCancelLog[a1].lastExtra, 42, what << "byte at the holder");
+            NS_TEST_ASSERT_MSG_EQ(g_testCancelLog[a2].lastExtra, 42, what << "byte at node 2");
+            NS_TEST_ASSERT_MSG_EQ(g_testCancelLog[a2].cancels, cancel ? 1U : 0U, what << "cancel");
+            NS_TEST_ASSERT_MSG_EQ(relays, cancel ? 0U : 1U, what << "relays of node 2");
+            NS_TEST_ASSERT_MSG_EQ(gossipMalformed, 0U, what << "gossip leaves strategy frames");
+            NS_TEST_ASSERT_MSG_EQ(queryMalformed, 0U, what << "nothing malformed");
+        }
+        Config::SetDefault("ns3::TestCancelQueryStrategy::SendCancel", BooleanValue(true));
+    }
+};
+
+/// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-query.
 class QueryTestSuite : public TestSuite
 {
@@ -651,6 +998,8 @@ class QueryTestSuite : public TestSuite
         AddTestCase(new GossipIgnoresQueriesTestCase, bloom::test::kQuick);
         AddTestCase(new FloodTestCase, bloom::test::kQuick);
         AddTestCase(new FallbackTestCase, bloom::test::kQuick);
+        AddTestCase(new StrategyRegistryTestCase, bloom::test::kQuick);
+        AddTestCase(new PluginStrategyTestCase, bloom::test::kQuick);
     }
 };
 

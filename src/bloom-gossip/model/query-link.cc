@@ -1,0 +1,177 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "query-link.h"
+
+#include "bloom-gossip-compat.h"
+#include "duty-cycle-scheduler.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QueryLink");
+
+QueryLink::QueryLink(Ptr<UniformRandomVariable> rng,
+                     std::function<bool()> isAlive,
+                     FrameCallback onFrame)
+    : m_rng(rng),
+      m_isAlive(std::move(isAlive)),
+      m_onFrame(std::move(onFrame))
+{
+}
+
+QueryLink::~QueryLink() = default;
+
+void
+QueryLink::Start(Ptr<Node> node,
+                 Ptr<NetDevice> device,
+                 uint16_t address,
+                 Time hopTimeout,
+                 Time floodJitter)
+{
+    m_device = device;
+    m_address = address;
+    m_hopTimeout = hopTimeout;
+    m_floodJitter = floodJitter;
+    m_scheduler = node->GetObject<DutyCycleScheduler>();
+    PointerValue mac;
+    if (m_device->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>())
+    {
+        m_mac = mac.Get<Object>();
+        m_mac->TraceConnectWithoutContext("MacTxOk", MakeCallback(&QueryLink::OnMacTxOk, this));
+        m_mac->TraceConnectWithoutContext("MacTxDrop", MakeCallback(&QueryLink::OnMacTxDrop, this));
+    }
+}
+
+void
+QueryLink::Stop()
+{
+    if (m_mac)
+    {
+        m_mac->TraceDisconnectWithoutContext("MacTxOk", MakeCallback(&QueryLink::OnMacTxOk, this));
+        m_mac->TraceDisconnectWithoutContext("MacTxDrop",
+                                             MakeCallback(&QueryLink::OnMacTxDrop, this));
+        m_mac = nullptr;
+    }
+    for (auto& [uid, u] : m_unconfirmed)
+    {
+        u.guard.Cancel();
+    }
+    m_unconfirmed.clear();
+    for (EventId& e : m_events)
+    {
+        e.Cancel();
+    }
+    m_events.clear();
+}
+
+void
+QueryLink::Send(const bloom::QueryId& id,
+                const std::vector<uint8_t>& bytes,
+                const Address& to,
+                bool broadcast,
+                std::function<void()> onFail,
+                uint32_t retries)
+{
+    Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+    m_onFrame(id, packet);
+    if (m_mac && onFail)
+    {
+        const uint64_t uid = packet->GetUid();
+        Unconfirmed& u = m_unconfirmed[uid];
+        u.id = id;
+        u.bytes = bytes;
+        u.to = to;
+        u.broadcast = broadcast;
+        u.retriesLeft = retries;
+        u.onFail = std::move(onFail);
+        // Under duty cycling a frame may first wait for the next window.
+        const Time guard = m_scheduler ? m_hopTimeout + m_scheduler->GetPeriod() : m_hopTimeout;
+        u.guard = bloom::ScheduleCall(guard, [this, uid]() {
+            NS_LOG_INFO("node " << m_address << ": no MAC confirmation in time");
+            LinkFailed(uid);
+        });
+    }
+    if (m_scheduler)
+    {
+        m_scheduler->Send(packet, to, bloom::kGossipProtocol);
+    }
+    else if (!m_device->Send(packet, to, bloom::kGossipProtocol))
+    {
+        NS_LOG_WARN("node " << m_address << ": device refused a query frame");
+    }
+}
+
+void
+QueryLink::OnMacTxOk(Ptr<const Packet> packet)
+{
+    auto it = m_unconfirmed.find(packet->GetUid());
+    if (it != m_unconfirmed.end())
+    {
+        it->second.guard.Cancel();
+        m_unconfirmed.erase(it);
+    }
+}
+
+void
+QueryLink::OnMacTxDrop(Ptr<const Packet> packet)
+{
+    const uint64_t uid = packet->GetUid();
+    if (m_unconfirmed.count(uid))
+    {
+        NS_LOG_INFO("node " << m_address << ": the MAC dropped a query frame");
+        // Not from inside the MAC's own call chain.
+        Keep(Simulator::ScheduleNow(&QueryLink::LinkFailed, this, uid));
+    }
+}
+
+void
+QueryLink::LinkFailed(uint64_t uid)
+{
+    auto it = m_unconfirmed.find(uid);
+    if (it == m_unconfirmed.end())
+    {
+        return;
+    }
+    Unconfirmed u = std::move(it->second);
+    m_unconfirmed.erase(it);
+    u.guard.Cancel();
+    if (!m_isAlive())
+    {
+        return;
+    }
+    if (u.retriesLeft == 0)
+    {
+        u.onFail();
+        return;
+    }
+    const Time delay = Seconds(m_rng->GetValue(0.0, m_floodJitter.GetSeconds()));
+    Keep(bloom::ScheduleCall(delay, [this, u]() {
+        if (m_isAlive())
+        {
+            Send(u.id, u.bytes, u.to, u.broadcast, u.onFail, u.retriesLeft - 1);
+        }
+    }));
+}
+
+void
+QueryLink::Keep(const EventId& event)
+{
+    if (m_events.size() >= 64)
+    {
+        m_events.erase(std::remove_if(m_events.begin(),
+                                      m_events.end(),
+                                      [](const EventId& e) { return e.IsExpired(); }),
+                       m_events.end());
+    }
+    m_events.push_back(event);
+}
+
+} // namespace ns3
