@@ -7,6 +7,7 @@
 #include "ns3/bloom-gossip-version.h"
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
+#include "ns3/duty-cycle-scheduler.h"
 #include "ns3/error-model.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/log.h"
@@ -212,9 +213,19 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
     }
 
     // Devices on the channel, one PAN.
+    // As LrWpanHelper::Install does, with devices whose frames a duty-cycle
+    // schedule can hold (DutyCycleNetDevice; plain lr-wpan without one).
     LrWpanHelper lrWpan;
     lrWpan.SetChannel(m_channel);
-    m_devices = lrWpan.Install(m_nodes);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<Node> node = m_nodes.Get(i);
+        Ptr<DutyCycleNetDevice> device = CreateObject<DutyCycleNetDevice>();
+        device->SetChannel(m_channel);
+        node->AddDevice(device);
+        device->SetNode(node);
+        m_devices.Add(device);
+    }
 #if BLOOM_GOSSIP_NS3_VERSION >= 3038
     lrWpan.CreateAssociatedPan(m_devices, m_config.panId);
 #else

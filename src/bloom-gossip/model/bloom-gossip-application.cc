@@ -4,7 +4,6 @@
 #include "bloom-gossip-application.h"
 
 #include "bloom-gossip-compat.h"
-#include "duty-cycle-scheduler.h"
 #include "gossip-message.h"
 
 #include "ns3/boolean.h"
@@ -161,7 +160,6 @@ BloomGossipApplication::DoDispose()
     m_neighbours.clear();
     m_lastSender = m_neighbours.end();
     m_device = nullptr;
-    m_scheduler = nullptr;
     m_socket = nullptr;
     m_rng = nullptr;
     Application::DoDispose();
@@ -343,7 +341,6 @@ BloomGossipApplication::StartApplication()
                             "BloomGossipApplication: node " << GetNode()->GetId()
                                                             << " has no device " << m_deviceIndex);
         m_device = GetNode()->GetDevice(m_deviceIndex);
-        m_scheduler = GetNode()->GetObject<DutyCycleScheduler>();
         // Protocol 0 matches every protocol: lr-wpan hands frames up with
         // protocol 0; the dispatch byte tells gossip frames apart.
         GetNode()->RegisterProtocolHandler(
@@ -500,12 +497,9 @@ void
 BloomGossipApplication::SendFrame(const std::vector<uint8_t>& bytes)
 {
     Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-    if (m_scheduler)
+    if (m_transport == LINK_LAYER)
     {
-        m_scheduler->Send(packet, m_device->GetBroadcast(), bloom::kGossipProtocol);
-    }
-    else if (m_transport == LINK_LAYER)
-    {
+        // Under duty cycling the device holds the frame for the next window.
         m_device->Send(packet, m_device->GetBroadcast(), bloom::kGossipProtocol);
     }
     else

@@ -32,7 +32,6 @@ namespace ns3
 {
 
 class Packet;
-class DutyCycleScheduler;
 
 /**
  * \ingroup bloom-gossip
@@ -229,8 +228,6 @@ class BloomGossipApplication : public Application
     /// arrive back to back); m_neighbours.end() when unknown.
     std::map<Address, Neighbour>::iterator m_lastSender{m_neighbours.end()};
     Ptr<NetDevice> m_device;
-    /// The node's duty-cycle schedule; null: frames go to the device at once.
-    Ptr<DutyCycleScheduler> m_scheduler;
     Ptr<Socket> m_socket;
     Ptr<UniformRandomVariable> m_rng;
     uint16_t m_sequence;
