@@ -8,10 +8,13 @@
 
 #include "wsn-topology.h"
 
+#include "ns3/attribute.h"
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/mac16-address.h"
 #include "ns3/mobility-model.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
+#include "ns3/object.h"
 #include "ns3/propagation-loss-model.h"
 #include "ns3/spectrum-channel.h"
 #include "ns3/static-shadowing-loss-model.h"
@@ -35,6 +38,10 @@ constexpr uint32_t kLrWpanDefaultChannel = 11;
 /**
  * \ingroup bloom-gossip
  * \brief Radio configuration of a WSN built by WsnNetworkHelper.
+ *
+ * The defaults are the scenario programs' (a unit disk of 12 m, 0 dBm, the
+ * stock channel); the same settings are the attributes of ns3::WsnRadio,
+ * which Config and `--ns3::WsnRadio::<name>` reach.
  */
 struct WsnRadioConfig
 {
@@ -46,7 +53,7 @@ struct WsnRadioConfig
     };
 
     Loss loss{Loss::RANGE};          ///< loss model
-    double range{50.0};              ///< RANGE: radio range R (m); link iff distance <= R
+    double range{12.0};              ///< RANGE: radio range R (m); link iff distance <= R
     double txPowerDbm{0.0};          ///< transmit power of every PHY (dBm)
     double exponent{3.0};            ///< LOG_DISTANCE: path-loss exponent
     double referenceLossDb{46.6777}; ///< LOG_DISTANCE: loss at the reference distance (dB)
@@ -89,12 +96,54 @@ struct WsnRadioConfig
 
 /**
  * \ingroup bloom-gossip
+ * \brief The radio settings of WsnNetworkHelper (WsnRadioConfig) as
+ * attributes, with its defaults: what Config::SetDefault("ns3::WsnRadio::
+ * Range", ...), `--ns3::WsnRadio::Range=...` on an ns-3 CommandLine and
+ * WsnNetworkHelper::SetRadioAttribute reach.  The checkers hold each
+ * value's limits; the one rule across attributes (ShadowingSigmaDb > 0
+ * needs Loss log-distance) is checked by WsnNetworkHelper::Install.
+ */
+class WsnRadio : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    WsnRadio();
+
+    /// \return the settings as a WsnRadioConfig (MaxLossDb 0: automatic, NaN)
+    WsnRadioConfig GetConfig() const;
+    /// \param config settings to take (NaN MaxLossDb: 0, automatic)
+    void SetConfig(const WsnRadioConfig& config);
+
+  private:
+    bloom::compat::EnumStorage<WsnRadioConfig::Loss> m_loss;       //!< Loss
+    double m_range;                                                //!< Range
+    double m_txPowerDbm;                                           //!< TxPowerDbm
+    double m_exponent;                                             //!< PathLossExponent
+    double m_referenceLossDb;                                      //!< ReferenceLossDb
+    double m_referenceDistance;                                    //!< ReferenceDistance
+    double m_shadowingSigmaDb;                                     //!< ShadowingSigmaDb
+    double m_linkMarginDb;                                         //!< LinkMarginDb
+    double m_maxLossDb;                                            //!< MaxLossDb (0: automatic)
+    uint16_t m_panId;                                              //!< PanId
+    bloom::compat::EnumStorage<WsnRadioConfig::Channel> m_channel; //!< Channel
+};
+
+/**
+ * \ingroup bloom-gossip
  * \brief Builds the ns-3 network of a WsnTopology: nodes at the topology's
  * positions (ConstantPositionMobilityModel), one SingleModelSpectrumChannel
  * or GridSpectrumChannel (WsnRadioConfig::channel; constant-speed delay, the
- * configured loss, MaxLossDb set), one lr-wpan
- * device per node associated to one PAN, and the ground-truth graph of the
- * radio.
+ * configured loss, MaxLossDb set), one lr-wpan device per node (a
+ * DutyCycleNetDevice, which a DutyCycleHelper may give a sleep schedule)
+ * associated to one PAN, and the ground-truth graph of the radio.
+ *
+ * The radio settings come from a WsnRadioConfig, or, with the default
+ * constructor, from the attributes of ns3::WsnRadio (so Config and
+ * `--ns3::WsnRadio::...` apply), changed with SetRadioAttribute.
  *
  * Node i of the topology is GetNodes().Get(i) and GetDevices().Get(i) (not
  * Node::GetId(), which counts every node of the simulation).  Short addresses
@@ -120,8 +169,20 @@ struct WsnRadioConfig
 class WsnNetworkHelper
 {
   public:
+    /// The radio of ns3::WsnRadio's attributes (their defaults, or Config's).
+    WsnNetworkHelper();
     /// \param config radio configuration (validated, throws std::invalid_argument)
-    explicit WsnNetworkHelper(const WsnRadioConfig& config = WsnRadioConfig());
+    explicit WsnNetworkHelper(const WsnRadioConfig& config);
+
+    /**
+     * Set a radio setting, ns-3 style, before Install.  An unknown name or a
+     * value its checker refuses is a fatal error naming the attribute.
+     * \param name attribute of ns3::WsnRadio (Loss, Range, TxPowerDbm,
+     *        PathLossExponent, ReferenceLossDb, ReferenceDistance,
+     *        ShadowingSigmaDb, LinkMarginDb, MaxLossDb, PanId, Channel)
+     * \param value its value
+     */
+    void SetRadioAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * Build the network of a topology (its links are ignored and replaced by
@@ -280,6 +341,7 @@ eturn number of streams used (the device count)
     void UpdateChannelCutoff();
 
     WsnRadioConfig m_config;                                 ///< radio configuration
+    Ptr<WsnRadio> m_radio;                                   ///< m_config as attributes
     WsnTopology m_topology;                                  ///< positions and ground truth
     NodeContainer m_nodes;                                   ///< node i of the topology
     NetDeviceContainer m_devices;                            ///< lr-wpan device i

@@ -183,10 +183,30 @@ BloomGossipApplication::Policy() const
 {
     if (!m_policy)
     {
-        m_policy = CreatePolicy();
+        const std::string problem = CheckAttributes();
+        NS_ABORT_MSG_IF(!problem.empty(), GetInstanceTypeId().GetName() << ": " << problem);
+        std::string error;
+        try
+        {
+            m_policy = CreatePolicy();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            error = e.what();
+        }
+        // A limit CheckAttributes missed: still an ns-3 error, not an
+        // exception out of Simulator::Run (reported outside the handler).
+        NS_ABORT_MSG_IF(!m_policy,
+                        GetInstanceTypeId().GetName() << ": bad attribute values: " << error);
         m_shape = m_policy->GetShape();
     }
     return *m_policy;
+}
+
+std::string
+BloomGossipApplication::CheckAttributes() const
+{
+    return "";
 }
 
 const bloom::FilterPolicy&
@@ -334,7 +354,20 @@ BloomGossipApplication::StartApplication()
     }
     Policy();
     // Fails early, with the reason, when the filter cannot be segmented.
-    GetFramesPerAdvertisement();
+    std::string unsegmentable;
+    try
+    {
+        GetFramesPerAdvertisement();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        unsegmentable = e.what();
+    }
+    NS_ABORT_MSG_IF(!unsegmentable.empty(),
+                    GetInstanceTypeId().GetName()
+                        << ": FrameBytes=" << m_frameBytes << " (frames of " << GetFrameBytes()
+                        << " bytes): " << unsegmentable
+                        << " (a smaller filter, or larger frames, is needed)");
     if (m_transport == LINK_LAYER)
     {
         NS_ABORT_MSG_UNLESS(m_deviceIndex < GetNode()->GetNDevices(),
