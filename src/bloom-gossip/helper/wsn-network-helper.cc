@@ -111,17 +111,24 @@ WsnRadioConfig::Validate() const
             throw std::invalid_argument(os.str());
         }
     };
-    check(std::isfinite(range) && range > 0, "range (m, > 0)", range);
-    check(std::isfinite(txPowerDbm), "tx power (dBm)", txPowerDbm);
-    check(std::isfinite(exponent) && exponent > 0, "path-loss exponent (> 0)", exponent);
-    check(std::isfinite(referenceLossDb), "reference loss (dB)", referenceLossDb);
+    const auto within = [](double v, double lo, double hi) { return v >= lo && v <= hi; };
+    check(within(range, kMinRange, kMaxRange), "range (m, 0.001..1e6)", range);
+    check(within(txPowerDbm, -kMaxAbsTxPowerDbm, kMaxAbsTxPowerDbm),
+          "tx power (dBm, -100..100)",
+          txPowerDbm);
+    check(exponent > 0 && exponent <= kMaxExponent, "path-loss exponent (0 < n <= 10)", exponent);
+    check(within(referenceLossDb, -kMaxAbsReferenceLossDb, kMaxAbsReferenceLossDb),
+          "reference loss (dB, -1000..1000)",
+          referenceLossDb);
     check(std::isfinite(referenceDistance) && referenceDistance > 0,
           "reference distance (m, > 0)",
           referenceDistance);
-    check(std::isfinite(shadowingSigmaDb) && shadowingSigmaDb >= 0,
-          "shadowing sigma (dB, >= 0)",
+    check(within(shadowingSigmaDb, 0, kMaxShadowingSigmaDb),
+          "shadowing sigma (dB, 0..100)",
           shadowingSigmaDb);
-    check(std::isfinite(linkMarginDb), "link margin (dB)", linkMarginDb);
+    check(within(linkMarginDb, -kMaxAbsLinkMarginDb, kMaxAbsLinkMarginDb),
+          "link margin (dB, -100..100)",
+          linkMarginDb);
     check(std::isnan(maxLossDb) || std::isfinite(maxLossDb), "MaxLossDb (dB)", maxLossDb);
     if (shadowingSigmaDb > 0 && loss != Loss::LOG_DISTANCE)
     {
@@ -152,26 +159,29 @@ WsnRadio::GetTypeId()
                                           WsnRadioConfig::LossName(Loss::RANGE),
                                           AsEnumValue(Loss::LOG_DISTANCE),
                                           WsnRadioConfig::LossName(Loss::LOG_DISTANCE)))
-            .AddAttribute("Range",
-                          "Loss range: radio range (m); a link iff the distance is at most it.",
-                          DoubleValue(d.range),
-                          MakeDoubleAccessor(&WsnRadio::m_range),
-                          MakeDoubleChecker<double>(kPositive, kMax))
+            .AddAttribute(
+                "Range",
+                "Loss range: radio range (m); a link iff the distance is at most it.",
+                DoubleValue(d.range),
+                MakeDoubleAccessor(&WsnRadio::m_range),
+                MakeDoubleChecker<double>(WsnRadioConfig::kMinRange, WsnRadioConfig::kMaxRange))
             .AddAttribute("TxPowerDbm",
                           "Transmit power of every PHY (dBm).",
                           DoubleValue(d.txPowerDbm),
                           MakeDoubleAccessor(&WsnRadio::m_txPowerDbm),
-                          MakeDoubleChecker<double>(-kMax, kMax))
+                          MakeDoubleChecker<double>(-WsnRadioConfig::kMaxAbsTxPowerDbm,
+                                                    WsnRadioConfig::kMaxAbsTxPowerDbm))
             .AddAttribute("PathLossExponent",
                           "Loss log-distance: path-loss exponent (> 0).",
                           DoubleValue(d.exponent),
                           MakeDoubleAccessor(&WsnRadio::m_exponent),
-                          MakeDoubleChecker<double>(kPositive, kMax))
+                          MakeDoubleChecker<double>(kPositive, WsnRadioConfig::kMaxExponent))
             .AddAttribute("ReferenceLossDb",
                           "Loss log-distance: loss at the reference distance (dB).",
                           DoubleValue(d.referenceLossDb),
                           MakeDoubleAccessor(&WsnRadio::m_referenceLossDb),
-                          MakeDoubleChecker<double>(-kMax, kMax))
+                          MakeDoubleChecker<double>(-WsnRadioConfig::kMaxAbsReferenceLossDb,
+                                                    WsnRadioConfig::kMaxAbsReferenceLossDb))
             .AddAttribute("ReferenceDistance",
                           "Loss log-distance: reference distance (m, > 0).",
                           DoubleValue(d.referenceDistance),
@@ -181,13 +191,14 @@ WsnRadio::GetTypeId()
                           "Loss log-distance: sigma of the static shadowing (dB), 0 = off.",
                           DoubleValue(d.shadowingSigmaDb),
                           MakeDoubleAccessor(&WsnRadio::m_shadowingSigmaDb),
-                          MakeDoubleChecker<double>(0, kMax))
+                          MakeDoubleChecker<double>(0, WsnRadioConfig::kMaxShadowingSigmaDb))
             .AddAttribute("LinkMarginDb",
                           "Loss log-distance: a ground-truth link iff the rx power is at "
                           "least the sensitivity plus this (dB).",
                           DoubleValue(d.linkMarginDb),
                           MakeDoubleAccessor(&WsnRadio::m_linkMarginDb),
-                          MakeDoubleChecker<double>(-kMax, kMax))
+                          MakeDoubleChecker<double>(-WsnRadioConfig::kMaxAbsLinkMarginDb,
+                                                    WsnRadioConfig::kMaxAbsLinkMarginDb))
             .AddAttribute("MaxLossDb",
                           "The channel's MaxLossDb (dB); 0: automatic (range: 500 dB; "
                           "log-distance: TxPowerDbm less 10 dB under the sensitivity).",

@@ -66,6 +66,15 @@ struct WsnRadioConfig
     double maxLossDb{std::numeric_limits<double>::quiet_NaN()};
     uint16_t panId{1}; ///< PAN id of all devices
 
+    // The limits of the values (Validate and ns3::WsnRadio's checkers).
+    static constexpr double kMinRange = 1e-3;              ///< range (m), at least
+    static constexpr double kMaxRange = 1e6;               ///< range (m), at most
+    static constexpr double kMaxAbsTxPowerDbm = 100;       ///< |txPowerDbm| at most
+    static constexpr double kMaxExponent = 10;             ///< exponent in (0, this]
+    static constexpr double kMaxAbsReferenceLossDb = 1000; ///< |referenceLossDb| at most
+    static constexpr double kMaxShadowingSigmaDb = 100;    ///< shadowingSigmaDb in [0, this]
+    static constexpr double kMaxAbsLinkMarginDb = 100;     ///< |linkMarginDb| at most
+
     /// Spectrum channel implementation.
     enum class Channel
     {
@@ -90,7 +99,7 @@ struct WsnRadioConfig
     static Channel ParseChannel(const std::string& name);
     /// \param channel a channel implementation \return "stock" or "grid"
     static std::string ChannelName(Channel channel);
-    /// Throws std::invalid_argument on a value out of range.
+    /// Throws std::invalid_argument on a value out of range (the k* limits).
     void Validate() const;
 };
 

@@ -808,6 +808,12 @@ class RadioAttributesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("Range", DoubleValue(0)),
                               false,
                               "the checker refuses a range of 0");
+        NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("Range", DoubleValue(2e6)),
+                              false,
+                              "or beyond the programs' 1e6 m");
+        NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("PathLossExponent", DoubleValue(11)),
+                              false,
+                              "an exponent above 10");
         NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("ShadowingSigmaDb", DoubleValue(-1)),
                               false,
                               "and a negative sigma");
