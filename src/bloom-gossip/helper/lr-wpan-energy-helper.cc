@@ -5,6 +5,8 @@
 
 #include "ns3/abort.h"
 #include "ns3/basic-energy-source-helper.h"
+#include "ns3/bloom-gossip-application.h"
+#include "ns3/callback.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -69,10 +71,31 @@ LrWpanEnergyHelper::Install(const NetDeviceContainer& devices)
         model->SetEnergySource(source);
         source->AppendDeviceEnergyModel(model);
         model->AttachDevice(device);
+        model->TraceConnectWithoutContext(
+            "Depleted",
+            MakeBoundCallback(&LrWpanEnergyHelper::StopNode, device->GetNode()));
         m_sources.Add(source);
         models.push_back(model);
     }
     return models;
+}
+
+void
+LrWpanEnergyHelper::StopNode(Ptr<Node> node, uint32_t)
+{
+    NS_LOG_FUNCTION(node);
+    if (Ptr<DutyCycleScheduler> scheduler = node->GetObject<DutyCycleScheduler>())
+    {
+        scheduler->Stop();
+    }
+    for (uint32_t i = 0; i < node->GetNApplications(); ++i)
+    {
+        if (Ptr<BloomGossipApplication> gossip =
+                DynamicCast<BloomGossipApplication>(node->GetApplication(i)))
+        {
+            gossip->Fail();
+        }
+    }
 }
 
 EnergySourceContainer
@@ -98,8 +121,12 @@ DutyCycleHelper::Install(const NetDeviceContainer& devices) const
     std::vector<Ptr<DutyCycleScheduler>> schedulers;
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
-        Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(devices.Get(i));
-        NS_ABORT_MSG_UNLESS(device, "DutyCycleHelper: device " << i << " is not lr-wpan");
+        Ptr<DutyCycleNetDevice> device = DynamicCast<DutyCycleNetDevice>(devices.Get(i));
+        NS_ABORT_MSG_UNLESS(device,
+                            "DutyCycleHelper: device "
+                                << i
+                                << " is no DutyCycleNetDevice, whose frames a schedule can "
+                                   "hold (build the network with WsnNetworkHelper)");
         Ptr<DutyCycleScheduler> scheduler = m_factory.Create<DutyCycleScheduler>();
         device->GetNode()->AggregateObject(scheduler);
         scheduler->Install(device);

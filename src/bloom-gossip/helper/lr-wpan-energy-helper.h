@@ -12,6 +12,7 @@
 #include "ns3/duty-cycle-scheduler.h"
 #include "ns3/lr-wpan-radio-energy-model.h"
 #include "ns3/net-device-container.h"
+#include "ns3/node.h"
 #include "ns3/object-factory.h"
 
 #include <string>
@@ -30,6 +31,10 @@ namespace ns3
  * dies when the battery is empty, detected at the next state change of the
  * radio or periodic update of the source (PeriodicEnergyUpdateInterval,
  * SetUpdateInterval).  Supply voltage: 3 V (BasicEnergySupplyVoltageV).
+ *
+ * The models switch the radio off on depletion and know nothing of the
+ * layers above; Install connects every model's `Depleted` trace source to
+ * StopNode, which stops the rest of the node.
  */
 class LrWpanEnergyHelper
 {
@@ -56,6 +61,18 @@ class LrWpanEnergyHelper
      * \return one model per device, in the same order
      */
     std::vector<Ptr<LrWpanRadioEnergyModel>> Install(const NetDeviceContainer& devices);
+    /**
+     * What a node does when its radio's energy runs out (Install connects it
+     * to every model's `Depleted` trace source): its DutyCycleScheduler, if
+     * any, stops (queued frames dropped) and every BloomGossipApplication of
+     * the node fails (BloomGossipApplication::Fail, as the workload's fail
+     * events do), which also silences its BloomQueryApplication.  Public so
+     * that a script attaching models itself can connect it too.
+     * \param node the node whose radio is depleted
+     * \param nodeId its id (the trace's argument)
+     */
+    static void StopNode(Ptr<Node> node, uint32_t nodeId);
+
     /// \return the sources Install created, in the devices' order
     EnergySourceContainer GetSources() const;
 
@@ -68,7 +85,9 @@ class LrWpanEnergyHelper
 
 /**
  * \ingroup bloom-gossip
- * \brief Aggregates a DutyCycleScheduler to the node of every lr-wpan device.
+ * \brief Gives every DutyCycleNetDevice a DutyCycleScheduler (also
+ * aggregated to its node), which from then on holds the device's frames
+ * until the radio's active windows.
  */
 class DutyCycleHelper
 {
@@ -81,7 +100,8 @@ class DutyCycleHelper
      */
     void SetAttribute(const std::string& name, const AttributeValue& value);
     /**
-     * \param devices lr-wpan devices, one per node
+     * \param devices DutyCycleNetDevices (what WsnNetworkHelper builds), one
+     *        per node; any other device is a fatal error
      * \return one scheduler per device, in the same order
      */
     std::vector<Ptr<DutyCycleScheduler>> Install(const NetDeviceContainer& devices) const;

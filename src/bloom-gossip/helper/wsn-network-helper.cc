@@ -3,10 +3,13 @@
  */
 #include "wsn-network-helper.h"
 
+#include "ns3/abort.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-version.h"
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
+#include "ns3/duty-cycle-scheduler.h"
+#include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/log.h"
@@ -17,6 +20,7 @@
 #include "ns3/lr-wpan-spectrum-value-helper.h"
 #include "ns3/propagation-delay-model.h"
 #include "ns3/single-model-spectrum-channel.h"
+#include "ns3/uinteger.h"
 #include "ns3/user-text.h"
 
 #include <algorithm>
@@ -31,6 +35,8 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("WsnNetworkHelper");
+
+NS_OBJECT_ENSURE_REGISTERED(WsnRadio);
 
 namespace
 {
@@ -105,17 +111,24 @@ WsnRadioConfig::Validate() const
             throw std::invalid_argument(os.str());
         }
     };
-    check(std::isfinite(range) && range > 0, "range (m, > 0)", range);
-    check(std::isfinite(txPowerDbm), "tx power (dBm)", txPowerDbm);
-    check(std::isfinite(exponent) && exponent > 0, "path-loss exponent (> 0)", exponent);
-    check(std::isfinite(referenceLossDb), "reference loss (dB)", referenceLossDb);
+    const auto within = [](double v, double lo, double hi) { return v >= lo && v <= hi; };
+    check(within(range, kMinRange, kMaxRange), "range (m, 0.001..1e6)", range);
+    check(within(txPowerDbm, -kMaxAbsTxPowerDbm, kMaxAbsTxPowerDbm),
+          "tx power (dBm, -100..100)",
+          txPowerDbm);
+    check(exponent > 0 && exponent <= kMaxExponent, "path-loss exponent (0 < n <= 10)", exponent);
+    check(within(referenceLossDb, -kMaxAbsReferenceLossDb, kMaxAbsReferenceLossDb),
+          "reference loss (dB, -1000..1000)",
+          referenceLossDb);
     check(std::isfinite(referenceDistance) && referenceDistance > 0,
           "reference distance (m, > 0)",
           referenceDistance);
-    check(std::isfinite(shadowingSigmaDb) && shadowingSigmaDb >= 0,
-          "shadowing sigma (dB, >= 0)",
+    check(within(shadowingSigmaDb, 0, kMaxShadowingSigmaDb),
+          "shadowing sigma (dB, 0..100)",
           shadowingSigmaDb);
-    check(std::isfinite(linkMarginDb), "link margin (dB)", linkMarginDb);
+    check(within(linkMarginDb, -kMaxAbsLinkMarginDb, kMaxAbsLinkMarginDb),
+          "link margin (dB, -100..100)",
+          linkMarginDb);
     check(std::isnan(maxLossDb) || std::isfinite(maxLossDb), "MaxLossDb (dB)", maxLossDb);
     if (shadowingSigmaDb > 0 && loss != Loss::LOG_DISTANCE)
     {
@@ -123,10 +136,162 @@ WsnRadioConfig::Validate() const
     }
 }
 
+TypeId
+WsnRadio::GetTypeId()
+{
+    using Loss = WsnRadioConfig::Loss;
+    using Channel = WsnRadioConfig::Channel;
+    using bloom::compat::AsEnumValue;
+    constexpr double kMax = std::numeric_limits<double>::max();
+    constexpr double kPositive = std::numeric_limits<double>::denorm_min();
+    const WsnRadioConfig d; // the defaults
+    static TypeId tid =
+        TypeId("ns3::WsnRadio")
+            .SetParent<Object>()
+            .SetGroupName("BloomGossip")
+            .AddConstructor<WsnRadio>()
+            .AddAttribute("Loss",
+                          "Propagation loss: range (a unit disk of radius Range) or "
+                          "log-distance (optionally with static shadowing).",
+                          EnumValue(AsEnumValue(d.loss)),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(Loss, &WsnRadio::m_loss),
+                          MakeEnumChecker(AsEnumValue(Loss::RANGE),
+                                          WsnRadioConfig::LossName(Loss::RANGE),
+                                          AsEnumValue(Loss::LOG_DISTANCE),
+                                          WsnRadioConfig::LossName(Loss::LOG_DISTANCE)))
+            .AddAttribute(
+                "Range",
+                "Loss range: radio range (m); a link iff the distance is at most it.",
+                DoubleValue(d.range),
+                MakeDoubleAccessor(&WsnRadio::m_range),
+                MakeDoubleChecker<double>(WsnRadioConfig::kMinRange, WsnRadioConfig::kMaxRange))
+            .AddAttribute("TxPowerDbm",
+                          "Transmit power of every PHY (dBm).",
+                          DoubleValue(d.txPowerDbm),
+                          MakeDoubleAccessor(&WsnRadio::m_txPowerDbm),
+                          MakeDoubleChecker<double>(-WsnRadioConfig::kMaxAbsTxPowerDbm,
+                                                    WsnRadioConfig::kMaxAbsTxPowerDbm))
+            .AddAttribute("PathLossExponent",
+                          "Loss log-distance: path-loss exponent (> 0).",
+                          DoubleValue(d.exponent),
+                          MakeDoubleAccessor(&WsnRadio::m_exponent),
+                          MakeDoubleChecker<double>(kPositive, WsnRadioConfig::kMaxExponent))
+            .AddAttribute("ReferenceLossDb",
+                          "Loss log-distance: loss at the reference distance (dB).",
+                          DoubleValue(d.referenceLossDb),
+                          MakeDoubleAccessor(&WsnRadio::m_referenceLossDb),
+                          MakeDoubleChecker<double>(-WsnRadioConfig::kMaxAbsReferenceLossDb,
+                                                    WsnRadioConfig::kMaxAbsReferenceLossDb))
+            .AddAttribute("ReferenceDistance",
+                          "Loss log-distance: reference distance (m, > 0).",
+                          DoubleValue(d.referenceDistance),
+                          MakeDoubleAccessor(&WsnRadio::m_referenceDistance),
+                          MakeDoubleChecker<double>(kPositive, kMax))
+            .AddAttribute("ShadowingSigmaDb",
+                          "Loss log-distance: sigma of the static shadowing (dB), 0 = off.",
+                          DoubleValue(d.shadowingSigmaDb),
+                          MakeDoubleAccessor(&WsnRadio::m_shadowingSigmaDb),
+                          MakeDoubleChecker<double>(0, WsnRadioConfig::kMaxShadowingSigmaDb))
+            .AddAttribute("LinkMarginDb",
+                          "Loss log-distance: a ground-truth link iff the rx power is at "
+                          "least the sensitivity plus this (dB).",
+                          DoubleValue(d.linkMarginDb),
+                          MakeDoubleAccessor(&WsnRadio::m_linkMarginDb),
+                          MakeDoubleChecker<double>(-WsnRadioConfig::kMaxAbsLinkMarginDb,
+                                                    WsnRadioConfig::kMaxAbsLinkMarginDb))
+            .AddAttribute("MaxLossDb",
+                          "The channel's MaxLossDb (dB); 0: automatic (range: 500 dB; "
+                          "log-distance: TxPowerDbm less 10 dB under the sensitivity).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&WsnRadio::m_maxLossDb),
+                          MakeDoubleChecker<double>(-kMax, kMax))
+            .AddAttribute("PanId",
+                          "PAN id of every device.",
+                          UintegerValue(d.panId),
+                          MakeUintegerAccessor(&WsnRadio::m_panId),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("Channel",
+                          "Spectrum channel: stock (SingleModelSpectrumChannel) or grid "
+                          "(GridSpectrumChannel, same results, only nearby PHYs).",
+                          EnumValue(AsEnumValue(d.channel)),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(Channel, &WsnRadio::m_channel),
+                          MakeEnumChecker(AsEnumValue(Channel::STOCK),
+                                          WsnRadioConfig::ChannelName(Channel::STOCK),
+                                          AsEnumValue(Channel::GRID),
+                                          WsnRadioConfig::ChannelName(Channel::GRID)));
+    return tid;
+}
+
+WsnRadio::WsnRadio()
+{
+    SetConfig(WsnRadioConfig());
+}
+
+WsnRadioConfig
+WsnRadio::GetConfig() const
+{
+    WsnRadioConfig c;
+    c.loss = static_cast<WsnRadioConfig::Loss>(m_loss);
+    c.range = m_range;
+    c.txPowerDbm = m_txPowerDbm;
+    c.exponent = m_exponent;
+    c.referenceLossDb = m_referenceLossDb;
+    c.referenceDistance = m_referenceDistance;
+    c.shadowingSigmaDb = m_shadowingSigmaDb;
+    c.linkMarginDb = m_linkMarginDb;
+    c.maxLossDb = m_maxLossDb == 0 ? std::numeric_limits<double>::quiet_NaN() : m_maxLossDb;
+    c.panId = m_panId;
+    c.channel = static_cast<WsnRadioConfig::Channel>(m_channel);
+    return c;
+}
+
+void
+WsnRadio::SetConfig(const WsnRadioConfig& c)
+{
+    m_loss = bloom::compat::AsEnumValue(c.loss);
+    m_range = c.range;
+    m_txPowerDbm = c.txPowerDbm;
+    m_exponent = c.exponent;
+    m_referenceLossDb = c.referenceLossDb;
+    m_referenceDistance = c.referenceDistance;
+    m_shadowingSigmaDb = c.shadowingSigmaDb;
+    m_linkMarginDb = c.linkMarginDb;
+    m_maxLossDb = std::isnan(c.maxLossDb) ? 0.0 : c.maxLossDb;
+    m_panId = c.panId;
+    m_channel = bloom::compat::AsEnumValue(c.channel);
+}
+
+WsnNetworkHelper::WsnNetworkHelper()
+    : m_radio(CreateObject<WsnRadio>())
+{
+    m_config = m_radio->GetConfig();
+}
+
 WsnNetworkHelper::WsnNetworkHelper(const WsnRadioConfig& config)
     : m_config(config)
 {
     m_config.Validate();
+}
+
+void
+WsnNetworkHelper::SetRadioAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(m_installed,
+                    "WsnNetworkHelper::SetRadioAttribute(" << name << ") after Install");
+    if (!m_radio)
+    {
+        m_radio = CreateObject<WsnRadio>();
+        m_radio->SetConfig(m_config);
+    }
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(WsnRadio::GetTypeId().LookupAttributeByName(name, &info),
+                        "WsnNetworkHelper::SetRadioAttribute: ns3::WsnRadio has no attribute "
+                            << name);
+    NS_ABORT_MSG_UNLESS(m_radio->SetAttributeFailSafe(name, value),
+                        "WsnNetworkHelper::SetRadioAttribute: ns3::WsnRadio::"
+                            << name << ": value out of range or of the wrong type (" << info.help
+                            << ")");
+    m_config = m_radio->GetConfig();
 }
 
 double
@@ -150,6 +315,14 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
     if (m_installed)
     {
         throw std::logic_error("WsnNetworkHelper::Install called twice");
+    }
+    try
+    {
+        m_config.Validate(); // the attributes' rule across them
+    }
+    catch (const std::invalid_argument& e)
+    {
+        NS_FATAL_ERROR("WsnNetworkHelper: ns3::WsnRadio: " << e.what());
     }
     m_installed = true;
     m_topology = topology;
@@ -212,9 +385,19 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
     }
 
     // Devices on the channel, one PAN.
+    // As LrWpanHelper::Install does, with devices whose frames a duty-cycle
+    // schedule can hold (DutyCycleNetDevice; plain lr-wpan without one).
     LrWpanHelper lrWpan;
     lrWpan.SetChannel(m_channel);
-    m_devices = lrWpan.Install(m_nodes);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<Node> node = m_nodes.Get(i);
+        Ptr<DutyCycleNetDevice> device = CreateObject<DutyCycleNetDevice>();
+        device->SetChannel(m_channel);
+        node->AddDevice(device);
+        device->SetNode(node);
+        m_devices.Add(device);
+    }
 #if BLOOM_GOSSIP_NS3_VERSION >= 3038
     lrWpan.CreateAssociatedPan(m_devices, m_config.panId);
 #else

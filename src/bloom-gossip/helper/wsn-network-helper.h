@@ -8,10 +8,13 @@
 
 #include "wsn-topology.h"
 
+#include "ns3/attribute.h"
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/mac16-address.h"
 #include "ns3/mobility-model.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
+#include "ns3/object.h"
 #include "ns3/propagation-loss-model.h"
 #include "ns3/spectrum-channel.h"
 #include "ns3/static-shadowing-loss-model.h"
@@ -35,6 +38,10 @@ constexpr uint32_t kLrWpanDefaultChannel = 11;
 /**
  * \ingroup bloom-gossip
  * \brief Radio configuration of a WSN built by WsnNetworkHelper.
+ *
+ * The defaults are the scenario programs' (a unit disk of 12 m, 0 dBm, the
+ * stock channel); the same settings are the attributes of ns3::WsnRadio,
+ * which Config and `--ns3::WsnRadio::<name>` reach.
  */
 struct WsnRadioConfig
 {
@@ -46,7 +53,7 @@ struct WsnRadioConfig
     };
 
     Loss loss{Loss::RANGE};          ///< loss model
-    double range{50.0};              ///< RANGE: radio range R (m); link iff distance <= R
+    double range{12.0};              ///< RANGE: radio range R (m); link iff distance <= R
     double txPowerDbm{0.0};          ///< transmit power of every PHY (dBm)
     double exponent{3.0};            ///< LOG_DISTANCE: path-loss exponent
     double referenceLossDb{46.6777}; ///< LOG_DISTANCE: loss at the reference distance (dB)
@@ -58,6 +65,15 @@ struct WsnRadioConfig
     /// 10 dB below the sensitivity (and the noise floor) are not delivered at all.
     double maxLossDb{std::numeric_limits<double>::quiet_NaN()};
     uint16_t panId{1}; ///< PAN id of all devices
+
+    // The limits of the values (Validate and ns3::WsnRadio's checkers).
+    static constexpr double kMinRange = 1e-3;              ///< range (m), at least
+    static constexpr double kMaxRange = 1e6;               ///< range (m), at most
+    static constexpr double kMaxAbsTxPowerDbm = 100;       ///< |txPowerDbm| at most
+    static constexpr double kMaxExponent = 10;             ///< exponent in (0, this]
+    static constexpr double kMaxAbsReferenceLossDb = 1000; ///< |referenceLossDb| at most
+    static constexpr double kMaxShadowingSigmaDb = 100;    ///< shadowingSigmaDb in [0, this]
+    static constexpr double kMaxAbsLinkMarginDb = 100;     ///< |linkMarginDb| at most
 
     /// Spectrum channel implementation.
     enum class Channel
@@ -83,8 +99,46 @@ struct WsnRadioConfig
     static Channel ParseChannel(const std::string& name);
     /// \param channel a channel implementation \return "stock" or "grid"
     static std::string ChannelName(Channel channel);
-    /// Throws std::invalid_argument on a value out of range.
+    /// Throws std::invalid_argument on a value out of range (the k* limits).
     void Validate() const;
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief The radio settings of WsnNetworkHelper (WsnRadioConfig) as
+ * attributes, with its defaults: what Config::SetDefault("ns3::WsnRadio::
+ * Range", ...), `--ns3::WsnRadio::Range=...` on an ns-3 CommandLine and
+ * WsnNetworkHelper::SetRadioAttribute reach.  The checkers hold each
+ * value's limits; the one rule across attributes (ShadowingSigmaDb > 0
+ * needs Loss log-distance) is checked by WsnNetworkHelper::Install.
+ */
+class WsnRadio : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    WsnRadio();
+
+    /// \return the settings as a WsnRadioConfig (MaxLossDb 0: automatic, NaN)
+    WsnRadioConfig GetConfig() const;
+    /// \param config settings to take (NaN MaxLossDb: 0, automatic)
+    void SetConfig(const WsnRadioConfig& config);
+
+  private:
+    bloom::compat::EnumStorage<WsnRadioConfig::Loss> m_loss;       //!< Loss
+    double m_range;                                                //!< Range
+    double m_txPowerDbm;                                           //!< TxPowerDbm
+    double m_exponent;                                             //!< PathLossExponent
+    double m_referenceLossDb;                                      //!< ReferenceLossDb
+    double m_referenceDistance;                                    //!< ReferenceDistance
+    double m_shadowingSigmaDb;                                     //!< ShadowingSigmaDb
+    double m_linkMarginDb;                                         //!< LinkMarginDb
+    double m_maxLossDb;                                            //!< MaxLossDb (0: automatic)
+    uint16_t m_panId;                                              //!< PanId
+    bloom::compat::EnumStorage<WsnRadioConfig::Channel> m_channel; //!< Channel
 };
 
 /**
@@ -92,9 +146,13 @@ struct WsnRadioConfig
  * \brief Builds the ns-3 network of a WsnTopology: nodes at the topology's
  * positions (ConstantPositionMobilityModel), one SingleModelSpectrumChannel
  * or GridSpectrumChannel (WsnRadioConfig::channel; constant-speed delay, the
- * configured loss, MaxLossDb set), one lr-wpan
- * device per node associated to one PAN, and the ground-truth graph of the
- * radio.
+ * configured loss, MaxLossDb set), one lr-wpan device per node (a
+ * DutyCycleNetDevice, which a DutyCycleHelper may give a sleep schedule)
+ * associated to one PAN, and the ground-truth graph of the radio.
+ *
+ * The radio settings come from a WsnRadioConfig, or, with the default
+ * constructor, from the attributes of ns3::WsnRadio (so Config and
+ * `--ns3::WsnRadio::...` apply), changed with SetRadioAttribute.
  *
  * Node i of the topology is GetNodes().Get(i) and GetDevices().Get(i) (not
  * Node::GetId(), which counts every node of the simulation).  Short addresses
@@ -120,8 +178,20 @@ struct WsnRadioConfig
 class WsnNetworkHelper
 {
   public:
+    /// The radio of ns3::WsnRadio's attributes (their defaults, or Config's).
+    WsnNetworkHelper();
     /// \param config radio configuration (validated, throws std::invalid_argument)
-    explicit WsnNetworkHelper(const WsnRadioConfig& config = WsnRadioConfig());
+    explicit WsnNetworkHelper(const WsnRadioConfig& config);
+
+    /**
+     * Set a radio setting, ns-3 style, before Install.  An unknown name or a
+     * value its checker refuses is a fatal error naming the attribute.
+     * \param name attribute of ns3::WsnRadio (Loss, Range, TxPowerDbm,
+     *        PathLossExponent, ReferenceLossDb, ReferenceDistance,
+     *        ShadowingSigmaDb, LinkMarginDb, MaxLossDb, PanId, Channel)
+     * \param value its value
+     */
+    void SetRadioAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * Build the network of a topology (its links are ignored and replaced by
@@ -280,6 +350,7 @@ eturn number of streams used (the device count)
     void UpdateChannelCutoff();
 
     WsnRadioConfig m_config;                                 ///< radio configuration
+    Ptr<WsnRadio> m_radio;                                   ///< m_config as attributes
     WsnTopology m_topology;                                  ///< positions and ground truth
     NodeContainer m_nodes;                                   ///< node i of the topology
     NetDeviceContainer m_devices;                            ///< lr-wpan device i

@@ -4,7 +4,6 @@
 #include "bloom-gossip-application.h"
 
 #include "bloom-gossip-compat.h"
-#include "duty-cycle-scheduler.h"
 #include "gossip-message.h"
 #include "query-strategy.h"
 
@@ -162,7 +161,6 @@ BloomGossipApplication::DoDispose()
     m_neighbours.clear();
     m_lastSender = m_neighbours.end();
     m_device = nullptr;
-    m_scheduler = nullptr;
     m_socket = nullptr;
     m_rng = nullptr;
     Application::DoDispose();
@@ -186,10 +184,30 @@ BloomGossipApplication::Policy() const
 {
     if (!m_policy)
     {
-        m_policy = CreatePolicy();
+        const std::string problem = CheckAttributes();
+        NS_ABORT_MSG_IF(!problem.empty(), GetInstanceTypeId().GetName() << ": " << problem);
+        std::string error;
+        try
+        {
+            m_policy = CreatePolicy();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            error = e.what();
+        }
+        // A limit CheckAttributes missed: still an ns-3 error, not an
+        // exception out of Simulator::Run (reported outside the handler).
+        NS_ABORT_MSG_IF(!m_policy,
+                        GetInstanceTypeId().GetName() << ": bad attribute values: " << error);
         m_shape = m_policy->GetShape();
     }
     return *m_policy;
+}
+
+std::string
+BloomGossipApplication::CheckAttributes() const
+{
+    return "";
 }
 
 const bloom::FilterPolicy&
@@ -337,14 +355,26 @@ BloomGossipApplication::StartApplication()
     }
     Policy();
     // Fails early, with the reason, when the filter cannot be segmented.
-    GetFramesPerAdvertisement();
+    std::string unsegmentable;
+    try
+    {
+        GetFramesPerAdvertisement();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        unsegmentable = e.what();
+    }
+    NS_ABORT_MSG_IF(!unsegmentable.empty(),
+                    GetInstanceTypeId().GetName()
+                        << ": FrameBytes=" << m_frameBytes << " (frames of " << GetFrameBytes()
+                        << " bytes): " << unsegmentable
+                        << " (a smaller filter, or larger frames, is needed)");
     if (m_transport == LINK_LAYER)
     {
         NS_ABORT_MSG_UNLESS(m_deviceIndex < GetNode()->GetNDevices(),
                             "BloomGossipApplication: node " << GetNode()->GetId()
                                                             << " has no device " << m_deviceIndex);
         m_device = GetNode()->GetDevice(m_deviceIndex);
-        m_scheduler = GetNode()->GetObject<DutyCycleScheduler>();
         // Protocol 0 matches every protocol: lr-wpan hands frames up with
         // protocol 0; the dispatch byte tells gossip frames apart.
         GetNode()->RegisterProtocolHandler(
@@ -501,12 +531,9 @@ void
 BloomGossipApplication::SendFrame(const std::vector<uint8_t>& bytes)
 {
     Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-    if (m_scheduler)
+    if (m_transport == LINK_LAYER)
     {
-        m_scheduler->Send(packet, m_device->GetBroadcast(), bloom::kGossipProtocol);
-    }
-    else if (m_transport == LINK_LAYER)
-    {
+        // Under duty cycling the device holds the frame for the next window.
         m_device->Send(packet, m_device->GetBroadcast(), bloom::kGossipProtocol);
     }
     else

@@ -32,7 +32,6 @@ namespace ns3
 {
 
 class Packet;
-class DutyCycleScheduler;
 
 /**
  * \ingroup bloom-gossip
@@ -121,6 +120,20 @@ class BloomGossipApplication : public Application
     const bloom::FilterPolicy& GetPolicy() const;
     /// \return the live neighbour entries (address, last filter heard)
     std::vector<std::pair<Address, const bloom::AnyFilter*>> GetNeighbourFilters() const;
+
+    /**
+     * Check the attributes together.  Each attribute's checker holds the
+     * limits of its own value; some limits depend on another attribute (an
+     * LBF's Step below 2^CellBits, an SDBF's MinCount at most Hashes).  The
+     * application calls it before it first builds its filter policy (at the
+     * latest at StartApplication) and ends the simulation with a fatal error
+     * carrying the problem (NS_FATAL_ERROR, never an exception out of
+     * Simulator::Run).
+     * \return empty when the values fit together, else the first problem,
+     *         naming the attribute, e.g. "Step=400: out of range 1..255 for
+     *         CellBits=8"
+     */
+    virtual std::string CheckAttributes() const;
 
     /// Crash the node: stop sending and receiving, drop all state.
     void Fail();
@@ -229,8 +242,6 @@ class BloomGossipApplication : public Application
     /// arrive back to back); m_neighbours.end() when unknown.
     std::map<Address, Neighbour>::iterator m_lastSender{m_neighbours.end()};
     Ptr<NetDevice> m_device;
-    /// The node's duty-cycle schedule; null: frames go to the device at once.
-    Ptr<DutyCycleScheduler> m_scheduler;
     Ptr<Socket> m_socket;
     Ptr<UniformRandomVariable> m_rng;
     uint16_t m_sequence;

@@ -17,6 +17,7 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DutyCycleScheduler");
 
 NS_OBJECT_ENSURE_REGISTERED(DutyCycleScheduler);
+NS_OBJECT_ENSURE_REGISTERED(DutyCycleNetDevice);
 
 namespace
 {
@@ -27,6 +28,67 @@ constexpr uint32_t kPhyOverheadBytes = 6;
 /// MAC header with short addresses and PAN ID compression (9) plus FCS (2).
 constexpr uint32_t kMacOverheadBytes = 11;
 } // namespace
+
+TypeId
+DutyCycleNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DutyCycleNetDevice")
+            .SetParent<LrWpanNetDevice>()
+            .SetGroupName("BloomGossip")
+            .AddConstructor<DutyCycleNetDevice>()
+            .AddAttribute("MaxTransmitHold",
+                          "The longest a frame may wait in the device for the radio's next "
+                          "active window before it reaches the MAC: the DutyCycleScheduler's "
+                          "Period, 0 without duty cycling (read only)",
+                          TypeId::ATTR_GET,
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&DutyCycleNetDevice::GetMaxTransmitHold),
+                          MakeTimeChecker());
+    return tid;
+}
+
+DutyCycleNetDevice::DutyCycleNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DutyCycleNetDevice::~DutyCycleNetDevice() = default;
+
+bool
+DutyCycleNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    if (m_scheduler)
+    {
+        m_scheduler->Send(packet, dest, protocolNumber);
+        return true;
+    }
+    return LrWpanNetDevice::Send(packet, dest, protocolNumber);
+}
+
+bool
+DutyCycleNetDevice::SendNow(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    return LrWpanNetDevice::Send(packet, dest, protocolNumber);
+}
+
+void
+DutyCycleNetDevice::SetScheduler(Ptr<DutyCycleScheduler> scheduler)
+{
+    m_scheduler = scheduler;
+}
+
+Ptr<DutyCycleScheduler>
+DutyCycleNetDevice::GetScheduler() const
+{
+    return m_scheduler;
+}
+
+Time
+DutyCycleNetDevice::GetMaxTransmitHold() const
+{
+    return m_scheduler ? m_scheduler->GetPeriod() : Seconds(0);
+}
 
 TypeId
 DutyCycleScheduler::GetTypeId()
@@ -83,6 +145,11 @@ DutyCycleScheduler::DoDispose()
     m_windowEvent.Cancel();
     m_pumpEvent.Cancel();
     m_queue.clear();
+    if (m_gated)
+    {
+        m_gated->SetScheduler(nullptr);
+    }
+    m_gated = nullptr;
     m_device = nullptr;
     m_rng = nullptr;
     Object::DoDispose();
@@ -148,6 +215,11 @@ DutyCycleScheduler::Install(Ptr<LrWpanNetDevice> device)
     NS_ABORT_MSG_UNLESS(m_dutyCycle > 0 && m_dutyCycle <= 1,
                         "DutyCycleScheduler: DutyCycle " << m_dutyCycle << " not in (0, 1]");
     m_device = device;
+    m_gated = DynamicCast<DutyCycleNetDevice>(device);
+    if (m_gated)
+    {
+        m_gated->SetScheduler(this);
+    }
     Ptr<LrWpanMac> mac = device->GetMac();
     mac->TraceConnectWithoutContext("MacTxOk", MakeCallback(&DutyCycleScheduler::MacDone, this));
     mac->TraceConnectWithoutContext("MacTxDrop", MakeCallback(&DutyCycleScheduler::MacDone, this));
@@ -227,7 +299,8 @@ DutyCycleScheduler::Pump()
     m_queue.pop_front();
     m_busy = true;
     m_busyUid = p.packet->GetUid();
-    if (!m_device->Send(p.packet, p.to, p.protocol))
+    if (!(m_gated ? m_gated->SendNow(p.packet, p.to, p.protocol)
+                  : m_device->Send(p.packet, p.to, p.protocol)))
     {
         m_busy = false;
         Pump();

@@ -25,10 +25,74 @@
 namespace ns3
 {
 
+class DutyCycleScheduler;
+
 /**
  * \ingroup bloom-gossip
- * \brief Synchronised duty cycling of one lr-wpan device, shared by the
- * node's gossip and query applications.
+ * \brief An lr-wpan device whose frames a DutyCycleScheduler may hold until
+ * the radio's next active window.
+ *
+ * WsnNetworkHelper builds its networks of these.  Without a scheduler the
+ * device is an LrWpanNetDevice and nothing else.  Once a DutyCycleScheduler
+ * drives it (DutyCycleHelper, DutyCycleScheduler::Install), Send queues the
+ * frame with the scheduler, which hands it to the MAC inside a window: the
+ * applications above send as on any device and know nothing of the sleep
+ * schedule.  A frame sent this way reaches the MAC (and its MacTxOk or
+ * MacTxDrop) up to about one period later than without duty cycling:
+ * attribute `MaxTransmitHold` says by how much, for timers that wait for a
+ * MAC confirmation.
+ */
+class DutyCycleNetDevice : public LrWpanNetDevice
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    DutyCycleNetDevice();
+    ~DutyCycleNetDevice() override;
+
+    /**
+     * Send a frame: through the scheduler when one drives the device (the
+     * frame waits for a window; always true then, as the frame is queued),
+     * else LrWpanNetDevice::Send.
+     * \param packet the frame payload
+     * \param dest destination address
+     * \param protocolNumber the protocol number
+     * \return whether the frame was accepted
+     */
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    /**
+     * Hand a frame to the MAC now (LrWpanNetDevice::Send): the scheduler's
+     * own way down.
+     * \param packet the frame payload
+     * \param dest destination address
+     * \param protocolNumber the protocol number
+     * \return whether the MAC accepted it
+     */
+    bool SendNow(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber);
+
+    /// \param scheduler the schedule that holds this device's frames (null: none)
+    void SetScheduler(Ptr<DutyCycleScheduler> scheduler);
+    /// \return the schedule holding this device's frames, or null
+    Ptr<DutyCycleScheduler> GetScheduler() const;
+    /**
+     * \return the longest a frame may wait in the device before the MAC
+     * gets it, beyond its turn: the scheduler's period, 0 without one
+     */
+    Time GetMaxTransmitHold() const;
+
+  private:
+    /// Null: frames go straight to the MAC.  The scheduler's DoDispose
+    /// clears it (LrWpanNetDevice::DoDispose is private).
+    Ptr<DutyCycleScheduler> m_scheduler;
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Synchronised duty cycling of one lr-wpan device, below the node's
+ * gossip and query applications.
  *
  * Every node has the same schedule (perfect synchronisation, as S-MAC after
  * its SYNC exchange): active window k is [k Period, k Period + DutyCycle x
@@ -37,7 +101,8 @@ namespace ns3
  * off when the MAC is idle (SetRxOnWhenIdle(false): PHY TRX_OFF; a frame in
  * progress ends first).
  *
- * Applications hand their frames to Send() instead of NetDevice::Send.  The
+ * Frames reach Send() from the device (DutyCycleNetDevice::Send, what the
+ * applications call).  The
  * scheduler keeps them in order and gives the MAC one at a time (the next
  * when the MAC reports the previous one sent or dropped, MacTxOk/MacTxDrop),
  * only inside a window and only when the frame's air time plus Guard (room
@@ -49,7 +114,7 @@ namespace ns3
  * Unicast frames the MAC retries (query frames) may still run past the
  * window end; broadcast gossip frames (one CSMA-CA attempt sequence, at most
  * Guard) start inside it.  DutyCycle 1 keeps the radio on: install no
- * scheduler then (the applications call NetDevice::Send directly).
+ * scheduler then (the devices send straight to the MAC).
  */
 class DutyCycleScheduler : public Object
 {
@@ -64,7 +129,8 @@ class DutyCycleScheduler : public Object
 
     /**
      * Drive this device's radio and start the schedule (window 0 at time 0,
-     * or at the next period start when installed later).
+     * or at the next period start when installed later).  A
+     * DutyCycleNetDevice then sends its frames through this scheduler.
      * \param device the lr-wpan device
      */
     void Install(Ptr<LrWpanNetDevice> device);
@@ -130,6 +196,7 @@ class DutyCycleScheduler : public Object
     Time m_startJitter;
 
     Ptr<LrWpanNetDevice> m_device;
+    Ptr<DutyCycleNetDevice> m_gated; //!< m_device when it sends through this scheduler
     Ptr<UniformRandomVariable> m_rng;
     std::deque<Pending> m_queue;
     bool m_busy{false};          //!< a frame is with the MAC

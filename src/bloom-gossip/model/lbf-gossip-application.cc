@@ -12,6 +12,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/user-text.h"
 
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
@@ -95,6 +96,37 @@ LbfGossipApplication::GetTypeId()
                           MakeUintegerAccessor(&LbfGossipApplication::m_step),
                           MakeUintegerChecker<uint32_t>(1, 65535));
     return tid;
+}
+
+std::string
+LbfGossipApplication::CheckAttributes() const
+{
+    std::string problem = BloomGossipApplication::CheckAttributes();
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    const uint32_t top = (1U << m_cellBits) - 1;
+    if (m_decayMode == SUBTRACTIVE && m_step > top)
+    {
+        return "Step=" + std::to_string(m_step) + ": out of range 1.." + std::to_string(top) +
+               " for CellBits=" + std::to_string(m_cellBits);
+    }
+    if (m_decayMode == MULTIPLICATIVE)
+    {
+        try
+        {
+            bloom::LbfDecay::Multiplicative(m_factor, m_cellBits);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            std::ostringstream os;
+            os.precision(17);
+            os << "Factor=" << m_factor << " with CellBits=" << m_cellBits << ": " << e.what();
+            return os.str();
+        }
+    }
+    return "";
 }
 
 std::unique_ptr<bloom::FilterPolicy>

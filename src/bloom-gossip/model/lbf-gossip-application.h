@@ -33,6 +33,13 @@ class LbfGossipApplication : public BloomGossipApplication
      */
     static TypeId GetTypeId();
 
+    /**
+     * \return a problem with Step (subtractive decay: 1..2^CellBits - 1) or
+     *         Factor (multiplicative: it must lower every cell value of
+     *         CellBits bits), or empty
+     */
+    std::string CheckAttributes() const override;
+
   protected:
     std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
 

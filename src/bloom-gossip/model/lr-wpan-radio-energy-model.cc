@@ -3,9 +3,6 @@
  */
 #include "lr-wpan-radio-energy-model.h"
 
-#include "bloom-gossip-application.h"
-#include "duty-cycle-scheduler.h"
-
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/lr-wpan-mac.h"
@@ -87,7 +84,9 @@ LrWpanRadioEnergyModel::GetTypeId()
                             MakeTraceSourceAccessor(&LrWpanRadioEnergyModel::m_totalEnergy),
                             "ns3::TracedValueCallback::Double")
             .AddTraceSource("Depleted",
-                            "The energy source ran out: the node stops",
+                            "The energy source ran out: the radio is off for good.  Fired "
+                            "once, after the radio was switched off, at the instant of the "
+                            "depletion; the layers above stop through it",
                             MakeTraceSourceAccessor(&LrWpanRadioEnergyModel::m_depletedTrace),
                             "ns3::LrWpanRadioEnergyModel::DepletedCallback");
     return tid;
@@ -387,21 +386,10 @@ LrWpanRadioEnergyModel::StopNode()
     {
         return;
     }
-    Ptr<Node> node = m_device->GetNode();
-    if (Ptr<DutyCycleScheduler> scheduler = node->GetObject<DutyCycleScheduler>())
-    {
-        scheduler->Stop();
-    }
     PowerOff();
-    for (uint32_t i = 0; i < node->GetNApplications(); ++i)
-    {
-        if (Ptr<BloomGossipApplication> gossip =
-                DynamicCast<BloomGossipApplication>(node->GetApplication(i)))
-        {
-            gossip->Fail();
-        }
-    }
-    m_depletedTrace(node->GetId());
+    // What else stops (the duty-cycle schedule, the applications) is up to
+    // whoever listens: LrWpanEnergyHelper connects its default reaction.
+    m_depletedTrace(m_device->GetNode()->GetId());
 }
 
 void

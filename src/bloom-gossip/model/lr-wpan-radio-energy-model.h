@@ -53,15 +53,15 @@ namespace ns3
  * the energy source before every change, as ns-3's WifiRadioEnergyModel does.
  *
  * Depletion (HandleEnergyDepletion, called by the source when its energy
- * runs out) stops the node: from then on the model draws no current, the
- * node's DutyCycleScheduler (if any) stops, the radio goes off for good
- * whatever the MAC was doing (PowerOff: the PHY stops reporting to the MAC,
- * the MAC talks to a detached transceiver that never answers, the PHY is
- * forced to TRX_OFF, discarding a reception in progress, and kept there),
- * and every BloomGossipApplication of the node fails
- * (BloomGossipApplication::Fail, as the workload's fail events do), which
- * also silences the node's BloomQueryApplication.  Recharging does not
- * revive a node.
+ * runs out) switches the radio off: from then on the model draws no current
+ * and the radio stays off whatever the MAC was doing (PowerOff: the PHY
+ * stops reporting to the MAC, the MAC talks to a detached transceiver that
+ * never answers, the PHY is forced to TRX_OFF, discarding a reception in
+ * progress, and kept there).  Then the model fires its `Depleted` trace
+ * source, once.  The model knows nothing of the layers above it: whatever
+ * else must stop (the node's duty-cycle schedule, its applications) listens
+ * to `Depleted`, as LrWpanEnergyHelper connects by default.  Recharging
+ * does not revive a node.
  */
 class LrWpanRadioEnergyModel : public DeviceEnergyModel
 {
@@ -162,7 +162,7 @@ class LrWpanRadioEnergyModel : public DeviceEnergyModel
     void ScheduleDepletionCheck(double remainingJ);
     /// Update the source; depleted if it holds the margin or less, else predict again.
     void CheckDepletion();
-    /// Stop the node (scheduled by HandleEnergyDepletion).
+    /// Switch the radio off and fire Depleted (scheduled by HandleEnergyDepletion).
     void StopNode();
     /**
      * Switch the radio off for good: cut the PHY's indications and confirms

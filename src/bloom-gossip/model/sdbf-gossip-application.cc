@@ -102,6 +102,18 @@ SdbfGossipApplication::AssignPolicyStreams(int64_t stream)
     return 1;
 }
 
+std::string
+SdbfGossipApplication::CheckAttributes() const
+{
+    std::string problem = BloomGossipApplication::CheckAttributes();
+    if (problem.empty() && m_minCount > m_hashes)
+    {
+        problem = "MinCount=" + std::to_string(m_minCount) +
+                  ": out of range 1..Hashes=" + std::to_string(m_hashes);
+    }
+    return problem;
+}
+
 std::unique_ptr<bloom::FilterPolicy>
 SdbfGossipApplication::CreatePolicy() const
 {

@@ -33,6 +33,9 @@ class SdbfGossipApplication : public BloomGossipApplication
     static TypeId GetTypeId();
     SdbfGossipApplication();
 
+    /// \return a problem with MinCount (1..Hashes), or empty
+    std::string CheckAttributes() const override;
+
   protected:
     void DoDispose() override;
     std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;

@@ -9,11 +9,13 @@
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/double.h"
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-gossip-application.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/sdbf-gossip-application.h"
 #include "ns3/simple-net-device-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -145,6 +147,66 @@ class ModeNamesTestCase : public TestCase
 };
 
 /// \ingroup bloom-gossip-tests
+/// Test case: attribute values that each pass their checker but not
+/// together are found by CheckAttributes (what the fatal error at the
+/// policy's construction reports), naming the attribute.
+class AttributeCombinationsTestCase : public TestCase
+{
+  public:
+    AttributeCombinationsTestCase()
+        : TestCase("CheckAttributes names the attribute of a bad combination (LBF Step, Factor; "
+                   "SDBF MinCount)")
+    {
+    }
+
+  private:
+    /// \return whether `text` contains `part`
+    static bool Has(const std::string& text, const std::string& part)
+    {
+        return text.find(part) != std::string::npos;
+    }
+
+    void DoRun() override
+    {
+        Ptr<LbfGossipApplication> lbf = CreateObject<LbfGossipApplication>();
+        NS_TEST_EXPECT_MSG_EQ(lbf->CheckAttributes(), "", "the defaults fit");
+        lbf->SetAttribute("Decay", StringValue("subtractive"));
+        lbf->SetAttribute("CellBits", UintegerValue(8));
+        // The checker allows 65535 (16-bit cells); 8-bit cells end at 255.
+        NS_TEST_ASSERT_MSG_EQ(lbf->SetAttributeFailSafe("Step", UintegerValue(400)),
+                              true,
+                              "each value alone passes its checker");
+        const std::string step = lbf->CheckAttributes();
+        NS_TEST_EXPECT_MSG_EQ(Has(step, "Step=400") && Has(step, "1..255"),
+                              true,
+                              "Step=400 on 8-bit cells: " << step);
+        lbf->SetAttribute("Step", UintegerValue(255));
+        NS_TEST_EXPECT_MSG_EQ(lbf->CheckAttributes(), "", "Step 255 fits 8-bit cells");
+        lbf->SetAttribute("CellBits", UintegerValue(4));
+        NS_TEST_EXPECT_MSG_EQ(Has(lbf->CheckAttributes(), "Step=255"), true, "but not 4-bit ones");
+        lbf->SetAttribute("Decay", StringValue("multiplicative"));
+        NS_TEST_EXPECT_MSG_EQ(lbf->CheckAttributes(), "", "Step unused when multiplicative");
+        // Passes the checker (a < 1), yet floor(a q + 1e-9) keeps q = 1.
+        lbf->SetAttribute("Factor", DoubleValue(1 - 1e-12));
+        const std::string factor = lbf->CheckAttributes();
+        NS_TEST_EXPECT_MSG_EQ(Has(factor, "Factor="),
+                              true,
+                              "a factor that lowers no cell: " << factor);
+
+        Ptr<SdbfGossipApplication> sdbf = CreateObject<SdbfGossipApplication>();
+        NS_TEST_EXPECT_MSG_EQ(sdbf->CheckAttributes(), "", "the defaults fit");
+        sdbf->SetAttribute("Hashes", UintegerValue(4));
+        sdbf->SetAttribute("MinCount", UintegerValue(5));
+        const std::string minCount = sdbf->CheckAttributes();
+        NS_TEST_EXPECT_MSG_EQ(Has(minCount, "MinCount=5") && Has(minCount, "Hashes=4"),
+                              true,
+                              "MinCount above Hashes: " << minCount);
+        sdbf->SetAttribute("MinCount", UintegerValue(4));
+        NS_TEST_EXPECT_MSG_EQ(sdbf->CheckAttributes(), "", "MinCount = Hashes fits");
+    }
+};
+
+/// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-application.
 class BloomGossipApplicationTestSuite : public TestSuite
 {
@@ -154,6 +216,7 @@ class BloomGossipApplicationTestSuite : public TestSuite
     {
         AddTestCase(new OtherLinkLayerTestCase, bloom::test::kQuick);
         AddTestCase(new ModeNamesTestCase, bloom::test::kQuick);
+        AddTestCase(new AttributeCombinationsTestCase, bloom::test::kQuick);
     }
 };
 

@@ -13,8 +13,14 @@
  *    it), and the radio is on for DutyCycle of the time;
  *  - depletion, always on and duty-cycled (issue 31): from its death on, a
  *    node's PHY starts no transmission or reception and spends no time in
- *    any state but TRX_OFF, whatever its MAC was doing.
+ *    any state but TRX_OFF, whatever its MAC was doing;
+ *  - services below the applications (issue 26): a frame sent on a
+ *    duty-cycled device waits in the device for the next window
+ *    (MaxTransmitHold says how long it may), and a depleted model only
+ *    switches its radio off and fires Depleted: the applications stop
+ *    through whoever listens (LrWpanEnergyHelper::StopNode).
  */
+#include "ns3/basic-energy-source-helper.h"
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-helper.h"
@@ -22,6 +28,7 @@
 #include "ns3/double.h"
 #include "ns3/duty-cycle-scheduler.h"
 #include "ns3/lr-wpan-energy-helper.h"
+#include "ns3/lr-wpan-mac.h"
 #include "ns3/lr-wpan-net-device.h"
 #include "ns3/lr-wpan-radio-energy-model.h"
 #include "ns3/packet.h"
@@ -61,6 +68,7 @@ struct Line
     std::vector<Ptr<BloomGossipApplication>> apps;
 
     Line(uint32_t n, double stop, bool abf = false)
+        : network(Radio())
     {
         devices = network.Install(WsnTopology::Line(n, 40));
         network.AssignStreams(0);
@@ -85,6 +93,14 @@ struct Line
     Ptr<LrWpanPhy> Phy(uint32_t i) const
     {
         return DynamicCast<LrWpanNetDevice>(devices.Get(i))->GetPhy();
+    }
+
+    /// \return a unit disk of 50 m
+    static WsnRadioConfig Radio()
+    {
+        WsnRadioConfig radio;
+        radio.range = 50;
+        return radio;
     }
 };
 
@@ -322,6 +338,130 @@ class DepletionTestCase : public TestCase
     std::vector<std::pair<Time, LrWpanPhyEnumeration>> m_states;
 };
 
+/**
+ * \ingroup bloom-gossip-tests
+ * Duty cycling below the applications: a frame sent on the device itself
+ * (what the applications do) waits for the next window, and the device
+ * tells how long a frame may wait (MaxTransmitHold).
+ */
+class DeviceHoldsFrameTestCase : public TestCase
+{
+  public:
+    DeviceHoldsFrameTestCase()
+        : TestCase("duty cycling: the device holds a frame sent on it until the next window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        WsnNetworkHelper network(Line::Radio());
+        NetDeviceContainer devices = network.Install(WsnTopology::Line(2, 40));
+        network.AssignStreams(0);
+        Ptr<NetDevice> device = devices.Get(0);
+        TimeValue hold;
+        NS_TEST_ASSERT_MSG_EQ(device->GetAttributeFailSafe("MaxTransmitHold", hold),
+                              true,
+                              "the network's devices tell their hold time");
+        NS_TEST_EXPECT_MSG_EQ(hold.Get(), Seconds(0), "no hold without duty cycling");
+        DutyCycleHelper duty;
+        duty.SetAttribute("Period", TimeValue(Seconds(1)));
+        duty.SetAttribute("DutyCycle", DoubleValue(0.5));
+        DutyCycleHelper::AssignStreams(duty.Install(devices), 500);
+        device->GetAttribute("MaxTransmitHold", hold);
+        NS_TEST_EXPECT_MSG_EQ(hold.Get(), Seconds(1), "a frame may wait up to one period");
+
+        std::vector<Time> sent;
+        Ptr<LrWpanMac> mac = DynamicCast<LrWpanNetDevice>(device)->GetMac();
+        mac->TraceConnectWithoutContext("MacTxOk",
+                                        MakeCallback(&DeviceHoldsFrameTestCase::OnTxOk, this));
+        m_sent = &sent;
+        for (double at : {0.2, 0.7})
+        {
+            bloom::ScheduleCall(Seconds(at), [device]() {
+                device->Send(Create<Packet>(20), device->GetBroadcast(), 0);
+            });
+        }
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 2U, "both frames sent");
+        NS_TEST_EXPECT_MSG_LT(sent[0], Seconds(0.5), "inside the window: sent at once");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(sent[1], Seconds(1), "in the sleep: held until 1 s");
+        NS_TEST_EXPECT_MSG_LT(sent[1], Seconds(1.5), "and sent in that window");
+        Simulator::Destroy();
+    }
+
+    void OnTxOk(Ptr<const Packet>)
+    {
+        m_sent->push_back(Simulator::Now());
+    }
+
+    std::vector<Time>* m_sent{nullptr};
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * The energy model knows nothing above the radio: installed by hand (not
+ * through LrWpanEnergyHelper), its depletion switches the radio off and
+ * fires Depleted once, and the node's gossip application keeps running
+ * until a listener stops it (here LrWpanEnergyHelper::StopNode, connected
+ * by hand).
+ */
+class DepletionTraceTestCase : public TestCase
+{
+  public:
+    DepletionTraceTestCase()
+        : TestCase("depletion reaches the applications only through the Depleted trace")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool connect : {false, true})
+        {
+            Line line(2, 10);
+            Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(line.devices.Get(0));
+            BasicEnergySourceHelper sources;
+            sources.Set("BasicEnergySourceInitialEnergyJ", DoubleValue(0.05));
+            sources.Set("BasicEnergySupplyVoltageV", DoubleValue(3.0));
+            Ptr<EnergySource> source = sources.Install(device->GetNode()).Get(0);
+            Ptr<LrWpanRadioEnergyModel> model = CreateObject<LrWpanRadioEnergyModel>();
+            model->SetEnergySource(source);
+            source->AppendDeviceEnergyModel(model);
+            model->AttachDevice(device);
+            uint32_t depleted = 0;
+            m_depleted = &depleted;
+            model->TraceConnectWithoutContext(
+                "Depleted",
+                MakeCallback(&DepletionTraceTestCase::OnDepleted, this));
+            if (connect)
+            {
+                model->TraceConnectWithoutContext(
+                    "Depleted",
+                    MakeBoundCallback(&LrWpanEnergyHelper::StopNode, device->GetNode()));
+            }
+            Simulator::Stop(Seconds(5));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(model->IsDepleted(), true, "the battery ran out");
+            NS_TEST_EXPECT_MSG_EQ(depleted, 1U, "Depleted fired once");
+            NS_TEST_EXPECT_MSG_EQ(model->GetState(), LrWpanRadioEnergyModel::SLEEP, "radio off");
+            NS_TEST_EXPECT_MSG_EQ(line.apps[0]->IsFailed(),
+                                  connect,
+                                  (connect ? "StopNode fails the application"
+                                           : "the model alone leaves the application be"));
+            Simulator::Destroy();
+        }
+    }
+
+    void OnDepleted(uint32_t)
+    {
+        ++*m_depleted;
+    }
+
+    uint32_t* m_depleted{nullptr};
+};
+
 /// \ingroup bloom-gossip-tests
 /// Duty cycling: frames inside windows, radio on for DutyCycle of the time.
 class DutyCycleTestCase : public TestCase
@@ -535,6 +675,8 @@ class EnergyTestSuite : public TestSuite
         AddTestCase(new EnergyAccountingTestCase, bloom::test::kQuick);
         AddTestCase(new DepletionTestCase, bloom::test::kQuick);
         AddTestCase(new DutyCycleTestCase, bloom::test::kQuick);
+        AddTestCase(new DeviceHoldsFrameTestCase, bloom::test::kQuick);
+        AddTestCase(new DepletionTraceTestCase, bloom::test::kQuick);
         AddTestCase(new DepletionSilenceTestCase(1.0), bloom::test::kQuick);
         AddTestCase(new DepletionSilenceTestCase(0.1), bloom::test::kQuick);
     }

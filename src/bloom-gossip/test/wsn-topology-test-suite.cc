@@ -6,6 +6,7 @@
  */
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/input-file.h"
 #include "ns3/lr-wpan-net-device.h"
@@ -15,6 +16,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/static-shadowing-loss-model.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
@@ -749,6 +751,79 @@ class NetworkTxPowerTestCase : public TestCase
 };
 
 /// \ingroup bloom-gossip-tests
+/// Test case: the radio settings as attributes of ns3::WsnRadio, with the
+/// programs' defaults, reached by Config and WsnNetworkHelper::SetRadioAttribute.
+class RadioAttributesTestCase : public TestCase
+{
+  public:
+    RadioAttributesTestCase()
+        : TestCase("radio settings: ns3::WsnRadio attributes, programs' defaults, Config reaches "
+                   "them, checkers refuse bad values")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const WsnRadioConfig defaults;
+        NS_TEST_EXPECT_MSG_EQ(defaults.range, 12.0, "the programs' unit disk of 12 m");
+        {
+            WsnNetworkHelper helper;
+            const WsnRadioConfig& c = helper.GetConfig();
+            NS_TEST_EXPECT_MSG_EQ(c.range, defaults.range, "attribute default Range");
+            NS_TEST_EXPECT_MSG_EQ((c.loss == defaults.loss), true, "attribute default Loss");
+            NS_TEST_EXPECT_MSG_EQ((c.channel == defaults.channel), true, "default Channel");
+            NS_TEST_EXPECT_MSG_EQ(c.txPowerDbm, defaults.txPowerDbm, "default TxPowerDbm");
+            NS_TEST_EXPECT_MSG_EQ(c.panId, defaults.panId, "default PanId");
+            NS_TEST_EXPECT_MSG_EQ(std::isnan(c.maxLossDb), true, "MaxLossDb automatic");
+            helper.SetRadioAttribute("Range", DoubleValue(20));
+            helper.SetRadioAttribute("Loss", StringValue("log-distance"));
+            helper.SetRadioAttribute("ShadowingSigmaDb", DoubleValue(4));
+            helper.SetRadioAttribute("Channel", StringValue("grid"));
+            NS_TEST_EXPECT_MSG_EQ(helper.GetConfig().range, 20.0, "SetRadioAttribute");
+            NS_TEST_EXPECT_MSG_EQ((helper.GetConfig().loss == WsnRadioConfig::Loss::LOG_DISTANCE),
+                                  true,
+                                  "SetRadioAttribute(Loss)");
+            NS_TEST_EXPECT_MSG_EQ(helper.GetConfig().shadowingSigmaDb, 4.0, "shadowing");
+            NS_TEST_EXPECT_MSG_EQ((helper.GetConfig().channel == WsnRadioConfig::Channel::GRID),
+                                  true,
+                                  "SetRadioAttribute(Channel)");
+        }
+        {
+            Config::SetDefault("ns3::WsnRadio::Range", DoubleValue(30));
+            WsnNetworkHelper helper;
+            NS_TEST_EXPECT_MSG_EQ(helper.GetConfig().range, 30.0, "Config reaches Range");
+            Config::SetDefault("ns3::WsnRadio::Range", DoubleValue(defaults.range));
+        }
+        {
+            // From a config: the attributes start from it.
+            WsnRadioConfig wide;
+            wide.range = 50;
+            WsnNetworkHelper helper(wide);
+            helper.SetRadioAttribute("TxPowerDbm", DoubleValue(-5));
+            NS_TEST_EXPECT_MSG_EQ(helper.GetConfig().range, 50.0, "the config's range kept");
+            NS_TEST_EXPECT_MSG_EQ(helper.GetConfig().txPowerDbm, -5.0, "and the attribute set");
+        }
+        Ptr<WsnRadio> radio = CreateObject<WsnRadio>();
+        NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("Range", DoubleValue(0)),
+                              false,
+                              "the checker refuses a range of 0");
+        NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("Range", DoubleValue(2e6)),
+                              false,
+                              "or beyond the programs' 1e6 m");
+        NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("PathLossExponent", DoubleValue(11)),
+                              false,
+                              "an exponent above 10");
+        NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("ShadowingSigmaDb", DoubleValue(-1)),
+                              false,
+                              "and a negative sigma");
+        NS_TEST_EXPECT_MSG_EQ(radio->SetAttributeFailSafe("Loss", StringValue("free-space")),
+                              false,
+                              "and an unknown loss model");
+    }
+};
+
+/// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-topology.
 class WsnTopologyTestSuite : public TestSuite
 {
@@ -764,6 +839,7 @@ class WsnTopologyTestSuite : public TestSuite
         AddTestCase(new NetworkRangeTestCase, bloom::test::kQuick);
         AddTestCase(new NetworkLogDistanceTestCase, bloom::test::kQuick);
         AddTestCase(new NetworkTxPowerTestCase, bloom::test::kQuick);
+        AddTestCase(new RadioAttributesTestCase, bloom::test::kQuick);
     }
 };
 
