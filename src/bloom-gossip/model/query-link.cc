@@ -4,7 +4,6 @@
 #include "query-link.h"
 
 #include "bloom-gossip-compat.h"
-#include "duty-cycle-scheduler.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -40,7 +39,6 @@ QueryLink::Start(Ptr<Node> node,
     m_address = address;
     m_hopTimeout = hopTimeout;
     m_floodJitter = floodJitter;
-    m_scheduler = node->GetObject<DutyCycleScheduler>();
     PointerValue mac;
     if (m_device->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>())
     {
@@ -92,18 +90,17 @@ QueryLink::Send(const bloom::QueryId& id,
         u.broadcast = broadcast;
         u.retriesLeft = retries;
         u.onFail = std::move(onFail);
-        // Under duty cycling a frame may first wait for the next window.
-        const Time guard = m_scheduler ? m_hopTimeout + m_scheduler->GetPeriod() : m_hopTimeout;
+        // Under duty cycling the device may first hold the frame for the next
+        // window: the guard adds the longest it may (0 on other devices).
+        TimeValue hold;
+        m_device->GetAttributeFailSafe("MaxTransmitHold", hold);
+        const Time guard = m_hopTimeout + hold.Get();
         u.guard = bloom::ScheduleCall(guard, [this, uid]() {
             NS_LOG_INFO("node " << m_address << ": no MAC confirmation in time");
             LinkFailed(uid);
         });
     }
-    if (m_scheduler)
-    {
-        m_scheduler->Send(packet, to, bloom::kGossipProtocol);
-    }
-    else if (!m_device->Send(packet, to, bloom::kGossipProtocol))
+    if (!m_device->Send(packet, to, bloom::kGossipProtocol))
     {
         NS_LOG_WARN("node " << m_address << ": device refused a query frame");
     }

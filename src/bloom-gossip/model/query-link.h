@@ -1,9 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The query application's link layer: frames handed to the device (or the
- * node's duty-cycle scheduler), watched through the lr-wpan MAC's
- * confirmations, re-sent when lost, given up through a fallback.
+ * The query application's link layer: frames handed to the device, watched through the lr-wpan
+ * MAC's confirmations, re-sent when lost, given up through a fallback.
  */
 #ifndef BLOOM_GOSSIP_QUERY_LINK_H
 #define BLOOM_GOSSIP_QUERY_LINK_H
@@ -27,7 +26,6 @@
 namespace ns3
 {
 
-class DutyCycleScheduler;
 class Node;
 
 /**
@@ -39,12 +37,12 @@ class Node;
  * frame sent with a fallback is watched through the MAC's MacTxOk and
  * MacTxDrop traces (matched by packet uid).  A frame the MAC drops (unicast:
  * no ACK after macMaxFrameRetries; any frame: channel access failure) or
- * does not confirm within HopTimeout (plus one duty-cycle period when the
- * node has a DutyCycleScheduler: the frame may first wait for the next
- * window) is sent again after a uniform delay in [0, FloodJitter], up to
+ * does not confirm within HopTimeout (plus the device's MaxTransmitHold,
+ * one duty-cycle period on a duty-cycled device: the frame may first wait
+ * for the next window) is sent again after a uniform delay in [0, FloodJitter], up to
  * the given number of re-sends, then its fallback runs.  On other devices
- * frames are sent once, without watch.  Frames go through the node's
- * DutyCycleScheduler when it has one, else straight to the device.
+ * frames are sent once, without watch.  Frames go to the device, which
+ * holds them for the next window under duty cycling (DutyCycleNetDevice).
  */
 class QueryLink : public SimpleRefCount<QueryLink>
 {
@@ -61,8 +59,7 @@ class QueryLink : public SimpleRefCount<QueryLink>
     ~QueryLink();
 
     /**
-     * Attach to a device: find the node's duty-cycle scheduler and the
-     * device's lr-wpan MAC, and watch the MAC's confirmations.
+     * Attach to a device: find the device's lr-wpan MAC, and watch the MAC's confirmations.
      * \param node the node \param device the device
      * \param address this node's short address (log messages)
      * \param hopTimeout the HopTimeout attribute
@@ -117,8 +114,6 @@ class QueryLink : public SimpleRefCount<QueryLink>
     std::function<bool()> m_isAlive;
     FrameCallback m_onFrame;
     Ptr<NetDevice> m_device;
-    /// The node's duty-cycle schedule; null: frames go to the device at once.
-    Ptr<DutyCycleScheduler> m_scheduler;
     Ptr<Object> m_mac;
     uint16_t m_address{0};
     Time m_hopTimeout;
