@@ -9,8 +9,14 @@ optional features (CMake's <module>_features and <module>_feature_<name>
 lists, the wscript's OPTIONAL_FEATURES), source, header and test lists and
 example programs, and checks them against
 the files on disk: every listed file exists, and every .cc/.h under filter/,
-model/, helper/ and test/ is listed (headers under test/ are private to the
-test sources: they need only be included by a listed one), every
+model/, helper/ and test/ is listed (headers under test/, test/ns3/ included,
+are private to the test sources: they need only be included by a listed one),
+generated headers (CMake's <module>_generated_headers, the wscript's
+GENERATED_HEADERS: written from NAME.in, listed with the headers) and
+internal headers (<module>_internal_headers, INTERNAL_HEADERS: included only
+by the module's own sources, never installed, so no installed header may
+include one) agree, ns-3's dependency scan of the module's CMakeLists.txt
+finds no module but its dependencies, every
 examples/*.cc belongs to an example program, the wscript recurses into
 examples/, and test/examples-to-run.py (ns-3's format, read by
 tests/list-examples.py) lists every example program and no other.  A module's wscript may also
@@ -94,10 +100,15 @@ def read_cmake_module(path, prefix):
     for name in (prefix + '_sources', prefix + '_headers', prefix + '_test_sources'):
         if name not in variables:
             problem('%s: no set(%s ...)' % (path, name))
+    generated = variables.get(prefix + '_generated_headers', [])
     return {
         'name': (args.get('LIBNAME') or [None])[0],
         'source': args.get('SOURCE_FILES', []),
-        'headers': args.get('HEADER_FILES', []),
+        # Generated headers go to build_lib() by their path in the build
+        # folder, a variable computed at configure time.
+        'headers': [h for h in args.get('HEADER_FILES', []) if not h.startswith('${')] + generated,
+        'generated': generated,
+        'internal': variables.get(prefix + '_internal_headers', []),
         'test': args.get('TEST_SOURCES', []),
         'deps': args.get('LIBRARIES_TO_LINK', []),
         # Optional features: set(<prefix>_features a b) and
@@ -218,19 +229,24 @@ def read_wscript(path, root):
     return tgens
 
 
-def read_optional_features(path, root):
-    """The wscript's module-level OPTIONAL_FEATURES dict ({} when absent)."""
+def read_wscript_constant(path, root, name, default):
+    """A module-level NAME = literal of a wscript (default when absent)."""
     rel = os.path.relpath(path, root)
     try:
         tree = ast.parse(open(path).read(), rel)
     except SyntaxError:
-        return {}  # reported by read_wscript
+        return default  # reported by read_wscript
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == 'OPTIONAL_FEATURES' for t in node.targets):
+                isinstance(t, ast.Name) and t.id == name for t in node.targets):
             value = literal(node.value, rel)
-            return value if isinstance(value, dict) else {}
-    return {}
+            return value if isinstance(value, type(default)) else default
+    return default
+
+
+def read_optional_features(path, root):
+    """The wscript's module-level OPTIONAL_FEATURES dict ({} when absent)."""
+    return read_wscript_constant(path, root, 'OPTIONAL_FEATURES', {})
 
 
 # ------------------------------------------------------------------- compare
@@ -248,10 +264,43 @@ def compare_lists(what, cmake_list, waf_list, cmake_path, waf_path):
         problem('%s: %s is in %s but not in %s' % (what, item, waf_path, cmake_path))
 
 
-def check_exist(base, items, listed_in):
+def check_exist(base, items, listed_in, generated=()):
     for item in items:
-        if not os.path.isfile(os.path.join(base, item)):
+        if item in generated:
+            if not os.path.isfile(os.path.join(base, item + '.in')):
+                problem('%s lists the generated header %s, but there is no %s.in'
+                        % (listed_in, item, item))
+        elif not os.path.isfile(os.path.join(base, item)):
             problem('%s lists %s, which does not exist' % (listed_in, item))
+
+
+def check_ns3_scan(path, where, modules):
+    """ns-3's configure (>= 3.37) picks a module's dependencies out of the raw
+    text of its CMakeLists.txt, comments included, with the regular expression
+    of filter_libraries() in build-support/custom-modules/ns3-filter-modules.cmake,
+    and reports every name it cannot build as a module that "cannot be built"
+    (before issue 26: "<name>" from a comment and "raries" from a variable).
+    That scan must find exactly the module's ns-3 dependencies."""
+    found = [m[len('{lib'):-1] for m in re.findall(r'\{lib[^}]*[^obj]\}', open(path).read())
+             if m != '{libraries_to_link}']
+    for name in sorted(set(found) - set(modules)):
+        problem('%s: ns-3\'s dependency scan reads "{lib%s}" as the ns-3 module "%s", which is '
+                'no dependency of the module (reword it)' % (where, name, name))
+
+
+def check_internal_headers(mod, module_dir, cm, w):
+    """Internal headers are not installed and no installed header includes one."""
+    names = {os.path.basename(h) for h in cm['internal']}
+    for header in cm['headers']:
+        if header in cm['internal']:
+            problem('%s/%s is internal but listed with the installed headers' % (module_dir, header))
+        path = os.path.join(mod, header)
+        if header in cm['generated'] or not os.path.isfile(path):
+            continue
+        for m in re.finditer(r'#\s*include\s+"(?:ns3/)?([^"]+)"', open(path).read()):
+            if os.path.basename(m.group(1)) in names:
+                problem('%s/%s is installed but includes the internal header %s'
+                        % (module_dir, header, m.group(1)))
 
 
 def main():
@@ -304,8 +353,14 @@ def check_module(root, module_dir):
     compare_lists('sources', cm['source'], module['source'], c, w)
     compare_lists('headers', cm['headers'], headers['source'], c, w)
     compare_lists('test sources', cm['test'], test['source'], c, w)
+    compare_lists('generated headers', cm['generated'],
+                  read_wscript_constant(waf_path, root, 'GENERATED_HEADERS', []), c, w)
+    compare_lists('internal headers', cm['internal'],
+                  read_wscript_constant(waf_path, root, 'INTERNAL_HEADERS', []), c, w)
+    check_internal_headers(mod, module_dir, cm, c)
     cm_modules, cm_external = split_cmake_deps(cm['deps'], c)
     compare_lists('module dependencies', cm_modules, module['deps'], c, w)
+    check_ns3_scan(cmake_path, c, cm_modules)
     # Optional features: CMake's <prefix>_features and <prefix>_feature_<name>
     # lists, waf's OPTIONAL_FEATURES (linked by module.use += optional_uses(bld)).
     waf_features = read_optional_features(waf_path, root)
@@ -321,12 +376,12 @@ def check_module(root, module_dir):
                     'an optional one in OPTIONAL_FEATURES' % (w, use))
     waf_external = [u for u in module['use'] if u in EXTERNAL_LIBS.values()]
     compare_lists('external libraries', cm_external, waf_external, c, w)
-    for items, path in ((cm['source'] + cm['headers'] + cm['test'], c),
+    for items, path in ((cm['source'] + cm['headers'] + cm['test'] + cm['internal'], c),
                         (module['source'] + headers['source'] + test['source'], w)):
-        check_exist(mod, items, path)
+        check_exist(mod, items, path, cm['generated'])
 
     # Files on disk must be listed (test headers: included by a listed test source).
-    listed = set(cm['source'] + cm['headers'] + cm['test'])
+    listed = set(cm['source'] + cm['headers'] + cm['test'] + cm['internal'])
     test_text = ''.join(open(os.path.join(mod, t)).read() for t in cm['test']
                         if os.path.isfile(os.path.join(mod, t)))
     for sub in SCANNED_DIRS:
@@ -336,7 +391,11 @@ def check_module(root, module_dir):
                 if not f.endswith(('.cc', '.h')) or item in listed:
                     continue
                 if sub == 'test' and f.endswith('.h'):
-                    if not re.search(r'#\s*include\s+"%s"' % re.escape(f), test_text):
+                    # test/X.h as "X.h", test/ns3/X.h as "ns3/X.h" (found
+                    # beside the including suite before the include path).
+                    name = os.path.relpath(os.path.join(dirpath, f), os.path.join(mod, sub))
+                    if not re.search(r'#\s*include\s+"%s"' % re.escape(name.replace(os.sep, '/')),
+                                     test_text):
                         problem('%s/%s is a test header that no listed test source includes'
                                 % (module_dir, item))
                     continue

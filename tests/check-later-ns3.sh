@@ -7,7 +7,8 @@
 # and run g++ -fsyntax-only -std=c++20 -Wall -Wextra -Werror on every source
 # of every module under src/ (filter, model, helper, test, examples) and every
 # scratch program,
-# with BLOOM_GOSSIP_NS3_VERSION of that release.  This exercises the version
+# with ns3/bloom-gossip-config.h written for that release (from
+# model/bloom-gossip-config.h.in, as the build does).  This exercises the version
 # guards (bloom-gossip-version.h, bloom-gossip-compat.h) against the real
 # headers; it does not link or run (the later libraries need a later libc).
 #
@@ -56,10 +57,12 @@ for suite in "${suites[@]}"; do
     major=$(sed -n 's/^#define NS3_VERSION_MAJOR \([0-9]*\).*/\1/p' "$sys/ns3/version-defines.h")
     minor=$(sed -n 's/^#define NS3_VERSION_MINOR \([0-9]*\).*/\1/p' "$sys/ns3/version-defines.h")
     version=$((1000 * major + minor))
+    sed "s/@BLOOM_GOSSIP_NS3_VERSION@/$version/" "$root/src/bloom-gossip/model/bloom-gossip-config.h.in" \
+        > "$own/ns3/bloom-gossip-config.h"
     failed=0
     for f in "${sources[@]}"; do
         # ns-3's headers as system headers (their own warnings are not ours).
-        if ! g++ -fsyntax-only -std=c++20 -Wall -Wextra -Werror -DBLOOM_GOSSIP_NS3_VERSION=$version -DBLOOM_GOSSIP_UDP6=1 -DBLOOM_GOSSIP_NETANIM=1 \
+        if ! g++ -fsyntax-only -std=c++20 -Wall -Wextra -Werror -DBLOOM_GOSSIP_UDP6=1 -DBLOOM_GOSSIP_NETANIM=1 \
             -DNS3_LOG_ENABLE -DNS3_ASSERT_ENABLE -I"$own" -isystem "$sys" \
             -isystem /usr/include/libxml2 "$f" 2> "$work/err"; then
             echo "check-later-ns3: ns-3.$minor ($suite): ${f#"$root"/} does not compile:" >&2

@@ -21,7 +21,9 @@
 # the modules' test/examples-to-run.py (3.35 and 3.48; on 3.37 the standalone
 # build runs them against Debian's 3.37, so the in-tree 3.37 build skips the
 # test runner), and the cross-version sweeps (a line, a grid and a random disk
-# with roomy filters) are run.
+# with roomy filters) are run.  Each build also checks that configure names
+# no stray module (CMake trees) and that every header the modules install
+# compiles on its own with only the tree's include folder.
 #
 #  - ns-3 <= 3.35 (waf): layout A (this repository cloned as
 #    contrib/bloom-gossip; waf finds the modules under its src/ and
@@ -406,9 +408,46 @@ build_layout() {
             "--filter-module-examples-and-tests=bloom-gossip;bloom-gossip-scenario"
         # ./ns3 build runs cores - 1 jobs (one on a 2-core machine, whatever -j
         # says in 3.37 and 3.48); CMake's own driver uses every core.
+        check_configure_log "$release" "$label" "$log-configure.log"
         step "ns-$release $label: cmake --build cmake-cache -j $JOBS" "$log-build.log" \
             cmake --build cmake-cache -j "$JOBS" --target "${targets[@]}"
     fi
+    check_headers "$release" "$label" "$tree"
+}
+
+# check_configure_log RELEASE LABEL LOG: ns-3 >= 3.37's configure lists under
+# "Modules that cannot be built" every name its dependency scan read in a
+# module's CMakeLists.txt that is no module folder of the tree (before issue 26:
+# "<name>" and "raries"); none may come from ours.
+check_configure_log() {
+    local release="$1" label="$2" log="$3" tree="$WORK/ns-$1" name bad=()
+    for name in $(sed 's/\x1b\[[0-9;]*m//g' "$log" |
+        awk '/^Modules that cannot be built:/ {f = 1; next} f && NF == 0 && n {exit}
+             f && NF {n = 1; print}'); do
+        [ -d "$tree/src/$name" ] || [ -d "$tree/contrib/$name" ] || bad+=("$name")
+    done
+    if [ ${#bad[@]} -gt 0 ]; then
+        say "FAILED: ns-$release $label: configure lists ${bad[*]} as modules that cannot be built (log: $log)"
+        exit 1
+    fi
+    say "ok: ns-$release $label: configure reports no stray module names"
+}
+
+# check_headers RELEASE LABEL TREE: every header the two modules install
+# (as their generated <module>-module.h lists them) compiles on its own with
+# only the tree's include folder (tests/check-headers.sh).
+check_headers() {
+    local release="$1" label="$2" tree="$3" dir std=c++17 module headers=""
+    if [ -x "$tree/waf" ]; then dir="$tree/build"; else dir="$tree/build/include"; fi
+    [ "${release#3.}" -ge 48 ] && std=c++20
+    for module in "$BG_ROOT"/src/*/; do
+        module="$(basename "$module")"
+        headers+="$module-module.h:"
+        headers+="$(sed -n 's/^ *#include [<"]\(ns3\/\)\{0,1\}\([^>"]*\)[>"].*/\2/p' \
+            "$dir/ns3/$module-module.h" | tr '\n' ':')"
+    done
+    step "ns-$release $label: installed headers compile alone" "$WORK/ns-$release-$label-headers.log" \
+        env BG_CXX_STD=$std bash "$BG_ROOT/tests/check-headers.sh" "${CXX:-g++}" "$dir" "$headers"
 }
 
 # run_layout RELEASE TREE LABEL TESTS SWEEPS: run the programs a built layout

@@ -3,8 +3,9 @@
  */
 #include "gossip-message.h"
 
+#include "../filter/little-endian.h"
+
 #include "ns3/filter-codec.h"
-#include "ns3/little-endian.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -3,7 +3,7 @@
  */
 #include "query-message.h"
 
-#include "ns3/little-endian.h"
+#include "../filter/little-endian.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -4,6 +4,12 @@
  * Names of test durations and suite types across ns-3 releases
  * (TestCase::QUICK became TestCase::Duration::QUICK in ns-3.42, the old
  * names were removed in 3.46), and small helpers shared by the suites.
+ *
+ * Test-only, hence not installed with the module's headers: it sits in
+ * test/ns3/, so that the suites' #include "ns3/bloom-gossip-test-compat.h"
+ * finds it beside them (a quoted include looks in the including file's
+ * folder first); bloom-gossip-scenario's suites reach it through
+ * ../bloom-gossip-scenario/test/ns3/bloom-gossip-test-compat.h.
  */
 #ifndef BLOOM_GOSSIP_TEST_COMPAT_H
 #define BLOOM_GOSSIP_TEST_COMPAT_H
