@@ -146,7 +146,35 @@ def split_cmake_deps(items, where):
 
 # ------------------------------------------------------------------ waf side
 
+# The set(NAME ...) lists of the module's CMakeLists.txt being checked, which
+# a wscript reads with cmake_list(bld, 'NAME') (the one list of the files).
+CMAKE_LISTS = {}
+# The wscript's module-level lists a build() expression may name.
+MODULE_CONSTANTS = {}
+
+
+def read_cmake_lists(path):
+    """{NAME: [items]} of every set(NAME items...) of a CMakeLists.txt."""
+    text = strip_cmake_comments(open(path).read())
+    return {m.group(1): m.group(2).split()
+            for m in re.finditer(r'^set\((\w+)\s([^)]*)\)', text, re.M)}
+
+
 def literal(node, where):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = literal(node.left, where), literal(node.right, where)
+        return None if left is None or right is None else as_list(left) + as_list(right)
+    if isinstance(node, ast.Name) and node.id in MODULE_CONSTANTS:
+        return MODULE_CONSTANTS[node.id]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == 'cmake_list' and len(node.args) == 2 and \
+            isinstance(node.args[1], ast.Constant):
+        name = node.args[1].value
+        if name not in CMAKE_LISTS:
+            problem('%s: line %d: cmake_list(bld, %r): no set(%s ...) in CMakeLists.txt'
+                    % (where, node.lineno, name, name))
+            return None
+        return CMAKE_LISTS[name]
     try:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError):
@@ -327,6 +355,11 @@ def check_module(root, module_dir):
         return
 
     cm = read_cmake_module(cmake_path, os.path.basename(mod).replace('-', '_'))
+    CMAKE_LISTS.clear()
+    CMAKE_LISTS.update(read_cmake_lists(cmake_path))
+    MODULE_CONSTANTS.clear()
+    for name in ('GENERATED_HEADERS', 'INTERNAL_HEADERS'):
+        MODULE_CONSTANTS[name] = read_wscript_constant(waf_path, root, name, [])
     tgens = read_wscript(waf_path, root)
     by_kind = {}
     for tg in tgens:

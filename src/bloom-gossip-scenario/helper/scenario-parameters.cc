@@ -462,6 +462,8 @@ BuildTable()
     const TypeId rwp = RandomWaypointMobilityModel::GetTypeId();
     const TypeId gm = GaussMarkovMobilityModel::GetTypeId();
     const TypeId logd = LogDistancePropagationLossModel::GetTypeId();
+    const TypeId radio = WsnRadio::GetTypeId();
+    using R = WsnRadioConfig;
     const TypeId sdbf =
         TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::SCOPE_DECAY).typeId);
     const TypeId abf = TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::ATTENUATED).typeId);
@@ -509,6 +511,10 @@ BuildTable()
                            {WsnRadioConfig::LossName(Loss::RANGE), Loss::RANGE},
                            {WsnRadioConfig::LossName(Loss::LOG_DISTANCE), Loss::LOG_DISTANCE}},
                        "unit disk or log-distance loss")
+                    .Derived(radio, "Loss")
+                    .Derived(radio, "ReferenceDistance")
+                    .Derived(radio, "MaxLossDb")
+                    .Derived(radio, "PanId")
                     .Derived(logd, "ReferenceDistance")
                     .Derived(SpectrumChannel::GetTypeId(), "MaxLossDb"));
     t.push_back(Choice(kTopology,
@@ -519,50 +525,73 @@ BuildTable()
                            {WsnRadioConfig::ChannelName(Channel::GRID), Channel::GRID}},
                        "stock (SingleModelSpectrumChannel, O(N) per frame) or grid "
                        "(GridSpectrumChannel: spatial index, same results)")
+                    .Derived(radio, "Channel")
                     .Derived(GridSpectrumChannel::GetTypeId(), "CutoffDistance"));
-    t.push_back(
-        Closed(kTopology, "range", FIELD(radio.range), 1e-3, 1e6, "m", "range radio: radius")
-            .Derived(RangePropagationLossModel::GetTypeId(), "MaxRange")
-            .When("--radio range or --topology disk",
-                  [](const Config& c) { return !LogDistance(c) || Disk(c); }));
-    t.push_back(
-        Closed(kTopology, "tx-power", FIELD(radio.txPowerDbm), -100, 100, "dBm", "transmit power"));
+    t.push_back(Closed(kTopology,
+                       "range",
+                       FIELD(radio.range),
+                       R::kMinRange,
+                       R::kMaxRange,
+                       "m",
+                       "range radio: radius")
+                    .Attr(radio, "Range")
+                    .NotPushed()
+                    .Derived(RangePropagationLossModel::GetTypeId(), "MaxRange")
+                    .When("--radio range or --topology disk",
+                          [](const Config& c) { return !LogDistance(c) || Disk(c); }));
+    t.push_back(Closed(kTopology,
+                       "tx-power",
+                       FIELD(radio.txPowerDbm),
+                       -R::kMaxAbsTxPowerDbm,
+                       R::kMaxAbsTxPowerDbm,
+                       "dBm",
+                       "transmit power")
+                    .Attr(radio, "TxPowerDbm")
+                    .NotPushed());
     t.push_back(Real(kTopology,
                      "exponent",
                      FIELD(radio.exponent),
                      0,
-                     10,
+                     R::kMaxExponent,
                      true,
                      false,
                      "",
                      "log-distance: path-loss exponent")
+                    .Attr(radio, "PathLossExponent")
+                    .NotPushed()
                     .Derived(logd, "Exponent")
                     .When("--radio log-distance", LogDistance));
     t.push_back(Closed(kTopology,
                        "reference-loss",
                        FIELD(radio.referenceLossDb),
-                       -1000,
-                       1000,
+                       -R::kMaxAbsReferenceLossDb,
+                       R::kMaxAbsReferenceLossDb,
                        "dB",
                        "log-distance: loss at 1 m")
+                    .Attr(radio, "ReferenceLossDb")
+                    .NotPushed()
                     .Derived(logd, "ReferenceLoss")
                     .When("--radio log-distance", LogDistance));
     t.push_back(Closed(kTopology,
                        "shadowing",
                        FIELD(radio.shadowingSigmaDb),
                        0,
-                       100,
+                       R::kMaxShadowingSigmaDb,
                        "dB",
                        "log-distance: static log-normal shadowing sigma")
+                    .Attr(radio, "ShadowingSigmaDb")
+                    .NotPushed()
                     .Derived(StaticShadowingLossModel::GetTypeId(), "Sigma")
                     .When("--radio log-distance", LogDistance));
     t.push_back(Closed(kTopology,
                        "link-margin",
                        FIELD(radio.linkMarginDb),
-                       -100,
-                       100,
+                       -R::kMaxAbsLinkMarginDb,
+                       R::kMaxAbsLinkMarginDb,
                        "dB",
                        "log-distance: ground-truth link iff rx >= sensitivity + margin")
+                    .Attr(radio, "LinkMarginDb")
+                    .NotPushed()
                     .When("--radio log-distance", LogDistance));
 
     // Filters.
@@ -1281,6 +1310,9 @@ ScenarioOptionOwning(TypeId tid, const std::string& attribute)
          "DeviceIndex",
          "the run sends queries on the node's lr-wpan device"},
         {&DutyCycleScheduler::GetTypeId, "Guard", "the run fixes the CSMA-CA guard at 5 ms"},
+        {&DutyCycleNetDevice::GetTypeId,
+         "MaxTransmitHold",
+         "it is read-only: one --duty-period on a duty-cycled device"},
         {&BasicEnergySource::GetTypeId,
          "BasicEnergyLowBatteryThreshold",
          "the run derives it from --battery-joules"},
