@@ -4,10 +4,12 @@
 #include "scenario-tables.h"
 
 #include "dynamics-tables.h"
+#include "scenario-parameters.h"
 
 #include "ns3/filter-family.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -423,6 +425,41 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     return GossipCsvRows(c, r).front();
 }
 
+/**
+ * The runs.csv columns the parameter table names (ScenarioParameter::columns)
+ * that none of the lists above places: a new option's column, declared with
+ * the option alone.  Appended at the end of every row in the table's order,
+ * its value as the option prints it (every shipped column is placed, so
+ * none is appended today).
+ */
+const std::vector<CsvColumn<GossipScenarioConfig>>&
+ParameterColumns()
+{
+    static const std::vector<CsvColumn<GossipScenarioConfig>> columns = [] {
+        std::vector<std::string> placed;
+        AppendNames(placed,
+                    GossipCsvHeader() + "," + GossipEnergyCsvHeader() + DynamicsCsvHeaderSuffix() +
+                        "," + GossipTailCsvHeader());
+        std::vector<CsvColumn<GossipScenarioConfig>> out;
+        for (const ScenarioParameter& p : ScenarioParameters())
+        {
+            for (const std::string& name : p.columns)
+            {
+                if (std::find(placed.begin(), placed.end(), name) == placed.end())
+                {
+                    placed.push_back(name);
+                    const ScenarioParameter* parameter = &p;
+                    out.push_back({name.c_str(), [parameter](const GossipScenarioConfig& c) {
+                                       return parameter->print(c);
+                                   }});
+                }
+            }
+        }
+        return out;
+    }();
+    return columns;
+}
+
 std::vector<std::string>
 GossipCsvColumnNames(const GossipScenarioConfig& config)
 {
@@ -434,9 +471,10 @@ GossipCsvColumnNames(const GossipScenarioConfig& config)
 std::string
 GossipRunsCsvHeader(const GossipScenarioConfig& config)
 {
+    const std::string added = CsvHeader(ParameterColumns());
     return GossipCsvHeader(config) +
            (config.dynamics.Sampling() ? DynamicsCsvHeaderSuffix() : std::string()) + "," +
-           GossipTailCsvHeader();
+           GossipTailCsvHeader() + (added.empty() ? "" : "," + added);
 }
 
 std::vector<std::string>
@@ -444,7 +482,8 @@ GossipRunsCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
     const std::string suffix =
         (c.dynamics.Sampling() ? DynamicsCsvRowSuffix(c.dynamics, r.dynamics) : std::string()) +
-        GossipTailCsvColumns(r);
+        GossipTailCsvColumns(r) +
+        (ParameterColumns().empty() ? std::string() : "," + CsvRow(ParameterColumns(), c));
     std::vector<std::string> rows = GossipCsvRows(c, r);
     for (auto& row : rows)
     {
