@@ -124,7 +124,6 @@ Main(int argc, char** argv)
     std::string walkCsv;
     std::string netanim;
     double mapTime = std::numeric_limits<double>::quiet_NaN(); // none: the end of the run
-    ScenarioDynamicsConfig& dyn = c.dynamics;
     ScenarioRecorders record; // what the runs record (maps, query paths, NetAnim)
     po::options_description dynamic = section("Mobility and pictures");
     cli::OptionAdder(dynamic)
