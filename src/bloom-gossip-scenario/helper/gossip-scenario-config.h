@@ -156,8 +156,8 @@ struct GossipScenarioConfig
     uint32_t nodes{20};     //!< line, disk; grid: square side ceil(sqrt(nodes)) if no width
     uint32_t gridWidth{0};  //!< grid width (0: derived from nodes)
     uint32_t gridHeight{0}; //!< grid height (0: same as width)
-    double spacing{10.0};   //!< line and grid spacing (m)
-    double meanDegree{8.0}; //!< disk: requested mean degree
+    double spacing{WsnTopology::kDefaultSpacing};       //!< line and grid spacing (m)
+    double meanDegree{WsnTopology::kDefaultMeanDegree}; //!< disk: requested mean degree
     /// disk: redraw until connected, or keep the largest component
     WsnTopology::DiskPolicy diskPolicy{WsnTopology::DiskPolicy::CONNECTED};
     std::string positions;                //!< file: CSV "id,x,y"

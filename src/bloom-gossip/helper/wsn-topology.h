@@ -68,6 +68,11 @@ class WsnTopology
         std::vector<uint32_t> originalIds; ///< new id -> id in the draw
     };
 
+    /// Spacing of a line or grid the scenario programs use (--spacing, m).
+    static constexpr double kDefaultSpacing = 10.0;
+    /// Mean degree a random disk is sized for in the scenario programs (--degree).
+    static constexpr double kDefaultMeanDegree = 8.0;
+
     /// Empty topology (no nodes).
     WsnTopology() = default;
     /// Nodes at the given positions (id = index), no links.
@@ -76,18 +81,18 @@ class WsnTopology
 
     /**
      * \param n number of nodes
-     * \param spacing distance between neighbours (m)
+     * \param spacing distance between neighbours (m; default the programs')
      * \return n nodes on the x axis at (i*spacing, 0, 0), no links
      */
-    static WsnTopology Line(uint32_t n, double spacing);
+    static WsnTopology Line(uint32_t n, double spacing = kDefaultSpacing);
     /**
      * \param width nodes per row
      * \param height rows
-     * \param spacing distance between neighbours (m)
+     * \param spacing distance between neighbours (m; default the programs')
      * \return width*height nodes, id = y*width + x at (x*spacing, y*spacing, 0),
      *         no links
      */
-    static WsnTopology Grid(uint32_t width, uint32_t height, double spacing);
+    static WsnTopology Grid(uint32_t width, uint32_t height, double spacing = kDefaultSpacing);
 
     /**
      * Side of the square in which n uniform nodes with radio range R have an

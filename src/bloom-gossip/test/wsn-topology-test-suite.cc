@@ -59,7 +59,9 @@ class TopologyLineTestCase : public TestCase
   private:
     void DoRun() override
     {
-        WsnTopology t = WsnTopology::Line(20, 10.0);
+        // Without a spacing, the scenario programs' (--spacing default, 10 m).
+        WsnTopology t = WsnTopology::Line(20);
+        NS_TEST_ASSERT_MSG_EQ(WsnTopology::kDefaultSpacing, 10.0, "the programs' spacing");
         NS_TEST_ASSERT_MSG_EQ(t.GetN(), 20U, "node count");
         NS_TEST_ASSERT_MSG_EQ(t.GetLinkCount(), 0U, "generators build no links");
         t.BuildUnitDiskGraph(10.0 * 1.01);
