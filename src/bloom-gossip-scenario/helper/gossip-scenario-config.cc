@@ -10,6 +10,7 @@
 #include "ns3/bloom-query-application.h"
 #include "ns3/duty-cycle-scheduler.h"
 #include "ns3/error-model.h"
+#include "ns3/filter-family.h"
 #include "ns3/filter-limits.h"
 #include "ns3/gauss-markov-mobility-model.h"
 #include "ns3/gossip-message.h"
@@ -278,12 +279,11 @@ GossipScenarioConfig::CheckCombinations() const
     }
     if (budgetBytes > 0)
     {
-        // Bytes one slot needs (ABF: a byte per level); an automatic ABF depth
-        // is checked once the diameter is known (CheckGossipScenario).
-        const bool abf = filter == bloom::FilterKind::ATTENUATED;
-        const uint64_t need = filter == bloom::FilterKind::LINEAR ? (cellBits + 7) / 8
-                              : abf                               ? depth
-                                                                  : 1;
+        // Bytes one slot needs on every level (ABF: a byte per level); an
+        // automatic ABF depth is checked once the diameter is known
+        // (CheckGossipScenario).
+        const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+        const uint64_t need = family.MinBudgetBytes(cellBits, depth);
         if (budgetBytes < need)
         {
             ThrowOptionError(
@@ -291,7 +291,7 @@ GossipScenarioConfig::CheckCombinations() const
                 fmt::format("{} bytes cannot hold one slot of {} ({} levels); need >= {}",
                             budgetBytes,
                             bloom::ToString(filter),
-                            abf ? depth : 1,
+                            family.Levels(depth),
                             need));
         }
     }

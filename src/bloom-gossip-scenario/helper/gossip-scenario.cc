@@ -12,6 +12,7 @@
 #include "ns3/bloom-query-application.h"
 #include "ns3/bloom-query-helper.h"
 #include "ns3/double.h"
+#include "ns3/duty-cycle-scheduler.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/filter-family.h"
@@ -429,17 +430,18 @@ SetUpAndRun(const GossipScenarioConfig& c,
     // neighbourhood is reported (CSMA/CA then drops frames, which is bounded).
     if (c.transport == BloomGossipApplication::LINK_LAYER)
     {
-        // 802.15.4 at 2.4 GHz: 32 us per byte; a frame carries at least the
-        // segment header and one byte, plus MAC header and FCS (11 bytes
-        // with PAN ID compression) and the PHY's preamble, SFD and length (6).
-        constexpr double kSecondsPerByte = 8.0 / 250e3;
-        constexpr double kMinFrameBytes = bloom::kSegmentHeaderSize + 1 + 11 + 6;
-        const double frameBytes =
-            (c.frameBytes > 0 ? c.frameBytes : double{kLinkLayerMaxFrameBytes}) + 11 + 6;
+        // 802.15.4 air time (DutyCycleScheduler::AirTime: 32 us per byte,
+        // with the MAC header, FCS and the PHY's preamble, SFD and length); a
+        // frame carries at least the segment header and one byte.
+        const double leastFrame =
+            DutyCycleScheduler::AirTime(bloom::kSegmentHeaderSize + 1).GetSeconds();
+        const double fullFrame =
+            DutyCycleScheduler::AirTime(c.frameBytes > 0 ? c.frameBytes : kLinkLayerMaxFrameBytes)
+                .GetSeconds();
         const double shortest = c.timer == BloomGossipApplication::TRICKLE
                                     ? c.trickleImin / 2
                                     : std::max(c.interval - c.jitter, 1e-9);
-        const double least = framesPerAdvertisement * kMinFrameBytes * kSecondsPerByte;
+        const double least = framesPerAdvertisement * leastFrame;
         if (least >= shortest)
         {
             ThrowOptionError(c.timer == BloomGossipApplication::TRICKLE ? "--trickle-imin"
@@ -458,7 +460,7 @@ SetUpAndRun(const GossipScenarioConfig& c,
             // interval must fit, even back to back, in the active windows of
             // that interval (the schedule's queue has no bound either).
             const double windows = c.dutyCycle * c.dutyPeriod * (shortest / c.dutyPeriod);
-            const double need = framesPerAdvertisement * kMinFrameBytes * kSecondsPerByte;
+            const double need = framesPerAdvertisement * leastFrame;
             if (need >= windows)
             {
                 ThrowOptionError(
@@ -472,8 +474,8 @@ SetUpAndRun(const GossipScenarioConfig& c,
                                 windows));
             }
         }
-        result.offeredLoad = framesPerAdvertisement * frameBytes * kSecondsPerByte *
-                             (topo.MeanDegree() + 1) / shortest;
+        result.offeredLoad =
+            framesPerAdvertisement * fullFrame * (topo.MeanDegree() + 1) / shortest;
     }
 
     // Energy and duty cycling (off by default: nothing installed, no random
