@@ -45,7 +45,7 @@ MakeFilter(const FilterShape& shape)
 {
     static constexpr auto factories =
         Factories(std::make_index_sequence<std::variant_size_v<AnyFilter>>());
-    const size_t i = static_cast<size_t>(shape.kind);
+    const auto i = static_cast<size_t>(shape.kind);
     if (i < 1 || i > factories.size())
     {
         throw std::invalid_argument("unknown filter kind");

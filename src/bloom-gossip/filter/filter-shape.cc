@@ -35,7 +35,7 @@ constexpr auto kTraitsTable =
 const FilterTraits*
 GetFilterTraits(FilterKind kind)
 {
-    const size_t i = static_cast<size_t>(kind);
+    const auto i = static_cast<size_t>(kind);
     return i >= 1 && i <= kTraitsTable.size() ? &kTraitsTable[i - 1] : nullptr;
 }
 
