@@ -45,23 +45,6 @@ WithDashes(const std::string& name)
     return name.rfind('-', 0) == 0 ? name : "--" + name;
 }
 
-/// An option name or config key for a message: as it is when printable
-/// ASCII, otherwise quoted (QuoteForMessage), so that no raw byte of the
-/// input (a byte-order mark, non-UTF-8 bytes) reaches the terminal.
-std::string
-NameForMessage(const std::string& name)
-{
-    for (const char ch : name)
-    {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c <= 0x20 || c >= 0x7F || c == '\'' || c == '\\')
-        {
-            return Quote(name);
-        }
-    }
-    return name;
-}
-
 /// A Boost.PO message with its bytes outside printable ASCII escaped as
 /// QuoteForMessage writes them (Boost quotes the offending text itself).
 std::string
@@ -296,6 +279,20 @@ MarkDefaults(const po::options_description& all, po::variables_map& vm)
 }
 
 } // namespace
+
+std::string
+NameForMessage(const std::string& name)
+{
+    for (const char ch : name)
+    {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c <= 0x20 || c >= 0x7F || c == '\'' || c == '\\')
+        {
+            return Quote(name);
+        }
+    }
+    return name;
+}
 
 void
 Fail(const std::string& option, const std::string& problem)

@@ -42,6 +42,15 @@ class UsageError : public std::runtime_error
 [[noreturn]] void Fail(const std::string& option, const std::string& problem);
 
 /**
+ * An option name or config key for a message: as it is when printable
+ * ASCII, otherwise quoted (bloom::QuoteForMessage), so that no raw byte of
+ * the input (a byte-order mark, non-UTF-8 bytes) reaches the terminal.
+ * \param name the name as given
+ * \return the name to print
+ */
+std::string NameForMessage(const std::string& name);
+
+/**
  * \ingroup bloom-gossip
  * \brief Allowed values of a real-valued option: an interval with open or
  * closed ends (infinite ends allowed); NaN and infinities are always refused.

@@ -40,29 +40,6 @@ namespace
 
 using bloom::QuoteForMessage;
 
-/// `text` for an error message (QuoteForMessage).
-std::string
-Quote(const std::string& text)
-{
-    return QuoteForMessage(text);
-}
-
-/// An option name or config key for a message: as it is when printable
-/// ASCII, otherwise quoted (QuoteForMessage).
-std::string
-NameForMessage(const std::string& name)
-{
-    for (const char ch : name)
-    {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c <= 0x20 || c >= 0x7F || c == '\'' || c == '\\')
-        {
-            return Quote(name);
-        }
-    }
-    return name;
-}
-
 /// Whether Config::SetDefault accepts a value, tried in a child process: some
 /// ns-3 value parsers (ATTRIBUTE_VALUE_IMPLEMENT, Time) abort on garbage.
 bool
@@ -141,7 +118,7 @@ ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
     if (!DefaultAccepted(path, value) || !Config::SetDefaultFailSafe(path, StringValue(value)))
     {
         Fail(NameForMessage(name),
-             Quote(value) + " is not a valid " + info.checker->GetValueTypeName() +
+             QuoteForMessage(value) + " is not a valid " + info.checker->GetValueTypeName() +
                  (allowed.empty() ? "" : " (" + allowed + ")"));
     }
 }
