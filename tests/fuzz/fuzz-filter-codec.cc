@@ -11,6 +11,7 @@
  */
 #include "abf-policy.h"
 #include "bf-policy.h"
+#include "dv-policy.h"
 #include "filter-codec.h"
 #include "fuzz-common.h"
 #include "lbf-policy.h"
@@ -25,10 +26,21 @@ using namespace ns3::bloom;
 namespace
 {
 
+std::vector<uint64_t>
+SomeIds()
+{
+    return {1, 2, 77, 123456};
+}
+
 std::vector<Key>
 SomeKeys()
 {
-    return {Key::FromId(1), Key::FromId(2), Key::FromId(77), Key::FromName("sensor/temp")};
+    std::vector<Key> keys;
+    for (uint64_t id : SomeIds())
+    {
+        keys.push_back(Key::FromId(id));
+    }
+    return keys;
 }
 
 void
@@ -44,7 +56,7 @@ Exercise(const BloomFilter& f)
     FUZZ_CHECK(!(f.EstimatedCardinality() < 0));
     BfPolicy policy(f.GetBits(), f.GetHashes());
     const AnyFilter neighbour = f;
-    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    const AnyFilter built = policy.Build(SomeIds(), {&neighbour});
     for (const Key& key : SomeKeys())
     {
         FUZZ_CHECK(policy.Contains(built, key)); // own keys are always found
@@ -80,7 +92,7 @@ Exercise(const LinearBloomFilter& f, bool subtractive)
     FUZZ_CHECK(occupancy >= 0 && occupancy <= 1);
     LbfPolicy policy(f.GetCells(), f.GetCellBits(), f.GetHashes(), f.GetQuantization(), decay);
     const AnyFilter neighbour = f;
-    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    const AnyFilter built = policy.Build(SomeIds(), {&neighbour});
     for (const Key& key : SomeKeys())
     {
         FUZZ_CHECK(policy.EstimateHops(built, key) == std::optional<uint32_t>(0));
@@ -103,7 +115,7 @@ Exercise(const AttenuatedBloomFilter& f)
     }
     AbfPolicy policy(f.GetDepth(), f.GetBits(), f.GetHashes());
     const AnyFilter neighbour = f;
-    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    const AnyFilter built = policy.Build(SomeIds(), {&neighbour});
     for (const Key& key : SomeKeys())
     {
         FUZZ_CHECK(policy.EstimateHops(built, key) == std::optional<uint32_t>(0));
@@ -135,7 +147,7 @@ Exercise(const ScopeDecayBloomFilter& f, uint8_t salt)
     const auto estimator = (salt & 0x80) != 0 ? SdbfEstimator::RATIO : SdbfEstimator::MLE;
     SdbfPolicy policy(f.GetBits(), f.GetHashes(), 0.2, keep, minCount, estimator);
     const AnyFilter neighbour = f;
-    const AnyFilter built = policy.Build(SomeKeys(), {&neighbour});
+    const AnyFilter built = policy.Build(SomeIds(), {&neighbour});
     for (const Key& key : SomeKeys())
     {
         FUZZ_CHECK(policy.EstimateHops(built, key) == std::optional<uint32_t>(0)); // own keys
@@ -145,6 +157,50 @@ Exercise(const ScopeDecayBloomFilter& f, uint8_t salt)
         FUZZ_CHECK(h.has_value() == (c >= minCount));
         FUZZ_CHECK(!h || *h <= policy.Reach());
     }
+}
+
+void
+Exercise(const DistanceVector& f, uint8_t salt)
+{
+    const std::vector<DvEntry> entries = f.Entries();
+    FUZZ_CHECK(entries.size() == f.GetCount()); // decoded: every slot present
+    for (const DvEntry& e : entries)
+    {
+        FUZZ_CHECK(e.id >> f.GetIdBits() == 0);
+        FUZZ_CHECK(e.hops >> (f.GetEntryBits() - f.GetIdBits()) == 0);
+        const auto h = f.FindHops(Key::FromId(e.id).GetHash());
+        FUZZ_CHECK(h && *h <= e.hops);
+    }
+    const uint32_t horizon = 1 + salt % kMaxDvHops;
+    const uint32_t bytes = 1 + salt * 7U;
+    DvPolicy policy(bytes, horizon);
+    const AnyFilter neighbour = f;
+    const AnyFilter built = policy.Build(SomeIds(), {&neighbour});
+    const auto& table = std::get<DistanceVector>(built);
+    FUZZ_CHECK(ShapeOf(table).PayloadBytes() <= bytes);
+    FUZZ_CHECK(policy.Accepts(ShapeOf(table)));
+    FUZZ_CHECK(DistanceVector::FromEntries(table.Entries()) == table); // canonical
+    const std::vector<DvEntry> kept = table.Entries();
+    for (size_t i = 0; i < kept.size(); ++i)
+    {
+        FUZZ_CHECK(kept[i].hops <= horizon);
+        FUZZ_CHECK(i == 0 || kept[i - 1].hops < kept[i].hops ||
+                   (kept[i - 1].hops == kept[i].hops && kept[i - 1].id < kept[i].id));
+    }
+    for (const DvEntry& e : entries)
+    {
+        // Relaxed: one hop more, unless cut by the horizon or the budget.
+        const auto h = policy.EstimateHops(built, Key::FromId(e.id));
+        FUZZ_CHECK(!h || *h <= e.hops + 1);
+    }
+    for (const Key& key : SomeKeys())
+    {
+        const auto h = policy.EstimateHops(built, key);
+        FUZZ_CHECK(!h || *h == 0); // own resources, when the budget holds them
+    }
+    AnyFilter acc = policy.Build(SomeIds(), {});
+    policy.Accumulate(acc, neighbour);
+    FUZZ_CHECK(acc == built);
 }
 
 } // namespace
@@ -192,6 +248,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     else if (const auto* sdbf = std::get_if<ScopeDecayBloomFilter>(&filter))
     {
         Exercise(*sdbf, data[size - 1]);
+    }
+    else if (const auto* dv = std::get_if<DistanceVector>(&filter))
+    {
+        Exercise(*dv, data[size - 1]);
     }
     else
     {
@@ -246,6 +306,13 @@ fuzz::Seeds()
         }
         seeds.push_back(Encode(sdbf));
     }
+    std::vector<DvEntry> table;
+    for (uint32_t i = 0; i < 40; ++i)
+    {
+        table.push_back({i * 37 % 1000, i / 3});
+        seeds.push_back(Encode(DistanceVector::FromEntries(table)));
+    }
+    seeds.push_back(Encode(DistanceVector()));
     // Nearly valid: truncated, one byte too many, another version.
     std::vector<uint8_t> base = Encode(LinearBloomFilter(9, 5, 2, Quantization::FLOOR));
     seeds.emplace_back(base.begin(), base.end() - 1);

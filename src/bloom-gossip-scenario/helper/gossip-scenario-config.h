@@ -168,7 +168,7 @@ struct GossipScenarioConfig
 
     // Filter.
     bloom::FilterKind filter{bloom::FilterKind::LINEAR}; //!< filter family
-    uint32_t slots{256};  //!< m: BF bits, LBF cells, ABF bits per level
+    uint32_t slots{256};  //!< m: BF bits, LBF cells, ABF bits per level, DV bytes
     uint32_t hashes{4};   //!< k
     uint32_t cellBits{8}; //!< LBF b
     bloom::Quantization quantization{bloom::Quantization::FLOOR}; //!< LBF quantisation
@@ -180,6 +180,7 @@ struct GossipScenarioConfig
     double decayProbability{0.1}; //!< SDBF p: a keep mask clears a bit with this probability
     uint32_t minCount{1};         //!< SDBF: membership iff at least this many positions set
     bloom::SdbfEstimator sdbfEstimator{bloom::SdbfEstimator::MLE}; //!< SDBF hop estimator
+    uint32_t horizon{15}; //!< DV: largest hop count carried
     uint32_t budgetBytes{0}; //!< > 0: derive m so every filter carries this many bytes
 
     // Gossip.

@@ -134,12 +134,18 @@ class Def
         return *this;
     }
 
-    /// The attribute `name` of every filter family's application.
+    /// The attribute `name` of every filter family's application that has
+    /// one of that name (k: not DV).
     Def& FamilyAttr(const std::function<const char*(const bloom::FilterFamily&)>& name)
     {
         for (const bloom::FilterFamily& f : bloom::FilterFamilies())
         {
-            Attr(TypeId::LookupByName(f.typeId), name(f));
+            const TypeId type = TypeId::LookupByName(f.typeId);
+            TypeId::AttributeInformation info;
+            if (type.LookupAttributeByName(name(f), &info))
+            {
+                Attr(type, name(f));
+            }
         }
         return *this;
     }
@@ -467,6 +473,8 @@ BuildTable()
     const TypeId sdbf =
         TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::SCOPE_DECAY).typeId);
     const TypeId abf = TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::ATTENUATED).typeId);
+    const TypeId dv =
+        TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::DISTANCE_VECTOR).typeId);
 
     std::vector<Def> t;
     // Topology and radio.
@@ -601,7 +609,8 @@ BuildTable()
                          1,
                          bloom::kMaxSlots,
                          "",
-                         "slots: BF bits, LBF cells, ABF bits per level, SDBF bits")
+                         "slots: BF bits, LBF cells, ABF bits per level, SDBF bits, DV "
+                         "payload bytes")
                     .FamilyAttr([](const FilterFamily& f) { return f.sizeAttribute; })
                     .CheckedWhen([](const Config& c) { return c.budgetBytes == 0; })
                     .Columns({"m"}));
@@ -689,6 +698,16 @@ BuildTable()
                      "SDBF hop estimator from the count of set positions")
                     .Attr(sdbf, "Estimator")
                     .Family());
+    t.push_back(Unsigned(kFilters,
+                         "horizon",
+                         FIELD(horizon),
+                         1,
+                         bloom::kMaxDvHops,
+                         "hops",
+                         "DV: largest hop count carried; entries beyond it are dropped")
+                    .Attr(dv, "Horizon")
+                    .Family()
+                    .Columns({"reach"}));
     t.push_back(Unsigned(kFilters,
                          "budget-bytes",
                          FIELD(budgetBytes),

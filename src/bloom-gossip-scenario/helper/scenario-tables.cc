@@ -34,6 +34,15 @@ Num(double v)
     return std::isfinite(v) ? fmt::format("{:.6g}", v) : "NA";
 }
 
+/// A mean of counts: a whole number as an integer, else as Num.
+std::string
+Count(double v)
+{
+    return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15
+               ? fmt::format("{}", static_cast<int64_t>(v))
+               : Num(v);
+}
+
 template <typename T>
 std::string
 Int(T v)
@@ -63,6 +72,17 @@ std::string
 SlotBitsColumn(const GossipScenarioConfig& c)
 {
     return bloom::GetFilterFamily(c.filter).cellSlots ? Int(c.cellBits) : "NA";
+}
+
+/// The `k` column: the hash functions, NA for a family without them (DV).
+std::string
+HashesColumn(const GossipScenarioConfig& c)
+{
+    TypeId::AttributeInformation info;
+    return TypeId::LookupByName(bloom::GetFilterFamily(c.filter).typeId)
+                   .LookupAttributeByName("Hashes", &info)
+               ? Int(c.hashes)
+               : "NA";
 }
 
 /// The runs.csv `a` column: the per-hop attenuation of the run's policy.
@@ -103,7 +123,7 @@ GossipColumns()
         {"seed", [](const RunRow& x) { return Int(x.r.seed); }},
         {"run", [](const RunRow& x) { return Int(x.r.run); }},
         {"m", [](const RunRow& x) { return Int(x.r.slots); }},
-        {"k", [](const RunRow& x) { return Int(x.c.hashes); }},
+        {"k", [](const RunRow& x) { return HashesColumn(x.c); }},
         {"b", [](const RunRow& x) { return SlotBitsColumn(x.c); }},
         {"a", [](const RunRow& x) { return AttenuationColumn(x.c, x.r); }},
         {"depth", [](const RunRow& x) { return Int(x.r.depth); }},
@@ -118,8 +138,8 @@ GossipColumns()
         {"resources", [](const RunRow& x) { return Int(x.c.resources); }},
         {"replicas", [](const RunRow& x) { return Int(x.c.replicas); }},
         {"sim_time", [](const RunRow& x) { return Num(x.c.simTime); }},
-        {"payload_bytes", [](const RunRow& x) { return Int(x.r.metrics.payloadBytes); }},
-        {"frames_per_beacon", [](const RunRow& x) { return Int(x.r.metrics.framesPerBeacon); }},
+        {"payload_bytes", [](const RunRow& x) { return Count(x.r.metrics.payloadBytes); }},
+        {"frames_per_beacon", [](const RunRow& x) { return Count(x.r.metrics.framesPerBeacon); }},
         {"advertisements", [](const RunRow& x) { return Int(x.r.metrics.advertisements); }},
         {"gossip_frames", [](const RunRow& x) { return Int(x.r.metrics.gossipFrames); }},
         {"bytes_on_air", [](const RunRow& x) { return Int(x.r.metrics.bytesOnAir); }},

@@ -70,13 +70,21 @@ GetSlot(const AnyFilter& filter, uint64_t slot)
 {
     std::vector<uint8_t> wire;
     AppendWireSlots(filter, slot, 1, wire);
-    return wire[0] | (wire.size() > 1 ? static_cast<uint32_t>(wire[1]) << 8 : 0U);
+    uint32_t value = 0;
+    for (size_t i = 0; i < wire.size() && i < 4; ++i)
+    {
+        value |= static_cast<uint32_t>(wire[i]) << (8 * i);
+    }
+    return value;
 }
 
 void
 SetSlot(AnyFilter& filter, uint64_t slot, uint32_t value)
 {
-    const uint8_t wire[2] = {static_cast<uint8_t>(value), static_cast<uint8_t>(value >> 8)};
+    const uint8_t wire[4] = {static_cast<uint8_t>(value),
+                             static_cast<uint8_t>(value >> 8),
+                             static_cast<uint8_t>(value >> 16),
+                             static_cast<uint8_t>(value >> 24)};
     StoreWireSlots(filter, slot, 1, wire);
 }
 

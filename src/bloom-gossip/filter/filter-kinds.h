@@ -11,6 +11,7 @@
 
 #include "attenuated-bloom-filter.h"
 #include "bloom-filter.h"
+#include "dv-filter.h"
 #include "linear-bloom-filter.h"
 #include "scope-decay-bloom-filter.h"
 
@@ -33,6 +34,7 @@ enum class FilterKind : uint8_t
     LINEAR = 2,
     ATTENUATED = 3,
     SCOPE_DECAY = 4,
+    DISTANCE_VECTOR = 5,
 };
 
 /**
@@ -40,8 +42,11 @@ enum class FilterKind : uint8_t
  * A filter of any family: alternative i - 1 is the filter class of
  * FilterKind i (a new family appends its kind above and its class here).
  */
-using AnyFilter =
-    std::variant<BloomFilter, LinearBloomFilter, AttenuatedBloomFilter, ScopeDecayBloomFilter>;
+using AnyFilter = std::variant<BloomFilter,
+                               LinearBloomFilter,
+                               AttenuatedBloomFilter,
+                               ScopeDecayBloomFilter,
+                               DistanceVector>;
 
 } // namespace bloom
 } // namespace ns3

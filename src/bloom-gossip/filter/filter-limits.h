@@ -18,6 +18,12 @@ namespace bloom
 constexpr uint32_t kMaxHashes = 32;
 /// Largest number of slots (bits or cells) of one filter or filter level.
 constexpr uint32_t kMaxSlots = 1U << 20;
+/// Largest id width w of a distance vector's entries (ids below 2^24).
+constexpr uint32_t kMaxDvIdBits = 24;
+/// Largest hop-count width of a distance vector's entries.
+constexpr uint32_t kMaxDvHopBits = 8;
+/// Largest hop count a distance vector carries (its horizon's limit).
+constexpr uint32_t kMaxDvHops = (1U << kMaxDvHopBits) - 1;
 
 struct FilterShape;
 
@@ -35,6 +41,10 @@ struct FilterTraits
     bool cellSlots;   //!< slots of b = 1..16 bits (IsCellBits); else 1 bit
     bool levels;      //!< d = 1..kMaxDepth levels of m slots; else d = 1
     bool quantized;   //!< has a Quantization rule; else the field is 0
+    /// Slots are entries of b bits whose low k bits are an id (distance
+    /// vector): k = 1..kMaxDvIdBits, b = k + 1 .. k + kMaxDvHopBits, and m
+    /// (0..kMaxSlots) varies with what an advertisement carries.
+    bool entrySlots{false};
 };
 
 } // namespace bloom

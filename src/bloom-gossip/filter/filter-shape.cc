@@ -99,18 +99,33 @@ FilterShape::Validate() const
     {
         throw DecodeError("unknown filter kind " + std::to_string(static_cast<int>(kind)));
     }
-    if (hashes < 1 || hashes > kMaxHashes)
-    {
-        throw DecodeError("hash count k=" + std::to_string(hashes) + " out of range");
-    }
-    if (slots < 1 || slots > kMaxSlots)
+    if (slots < (traits->entrySlots ? 0U : 1U) || slots > kMaxSlots)
     {
         throw DecodeError("slot count m=" + std::to_string(slots) + " out of range");
     }
-    if (traits->cellSlots ? !IsCellBits(slotBits) : slotBits != 1)
+    if (traits->entrySlots)
     {
-        throw DecodeError("slot width b=" + std::to_string(slotBits) + " invalid for " +
-                          ToString(kind));
+        if (hashes < 1 || hashes > kMaxDvIdBits)
+        {
+            throw DecodeError("id width k=" + std::to_string(hashes) + " out of range");
+        }
+        if (slotBits <= hashes || slotBits > hashes + kMaxDvHopBits)
+        {
+            throw DecodeError("entry width b=" + std::to_string(slotBits) +
+                              " invalid for k=" + std::to_string(hashes));
+        }
+    }
+    else
+    {
+        if (hashes < 1 || hashes > kMaxHashes)
+        {
+            throw DecodeError("hash count k=" + std::to_string(hashes) + " out of range");
+        }
+        if (traits->cellSlots ? !IsCellBits(slotBits) : slotBits != 1)
+        {
+            throw DecodeError("slot width b=" + std::to_string(slotBits) + " invalid for " +
+                              ToString(kind));
+        }
     }
     if (traits->levels ? (depth < 1 || depth > kMaxDepth) : depth != 1)
     {

@@ -22,7 +22,7 @@ namespace ns3
 namespace bloom
 {
 
-/// The family's FilterTraits name: "bf", "lbf", "abf" or "sdbf" ("unknown" for no family).
+/// The family's FilterTraits name: "bf", "lbf", "abf", "sdbf" or "dv" ("unknown" for no family).
 std::string ToString(FilterKind kind);
 /**
  * \param kind a wire kind
@@ -33,9 +33,9 @@ const FilterTraits* GetFilterTraits(FilterKind kind);
 std::vector<FilterKind> FilterKinds();
 /**
  * Inverse of ToString(FilterKind).
- * \param name "bf", "lbf", "abf" or "sdbf"
+ * \param name "bf", "lbf", "abf", "sdbf" or "dv"
  * \return the filter family; throws std::invalid_argument "'<name>' is not
- *         one of bf, lbf, abf, sdbf" on anything else
+ *         one of bf, lbf, abf, sdbf, dv" on anything else
  */
 FilterKind ParseFilterKind(const std::string& name);
 
@@ -50,19 +50,21 @@ constexpr size_t kWireHeaderSize = 10;
  *
  * A filter of any family is a flat array of d m slots of b bits: BF and
  * SDBF m slots of 1 bit, LBF m cells of b bits, ABF d levels of m bits (level-major,
- * slot = level m + bit).  Each filter packs and unpacks ranges of its own
- * slots (AppendWireSlots / StoreWireSlots); encodings only frame them.
+ * slot = level m + bit), DV m entries of b bits (a w-bit id and a hop count).  Each filter packs
+ * and unpacks ranges of its own slots (AppendWireSlots / StoreWireSlots); encodings only frame
+ * them.
  *
  * Wire header, all integers little-endian:
  *
  *     offset size field
  *     0      1    version (1)
- *     1      1    kind: 1 = BF, 2 = LBF, 3 = ABF, 4 = SDBF
- *     2      1    k, hash functions (1..32)
- *     3      1    b, bits per slot (BF, ABF, SDBF: 1; LBF: 1..16)
+ *     1      1    kind: 1 = BF, 2 = LBF, 3 = ABF, 4 = SDBF, 5 = DV
+ *     2      1    k, hash functions (1..32); DV: id bits w (1..24)
+ *     3      1    b, bits per slot (BF, ABF, SDBF: 1; LBF: 1..16;
+ *                 DV: bits per entry, w + 1 .. w + 8)
  *     4      1    d, levels (BF, LBF, SDBF: 1; ABF: 1..255)
  *     5      1    quantization (LBF: 0 floor, 1 ceil, 2 round; else 0)
- *     6      4    m, slots per level (1..2^20)
+ *     6      4    m, slots per level (1..2^20; DV: entries, 0..2^20)
  */
 struct FilterShape
 {

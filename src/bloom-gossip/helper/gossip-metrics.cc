@@ -642,8 +642,29 @@ GossipMetrics::Finish(Time duration) const
     NS_ABORT_MSG_IF(m_apps.empty(), "GossipMetrics: no applications");
     const bloom::FilterPolicy& policy = m_apps.front()->GetPolicy();
     out.hasDistance = policy.HasDistance();
-    out.payloadBytes = static_cast<uint32_t>(policy.PayloadBytes());
+    out.payloadBytes = static_cast<double>(policy.PayloadBytes());
     out.framesPerBeacon = m_apps.front()->GetFramesPerAdvertisement();
+    {
+        // What the nodes advertise at the end (the view the next beacon sends).
+        double payload = 0;
+        double frames = 0;
+        uint32_t live = 0;
+        for (uint32_t i = 0; i < m_apps.size(); ++i)
+        {
+            if (m_alive[i])
+            {
+                const bloom::FilterShape shape = bloom::ShapeOf(m_apps[i]->GetAdvertisedFilter());
+                payload += static_cast<double>(shape.PayloadBytes());
+                frames += bloom::SegmentCount(shape, m_apps[i]->GetFrameBytes());
+                ++live;
+            }
+        }
+        if (live > 0)
+        {
+            out.payloadBytes = payload / live;
+            out.framesPerBeacon = frames / live;
+        }
+    }
     out.advertisements = m_advertisements;
     out.gossipFrames = m_gossipFrames;
     out.gossipBytes = m_gossipBytes;

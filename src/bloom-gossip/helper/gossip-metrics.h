@@ -62,8 +62,12 @@ struct HopAccuracy
 struct GossipRunMetrics
 {
     bool hasDistance{false};     //!< the family estimates hop distances (LBF, ABF)
-    uint32_t payloadBytes{0};    //!< filter payload bytes per advertisement
-    uint32_t framesPerBeacon{0}; //!< frames (segments) per advertisement
+    /// Payload bytes of an advertisement: the mean over the live nodes of
+    /// their last advertised filter's (a fixed-size family: its one size;
+    /// DV: what the converged tables take)
+    double payloadBytes{0};
+    /// Frames (segments) of an advertisement, averaged as payloadBytes
+    double framesPerBeacon{0};
     uint64_t advertisements{0};  //!< advertisements sent
     uint64_t gossipFrames{0};    //!< gossip frames handed down (MAC or scheduler)
     /// Gossip frames the lr-wpan MACs sent (MacTxOk); empty without lr-wpan

@@ -30,11 +30,13 @@ AbfPolicy::GetShape() const
 }
 
 AnyFilter
-AbfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>& neighbours) const
+AbfPolicy::Build(const std::vector<uint64_t>& own,
+                 const std::vector<const AnyFilter*>& neighbours) const
 {
     AttenuatedBloomFilter f = m_empty;
-    for (const Key& key : own)
+    for (uint64_t id : own)
     {
+        const Key key = Key::FromId(id);
         f.InsertLocal(key);
     }
     for (const AnyFilter* n : neighbours)

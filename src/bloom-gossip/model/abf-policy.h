@@ -29,7 +29,7 @@ class AbfPolicy : public FilterPolicy
     AbfPolicy(uint32_t depth, uint32_t bits, uint32_t hashes);
     FilterKind GetKind() const override;
     FilterShape GetShape() const override;
-    AnyFilter Build(const std::vector<Key>& own,
+    AnyFilter Build(const std::vector<uint64_t>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
     bool Covers(const AnyFilter& neighbour, const AnyFilter& mine) const override;
     bool Accumulate(AnyFilter& view, const AnyFilter& neighbour) const override;

@@ -30,11 +30,13 @@ BfPolicy::GetShape() const
 }
 
 AnyFilter
-BfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>& neighbours) const
+BfPolicy::Build(const std::vector<uint64_t>& own,
+                const std::vector<const AnyFilter*>& neighbours) const
 {
     BloomFilter f = m_empty;
-    for (const Key& key : own)
+    for (uint64_t id : own)
     {
+        const Key key = Key::FromId(id);
         f.Insert(key);
     }
     for (const AnyFilter* n : neighbours)

@@ -230,6 +230,9 @@ void
 BloomGossipApplication::AddResource(uint64_t id)
 {
     NS_LOG_FUNCTION(this << id);
+    const std::string problem = Policy().CheckResource(id);
+    NS_ABORT_MSG_IF(!problem.empty(),
+                    GetInstanceTypeId().GetName() << ": resource " << id << ": " << problem);
     if (!m_failed && m_own.insert(id).second)
     {
         Rebuild();
@@ -342,7 +345,7 @@ BloomGossipApplication::GetTransport() const
 uint32_t
 BloomGossipApplication::GetFramesPerAdvertisement() const
 {
-    return bloom::SegmentCount(Policy().GetShape(), GetFrameBytes());
+    return Policy().MaxSegments(GetFrameBytes());
 }
 
 void
@@ -601,7 +604,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         m_malformedTrace(packet, e.what());
         return;
     }
-    if (!(segment.shape == m_shape))
+    if (!(segment.shape == m_shape) && !Policy().Accepts(segment.shape))
     {
         m_malformedTrace(packet, "filter shape differs from this node's");
         return;
@@ -675,12 +678,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
 bool
 BloomGossipApplication::Rebuild()
 {
-    std::vector<bloom::Key> own;
-    own.reserve(m_own.size());
-    for (uint64_t id : m_own)
-    {
-        own.push_back(bloom::Key::FromId(id));
-    }
+    const std::vector<uint64_t> own(m_own.begin(), m_own.end());
     std::vector<const bloom::AnyFilter*> neighbours;
     neighbours.reserve(m_neighbours.size());
     for (const auto& entry : m_neighbours)

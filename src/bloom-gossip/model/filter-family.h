@@ -40,14 +40,17 @@ struct FilterFamily
     bool cellSlots;            //!< slots are `--b` (CellBits) bits wide; else one bit each
     bool purgeBound;           //!< a removed resource fades within the reach (not SDBF:
                                //!< a bit two neighbours both keep outlives it)
+    uint32_t sizeBits{1};      //!< bits of one unit of the size attribute when the slots
+                               //!< are not cells (DV: its size is in bytes, 8)
 
     /**
      * \param cellBits the run's cell width b
-     * \return the bits of one slot: b for a family of cells, else 1
+     * \return the bits of one unit of m: b for a family of cells, else
+     *         sizeBits (1: one bit; DV: 8, one byte of entries)
      */
     uint32_t SlotBits(uint32_t cellBits) const
     {
-        return cellSlots ? cellBits : 1;
+        return cellSlots ? cellBits : sizeBits;
     }
 
     /**

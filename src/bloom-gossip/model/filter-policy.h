@@ -8,6 +8,8 @@
 #ifndef BLOOM_GOSSIP_FILTER_POLICY_H
 #define BLOOM_GOSSIP_FILTER_POLICY_H
 
+#include "gossip-message.h"
+
 #include "ns3/any-filter.h"
 #include "ns3/bloom-hash.h"
 
@@ -39,14 +41,58 @@ class FilterPolicy
 
     /// \return the filter family
     virtual FilterKind GetKind() const = 0;
-    /// \return the shape of the filters this policy advertises and accepts
-    virtual FilterShape GetShape() const = 0;
     /**
-     * \param own keys of the node's own resources
-     * \param neighbours the live neighbours' filters (each of GetShape())
+     * \return the shape of the filters this policy advertises and accepts
+     *         (a family whose advertisements vary in shape, DV: the shape of
+     *         an empty one)
+     */
+    virtual FilterShape GetShape() const = 0;
+
+    /**
+     * \param shape the shape of a received advertisement
+     * \return whether this policy takes it (default: it equals GetShape();
+     *         DV: any DV shape whose payload fits PayloadBytes())
+     */
+    virtual bool Accepts(const FilterShape& shape) const
+    {
+        return shape == GetShape();
+    }
+
+    /// \return the most payload bytes of one advertisement (default: GetShape()'s)
+    virtual size_t PayloadBytes() const
+    {
+        return GetShape().PayloadBytes();
+    }
+
+    /**
+     * \param frameBytes most bytes of one frame
+     * \return the most segments (frames) one advertisement takes (default:
+     *         SegmentCount of GetShape(); throws std::invalid_argument when a
+     *         frame cannot hold one slot or more than 255 segments are needed)
+     */
+    virtual uint32_t MaxSegments(size_t frameBytes) const
+    {
+        return SegmentCount(GetShape(), frameBytes);
+    }
+
+    /**
+     * \param id a resource id a node is given
+     * \return empty when the family can carry it, else why not (DV: ids
+     *         below 2^24); the application refuses such a resource
+     */
+    virtual std::string CheckResource(uint64_t id) const
+    {
+        (void)id;
+        return "";
+    }
+
+    /**
+     * \param own ids of the node's own resources (the Bloom families insert
+     *        Key::FromId(id))
+     * \param neighbours the live neighbours' filters (each Accepts()ed)
      * \return the filter the node advertises
      */
-    virtual AnyFilter Build(const std::vector<Key>& own,
+    virtual AnyFilter Build(const std::vector<uint64_t>& own,
                             const std::vector<const AnyFilter*>& neighbours) const = 0;
     /**
      * Whether `neighbour` already holds everything `mine` would add to it:
@@ -108,12 +154,6 @@ class FilterPolicy
     virtual std::string Attenuation() const
     {
         return "NA";
-    }
-
-    /// \return the payload bytes of one advertisement (packed slots, all levels)
-    size_t PayloadBytes() const
-    {
-        return GetShape().PayloadBytes();
     }
 };
 

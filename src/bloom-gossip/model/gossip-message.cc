@@ -51,6 +51,10 @@ Plan(const FilterShape& shape, size_t frameBytes)
 {
     const uint64_t total = shape.TotalSlots();
     const uint64_t maxPer = SlotsPerSegment(shape, frameBytes);
+    if (total == 0)
+    {
+        return {0, 1}; // an empty distance vector: one segment of no slots
+    }
     const uint64_t segments = (total + maxPer - 1) / maxPer;
     if (segments > 255)
     {
@@ -139,7 +143,9 @@ DecodeSegmentHeader(const uint8_t* data, size_t size)
     seg.firstSlot = LoadLe32(data + 16);
     seg.slotCount = LoadLe16(data + 20);
     const uint64_t total = seg.shape.TotalSlots();
-    if (seg.slotCount == 0 || seg.firstSlot >= total || seg.slotCount > total - seg.firstSlot)
+    const bool empty = total == 0 && seg.firstSlot == 0 && seg.slotCount == 0 && seg.count == 1;
+    if (!empty &&
+        (seg.slotCount == 0 || seg.firstSlot >= total || seg.slotCount > total - seg.firstSlot))
     {
         throw DecodeError("segment slot range out of the filter");
     }

@@ -32,9 +32,9 @@ constexpr size_t kSegmentHeaderSize = 22;
  *
  * A filter is seen as a flat array of slots: BF m slots of 1 bit, LBF m
  * slots of b bits, ABF d m slots of 1 bit (level-major: slot = level m +
- * bit).  A segment carries a contiguous slot range, so a receiver can update
- * that range of its copy of the sender's filter even when other segments of
- * the same advertisement are lost.  Wire layout (little-endian):
+ * bit), DV m entries of b bits.  A segment carries a contiguous slot range, so a receiver can
+ * update that range of its copy of the sender's filter even when other segments of the same
+ * advertisement are lost.  Wire layout (little-endian):
  *
  *     offset size field
  *     0      1    dispatch 0x3B
@@ -45,7 +45,8 @@ constexpr size_t kSegmentHeaderSize = 22;
  *     6      10   filter shape (the filter-codec header: version, kind,
  *                 k, b, d, quantisation, m)
  *     16     4    first slot
- *     20     2    slot count (>= 1; first + count <= d m)
+ *     20     2    slot count (>= 1; first + count <= d m; an empty DV,
+ *                 m = 0: one segment, first 0, count 0)
  *     22     P    ceil(count b / 8) bytes of packed slots, padding zero
  *
  * For a filter of several levels (ABF) that fit a frame, segments hold whole levels (a level

@@ -39,11 +39,13 @@ LbfPolicy::GetShape() const
 }
 
 AnyFilter
-LbfPolicy::Build(const std::vector<Key>& own, const std::vector<const AnyFilter*>& neighbours) const
+LbfPolicy::Build(const std::vector<uint64_t>& own,
+                 const std::vector<const AnyFilter*>& neighbours) const
 {
     LinearBloomFilter f = m_empty;
-    for (const Key& key : own)
+    for (uint64_t id : own)
     {
+        const Key key = Key::FromId(id);
         f.InsertQuantized(key, f.MaxValue());
     }
     for (const AnyFilter* n : neighbours)

@@ -50,12 +50,13 @@ SdbfPolicy::GetShape() const
 }
 
 AnyFilter
-SdbfPolicy::Build(const std::vector<Key>& own,
+SdbfPolicy::Build(const std::vector<uint64_t>& own,
                   const std::vector<const AnyFilter*>& neighbours) const
 {
     ScopeDecayBloomFilter f = m_empty;
-    for (const Key& key : own)
+    for (uint64_t id : own)
     {
+        const Key key = Key::FromId(id);
         f.Insert(key);
     }
     for (const AnyFilter* n : neighbours)

@@ -47,7 +47,7 @@ class SdbfPolicy : public FilterPolicy
                SdbfEstimator estimator);
     FilterKind GetKind() const override;
     FilterShape GetShape() const override;
-    AnyFilter Build(const std::vector<Key>& own,
+    AnyFilter Build(const std::vector<uint64_t>& own,
                     const std::vector<const AnyFilter*>& neighbours) const override;
     /**
      * A node cannot know its neighbour's keep mask, so it cannot tell a bit
