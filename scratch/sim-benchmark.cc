@@ -199,7 +199,7 @@ IsBare(const std::string& app)
 
 /**
  * The configuration of one point: the options' base on a side x side grid,
- * with the filter of `app` (bf, lbf, abf, sdbf, or bare-<filter>), the fixed
+ * with the filter of `app` (bf, lbf, abf, sdbf, dv, or bare-<filter>), the fixed
  * ABF depth and the channel.
  */
 GossipScenarioConfig
@@ -232,7 +232,7 @@ ShapeOf(const GossipScenarioConfig& c)
  * One run in this process, through the harness's runner (RunGossipScenario:
  * its topology, network, random streams and checks) with this program's
  * applications on it: the gossip application (GossipMetrics only with
- * --metrics) or the bare broadcaster.  `app` is bf, lbf, abf, sdbf, or
+ * --metrics) or the bare broadcaster.  `app` is bf, lbf, abf, sdbf, dv, or
  * bare-<filter>.
  */
 Measurement

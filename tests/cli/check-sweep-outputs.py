@@ -23,6 +23,7 @@ Exits 1 listing what failed.
 
 import csv
 import filecmp
+import json
 import os
 import signal
 import subprocess
@@ -114,8 +115,11 @@ def main():
         if os.path.exists(os.path.join(d, 'line.csv')):
             lines = rows(os.path.join(d, 'line.csv'))
             check(lines[0].startswith('filter,topology,nodes,diameter'), 'per-run CSV header')
-            check(len(lines) == 1 + 2 * 4, 'one row per network and filter (2 x 4), got %d'
-                  % (len(lines) - 1))
+            families = len(json.load(open(os.path.join(
+                os.path.dirname(os.path.abspath(__file__)), '..', '..', 'analysis',
+                'families.json'))))
+            check(len(lines) == 1 + 2 * families,
+                  'one row per network and filter (2 x %d), got %d' % (families, len(lines) - 1))
             check(all(len(r.split(',')) == len(lines[0].split(',')) for r in lines),
                   'every per-run row has as many fields as the header')
             check_tail(os.path.join(d, 'line.csv'))

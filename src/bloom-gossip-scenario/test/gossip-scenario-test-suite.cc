@@ -462,10 +462,10 @@ class ConfigNamesTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ((ParseFilterKind(ToString(k)) == k), true, ToString(k));
         }
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("cbf"); }),
-                              "'cbf' is not one of bf, lbf, abf, sdbf",
+                              "'cbf' is not one of bf, lbf, abf, sdbf, dv",
                               "unknown filter");
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseFilterKind("l\nbf\x1b"); }),
-                              "'l\\x0abf\\x1b' is not one of bf, lbf, abf, sdbf",
+                              "'l\\x0abf\\x1b' is not one of bf, lbf, abf, sdbf, dv",
                               "control characters quoted: one line");
         NS_TEST_ASSERT_MSG_EQ(
             (SplitList("a,,b:c,") == std::vector<std::string>{"a", "", "b:c", ""}),

@@ -34,6 +34,7 @@ Roomy(FilterKind filter, ScenarioTopology topology, uint32_t nodes)
     c.hashes = 4;
     c.cellBits = 8;
     c.factor = 0.9;
+    c.horizon = 24; // DV: beyond every diameter here
     c.resources = 3;
     c.probes = 200;
     c.simTime = 45;
@@ -57,7 +58,10 @@ class ConvergenceTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(1);
-        for (FilterKind filter : {FilterKind::BLOOM, FilterKind::LINEAR, FilterKind::ATTENUATED})
+        for (FilterKind filter : {FilterKind::BLOOM,
+                                  FilterKind::LINEAR,
+                                  FilterKind::ATTENUATED,
+                                  FilterKind::DISTANCE_VECTOR})
         {
             const GossipScenarioConfig c = Roomy(filter, m_topology, m_nodes);
             const GossipScenarioResult r = RunGossipScenario(c);
@@ -216,10 +220,14 @@ class RemovalTestCase : public TestCase
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(2);
         const double round = 1.0 + 0.1; // interval + jitter
-        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::BLOOM})
+        for (FilterKind filter : {FilterKind::LINEAR,
+                                  FilterKind::ATTENUATED,
+                                  FilterKind::DISTANCE_VECTOR,
+                                  FilterKind::BLOOM})
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::LINE, 10);
             c.cellBits = 4; // horizon 12 > diameter 9
+            c.horizon = 12; // DV: the same horizon
             c.resources = 1;
             c.simTime = 60;
             c.events = {WorkloadEvent::Parse("20:remove:1")};
@@ -236,7 +244,7 @@ class RemovalTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(m.purgeTime.has_value(), false, "BF never purges");
                 continue;
             }
-            const double reach = filter == FilterKind::LINEAR ? 12 : r.depth;
+            const double reach = filter == FilterKind::ATTENUATED ? r.depth : 12;
             NS_TEST_ASSERT_MSG_EQ(m.staleReported,
                                   0U,
                                   ToString(filter) << ": nobody reports it at the end");
@@ -253,10 +261,12 @@ class RemovalTestCase : public TestCase
         }
 
         // A failed holder: its resource vanishes once neighbours expire it.
-        for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED})
+        for (FilterKind filter :
+             {FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::DISTANCE_VECTOR})
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::LINE, 10);
             c.cellBits = 4;
+            c.horizon = 12;
             c.resources = 1;
             c.simTime = 60;
             // Resource 1 is on a random node; fail every node holding it by
@@ -264,7 +274,7 @@ class RemovalTestCase : public TestCase
             c.resources = 0;
             c.events = {WorkloadEvent::Parse("0:add:1:0"), WorkloadEvent::Parse("20:fail:0")};
             const GossipScenarioResult r = RunGossipScenario(c);
-            const double reach = filter == FilterKind::LINEAR ? 12 : r.depth;
+            const double reach = filter == FilterKind::ATTENUATED ? r.depth : 12;
             NS_TEST_ASSERT_MSG_EQ(r.metrics.stalePairs, 9U, ToString(filter) << ": 9 live nodes");
             NS_TEST_ASSERT_MSG_EQ(r.metrics.staleReported,
                                   0U,
@@ -273,6 +283,55 @@ class RemovalTestCase : public TestCase
                                         c.EffectiveExpiry() + reach * round,
                                         ToString(filter) << ": within expiry + reach rounds");
         }
+    }
+};
+
+/**
+ * The distance vector's horizon on a line of 20: every pair within it is
+ * exact, every pair beyond it a miss (an entry past the horizon is dropped,
+ * never estimated wrongly), and no probe is reported (exact, no false
+ * positive).
+ */
+class DvHorizonTestCase : public TestCase
+{
+  public:
+    DvHorizonTestCase()
+        : TestCase("distance vector: exact within the horizon (line, disk), a miss beyond it, "
+                   "no false positive")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(3);
+        GossipScenarioConfig c = Roomy(FilterKind::DISTANCE_VECTOR, ScenarioTopology::LINE, 20);
+        c.horizon = 8;
+        c.resources = 6;
+        const GossipScenarioResult r = RunGossipScenario(c);
+        const auto& by = r.metrics.byDistance;
+        NS_TEST_ASSERT_MSG_GT(by.size(), 10U, "distances beyond the horizon exist");
+        for (size_t d = 0; d < by.size(); ++d)
+        {
+            if (by[d].pairs == 0)
+            {
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_EQ(by[d].exact, (d <= 8 ? 1.0 : 0.0), "exact at h = " << d);
+            NS_TEST_ASSERT_MSG_EQ(by[d].miss, (d <= 8 ? 0.0 : 1.0), "miss at h = " << d);
+        }
+        NS_TEST_ASSERT_MSG_GT(r.metrics.probePairs, 0U, "probes checked");
+        NS_TEST_ASSERT_MSG_EQ(r.metrics.probeHits, 0U, "no false positive");
+        NS_TEST_ASSERT_MSG_EQ(r.reach, 8U, "reach = horizon");
+
+        // A random disk within the horizon: every estimate is the BFS truth.
+        GossipScenarioConfig disk = Roomy(FilterKind::DISTANCE_VECTOR, ScenarioTopology::DISK, 60);
+        disk.resources = 8;
+        const GossipScenarioResult d = RunGossipScenario(disk);
+        NS_TEST_ASSERT_MSG_LT(d.diameter, disk.horizon, "disk within the horizon");
+        NS_TEST_ASSERT_MSG_EQ(d.metrics.overall.pairs, 60U * 8, "every pair");
+        NS_TEST_ASSERT_MSG_EQ(d.metrics.overall.exact, 1.0, "disk: every estimate exact");
     }
 };
 
@@ -386,16 +445,19 @@ class BudgetTestCase : public TestCase
         for (FilterKind filter : {FilterKind::BLOOM,
                                   FilterKind::LINEAR,
                                   FilterKind::ATTENUATED,
-                                  FilterKind::SCOPE_DECAY})
+                                  FilterKind::SCOPE_DECAY,
+                                  FilterKind::DISTANCE_VECTOR})
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
             c.budgetBytes = 92;
             c.cellBits = 5;
-            c.simTime = 2;
+            c.simTime = filter == FilterKind::DISTANCE_VECTOR ? 20 : 2;
+            // DV: 200 resources do not fit 92 bytes; the nearest do.
+            c.resources = filter == FilterKind::DISTANCE_VECTOR ? 200 : c.resources;
             const GossipScenarioResult r = RunGossipScenario(c);
             NS_TEST_ASSERT_MSG_LT_OR_EQ(r.metrics.payloadBytes, 92U, ToString(filter) << " fits");
             NS_TEST_ASSERT_MSG_GT(r.metrics.payloadBytes,
-                                  92U - r.depth,
+                                  92U - r.depth - (filter == FilterKind::DISTANCE_VECTOR ? 2 : 0),
                                   ToString(filter) << " uses it");
             NS_TEST_ASSERT_MSG_EQ(r.metrics.framesPerBeacon, 1U, ToString(filter) << ": one frame");
         }
@@ -425,6 +487,7 @@ class GossipSystemTestSuite : public TestSuite
         AddTestCase(new ConvergenceTestCase(ScenarioTopology::GRID, 36, 10), bloom::test::kQuick);
         AddTestCase(new SettleTimeTestCase, bloom::test::kQuick);
         AddTestCase(new RemovalTestCase, bloom::test::kQuick);
+        AddTestCase(new DvHorizonTestCase, bloom::test::kQuick);
         AddTestCase(new FaultsUnderLossTestCase, bloom::test::kQuick);
         AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);
         AddTestCase(new BudgetTestCase, bloom::test::kQuick);

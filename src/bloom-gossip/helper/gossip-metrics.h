@@ -61,15 +61,15 @@ struct HopAccuracy
 /// Everything a run reports.
 struct GossipRunMetrics
 {
-    bool hasDistance{false};     //!< the family estimates hop distances (LBF, ABF)
+    bool hasDistance{false}; //!< the family estimates hop distances (LBF, ABF)
     /// Payload bytes of an advertisement: the mean over the live nodes of
     /// their last advertised filter's (a fixed-size family: its one size;
     /// DV: what the converged tables take)
     double payloadBytes{0};
     /// Frames (segments) of an advertisement, averaged as payloadBytes
     double framesPerBeacon{0};
-    uint64_t advertisements{0};  //!< advertisements sent
-    uint64_t gossipFrames{0};    //!< gossip frames handed down (MAC or scheduler)
+    uint64_t advertisements{0}; //!< advertisements sent
+    uint64_t gossipFrames{0};   //!< gossip frames handed down (MAC or scheduler)
     /// Gossip frames the lr-wpan MACs sent (MacTxOk); empty without lr-wpan
     /// MACs or with UDP6 transport (frames not recognisable at the MAC).
     std::optional<uint64_t> gossipFramesOnAir;

@@ -9,7 +9,6 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
-
 namespace ns3
 {
 
@@ -37,7 +36,6 @@ const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::DISTANCE_VECT
                                                 8});
 
 } // namespace
-
 
 TypeId
 DvGossipApplication::GetTypeId()

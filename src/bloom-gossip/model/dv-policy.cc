@@ -34,7 +34,6 @@ ById(std::vector<DvEntry> entries)
 
 } // namespace
 
-
 DvPolicy::DvPolicy(uint32_t bytes, uint32_t horizon)
     : m_bytes(bytes),
       m_horizon(horizon)
@@ -85,8 +84,8 @@ DvPolicy::MaxSegments(size_t frameBytes) const
         FilterShape shape = GetShape();
         shape.hashes = bits > kMaxDvHopBits ? bits - kMaxDvHopBits : 1;
         shape.slotBits = bits;
-        shape.slots = static_cast<uint32_t>(std::min<uint64_t>(uint64_t{m_bytes} * 8 / bits,
-                                                               kMaxSlots));
+        shape.slots =
+            static_cast<uint32_t>(std::min<uint64_t>(uint64_t{m_bytes} * 8 / bits, kMaxSlots));
         most = std::max(most, SegmentCount(shape, frameBytes));
     }
     return most;

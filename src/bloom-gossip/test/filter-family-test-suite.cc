@@ -46,7 +46,7 @@ class RegistryTestCase : public TestCase
         const std::vector<FilterFamily>& families = FilterFamilies();
         NS_TEST_ASSERT_MSG_EQ(families.size(), kinds.size(), "one descriptor per filter kind");
         NS_TEST_ASSERT_MSG_EQ(FilterFamilyNames(", "),
-                              "bf, lbf, abf, sdbf",
+                              "bf, lbf, abf, sdbf, dv",
                               "order of --filter all");
         std::set<std::string> colours;
         for (size_t i = 0; i < families.size() && i < kinds.size(); ++i)
@@ -72,7 +72,7 @@ class RegistryTestCase : public TestCase
             colours.insert(f.colour);
         }
         NS_TEST_ASSERT_MSG_EQ(colours.size(), families.size(), "a colour per family");
-        NS_TEST_ASSERT_MSG_EQ(FindFilterFamily("dv"), nullptr, "unknown name");
+        NS_TEST_ASSERT_MSG_EQ(FindFilterFamily("xyz"), nullptr, "unknown name");
         NS_TEST_ASSERT_MSG_EQ(GetFilterTraits(static_cast<FilterKind>(0)), nullptr, "kind 0");
         NS_TEST_ASSERT_MSG_EQ(ToString(static_cast<FilterKind>(kinds.size() + 1)),
                               "unknown",
@@ -120,10 +120,12 @@ class ArithmeticTestCase : public TestCase
                     const uint64_t bits = uint64_t{budget} * 8;
                     for (const FilterFamily& f : FilterFamilies())
                     {
+                        // DV: m is in bytes (one byte of entries per unit).
                         const uint64_t expected = f.kind == FilterKind::LINEAR ? bits / b
                                                   : f.kind == FilterKind::ATTENUATED
                                                       ? budget / d * 8
-                                                      : bits;
+                                                  : f.kind == FilterKind::DISTANCE_VECTOR ? budget
+                                                                                          : bits;
                         NS_TEST_ASSERT_MSG_EQ(f.SlotsInBudget(budget, b, d),
                                               expected,
                                               f.name << " B=" << budget << " b=" << b);
@@ -132,7 +134,9 @@ class ArithmeticTestCase : public TestCase
                                                                                  : 1;
                         NS_TEST_ASSERT_MSG_EQ(f.MinBudgetBytes(b, d), need, f.name << " need");
                         NS_TEST_ASSERT_MSG_EQ(f.SlotBits(b),
-                                              (f.kind == FilterKind::LINEAR ? b : 1U),
+                                              (f.kind == FilterKind::LINEAR            ? b
+                                               : f.kind == FilterKind::DISTANCE_VECTOR ? 8U
+                                                                                       : 1U),
                                               f.name << " slot bits");
                         NS_TEST_ASSERT_MSG_EQ(f.Levels(d),
                                               (f.kind == FilterKind::ATTENUATED ? d : 1U),
@@ -177,7 +181,7 @@ class GenericCoreTestCase : public TestCase
             s.kind = kind;
             s.hashes = 3;
             s.slots = 40;
-            s.slotBits = t.cellSlots ? 4 : 1;
+            s.slotBits = t.entrySlots ? 5 : t.cellSlots ? 4 : 1; // DV: 3 id bits, 2 hop bits
             s.depth = t.levels ? 5 : 1;
             s.quantization = t.quantized ? Quantization::ROUND : Quantization::FLOOR;
             s.Validate();
@@ -185,7 +189,7 @@ class GenericCoreTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ((ShapeOf(f) == s), true, ToString(kind) << " shape");
             NS_TEST_ASSERT_MSG_EQ(f.index() + 1, static_cast<size_t>(kind), "alternative of kind");
             FilterShape wrong = s;
-            wrong.slotBits = t.cellSlots ? 17 : 2;
+            wrong.slotBits = t.entrySlots ? 3 : t.cellSlots ? 17 : 2; // DV: no hop bits
             bool refused = false;
             try
             {
@@ -207,11 +211,11 @@ class GenericCoreTestCase : public TestCase
         bool refused = false;
         try
         {
-            ParseFilterKind("dv");
+            ParseFilterKind("xyz");
         }
         catch (const std::invalid_argument& e)
         {
-            refused = std::string(e.what()).find("bf, lbf, abf, sdbf") != std::string::npos;
+            refused = std::string(e.what()).find("bf, lbf, abf, sdbf, dv") != std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(refused, true, "unknown name refused, the names listed");
         FilterShape none;
