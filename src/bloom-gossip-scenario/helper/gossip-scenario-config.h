@@ -180,7 +180,7 @@ struct GossipScenarioConfig
     double decayProbability{0.1}; //!< SDBF p: a keep mask clears a bit with this probability
     uint32_t minCount{1};         //!< SDBF: membership iff at least this many positions set
     bloom::SdbfEstimator sdbfEstimator{bloom::SdbfEstimator::MLE}; //!< SDBF hop estimator
-    uint32_t horizon{15};    //!< DV: largest hop count carried
+    uint32_t horizon{63};    //!< DV: largest hop count carried
     uint32_t budgetBytes{0}; //!< > 0: derive m so every filter carries this many bytes
 
     // Gossip.

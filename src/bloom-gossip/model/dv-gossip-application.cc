@@ -54,7 +54,7 @@ DvGossipApplication::GetTypeId()
             .AddAttribute("Horizon",
                           "Largest hop count carried; entries beyond it are dropped "
                           "(bounds counting to infinity after a removal, as RIP's 16).",
-                          UintegerValue(15),
+                          UintegerValue(63),
                           MakeUintegerAccessor(&DvGossipApplication::m_horizon),
                           MakeUintegerChecker<uint32_t>(1, bloom::kMaxDvHops));
     return tid;

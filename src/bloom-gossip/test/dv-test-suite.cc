@@ -97,14 +97,16 @@ class DvTableTestCase : public TestCase
         bfEmpty[1] = 1;
         bfEmpty[3] = 1;
         NS_TEST_ASSERT_MSG_EQ(Rejects(bfEmpty), true, "m = 0 for a BF");
-        NS_TEST_ASSERT_MSG_EQ(Throws<std::invalid_argument>(
-                                  [] { DistanceVector::FromEntries({{1U << 24, 0}}); }),
+        NS_TEST_ASSERT_MSG_EQ(Throws<std::invalid_argument>([] {
+                                  DistanceVector::FromEntries({{1U << 24, 0}});
+                              }),
                               true,
                               "id of 25 bits");
-        NS_TEST_ASSERT_MSG_EQ(
-            Throws<std::invalid_argument>([] { DistanceVector::FromEntries({{1, 256}}); }),
-            true,
-            "256 hops");
+        NS_TEST_ASSERT_MSG_EQ(Throws<std::invalid_argument>([] {
+                                  DistanceVector::FromEntries({{1, 256}});
+                              }),
+                              true,
+                              "256 hops");
 
         // A copy made from the shape has absent entries: nothing is found.
         AnyFilter copy = MakeFilter(ShapeOf(dv));
@@ -167,11 +169,10 @@ class DvSegmentsTestCase : public TestCase
                               "an empty advertisement clears the copy");
         std::vector<uint8_t> twoOfOne = none[0];
         twoOfOne[5] = 2; // count 2 of an empty table
-        NS_TEST_ASSERT_MSG_EQ(Throws<DecodeError>([&twoOfOne] {
-                                  DecodeSegment(twoOfOne.data(), twoOfOne.size());
-                              }),
-                              true,
-                              "an empty table in two segments");
+        NS_TEST_ASSERT_MSG_EQ(
+            Throws<DecodeError>([&twoOfOne] { DecodeSegment(twoOfOne.data(), twoOfOne.size()); }),
+            true,
+            "an empty table in two segments");
     }
 };
 
