@@ -17,6 +17,7 @@
 #include "lbf-policy.h"
 #include "sdbf-policy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -163,23 +164,35 @@ void
 Exercise(const DistanceVector& f, uint8_t salt)
 {
     const std::vector<DvEntry> entries = f.Entries();
-    FUZZ_CHECK(entries.size() == f.GetCount()); // decoded: every slot present
+    FUZZ_CHECK(entries.size() <= f.GetCount()); // zero slots are empty
     for (const DvEntry& e : entries)
     {
-        FUZZ_CHECK(e.id >> f.GetIdBits() == 0);
+        FUZZ_CHECK(e.id != 0 && e.id >> f.GetIdBits() == 0);
         FUZZ_CHECK(e.hops >> (f.GetEntryBits() - f.GetIdBits()) == 0);
         const auto h = f.FindHops(Key::FromId(e.id).GetHash());
         FUZZ_CHECK(h && *h <= e.hops);
     }
-    const uint32_t horizon = 1 + salt % kMaxDvHops;
+    // A policy of the decoded widths (its horizon within the hop bits).
+    const uint32_t hopBits = f.GetEntryBits() - f.GetIdBits();
+    const uint32_t half = 1U << (hopBits - 1); // a horizon of exactly hopBits bits
+    const uint32_t horizon = hopBits == 1 ? 1 : half + salt % half;
+    if (f.GetIdBits() < 17)
+    {
+        return; // SomeIds() do not fit
+    }
     const uint32_t bytes = 1 + salt * 7U;
-    DvPolicy policy(bytes, horizon);
+    if (!DvPolicy::Check(bytes, horizon, f.GetIdBits()).empty())
+    {
+        return;
+    }
+    DvPolicy policy(bytes, horizon, f.GetIdBits());
     const AnyFilter neighbour = f;
     const AnyFilter built = policy.Build(SomeIds(), {&neighbour});
     const auto& table = std::get<DistanceVector>(built);
-    FUZZ_CHECK(ShapeOf(table).PayloadBytes() <= bytes);
+    FUZZ_CHECK(table.GetCount() <= policy.GetCapacity());
     FUZZ_CHECK(policy.Accepts(ShapeOf(table)));
-    FUZZ_CHECK(DistanceVector::FromEntries(table.Entries()) == table); // canonical
+    FUZZ_CHECK(DistanceVector::FromEntries(table.Entries(), f.GetIdBits(), f.GetEntryBits()) ==
+               table); // canonical
     const std::vector<DvEntry> kept = table.Entries();
     for (size_t i = 0; i < kept.size(); ++i)
     {
@@ -307,10 +320,11 @@ fuzz::Seeds()
         seeds.push_back(Encode(sdbf));
     }
     std::vector<DvEntry> table;
-    for (uint32_t i = 0; i < 40; ++i)
+    for (uint32_t i = 1; i <= 40; ++i)
     {
-        table.push_back({i * 37 % 1000, i / 3});
-        seeds.push_back(Encode(DistanceVector::FromEntries(table)));
+        table.push_back({i * 37 % 1000 + 1, i / 3});
+        const uint32_t hopBits = std::min(8U, DistanceVector::WidthOf(i / 3) + i % 3);
+        seeds.push_back(Encode(DistanceVector::FromEntries(table, 17, 17 + hopBits)));
     }
     seeds.push_back(Encode(DistanceVector()));
     // Nearly valid: truncated, one byte too many, another version.

@@ -9,6 +9,7 @@
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/bloom-query-application.h"
 #include "ns3/duty-cycle-scheduler.h"
+#include "ns3/dv-policy.h"
 #include "ns3/error-model.h"
 #include "ns3/filter-family.h"
 #include "ns3/filter-limits.h"
@@ -277,6 +278,27 @@ GossipScenarioConfig::CheckCombinations() const
         ThrowOptionError("--min-count",
                          fmt::format("{} out of range 1..{} (--k)", minCount, hashes));
     }
+    if (filter == bloom::FilterKind::DISTANCE_VECTOR)
+    {
+        // Ids of w bits from the largest id; a budget (or m, in bytes) must
+        // hold one entry of w bits and the horizon's hop bits.
+        const uint64_t largest = LargestResourceId();
+        if (largest >> bloom::kMaxDvIdBits != 0)
+        {
+            ThrowOptionError(largest > resources ? "--events" : "--resources",
+                             fmt::format("resource id {} is beyond what --filter dv carries "
+                                         "(ids 1..{})",
+                                         largest,
+                                         (1U << bloom::kMaxDvIdBits) - 1));
+        }
+        const std::string problem = bloom::DvPolicy::Check(budgetBytes > 0 ? budgetBytes : slots,
+                                                           horizon,
+                                                           bloom::DistanceVector::WidthOf(largest));
+        if (!problem.empty())
+        {
+            ThrowOptionError(budgetBytes > 0 ? "--budget-bytes" : "--m", "--filter dv: " + problem);
+        }
+    }
     if (budgetBytes > 0)
     {
         // Bytes one slot needs on every level (ABF: a byte per level); an
@@ -433,6 +455,20 @@ bool
 GossipScenarioConfig::EnergyOn() const
 {
     return energy || batteryJoules > 0 || dutyCycle < 1;
+}
+
+uint64_t
+GossipScenarioConfig::LargestResourceId() const
+{
+    uint64_t largest = resources;
+    for (const WorkloadEvent& e : events)
+    {
+        if (e.kind == WorkloadEvent::ADD)
+        {
+            largest = std::max(largest, e.resource);
+        }
+    }
+    return largest;
 }
 
 double

@@ -251,6 +251,8 @@ struct GossipScenarioConfig
     void CheckCombinations() const;
     /// The neighbour expiry in force (resolves the automatic 0).
     double EffectiveExpiry() const;
+    /// \return the largest resource id of the run: R, or an --events add above it
+    uint64_t LargestResourceId() const;
 };
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 #include "ns3/bloom-query-application.h"
 #include "ns3/double.h"
 #include "ns3/duty-cycle-scheduler.h"
+#include "ns3/dv-filter.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/filter-family.h"
@@ -789,6 +790,13 @@ BuildTable()
                          100000,
                          "",
                          "resources, numbered 1..R, on random nodes")
+                    .Attr(dv,
+                          "IdBits",
+                          [](const Config& c) -> Ptr<AttributeValue> {
+                              return Create<UintegerValue>(
+                                  bloom::DistanceVector::WidthOf(c.LargestResourceId()));
+                          })
+                    .Inexact() // DV's id width, from the largest id (--events may add more)
                     .Columns({"resources"}));
     t.push_back(Unsigned(kWorkload,
                          "replicas",

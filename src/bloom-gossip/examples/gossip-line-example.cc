@@ -13,6 +13,7 @@
  *   ./gossip-line-example --filter=abf      (ABF with d = N levels)
  *   ./gossip-line-example --filter=bf       (plain BF: presence only)
  *   ./gossip-line-example --filter=sdbf     (scope-decay BF: a random estimate)
+ *   ./gossip-line-example --filter=dv       (distance vector: exact, up to its horizon)
  */
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-helper.h"
@@ -127,7 +128,7 @@ main(int argc, char* argv[])
     {
         std::string estimate;
         bool ok = false;
-        if (filter == "bf")
+        if (!family->distance)
         {
             ok = gossipApps[i]->Knows(1); // a plain BF tells presence only
             estimate = ok ? "present" : "absent";

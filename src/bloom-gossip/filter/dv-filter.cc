@@ -46,14 +46,13 @@ DistanceVector::DistanceVector(uint32_t idBits, uint32_t entryBits, uint32_t cou
 {
     CheckParameters(idBits, entryBits, count);
     m_slots.assign(count, 0);
-    m_present.assign(count, false);
 }
 
 uint32_t
-DistanceVector::WidthOf(uint32_t value)
+DistanceVector::WidthOf(uint64_t value)
 {
     uint32_t bits = 1;
-    while (bits < 32 && (value >> bits) != 0)
+    while (bits < 64 && (value >> bits) != 0)
     {
         ++bits;
     }
@@ -61,29 +60,24 @@ DistanceVector::WidthOf(uint32_t value)
 }
 
 DistanceVector
-DistanceVector::FromEntries(std::vector<DvEntry> entries)
+DistanceVector::FromEntries(std::vector<DvEntry> entries, uint32_t idBits, uint32_t entryBits)
 {
+    DistanceVector dv(idBits, entryBits, static_cast<uint32_t>(entries.size()));
     std::sort(entries.begin(), entries.end(), [](const DvEntry& a, const DvEntry& b) {
         return a.hops != b.hops ? a.hops < b.hops : a.id < b.id;
     });
-    uint32_t maxId = 0;
-    uint32_t maxHops = 0;
-    for (const DvEntry& e : entries)
-    {
-        if (e.id >> kMaxDvIdBits != 0 || e.hops > kMaxDvHops)
-        {
-            throw std::invalid_argument("distance vector entry (" + std::to_string(e.id) + ", " +
-                                        std::to_string(e.hops) + ") out of range");
-        }
-        maxId = std::max(maxId, e.id);
-        maxHops = std::max(maxHops, e.hops);
-    }
-    const uint32_t w = WidthOf(maxId);
-    DistanceVector dv(w, w + WidthOf(maxHops), static_cast<uint32_t>(entries.size()));
+    const uint32_t hopBits = entryBits - idBits;
     for (size_t i = 0; i < entries.size(); ++i)
     {
-        dv.m_slots[i] = entries[i].id | entries[i].hops << w;
-        dv.m_present[i] = true;
+        const DvEntry& e = entries[i];
+        if (e.id == 0 || e.id >> idBits != 0 || e.hops >> hopBits != 0)
+        {
+            throw std::invalid_argument("distance vector entry (" + std::to_string(e.id) + ", " +
+                                        std::to_string(e.hops) + ") does not fit " +
+                                        std::to_string(idBits) + " id bits and " +
+                                        std::to_string(hopBits) + " hop bits (ids from 1)");
+        }
+        dv.m_slots[i] = e.id | e.hops << idBits;
     }
     return dv;
 }
@@ -92,11 +86,13 @@ std::vector<DvEntry>
 DistanceVector::Entries() const
 {
     std::vector<DvEntry> out;
-    for (size_t i = 0; i < m_slots.size(); ++i)
+    out.reserve(m_slots.size());
+    for (uint32_t slot : m_slots)
     {
-        if (m_present[i])
+        const uint32_t id = slot & ((1U << m_idBits) - 1);
+        if (id != 0)
         {
-            out.push_back({m_slots[i] & ((1U << m_idBits) - 1), m_slots[i] >> m_idBits});
+            out.push_back({id, slot >> m_idBits});
         }
     }
     return out;
@@ -162,10 +158,9 @@ DistanceVector::StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data)
             value |= static_cast<uint32_t>(data[at / 8] >> (at % 8) & 1U) << bit;
         }
         const uint64_t slot = first + i;
-        if (!m_present[slot] || m_slots[slot] != value)
+        if (m_slots[slot] != value)
         {
             m_slots[slot] = value;
-            m_present[slot] = true;
             effect.changed = effect.lowered = true;
         }
     }

@@ -27,7 +27,7 @@ namespace bloom
  */
 struct DvEntry
 {
-    uint32_t id;   //!< resource id (below 2^kMaxDvIdBits)
+    uint32_t id;   //!< resource id (1 .. 2^kMaxDvIdBits - 1)
     uint32_t hops; //!< hop count (at most kMaxDvHops)
 
     bool operator==(const DvEntry& o) const
@@ -42,19 +42,18 @@ struct DvEntry
  * or DODAG advertisement carries per destination.
  *
  * Seen by the filter core as a flat array of m entry slots of b bits: the
- * low w = k bits of a slot are the id, the high b - w bits the hop count.
- * Unlike the Bloom families, m (the number of entries, 0 allowed) and the
- * widths vary from one advertisement to the next: FromEntries() writes a
- * table in its canonical form, the entries sorted nearest first (ties by
- * id), w the least width that holds the largest id (at least 1) and b - w
- * the least that holds the largest hop count (at least 1).
+ * low w = k bits of a slot are the id (1 .. 2^w - 1), the high b - w bits
+ * the hop count.  The widths are the sender's configuration (DvPolicy: w
+ * from the largest resource id, b - w from the horizon); m, the number of
+ * entries, varies from one advertisement to the next (0 allowed).  A slot
+ * of value 0 (id 0) is empty: a receiver's copy made from a shape
+ * (MakeFilter, before the segments arrive) is all empty, and a slot left
+ * empty reads as no entry.  FromEntries() writes a table in its canonical
+ * form, nearest first, ties by id.
  *
- * A filter made from a shape (MakeFilter, a receiver's copy of a neighbour's
- * advertisement before its segments arrive) has every slot absent; stored
- * slots become present.  Lookups read the present slots only, by the key
- * hash of the id (Key::FromId), so that queries, which carry key hashes, and
- * the ground truth find the entries; duplicate ids (which no canonical
- * table has) read as their smallest hop count.
+ * Lookups read the entries by the key hash of the id (Key::FromId), so that
+ * queries, which carry key hashes, and the ground truth find them; duplicate
+ * ids (which no canonical table has) read as their least hop count.
  *
  * Constructors throw std::invalid_argument on widths or sizes out of range
  * (CheckParameters).
@@ -62,11 +61,11 @@ struct DvEntry
 class DistanceVector
 {
   public:
-    /// An empty table (no entries, widths 1 and 1).
+    /// An empty table (no entries, widths 1 and 2).
     DistanceVector();
 
     /**
-     * A table of `count` absent entries of the given widths.
+     * A table of `count` empty entries of the given widths.
      * \param idBits w, bits of the id (1..kMaxDvIdBits)
      * \param entryBits b, bits of an entry (w + 1 .. w + kMaxDvHopBits)
      * \param count m, entries (0..kMaxSlots)
@@ -85,7 +84,7 @@ class DistanceVector
         shape.slots = GetCount();
     }
 
-    /// \return a table of absent entries of a shape of this family
+    /// \return a table of empty entries of a shape of this family
     template <typename Shape>
     static DistanceVector FromShape(const Shape& shape)
     {
@@ -97,14 +96,18 @@ class DistanceVector
 
     /**
      * The canonical advertisement of a table.
-     * \param entries the entries, one per id, ids below 2^kMaxDvIdBits and
-     *        hops at most kMaxDvHops (throws std::invalid_argument otherwise)
-     * \return the table sorted by (hops, id) with the least widths
+     * \param entries the entries, one per id, ids in 1 .. 2^w - 1 and hop
+     *        counts below 2^(b - w) (throws std::invalid_argument otherwise)
+     * \param idBits w
+     * \param entryBits b
+     * \return the table sorted by (hops, id)
      */
-    static DistanceVector FromEntries(std::vector<DvEntry> entries);
+    static DistanceVector FromEntries(std::vector<DvEntry> entries,
+                                      uint32_t idBits,
+                                      uint32_t entryBits);
 
     /// \return the number of bits that hold `value` (at least 1)
-    static uint32_t WidthOf(uint32_t value);
+    static uint32_t WidthOf(uint64_t value);
 
     uint32_t GetIdBits() const
     {
@@ -116,19 +119,18 @@ class DistanceVector
         return m_entryBits;
     }
 
-    /// \return m, the entry slots (present or not)
+    /// \return m, the entry slots (empty or not)
     uint32_t GetCount() const
     {
-        return static_cast<uint32_t>(m_present.size());
+        return static_cast<uint32_t>(m_slots.size());
     }
 
-    /// \return the present entries, in slot order
+    /// \return the entries, in slot order (empty slots skipped)
     std::vector<DvEntry> Entries() const;
 
     /**
      * \param keyHash Key::FromId(id).GetHash() of a resource
-     * \return the hop count of a present entry of that id (the least one),
-     *         or nullopt
+     * \return the hop count of an entry of that id (the least one), or nullopt
      */
     std::optional<uint32_t> FindHops(uint64_t keyHash) const;
 
@@ -137,16 +139,15 @@ class DistanceVector
     void AppendWireSlots(uint64_t first, uint64_t n, std::vector<uint8_t>& out) const;
 
     /**
-     * Store entry slots first .. first + n - 1 from `data` (they become
-     * present).  Any change counts as lowered too: an entry's slot may now
-     * hold another id, so what the table lost is not known slot by slot.
+     * Store entry slots first .. first + n - 1 from `data` (bits past n b
+     * ignored).  Any change counts as lowered too: a slot may now hold
+     * another id, so what the table lost is not known slot by slot.
      */
     StoreEffect StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data);
 
     bool operator==(const DistanceVector& o) const
     {
-        return m_idBits == o.m_idBits && m_entryBits == o.m_entryBits && m_slots == o.m_slots &&
-               m_present == o.m_present;
+        return m_idBits == o.m_idBits && m_entryBits == o.m_entryBits && m_slots == o.m_slots;
     }
 
     bool operator!=(const DistanceVector& o) const
@@ -155,14 +156,13 @@ class DistanceVector
     }
 
   private:
-    /// Build the (key hash, hops) index of the present entries.
+    /// Build the (key hash, hops) index of the entries.
     void Index() const;
 
     uint32_t m_idBits;
     uint32_t m_entryBits;
-    std::vector<uint32_t> m_slots; //!< entry slot values: id | hops << w
-    std::vector<bool> m_present;   //!< whether a slot was stored
-    /// (key hash, hops) of the present entries, sorted; built on first lookup.
+    std::vector<uint32_t> m_slots; //!< entry slot values: id | hops << w (0: empty)
+    /// (key hash, hops) of the entries, sorted; built on first lookup.
     mutable std::vector<std::pair<uint64_t, uint32_t>> m_index;
     mutable bool m_indexed{false};
 };

@@ -56,15 +56,38 @@ DvGossipApplication::GetTypeId()
                           "(bounds counting to infinity after a removal, as RIP's 16).",
                           UintegerValue(63),
                           MakeUintegerAccessor(&DvGossipApplication::m_horizon),
-                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDvHops));
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDvHops))
+            .AddAttribute("IdBits",
+                          "Bits of a resource id: ids 1 .. 2^IdBits - 1 (the scenario "
+                          "programs set it from the largest id of the run).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&DvGossipApplication::m_idBits),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxDvIdBits));
     return tid;
+}
+
+std::string
+DvGossipApplication::CheckAttributes() const
+{
+    std::string problem = BloomGossipApplication::CheckAttributes();
+    if (problem.empty())
+    {
+        problem = bloom::DvPolicy::Check(m_bytes, m_horizon, m_idBits);
+        if (!problem.empty())
+        {
+            problem = "Bytes=" + std::to_string(m_bytes) +
+                      ", Horizon=" + std::to_string(m_horizon) +
+                      ", IdBits=" + std::to_string(m_idBits) + ": " + problem;
+        }
+    }
+    return problem;
 }
 
 std::unique_ptr<bloom::FilterPolicy>
 DvGossipApplication::CreatePolicy() const
 {
-    NS_LOG_FUNCTION(this << m_bytes << m_horizon);
-    return std::make_unique<bloom::DvPolicy>(m_bytes, m_horizon);
+    NS_LOG_FUNCTION(this << m_bytes << m_horizon << m_idBits);
+    return std::make_unique<bloom::DvPolicy>(m_bytes, m_horizon, m_idBits);
 }
 
 } // namespace ns3

@@ -28,12 +28,17 @@ class DvGossipApplication : public BloomGossipApplication
      */
     static TypeId GetTypeId();
 
+    /// \return a problem with Bytes, Horizon and IdBits together (a budget
+    ///         that holds no entry), or empty
+    std::string CheckAttributes() const override;
+
   protected:
     std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
 
   private:
     uint32_t m_bytes;
     uint32_t m_horizon;
+    uint32_t m_idBits;
 };
 
 } // namespace ns3

@@ -34,20 +34,49 @@ ById(std::vector<DvEntry> entries)
 
 } // namespace
 
-DvPolicy::DvPolicy(uint32_t bytes, uint32_t horizon)
-    : m_bytes(bytes),
-      m_horizon(horizon)
+std::string
+DvPolicy::Check(uint32_t bytes, uint32_t horizon, uint32_t idBits)
 {
     if (bytes < 1 || bytes > kMaxSlots)
     {
-        throw std::invalid_argument("distance vector budget of " + std::to_string(bytes) +
-                                    " bytes out of range 1.." + std::to_string(kMaxSlots));
+        return "budget of " + std::to_string(bytes) + " bytes out of range 1.." +
+               std::to_string(kMaxSlots);
     }
     if (horizon < 1 || horizon > kMaxDvHops)
     {
-        throw std::invalid_argument("distance vector horizon " + std::to_string(horizon) +
-                                    " out of range 1.." + std::to_string(kMaxDvHops));
+        return "horizon " + std::to_string(horizon) + " out of range 1.." +
+               std::to_string(kMaxDvHops);
     }
+    if (idBits < 1 || idBits > kMaxDvIdBits)
+    {
+        return "id bits " + std::to_string(idBits) + " out of range 1.." +
+               std::to_string(kMaxDvIdBits);
+    }
+    const uint32_t entry = idBits + DistanceVector::WidthOf(horizon);
+    if (uint64_t{bytes} * 8 < entry)
+    {
+        return std::to_string(bytes) + " bytes hold no entry of " + std::to_string(entry) +
+               " bits (" + std::to_string(idBits) + " id bits, " + std::to_string(entry - idBits) +
+               " for hop counts up to " + std::to_string(horizon) + ")";
+    }
+    return "";
+}
+
+DvPolicy::DvPolicy(uint32_t bytes, uint32_t horizon, uint32_t idBits)
+    : m_bytes(bytes),
+      m_horizon(horizon),
+      m_idBits(idBits),
+      m_entryBits(0),
+      m_capacity(0)
+{
+    const std::string problem = Check(bytes, horizon, idBits);
+    if (!problem.empty())
+    {
+        throw std::invalid_argument("distance vector: " + problem);
+    }
+    m_entryBits = idBits + DistanceVector::WidthOf(horizon);
+    m_capacity =
+        static_cast<uint32_t>(std::min<uint64_t>(uint64_t{bytes} * 8 / m_entryBits, kMaxSlots));
 }
 
 FilterKind
@@ -59,44 +88,24 @@ DvPolicy::GetKind() const
 FilterShape
 DvPolicy::GetShape() const
 {
-    return ShapeOf(DistanceVector());
+    return ShapeOf(DistanceVector(m_idBits, m_entryBits, m_capacity));
 }
 
 bool
 DvPolicy::Accepts(const FilterShape& shape) const
 {
-    return shape.kind == FilterKind::DISTANCE_VECTOR && shape.PayloadBytes() <= m_bytes;
-}
-
-size_t
-DvPolicy::PayloadBytes() const
-{
-    return m_bytes;
-}
-
-uint32_t
-DvPolicy::MaxSegments(size_t frameBytes) const
-{
-    // The most entries of each width the budget holds; the widest plan wins.
-    uint32_t most = SegmentCount(GetShape(), frameBytes);
-    for (uint32_t bits = 2; bits <= kMaxDvIdBits + kMaxDvHopBits; ++bits)
-    {
-        FilterShape shape = GetShape();
-        shape.hashes = bits > kMaxDvHopBits ? bits - kMaxDvHopBits : 1;
-        shape.slotBits = bits;
-        shape.slots =
-            static_cast<uint32_t>(std::min<uint64_t>(uint64_t{m_bytes} * 8 / bits, kMaxSlots));
-        most = std::max(most, SegmentCount(shape, frameBytes));
-    }
-    return most;
+    FilterShape full = shape;
+    full.slots = m_capacity;
+    return full == GetShape() && shape.slots <= m_capacity;
 }
 
 std::string
 DvPolicy::CheckResource(uint64_t id) const
 {
-    if (id >> kMaxDvIdBits != 0)
+    if (id == 0 || id >> m_idBits != 0)
     {
-        return "a distance vector carries ids below 2^" + std::to_string(kMaxDvIdBits);
+        return "a distance vector of " + std::to_string(m_idBits) + " id bits carries ids 1.." +
+               std::to_string((uint64_t{1} << m_idBits) - 1);
     }
     return "";
 }
@@ -116,29 +125,18 @@ DvPolicy::Relax(const DistanceVector& from, std::vector<DvEntry>& best) const
 DistanceVector
 DvPolicy::Advertise(std::vector<DvEntry> entries) const
 {
-    // One entry per id, the least hop count.
+    // One entry per id, the least hop count; then nearest first, ties by id.
     entries = ById(std::move(entries));
     entries.erase(std::unique(entries.begin(),
                               entries.end(),
                               [](const DvEntry& a, const DvEntry& b) { return a.id == b.id; }),
                   entries.end());
     std::sort(entries.begin(), entries.end(), Nearer);
-    // The longest prefix whose canonical encoding fits: the widths only grow
-    // with the prefix, so the first entry that does not fit ends it.
-    uint32_t maxId = 0;
-    size_t fit = 0;
-    for (; fit < entries.size(); ++fit)
+    if (entries.size() > m_capacity)
     {
-        maxId = std::max(maxId, entries[fit].id);
-        const uint64_t bits = (fit + 1) * uint64_t{DistanceVector::WidthOf(maxId) +
-                                                   DistanceVector::WidthOf(entries[fit].hops)};
-        if ((bits + 7) / 8 > m_bytes || fit + 1 > kMaxSlots)
-        {
-            break;
-        }
+        entries.resize(m_capacity);
     }
-    entries.resize(fit);
-    return DistanceVector::FromEntries(std::move(entries));
+    return DistanceVector::FromEntries(std::move(entries), m_idBits, m_entryBits);
 }
 
 AnyFilter
@@ -166,9 +164,7 @@ DvPolicy::Covers(const AnyFilter& neighbour, const AnyFilter& mine) const
     const DistanceVector given = Advertise(std::move(offered));
     const std::vector<DvEntry> held = theirs.Entries();
     // A full table that holds only nearer entries covers what it has no room for.
-    FilterShape one = ShapeOf(theirs);
-    ++one.slots;
-    const bool full = one.PayloadBytes() > m_bytes;
+    const bool full = held.size() >= m_capacity;
     const DvEntry last = held.empty() ? DvEntry{0, 0} : held.back();
     const std::vector<DvEntry> heldById = ById(held);
     for (const DvEntry& e : given.Entries())
@@ -240,7 +236,7 @@ std::string
 DvPolicy::Describe() const
 {
     std::ostringstream os;
-    os << "dv bytes=" << m_bytes << " horizon=" << m_horizon;
+    os << "dv bytes=" << m_bytes << " horizon=" << m_horizon << " id-bits=" << m_idBits;
     return os.str();
 }
 

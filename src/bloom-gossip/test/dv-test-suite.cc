@@ -46,16 +46,17 @@ class DvTableTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const DistanceVector dv = DistanceVector::FromEntries({{700, 3}, {5, 0}, {9, 3}, {2, 1}});
+        // 10 id bits, 2 hop bits: entries of 12 bits.
+        const DistanceVector dv =
+            DistanceVector::FromEntries({{700, 3}, {5, 0}, {9, 3}, {2, 1}}, 10, 12);
         const std::vector<DvEntry> sorted{{5, 0}, {2, 1}, {9, 3}, {700, 3}};
         NS_TEST_ASSERT_MSG_EQ((dv.Entries() == sorted), true, "nearest first, ties by id");
-        NS_TEST_ASSERT_MSG_EQ(dv.GetIdBits(), 10U, "700 needs 10 bits");
-        NS_TEST_ASSERT_MSG_EQ(dv.GetEntryBits(), 12U, "hop 3 needs 2 bits");
         NS_TEST_ASSERT_MSG_EQ(ShapeOf(dv).PayloadBytes(), 6U, "4 x 12 bits");
         NS_TEST_ASSERT_MSG_EQ(HopsOf(dv, 9), 3U, "lookup by key hash");
         NS_TEST_ASSERT_MSG_EQ(HopsOf(dv, 10), 99U, "absent id");
         NS_TEST_ASSERT_MSG_EQ(DistanceVector::WidthOf(0), 1U, "at least one bit");
         NS_TEST_ASSERT_MSG_EQ(DistanceVector::WidthOf(255), 8U, "255");
+        NS_TEST_ASSERT_MSG_EQ(DistanceVector::WidthOf(1024), 11U, "1024");
 
         // Wire: entry i at bits 12 i .. 12 i + 11, id low.  Entry 0 = (5, 0).
         const std::vector<uint8_t> wire = Encode(dv);
@@ -89,7 +90,7 @@ class DvTableTestCase : public TestCase
         bad = wire;
         bad[3] = 19;
         NS_TEST_ASSERT_MSG_EQ(Rejects(bad), true, "b = k + 9");
-        bad = Encode(DistanceVector::FromEntries({{5, 0}, {2, 1}, {9, 3}})); // 18 of 24 bits
+        bad = Encode(DistanceVector::FromEntries({{5, 0}, {2, 1}, {9, 3}}, 4, 6)); // 18 of 24 bits
         NS_TEST_ASSERT_MSG_EQ(Rejects(bad), false, "three entries of 6 bits");
         bad.back() |= 0x80;
         NS_TEST_ASSERT_MSG_EQ(Rejects(bad), true, "padding bits set");
@@ -98,22 +99,29 @@ class DvTableTestCase : public TestCase
         bfEmpty[3] = 1;
         NS_TEST_ASSERT_MSG_EQ(Rejects(bfEmpty), true, "m = 0 for a BF");
         NS_TEST_ASSERT_MSG_EQ(Throws<std::invalid_argument>([] {
-                                  DistanceVector::FromEntries({{1U << 24, 0}});
+                                  DistanceVector::FromEntries({{16, 0}}, 4, 6);
                               }),
                               true,
-                              "id of 25 bits");
+                              "id of 5 bits in 4");
         NS_TEST_ASSERT_MSG_EQ(Throws<std::invalid_argument>([] {
-                                  DistanceVector::FromEntries({{1, 256}});
+                                  DistanceVector::FromEntries({{0, 1}}, 4, 6);
                               }),
                               true,
-                              "256 hops");
+                              "id 0 (an empty slot)");
+        NS_TEST_ASSERT_MSG_EQ(Throws<std::invalid_argument>([] {
+                                  DistanceVector::FromEntries({{1, 4}}, 4, 6);
+                              }),
+                              true,
+                              "4 hops in 2 bits");
 
-        // A copy made from the shape has absent entries: nothing is found.
+        // A copy made from the shape is empty; a slot stored holds an entry,
+        // a zero slot none.
         AnyFilter copy = MakeFilter(ShapeOf(dv));
-        NS_TEST_ASSERT_MSG_EQ(std::get<DistanceVector>(copy).Entries().size(), 0U, "absent");
-        const StoreEffect e = StoreWireSlots(copy, 1, 1, wire.data() + kWireHeaderSize + 1);
-        (void)e;
-        NS_TEST_ASSERT_MSG_EQ(std::get<DistanceVector>(copy).Entries().size(), 1U, "one stored");
+        NS_TEST_ASSERT_MSG_EQ(std::get<DistanceVector>(copy).Entries().size(), 0U, "empty");
+        SetSlot(copy, 2, 700 | 3U << 10);
+        NS_TEST_ASSERT_MSG_EQ(HopsOf(std::get<DistanceVector>(copy), 700), 3U, "one stored");
+        NS_TEST_ASSERT_MSG_EQ(GetSlot(copy, 2), (700U | 3U << 10), "GetSlot of 12 bits");
+        NS_TEST_ASSERT_MSG_EQ(std::get<DistanceVector>(copy).Entries().size(), 1U, "one entry");
     }
 };
 
@@ -135,7 +143,7 @@ class DvSegmentsTestCase : public TestCase
         {
             entries.push_back({id, id % 13});
         }
-        const DistanceVector dv = DistanceVector::FromEntries(entries);
+        const DistanceVector dv = DistanceVector::FromEntries(entries, 9, 13);
         const auto segments = EncodeSegments(dv, 7, 60); // 38 payload bytes each
         NS_TEST_ASSERT_MSG_EQ((segments.size() > 10), true, "many segments");
         NS_TEST_ASSERT_MSG_EQ(segments.size(),
@@ -159,7 +167,7 @@ class DvSegmentsTestCase : public TestCase
         ApplySegment(copy, DecodeSegment(segments[3].data(), segments[3].size()));
         NS_TEST_ASSERT_MSG_EQ((std::get<DistanceVector>(copy) == dv), true, "all segments");
 
-        const auto none = EncodeSegments(DistanceVector(), 1, 60);
+        const auto none = EncodeSegments(DistanceVector(9, 13, 0), 1, 60);
         NS_TEST_ASSERT_MSG_EQ(none.size(), 1U, "an empty table: one segment");
         NS_TEST_ASSERT_MSG_EQ(none[0].size(), kSegmentHeaderSize, "of the header only");
         AnyFilter stale = dv;
@@ -189,7 +197,8 @@ class DvPolicyTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const DvPolicy policy(1000, 3);
+        const DvPolicy policy(1000, 3, 8); // entries of 8 + 2 bits
+        NS_TEST_ASSERT_MSG_EQ(policy.GetCapacity(), 800U, "8000 bits / 10");
         const AnyFilter a = policy.Build({1, 2}, {});
         const AnyFilter b = policy.Build({3}, {&a});
         const AnyFilter c = policy.Build({}, {&b, &a});
@@ -199,6 +208,7 @@ class DvPolicyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(policy.EstimateHops(c, Key::FromId(2)).value_or(99), 1U, "estimate");
         NS_TEST_ASSERT_MSG_EQ(policy.GradientRank(c, Key::FromId(2)).value_or(99), 1U, "rank");
         NS_TEST_ASSERT_MSG_EQ(policy.Contains(c, Key::FromId(4)), false, "no false positive");
+        NS_TEST_ASSERT_MSG_EQ(policy.Accepts(ShapeOf(cv)), true, "fewer entries accepted");
         // A chain beyond the horizon of 3: entries at 4 hops are dropped.
         AnyFilter hop = policy.Build({9}, {});
         for (uint32_t h = 1; h <= 4; ++h)
@@ -210,39 +220,52 @@ class DvPolicyTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(policy.Reach(), 3U, "reach = horizon");
 
-        // Budget: 2 bytes hold {5, 6} (2 x 4 bits) but not {5, 6, 17} (3 x 6
-        // bits: id 17 needs 5); nearest first, ties by id.
-        const DvPolicy small(2, 15);
-        const auto cut = std::get<DistanceVector>(small.Build({6, 5, 17}, {}));
-        const std::vector<DvEntry> two{{5, 0}, {6, 0}};
-        NS_TEST_ASSERT_MSG_EQ((cut.Entries() == two), true, "ties by id, widths of the prefix");
+        // Budget: 3 bytes hold 2 entries of 8 + 4 bits (horizon 15), the
+        // nearest, ties by id.
+        const DvPolicy small(3, 15, 8);
+        NS_TEST_ASSERT_MSG_EQ(small.GetCapacity(), 2U, "24 bits / 12");
+        const AnyFilter far = small.Build({}, {&a}); // 1 and 2 at one hop
+        const auto cut = std::get<DistanceVector>(small.Build({17, 6}, {&far}));
+        const std::vector<DvEntry> two{{6, 0}, {17, 0}};
+        NS_TEST_ASSERT_MSG_EQ((cut.Entries() == two), true, "own first, ties by id");
+        const auto cut2 = std::get<DistanceVector>(small.Build({17}, {&far}));
+        const std::vector<DvEntry> next{{17, 0}, {1, 2}};
+        NS_TEST_ASSERT_MSG_EQ((cut2.Entries() == next), true, "then the nearest, by id");
         NS_TEST_ASSERT_MSG_EQ(small.Accepts(ShapeOf(cut)), true, "own advertisement accepted");
-        const auto big = std::get<DistanceVector>(policy.Build({6, 5, 9, 100, 200}, {}));
-        NS_TEST_ASSERT_MSG_EQ(small.Accepts(ShapeOf(big)), false, "over the budget refused");
-        NS_TEST_ASSERT_MSG_EQ(small.PayloadBytes(), 2U, "payload cap");
-        NS_TEST_ASSERT_MSG_EQ(small.MaxSegments(100), 1U, "two bytes: one frame");
-        NS_TEST_ASSERT_MSG_EQ((DvPolicy(1000, 15).MaxSegments(60) >= 1000 / 38), true, "frames");
-        NS_TEST_ASSERT_MSG_EQ(policy.CheckResource((1U << 24) - 1), "", "largest id");
-        NS_TEST_ASSERT_MSG_NE(policy.CheckResource(1U << 24), "", "25-bit id refused");
+        NS_TEST_ASSERT_MSG_EQ(small.Accepts(ShapeOf(cv)), false, "other widths refused");
+        FilterShape over = small.GetShape();
+        ++over.slots;
+        NS_TEST_ASSERT_MSG_EQ(small.Accepts(over), false, "more entries than the budget refused");
+        NS_TEST_ASSERT_MSG_EQ(small.PayloadBytes(), 3U, "payload cap");
+        NS_TEST_ASSERT_MSG_EQ(small.MaxSegments(100), 1U, "three bytes: one frame");
+        NS_TEST_ASSERT_MSG_EQ(policy.MaxSegments(60), 27U, "1000 bytes in frames of 38: 27");
+        NS_TEST_ASSERT_MSG_EQ(policy.CheckResource(255), "", "largest id of 8 bits");
+        NS_TEST_ASSERT_MSG_NE(policy.CheckResource(256), "", "9-bit id refused");
+        NS_TEST_ASSERT_MSG_NE(policy.CheckResource(0), "", "id 0 refused (an empty slot)");
+        NS_TEST_ASSERT_MSG_NE(DvPolicy::Check(1, 15, 8), "", "one byte holds no 12-bit entry");
+        NS_TEST_ASSERT_MSG_EQ(Throws<std::invalid_argument>([] { DvPolicy(1, 15, 8); }),
+                              true,
+                              "so the policy throws");
 
-        // Accumulate a grown neighbour = Build afresh.
-        AnyFilter view = policy.Build({7}, {&a});
-        const AnyFilter grown = policy.Build({1, 2, 3}, {});
-        NS_TEST_ASSERT_MSG_EQ(policy.Accumulate(view, grown), true, "changed");
-        NS_TEST_ASSERT_MSG_EQ((view == policy.Build({7}, {&grown})), true, "as built");
-        NS_TEST_ASSERT_MSG_EQ(policy.Accumulate(view, grown), false, "idempotent");
+        // Accumulate a grown neighbour = Build afresh, also when the budget cuts.
+        for (const DvPolicy* p : {&policy, &small})
+        {
+            AnyFilter view = p->Build({7}, {&a});
+            const AnyFilter grown = p->Build({1, 2, 3}, {});
+            p->Accumulate(view, grown);
+            NS_TEST_ASSERT_MSG_EQ((view == p->Build({7}, {&a, &grown})), true, "as built");
+            NS_TEST_ASSERT_MSG_EQ(p->Accumulate(view, grown), false, "idempotent");
+        }
 
         // Covers: b heard a, so b covers a; an empty table does not.
         NS_TEST_ASSERT_MSG_EQ(policy.Covers(b, a), true, "b knows a's entries one hop on");
         NS_TEST_ASSERT_MSG_EQ(policy.Covers(policy.Build({}, {}), a), false, "empty");
         // A full table of nearer entries covers what it has no room for.
-        // {1..4} at 0 hops: 4 entries of 3 + 1 bits fill the 2 bytes.
-        const AnyFilter fullNear = small.Build({1, 2, 3, 4}, {});
-        NS_TEST_ASSERT_MSG_EQ(std::get<DistanceVector>(fullNear).GetCount(), 4U, "full");
+        const AnyFilter fullNear = small.Build({1, 2}, {});
         const AnyFilter seven = small.Build({7}, {});
-        const AnyFilter far = small.Build({}, {&seven}); // (7, 1): would give (7, 2)
-        NS_TEST_ASSERT_MSG_EQ(small.Covers(fullNear, far), true, "full of nearer entries");
-        NS_TEST_ASSERT_MSG_EQ(small.Covers(small.Build({1}, {}), far), false, "room for it");
+        const AnyFilter seen = small.Build({}, {&seven}); // (7, 1): would give (7, 2)
+        NS_TEST_ASSERT_MSG_EQ(small.Covers(fullNear, seen), true, "full of nearer entries");
+        NS_TEST_ASSERT_MSG_EQ(small.Covers(small.Build({1}, {}), seen), false, "room for it");
     }
 };
 
