@@ -144,6 +144,7 @@ DvPolicy::Build(const std::vector<uint64_t>& own,
                 const std::vector<const AnyFilter*>& neighbours) const
 {
     std::vector<DvEntry> best;
+    best.reserve(own.size());
     for (uint64_t id : own)
     {
         best.push_back({static_cast<uint32_t>(id), 0});
