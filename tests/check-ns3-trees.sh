@@ -311,13 +311,14 @@ run_example() (
 )
 
 # check_sweep RELEASE LABEL CSV: the sweep wrote its tables, one row per run
-# (two diameters, the four families of the default --filter all).
+# (two diameters, every family of the default --filter all: analysis/families.json).
 check_sweep() {
     local release="$1" label="$2" csv="$3"
-    local rows
+    local rows expected
     rows=$(($(wc -l < "$csv") - 1))
-    if [ "$rows" -ne 8 ] || [ ! -s "${csv%.csv}-by-distance.csv" ]; then
-        say "FAILED: ns-$release $label: diameter-sweep wrote $rows rows (expected 8) or no by-distance table"
+    expected=$((2 * $(grep -c '"name"' "$BG_ROOT/analysis/families.json")))
+    if [ "$rows" -ne "$expected" ] || [ ! -s "${csv%.csv}-by-distance.csv" ]; then
+        say "FAILED: ns-$release $label: diameter-sweep wrote $rows rows (expected $expected) or no by-distance table"
         exit 1
     fi
     say "ok: ns-$release $label: diameter-sweep wrote $csv ($rows rows) and its by-distance table"
