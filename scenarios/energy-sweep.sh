@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Radio energy of the four families in one command (issue 18): install what is
+# Radio energy of every family in one command (issue 18): install what is
 # missing, build, then
 #   1. the diameter sweep of scenarios/energy-line.ini with always-on radios,
 #   2. the same sweep with synchronised duty cycling (--duty-cycle 0.1, 1 s),
