@@ -24,6 +24,7 @@
 #include "ns3/packet.h"
 #include "ns3/query-message.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/simple-net-device-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -1349,6 +1350,76 @@ class CancelDuplicateTestCase : public TestCase
     }
 };
 
+/**
+ * The cancel strategies on a device other than lr-wpan (SimpleNetDevice on
+ * one SimpleChannel: every node hears every other, frames sent once, no MAC
+ * confirmations): origin 0, holder 2, HopDelay 100 ms, no jitter.  Nodes 1
+ * and 3 relay the search at once (h = 1: no wait) and forward the holder's
+ * cancel once, the origin forwards it once, the holder answers directly.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: bcir and bcir-star on a SimpleNetDevice channel.
+class CancelOtherDeviceTestCase : public TestCase
+{
+  public:
+    CancelOtherDeviceTestCase()
+        : TestCase("bcir, bcir-star over a non-802.15.4 device: searches, cancels, answer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetCancelTimers(MilliSeconds(100), Seconds(0));
+        for (const std::string strategy : {"bcir", "bcir-star"})
+        {
+            NodeContainer nodes;
+            nodes.Create(4);
+            SimpleNetDeviceHelper simple;
+            simple.Install(nodes);
+            BloomGossipHelper g("ns3::LbfGossipApplication");
+            ApplicationContainer ga = g.Install(nodes);
+            g.AssignStreams(nodes, 1);
+            BloomQueryHelper q;
+            ApplicationContainer qa = q.Install(nodes);
+            q.AssignStreams(nodes, 100);
+            ga.Start(Seconds(0));
+            ga.Stop(Seconds(5));
+            qa.Start(Seconds(0));
+            qa.Stop(Seconds(20));
+            DynamicCast<BloomGossipApplication>(ga.Get(2))->AddResource(5);
+            CancelRun run;
+            run.searches.assign(4, 0);
+            run.searchTime.assign(4, -1);
+            run.cancels.assign(4, 0);
+            run.answers.assign(4, 0);
+            std::vector<Ptr<BloomQueryApplication>> apps;
+            for (uint32_t i = 0; i < 4; ++i)
+            {
+                apps.push_back(DynamicCast<BloomQueryApplication>(qa.Get(i)));
+                apps[i]->TraceConnectWithoutContext("QueryForwarded",
+                                                    MakeBoundCallback(&CancelSearch, &run, i));
+                apps[i]->TraceConnectWithoutContext("FrameSent",
+                                                    MakeBoundCallback(&CancelFrame, &run, i));
+            }
+            apps[0]->TraceConnectWithoutContext("ReplyReceived",
+                                                MakeBoundCallback(&RecordReply, &run.answered));
+            bloom::ScheduleCall(Seconds(6), [&apps, &run, strategy]() {
+                run.issued = Simulator::Now();
+                apps[0]->Query(Key::FromId(5), ParseQueryStrategy(strategy));
+            });
+            Simulator::Stop(Seconds(20));
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(run.answered, true, strategy << ": answered");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.searches), "1 1 0 1", strategy << ": searches");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.cancels), "1 1 1 1", strategy << ": cancels");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.answers), "0 0 1 0", strategy << ": answers");
+        }
+        SetCancelTimers(MilliSeconds(10), MilliSeconds(7));
+    }
+};
+
 /// \ingroup bloom-gossip-tests
 /// Test case: the cancel frame's wire format and the three registrations.
 class CancelWireTestCase : public TestCase
@@ -1446,6 +1517,7 @@ class QueryTestSuite : public TestSuite
         AddTestCase(new CancelFrontTestCase, bloom::test::kQuick);
         AddTestCase(new AbcGradientTestCase, bloom::test::kQuick);
         AddTestCase(new CancelDuplicateTestCase, bloom::test::kQuick);
+        AddTestCase(new CancelOtherDeviceTestCase, bloom::test::kQuick);
     }
 };
 
