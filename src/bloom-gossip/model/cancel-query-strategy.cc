@@ -6,6 +6,7 @@
 #include "bloom-gossip-application.h"
 #include "bloom-gossip-compat.h"
 
+#include "ns3/boolean.h"
 #include "ns3/decode-error.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -87,7 +88,13 @@ CancelQueryStrategy::AddTimerAttributes(TypeId tid)
                       "cancel (BCUN: 7 ms).",
                       TimeValue(MilliSeconds(7)),
                       MakeTimeAccessor(&CancelQueryStrategy::m_jitter),
-                      MakeTimeChecker(Seconds(0), Seconds(10)));
+                      MakeTimeChecker(Seconds(0), Seconds(10)))
+        .AddAttribute("CancelAnswers",
+                      "The origin learns the answer from the cancel wave, as in BCUN (no "
+                      "reply from the holder); false: a FOUND reply along the reverse path.",
+                      BooleanValue(false),
+                      MakeBooleanAccessor(&CancelQueryStrategy::m_cancelAnswers),
+                      MakeBooleanChecker());
 }
 
 CancelQueryStrategy::CancelQueryStrategy() = default;
@@ -105,7 +112,8 @@ CancelQueryStrategy::EncodeCancel(uint8_t type, const Cancel& c)
             static_cast<uint8_t>(c.id.sequence >> 8),
             static_cast<uint8_t>(c.holder),
             static_cast<uint8_t>(c.holder >> 8),
-            c.hops};
+            c.hops,
+            c.cancelHops};
 }
 
 CancelQueryStrategy::Cancel
@@ -125,11 +133,12 @@ CancelQueryStrategy::DecodeCancel(uint8_t type, const uint8_t* data, size_t size
     c.id.sequence = static_cast<uint16_t>(data[4] | data[5] << 8);
     c.holder = static_cast<uint16_t>(data[6] | data[7] << 8);
     c.hops = data[8];
+    c.cancelHops = data[9];
     if (BadShort(c.id.origin) || BadShort(c.holder))
     {
         throw bloom::DecodeError("cancel with a broadcast or empty address");
     }
-    if (c.hops == 0)
+    if (c.hops == 0 || c.cancelHops == 0)
     {
         throw bloom::DecodeError("cancel with hops 0");
     }
@@ -193,8 +202,15 @@ CancelQueryStrategy::Receive(const bloom::QueryMessage& m, const Address& from)
     if (host.GetGossip()->HoldsKey(bloom::Key::FromHash(m.keyHash)))
     {
         e.state = State::HOLDER;
-        host.Deliver(m, from);
-        ScheduleCancel(e, Cancel{m.id, host.GetShortAddress(), m.hops});
+        if (m_cancelAnswers)
+        {
+            host.Reached(m); // the cancel wave tells the origin
+        }
+        else
+        {
+            host.Deliver(m, from);
+        }
+        ScheduleCancel(e, Cancel{m.id, host.GetShortAddress(), m.hops, 1});
         return;
     }
     if (m.hops >= m.ttl)
@@ -245,6 +261,10 @@ void
 CancelQueryStrategy::ReceiveFrame(const uint8_t* data, size_t size, const Address&)
 {
     const Cancel c = DecodeCancel(Info().search.messageType, data, size);
+    if (m_cancelAnswers && c.id.origin == Host().GetShortAddress())
+    {
+        Host().Answered(c.id, c.holder, c.hops, c.cancelHops); // first one counts
+    }
     auto it = m_entries.find(c.id);
     if (it == m_entries.end())
     {
@@ -259,10 +279,13 @@ CancelQueryStrategy::ReceiveFrame(const uint8_t* data, size_t size, const Addres
         NS_LOG_LOGIC("node " << Host().GetShortAddress() << " drops its relay of " << c.id.origin
                              << "/" << c.id.sequence);
         break;
-    case State::RELAYED:
+    case State::RELAYED: {
         e.expires = Simulator::Now() + Host().GetParameters().queryTimeout * 2;
-        ScheduleCancel(e, c);
+        Cancel out = c;
+        out.cancelHops = c.cancelHops == 255 ? 255 : c.cancelHops + 1;
+        ScheduleCancel(e, out);
         break;
+    }
     case State::DROPPED:
     case State::HOLDER:
         break;

@@ -24,9 +24,10 @@ namespace ns3
  * search for the first time (duplicate suppression by query id: each node
  * relays a search at most once):
  *  - holds the key: answers (the query application's FOUND reply, unicast
- *    along the reverse path: the recorded route), does not relay the search,
- *    and broadcasts a CANCEL (its own message type) after HopDelay + U(0,
- *    Jitter);
+ *    along the reverse path: the recorded route; with CancelAnswers, no
+ *    reply: the cancel wave tells the origin, as in BCUN), does not relay
+ *    the search, and broadcasts a CANCEL (its own message type) after
+ *    HopDelay + U(0, Jitter);
  *  - else, while hops < TTL, schedules its relay after SearchWait() (the
  *    strategy's timer, from the hops h the search travelled); the relay
  *    carries hops + 1.
@@ -47,10 +48,13 @@ namespace ns3
  *     4      2    query sequence number
  *     6      2    holder short address (the node that started the wave)
  *     8      1    hops of the search copy that reached the holder (>= 1)
+ *     9      1    transmissions of this cancel so far, this one included
+ *                 (>= 1; 255 stays 255)
  *
- * Unlike BCUN, where the origin learns the holder from the cancel wave, the
- * origin succeeds on the FOUND reply (answer frames are counted apart, see
- * QueryRecord); the cancel reaching the origin is forwarded like anywhere.
+ * By default the origin succeeds on the FOUND reply (answer frames are
+ * counted apart, see QueryRecord); with CancelAnswers it succeeds on the
+ * first cancel it receives (holder, search hops, cancel hops), as in BCUN.
+ * Either way the origin forwards the cancel like any node that relayed.
  */
 class CancelQueryStrategy : public BloomQueryStrategy
 {
@@ -64,14 +68,15 @@ class CancelQueryStrategy : public BloomQueryStrategy
     ~CancelQueryStrategy() override;
 
     /// Bytes of a cancel frame.
-    static constexpr size_t kCancelSize = 9;
+    static constexpr size_t kCancelSize = 10;
 
     /// A CANCEL frame's fields.
     struct Cancel
     {
-        bloom::QueryId id;  //!< the query
-        uint16_t holder{0}; //!< the holder that started the wave
-        uint8_t hops{1};    //!< hops of the search copy that reached it
+        bloom::QueryId id;     //!< the query
+        uint16_t holder{0};    //!< the holder that started the wave
+        uint8_t hops{1};       //!< hops of the search copy that reached it
+        uint8_t cancelHops{1}; //!< transmissions of this cancel, this one included
     };
 
     /**
@@ -81,7 +86,7 @@ class CancelQueryStrategy : public BloomQueryStrategy
     static std::vector<uint8_t> EncodeCancel(uint8_t type, const Cancel& c);
     /**
      * Parse a cancel; throws bloom::DecodeError on a wrong size, dispatch,
-     * type, broadcast/none origin or holder, or hops 0.
+     * type, broadcast/none origin or holder, or hops or cancel hops 0.
      * \param type the expected message type \param data the frame
      * \param size its length \return the cancel
      */
@@ -94,7 +99,8 @@ class CancelQueryStrategy : public BloomQueryStrategy
 
   protected:
     /**
-     * Add the timer attributes (HopDelay, Jitter) to a strategy's TypeId.
+     * Add the timer attributes (HopDelay, Jitter) and CancelAnswers to a
+     * strategy's TypeId.
      * \param tid the TypeId of a subclass \return tid
      */
     static TypeId AddTimerAttributes(TypeId tid);
@@ -116,8 +122,9 @@ class CancelQueryStrategy : public BloomQueryStrategy
     /// \return a draw of U(0, Jitter) from the application's stream
     Time DrawJitter();
 
-    Time m_hopDelay; //!< HopDelay: BCUN's d
-    Time m_jitter;   //!< Jitter: bound of BCUN's U
+    Time m_hopDelay;             //!< HopDelay: BCUN's d
+    Time m_jitter;               //!< Jitter: bound of BCUN's U
+    bool m_cancelAnswers{false}; //!< CancelAnswers: the origin learns from the cancel
 
   private:
     /// Where this node stands in a query.

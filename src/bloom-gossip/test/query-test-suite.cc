@@ -1015,6 +1015,9 @@ struct CancelRun
     std::vector<uint32_t> answers;     //!< replies handed over
     std::vector<uint8_t> delivered;    //!< QueryDelivered here
     bool answered{false};              //!< the origin got a FOUND reply
+    int queryHops{-1};                 //!< ReplyReceived's query hops
+    int replyHops{-1};                 //!< ReplyReceived's reply hops
+    double answerTime{-1};             //!< ReplyReceived's time from the issue (s)
     Time issued;                       //!< issue time
     std::vector<std::string> estimate; //!< EstimateHops of each node at the issue ("-": none)
 };
@@ -1026,6 +1029,15 @@ CancelSearch(CancelRun* run, uint32_t node, const QueryId&, uint8_t, bool)
     {
         run->searchTime[node] = (Simulator::Now() - run->issued).GetSeconds();
     }
+}
+
+void
+CancelAnswer(CancelRun* run, const QueryId&, uint16_t, uint8_t queryHops, uint8_t replyHops)
+{
+    run->answered = true;
+    run->queryHops = queryHops;
+    run->replyHops = replyHops;
+    run->answerTime = (Simulator::Now() - run->issued).GetSeconds();
 }
 
 void
@@ -1088,7 +1100,7 @@ RunCancelQuery(const WsnTopology& topology,
                 i));
     }
     net.query[origin]->TraceConnectWithoutContext("ReplyReceived",
-                                                  MakeBoundCallback(&RecordReply, &run.answered));
+                                                  MakeBoundCallback(&CancelAnswer, &run));
     bloom::ScheduleCall(Seconds(15), [&net, &run, origin, strategy, n]() {
         run.issued = Simulator::Now();
         for (uint32_t i = 0; i < n; ++i)
@@ -1128,7 +1140,10 @@ Join(const std::vector<T>& v)
  * first node with R_j > C_j drops its pending search, the ones beyond never
  * hear it.  Nodes beyond the holder never hear the search.  Cancels: the
  * holder and every node that relayed (origin included) once; answers: the
- * holder and the relays between it and the origin once.
+ * holder and the relays between it and the origin once, the reply at the
+ * origin right after the holder got the search (a).  With CancelAnswers
+ * (bcir) no answer frame: the origin succeeds when the cancel reaches it,
+ * at a + k, with k cancel hops.
  */
 /// \ingroup bloom-gossip-tests
 /// Test case: the cancel wave of bcir and bcir-star stops the search where the timers say.
@@ -1149,9 +1164,12 @@ class CancelFrontTestCase : public TestCase
         const uint32_t origin = 5;
         const uint32_t holder = 2;
         const uint32_t k = origin - holder;
-        for (const std::string strategy : {"bcir", "bcir-star"})
+        for (const std::string strategy : {"bcir", "bcir-star", "bcir/cancel-answers"})
         {
             const bool star = strategy == "bcir-star";
+            const bool cancelAnswers = strategy == "bcir/cancel-answers";
+            Config::SetDefault("ns3::BcirQueryStrategy::CancelAnswers",
+                               BooleanValue(cancelAnswers));
             auto relayAt = [star](uint32_t j) { return star ? j * (j - 1) / 2 : j * (j - 1); };
             const uint32_t a = relayAt(k - 1);
             std::vector<uint32_t> searches(n, 0);
@@ -1160,9 +1178,11 @@ class CancelFrontTestCase : public TestCase
             searches[origin] = cancels[origin] = 1;
             for (uint32_t i = holder + 1; i < origin; ++i)
             {
-                searches[i] = cancels[i] = answers[i] = 1;
+                searches[i] = cancels[i] = 1;
+                answers[i] = cancelAnswers ? 0 : 1;
             }
-            cancels[holder] = answers[holder] = 1;
+            cancels[holder] = 1;
+            answers[holder] = cancelAnswers ? 0 : 1;
             uint32_t farRelays = 0;
             for (uint32_t j = 1; origin + j < n; ++j)
             {
@@ -1174,13 +1194,23 @@ class CancelFrontTestCase : public TestCase
                 ++farRelays;
             }
             NS_TEST_ASSERT_MSG_EQ(farRelays, star ? 4U : 3U, strategy << ": the front, by hand");
-            const CancelRun run =
-                RunCancelQuery(WsnTopology::Line(n, 10), "lbf", strategy, origin, {holder});
+            const CancelRun run = RunCancelQuery(WsnTopology::Line(n, 10),
+                                                 "lbf",
+                                                 cancelAnswers ? "bcir" : strategy,
+                                                 origin,
+                                                 {holder});
             NS_TEST_ASSERT_MSG_EQ(run.answered, true, strategy << ": answered");
+            NS_TEST_ASSERT_MSG_EQ(run.queryHops, int(k), strategy << ": search hops");
+            NS_TEST_ASSERT_MSG_EQ(run.replyHops, int(k), strategy << ": answer or cancel hops");
+            // The reply follows at once; the cancel takes d per hop (holder
+            // included): the origin hears it at a + k.
+            const double answerAt = cancelAnswers ? 0.1 * (a + k) : 0.1 * a;
+            NS_TEST_ASSERT_MSG_EQ_TOL(run.answerTime, answerAt, 0.03, strategy << ": answer time");
             NS_TEST_ASSERT_MSG_EQ(Join(run.searches), Join(searches), strategy << ": searches");
             NS_TEST_ASSERT_MSG_EQ(Join(run.cancels), Join(cancels), strategy << ": cancels");
             NS_TEST_ASSERT_MSG_EQ(Join(run.answers), Join(answers), strategy << ": answers");
         }
+        Config::SetDefault("ns3::BcirQueryStrategy::CancelAnswers", BooleanValue(false));
         SetCancelTimers(MilliSeconds(10), MilliSeconds(7));
     }
 };
@@ -1437,13 +1467,16 @@ class CancelWireTestCase : public TestCase
         c.id = {0x0102, 0x0304};
         c.holder = 0x0A0B;
         c.hops = 7;
+        c.cancelHops = 3;
         const std::vector<uint8_t> bytes = CancelQueryStrategy::EncodeCancel(0x16, c);
-        const std::vector<uint8_t> expected = {0x3B, 0x16, 0x02, 0x01, 0x04, 0x03, 0x0B, 0x0A, 7};
+        const std::vector<uint8_t> expected =
+            {0x3B, 0x16, 0x02, 0x01, 0x04, 0x03, 0x0B, 0x0A, 7, 3};
         NS_TEST_ASSERT_MSG_EQ((bytes == expected), true, "little-endian layout");
         const auto back = CancelQueryStrategy::DecodeCancel(0x16, bytes.data(), bytes.size());
         NS_TEST_ASSERT_MSG_EQ((back.id == c.id), true, "id");
         NS_TEST_ASSERT_MSG_EQ(back.holder, c.holder, "holder");
         NS_TEST_ASSERT_MSG_EQ(int{back.hops}, 7, "hops");
+        NS_TEST_ASSERT_MSG_EQ(int{back.cancelHops}, 3, "cancel hops");
         auto rejects = [](const std::vector<uint8_t>& b, uint8_t type) {
             return Rejects<int>(b, [type](const uint8_t* d, size_t s) {
                 return CancelQueryStrategy::DecodeCancel(type, d, s);
@@ -1460,6 +1493,9 @@ class CancelWireTestCase : public TestCase
         auto zero = bytes;
         zero[8] = 0;
         NS_TEST_ASSERT_MSG_EQ(rejects(zero, 0x16), true, "hops 0");
+        zero = bytes;
+        zero[9] = 0;
+        NS_TEST_ASSERT_MSG_EQ(rejects(zero, 0x16), true, "cancel hops 0");
         auto broadcast = bytes;
         broadcast[6] = broadcast[7] = 0xFF;
         NS_TEST_ASSERT_MSG_EQ(rejects(broadcast, 0x16), true, "broadcast holder");
