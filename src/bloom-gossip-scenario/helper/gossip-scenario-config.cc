@@ -136,10 +136,8 @@ QueryStrategySelection::Resolve(bloom::FilterKind filter) const
             }
             break;
         case Mode::ALL:
-            for (auto s : {QueryStrategy::GRADIENT,
-                           QueryStrategy::FLOOD,
-                           QueryStrategy::RING,
-                           QueryStrategy::BLIND_FLOOD})
+            // The registry's `all` (QueryStrategyInfo::inAll), by code.
+            for (auto s : bloom::StrategiesFor(true))
             {
                 add(s);
             }
