@@ -33,10 +33,12 @@ import plot_common as pc  # noqa: E402
 from plot_common import NONNEG, SHARE, Outputs, check_outdir, check_target, die, read_table  # noqa: E402,E501
 
 STRATEGY_NAMES = {"gradient": "gradient", "flood": "flood (gated)",
-                  "ring": "expanding ring (gated)", "blind-flood": "blind flood"}
+                  "ring": "expanding ring (gated)", "blind-flood": "blind flood",
+                  "abc": "ABC", "bcir": "BCIR", "bcir-star": "BCIR*"}
 # A (filter, strategy) looks the same in every figure: the family's colour
 # and marker (plot_common.FAMILIES), the strategy's line style.
-STRATEGY_LINES = {"gradient": "-", "flood": "--", "ring": "-.", "blind-flood": ":"}
+STRATEGY_LINES = {"gradient": "-", "flood": "--", "ring": "-.", "blind-flood": ":",
+                  "abc": (0, (5, 1)), "bcir": (0, (3, 1, 1, 1)), "bcir-star": (0, (1, 1))}
 STRATEGY_ORDER = list(STRATEGY_LINES)
 
 
@@ -113,8 +115,8 @@ def panel(ax, runs, xkey, y, title, ylabel, domain, logy=False):
             xs = [x + width * len(twins) for x in xs]
             notes.append(" = ".join(twins + [label(f, st)]))
         drawn.append((label(f, st), xy))
-        ax.plot(xs, g["mean"], STRATEGY_LINES.get(st, (0, (1, 2))), marker=fam.marker, ms=4,
-                mfc="none", color=fam.color, label=label(f, st), clip_on=False, zorder=3)
+        ax.plot(xs, g["mean"], linestyle=STRATEGY_LINES.get(st, (0, (1, 2))),
+                marker=fam.marker, ms=4, mfc="none", color=fam.color, label=label(f, st), clip_on=False, zorder=3)
         ax.fill_between(xs, g["lo"], g["hi"], color=fam.color, alpha=0.15, linewidth=0)
         pc.record(ax, title, f"{f}/{st}", xs, list(g["mean"]), list(g["lo"]), list(g["hi"]),
                   domain)

@@ -112,8 +112,9 @@ QueryStrategySelection::Resolve(bloom::FilterKind filter) const
     const bool distance = filter != bloom::FilterKind::BLOOM;
     std::vector<QueryStrategy> out;
     const auto add = [&out, distance](QueryStrategy s) {
-        if ((s != QueryStrategy::GRADIENT || distance) &&
-            std::find(out.begin(), out.end(), s) == out.end())
+        const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(s);
+        const bool needsDistance = info ? info->needsDistance : s == QueryStrategy::GRADIENT;
+        if ((!needsDistance || distance) && std::find(out.begin(), out.end(), s) == out.end())
         {
             out.push_back(s);
         }
@@ -135,10 +136,8 @@ QueryStrategySelection::Resolve(bloom::FilterKind filter) const
             }
             break;
         case Mode::ALL:
-            for (auto s : {QueryStrategy::GRADIENT,
-                           QueryStrategy::FLOOD,
-                           QueryStrategy::RING,
-                           QueryStrategy::BLIND_FLOOD})
+            // The registry's `all` (QueryStrategyInfo::inAll), by code.
+            for (auto s : bloom::StrategiesFor(true))
             {
                 add(s);
             }

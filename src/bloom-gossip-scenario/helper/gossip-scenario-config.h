@@ -118,7 +118,7 @@ struct QueryStrategySelection
      * The strategies for a filter family, in the order of the words, each
      * once.  `auto`: gradient for LBF and ABF; flood, ring and blind-flood for
      * BF.  `all`: every strategy the filter supports.  A strategy the filter
-     * does not support (gradient needs LBF or ABF) is left out, so the result
+     * does not support (gradient and abc need LBF, ABF or SDBF) is left out, so the result
      * may be empty.
      * \param filter the filter family
      * \return the strategies

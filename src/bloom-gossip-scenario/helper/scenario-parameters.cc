@@ -859,9 +859,10 @@ BuildTable()
                      "query-strategy",
                      Type::LIST,
                      "",
-                     "comma list of gradient (LBF/ABF/SDBF), flood, ring, blind-flood; auto = "
-                     "gradient for lbf/abf/sdbf, flood,ring,blind-flood for bf; all = every "
-                     "strategy the filter supports");
+                     "comma list of gradient (LBF/ABF/SDBF), flood, ring, blind-flood, abc "
+                     "(LBF/ABF/SDBF), bcir, bcir-star; auto = gradient for lbf/abf/sdbf, "
+                     "flood,ring,blind-flood for bf; all = every one of the first four the "
+                     "filter supports");
         d.p.addOption = [](cli::OptionAdder& adder, Config& c, const ScenarioParameter& p) {
             adder.Parsed(p.name.c_str(),
                          &c.queryStrategy,

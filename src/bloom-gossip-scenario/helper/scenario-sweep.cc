@@ -97,7 +97,7 @@ CheckSweepOptions(ScenarioSweepOptions& o)
         }
     }
     // Queries: at least one filter of the sweep must support a listed
-    // strategy (gradient needs lbf, abf or sdbf), or the sweep would issue none.
+    // strategy (gradient and abc need lbf, abf or sdbf), or the sweep would issue none.
     if (c.queries > 0)
     {
         bool any = false;
@@ -110,7 +110,7 @@ CheckSweepOptions(ScenarioSweepOptions& o)
             cli::Fail("--query-strategy",
                       "'" + ToString(c.queryStrategy) + "' does not apply to --filter " +
                           (o.filters == AllFilters() ? "all" : bloom::ToString(o.filters.front())) +
-                          " (gradient needs lbf, abf or sdbf), so no query would be issued");
+                          " (gradient and abc need lbf, abf or sdbf), so no query would be issued");
         }
     }
 }

@@ -315,6 +315,11 @@ QueryColumns()
         {"delivered", [](const Q& x) { return Int(x.q.delivered ? 1 : 0); }},
         {"holders_reached", [](const Q& x) { return Int(x.q.holdersReached); }},
         {"outcome", [](const Q& x) { return bloom::ToString(x.q.outcome); }},
+        {"search_frames", [](const Q& x) { return Int(x.q.searchFrames); }},
+        {"cancel_frames", [](const Q& x) { return Int(x.q.cancelFrames); }},
+        {"answer_frames", [](const Q& x) { return Int(x.q.answerFrames); }},
+        {"success_hops",
+         [](const Q& x) { return x.q.success ? Int(x.q.successHops) : std::string("NA"); }},
     };
     return columns;
 }

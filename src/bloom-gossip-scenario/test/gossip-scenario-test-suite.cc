@@ -132,6 +132,67 @@ RoomyLine(FilterKind filter, uint32_t nodes)
     return c;
 }
 
+/**
+ * The per-query frame kinds on a converged line: every frame is a search, a
+ * cancel or an answer; a blind flood has no cancel; bcir, bcir-star and abc
+ * answered queries cancel (at least the holder), answer along a path of
+ * their success hops (MAC retries may add frames), and the success hops of
+ * a line are its true distance.
+ */
+class QueryFrameKindsTestCase : public TestCase
+{
+  public:
+    QueryFrameKindsTestCase()
+        : TestCase("per-query frames split into search, cancel and answer; hops of the answered "
+                   "search copy")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(6);
+        GossipScenarioConfig c = RoomyLine(FilterKind::LINEAR, 10);
+        c.queries = 6;
+        c.queryStrategy = ParseQueryStrategySelection("blind-flood,bcir,bcir-star,abc");
+        const GossipScenarioResult r = RunGossipScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(r.queries.size(), 24U, "every query issued");
+        std::map<std::string, uint32_t> answered;
+        for (const QueryRecord& q : r.queries)
+        {
+            const std::string name = ToString(q.strategy);
+            NS_TEST_ASSERT_MSG_EQ(q.frames,
+                                  q.searchFrames + q.cancelFrames + q.answerFrames,
+                                  name << ": query " << q.index << " frames by kind");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(q.searchFrames, 1U, name << ": the origin searches");
+            if (name == "blind-flood")
+            {
+                NS_TEST_ASSERT_MSG_EQ(q.cancelFrames, 0U, "a flood has no cancel");
+            }
+            if (!q.success)
+            {
+                continue;
+            }
+            ++answered[name];
+            NS_TEST_ASSERT_MSG_EQ(q.successHops, q.trueHops, name << ": a line has one path");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(q.answerFrames,
+                                        uint64_t{q.successHops},
+                                        name << ": the answer, hop by hop");
+            if (name != "blind-flood")
+            {
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(q.cancelFrames,
+                                            uint64_t{q.successHops},
+                                            name << ": the cancel reaches the origin");
+            }
+        }
+        for (const std::string name : {"blind-flood", "bcir", "bcir-star", "abc"})
+        {
+            NS_TEST_ASSERT_MSG_GT(answered[name], 0U, name << ": some queries answered");
+        }
+    }
+};
+
 class GradientShortestPathTestCase : public TestCase
 {
   public:
@@ -764,6 +825,7 @@ class GossipScenarioTestSuite : public TestSuite
         AddTestCase(new IntegerListTestCase, bloom::test::kQuick);
         AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
         AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);
+        AddTestCase(new QueryFrameKindsTestCase, bloom::test::kQuick);
         AddTestCase(new AbsentKeyTestCase, bloom::test::kQuick);
         AddTestCase(new EquivalenceTestCase(ScenarioTopology::GRID, WsnRadioConfig::Loss::RANGE, 0),
                     bloom::test::kQuick);

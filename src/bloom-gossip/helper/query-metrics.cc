@@ -6,6 +6,7 @@
 #include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/log.h"
+#include "ns3/message-type.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -234,13 +235,33 @@ QueryMetrics::OnFailed(const bloom::QueryId& id, bloom::QueryOutcome outcome)
 }
 
 void
-QueryMetrics::OnReply(const bloom::QueryId& id, uint16_t, uint8_t, uint8_t)
+QueryMetrics::OnReply(const bloom::QueryId& id, uint16_t, uint8_t queryHops, uint8_t)
 {
     if (QueryRecord* r = Find(id))
     {
         r->success = true;
+        r->successHops = queryHops;
         r->roundTrip = Simulator::Now().GetSeconds() - r->issued;
         r->outcome = bloom::QueryOutcome::FOUND;
+    }
+}
+
+void
+QueryMetrics::CountFrame(QueryRecord& r, FrameKind kind, uint64_t airBytes)
+{
+    ++r.frames;
+    r.airBytes += airBytes;
+    switch (kind)
+    {
+    case FrameKind::SEARCH:
+        ++r.searchFrames;
+        break;
+    case FrameKind::CANCEL:
+        ++r.cancelFrames;
+        break;
+    case FrameKind::ANSWER:
+        ++r.answerFrames;
+        break;
     }
 }
 
@@ -252,14 +273,25 @@ QueryMetrics::OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet)
     {
         return;
     }
+    uint8_t head[2] = {0, 0};
+    packet->CopyData(head, 2);
+    const std::optional<uint8_t> type = bloom::PeekMessageType(head, packet->GetSize());
+    FrameKind kind = FrameKind::CANCEL;
+    if (type == static_cast<uint8_t>(bloom::MessageType::QUERY))
+    {
+        kind = FrameKind::SEARCH;
+    }
+    else if (type == static_cast<uint8_t>(bloom::MessageType::REPLY))
+    {
+        kind = FrameKind::ANSWER;
+    }
     if (m_macTracked)
     {
-        m_byUid[packet->GetUid()] = it->second;
+        m_byUid[packet->GetUid()] = {it->second, kind};
     }
     else
     {
-        ++m_records[it->second].frames;
-        m_records[it->second].airBytes += packet->GetSize() + 17;
+        CountFrame(m_records[it->second], kind, packet->GetSize() + 17);
     }
 }
 
@@ -269,8 +301,9 @@ QueryMetrics::OnMacTx(Ptr<const Packet> packet)
     auto it = m_byUid.find(packet->GetUid());
     if (it != m_byUid.end())
     {
-        ++m_records[it->second].frames;
-        m_records[it->second].airBytes += packet->GetSize() + 6; // + SHR and PHR
+        CountFrame(m_records[it->second.first],
+                   it->second.second,
+                   packet->GetSize() + 6); // + SHR and PHR
     }
 }
 

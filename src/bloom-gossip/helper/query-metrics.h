@@ -40,6 +40,13 @@ namespace ns3
  *  - frames: every transmission of a frame of this query on air, queries and
  *    replies of all rounds, MAC retransmissions included (lr-wpan MacTx; on
  *    other devices, frames handed to the device); MAC ACKs are not counted;
+ *  - searchFrames / cancelFrames / answerFrames: frames split by kind:
+ *    searches (QUERY messages), frames of the strategy's own message type
+ *    (QuerySearchShape::messageType: the cancels of abc, bcir, bcir-star),
+ *    replies (REPLY messages); they add up to frames;
+ *  - successHops: when success, the hops the search copy whose answer
+ *    reached the origin took to its holder (the FOUND reply's query hops;
+ *    0 when the origin holds the key): BCUN's axis, beside trueHops;
  *  - outcome: found, filter-absent, no-gradient, exhausted, ttl-expired,
  *    timeout, or pending (no outcome before the end of the simulation).
  */
@@ -60,6 +67,10 @@ struct QueryRecord
     double roundTrip{0};                                       //!< s, when success
     bloom::QueryOutcome outcome{bloom::QueryOutcome::PENDING}; //!< how it ended
     uint64_t frames{0};                                        //!< transmissions on air
+    uint64_t searchFrames{0};                                  //!< of frames: searches (QUERY)
+    uint64_t cancelFrames{0}; //!< of frames: the strategy's own message type (cancels)
+    uint64_t answerFrames{0}; //!< of frames: replies (REPLY)
+    uint32_t successHops{0};  //!< when success: hops of the answered search copy
     /// PHY bytes of those transmissions (MAC frame + 6 bytes SHR/PHR; without
     /// MAC tracking: payload + 17), for the query's transmit energy
     uint64_t airBytes{0};
@@ -207,7 +218,18 @@ class QueryMetrics
     const GossipMetrics& m_truth;
     std::vector<QueryRecord> m_records;
     std::map<bloom::QueryId, size_t> m_byId;
-    std::unordered_map<uint64_t, size_t> m_byUid;
+    /// What kind of query frame a frame is (QueryRecord's frame counters).
+    enum class FrameKind : uint8_t
+    {
+        SEARCH, //!< QUERY message
+        CANCEL, //!< the strategy's own message type
+        ANSWER, //!< REPLY message
+    };
+    /// Count one transmission of a frame. \param r its query \param kind its kind
+    /// \param airBytes its PHY bytes
+    static void CountFrame(QueryRecord& r, FrameKind kind, uint64_t airBytes);
+    /// Frames handed to lr-wpan devices by packet uid, until MacTx: query, kind.
+    std::unordered_map<uint64_t, std::pair<size_t, FrameKind>> m_byUid;
     size_t m_issuing{SIZE_MAX};
     bool m_macTracked{false};
     QueryObserver* m_observer{nullptr}; //!< SetObserver's, or none

@@ -457,7 +457,7 @@ BloomQueryApplication::ReceiveFromDevice(Ptr<NetDevice>,
 }
 
 void
-BloomQueryApplication::Deliver(const bloom::QueryMessage& m, const Address& to)
+BloomQueryApplication::Reached(const bloom::QueryMessage& m)
 {
     QueryVisit& v = GetVisit(m.id);
     if (!v.delivered)
@@ -467,6 +467,30 @@ BloomQueryApplication::Deliver(const bloom::QueryMessage& m, const Address& to)
                             << m.id.sequence << " (" << int{m.hops} << " hops)");
         m_deliveredTrace(m.id, m.hops);
     }
+}
+
+void
+BloomQueryApplication::Answered(const bloom::QueryId& id,
+                                uint16_t holder,
+                                uint8_t queryHops,
+                                uint8_t replyHops)
+{
+    if (!IsPending(id))
+    {
+        return;
+    }
+    bloom::ReplyMessage r;
+    r.id = id;
+    r.responder = holder;
+    r.queryHops = queryHops;
+    r.replyHops = replyHops;
+    Succeed(r);
+}
+
+void
+BloomQueryApplication::Deliver(const bloom::QueryMessage& m, const Address& to)
+{
+    Reached(m);
     bloom::ReplyMessage r;
     r.id = m.id;
     r.keyHash = m.keyHash;

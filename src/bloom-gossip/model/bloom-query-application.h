@@ -196,6 +196,11 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
                            const Address& to) override;
     Address GetBroadcast() const override;
     void Deliver(const bloom::QueryMessage& m, const Address& to) override;
+    void Reached(const bloom::QueryMessage& m) override;
+    void Answered(const bloom::QueryId& id,
+                  uint16_t holder,
+                  uint8_t queryHops,
+                  uint8_t replyHops) override;
     void Fail(const bloom::QueryId& id, bloom::QueryOutcome outcome) override;
     bool IsPending(const bloom::QueryId& id) const override;
 

@@ -116,6 +116,22 @@ class QueryStrategyHost
     /// A holder answers: QueryDelivered (first time) and a FOUND reply to `to`.
     /// \param m the search as received \param to where the reply goes
     virtual void Deliver(const bloom::QueryMessage& m, const Address& to) = 0;
+    /// A holder found by a strategy that tells the origin its own way (e.g.
+    /// by a cancel wave): QueryDelivered (first time), no reply.
+    /// \param m the search as received
+    virtual void Reached(const bloom::QueryMessage& m) = 0;
+    /**
+     * Origin: the strategy's own frames brought the answer (e.g. a cancel
+     * wave); success as on a FOUND reply (ReplyReceived, Finish), if the
+     * query still waits.
+     * \param id the query \param holder the holder's short address
+     * \param queryHops hops of the search copy that reached the holder
+     * \param replyHops hops the answer took back
+     */
+    virtual void Answered(const bloom::QueryId& id,
+                          uint16_t holder,
+                          uint8_t queryHops,
+                          uint8_t replyHops) = 0;
     /// Origin: the query failed (reported once; BloomQueryStrategy::Finish runs).
     /// \param id the query \param outcome why
     virtual void Fail(const bloom::QueryId& id, bloom::QueryOutcome outcome) = 0;

@@ -121,7 +121,7 @@ StrategiesFor(bool distance)
     std::vector<QueryStrategy> out;
     for (const auto& [code, info] : Registry())
     {
-        if (Runs(info, distance))
+        if (info.inAll && Runs(info, distance))
         {
             out.push_back(info.code);
         }

@@ -97,6 +97,11 @@ struct QueryStrategyInfo
     /// registered by a test is not, so that it never joins the runs and
     /// messages of other suites sharing its test runner.
     bool listed{true};
+    /// Part of `all` (when listed).  A listed strategy outside `all` is
+    /// offered in help and errors and runs when named; it keeps runs that
+    /// ask for `all` as they were before it existed (the queries of all
+    /// strategies share one simulation and one query window).
+    bool inAll{true};
 };
 
 /**
@@ -128,7 +133,8 @@ std::vector<QueryStrategyInfo> RegisteredQueryStrategies();
 
 /**
  * \param distance whether a filter family estimates distance
- * \return the listed strategies it can run, by code (`all`)
+ * \return the listed strategies of `all` (QueryStrategyInfo::inAll) it can
+ *         run, by code
  */
 std::vector<QueryStrategy> StrategiesFor(bool distance);
 /**

@@ -16,6 +16,7 @@
 #include "ns3/bloom-query-helper.h"
 #include "ns3/bloom-query-strategy.h"
 #include "ns3/boolean.h"
+#include "ns3/cancel-query-strategy.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/lr-wpan-mac.h"
@@ -23,12 +24,14 @@
 #include "ns3/packet.h"
 #include "ns3/query-message.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/simple-net-device-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 #include "ns3/wsn-network-helper.h"
 
+#include <cmath>
 #include <map>
 #include <random>
 #include <set>
@@ -824,10 +827,11 @@ class StrategyRegistryTestCase : public TestCase
         const auto f = QueryStrategy::FLOOD;
         const auto r = QueryStrategy::RING;
         const auto b = QueryStrategy::BLIND_FLOOD;
-        // The test's strategy is registered but not listed (not in `all`).
+        // The test's strategy is registered but not listed (not in `all`);
+        // abc, bcir and bcir-star are listed but not in `all`.
         NS_TEST_ASSERT_MSG_EQ((StrategiesFor(true) == S{g, f, r, b}), true, "all, distance family");
         NS_TEST_ASSERT_MSG_EQ((StrategiesFor(false) == S{f, r, b}), true, "all, plain BF");
-        NS_TEST_ASSERT_MSG_EQ(RegisteredQueryStrategies().size(), 4U, "four listed");
+        NS_TEST_ASSERT_MSG_EQ(RegisteredQueryStrategies().size(), 7U, "seven listed");
         NS_TEST_ASSERT_MSG_EQ((AutoStrategiesFor(true) == S{g}), true, "auto, distance family");
         NS_TEST_ASSERT_MSG_EQ((AutoStrategiesFor(false) == S{f, r, b}), true, "auto, plain BF");
         NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(g, 0)}, 2, "walk TTL, diameter 0");
@@ -985,6 +989,550 @@ class PluginStrategyTestCase : public TestCase
     }
 };
 
+/// The cancel strategies' TypeIds (their timer attributes).
+const std::vector<std::string> kCancelTypeIds = {"ns3::AbcQueryStrategy",
+                                                 "ns3::BcirQueryStrategy",
+                                                 "ns3::BcirStarQueryStrategy"};
+
+/// Set the timers of the three cancel strategies (Config defaults).
+/// \param hopDelay HopDelay \param jitter Jitter
+void
+SetCancelTimers(Time hopDelay, Time jitter)
+{
+    for (const std::string& tid : kCancelTypeIds)
+    {
+        Config::SetDefault(tid + "::HopDelay", TimeValue(hopDelay));
+        Config::SetDefault(tid + "::Jitter", TimeValue(jitter));
+    }
+}
+
+/// What each node sent for the one query of a cancel run, by node index.
+struct CancelRun
+{
+    std::vector<uint32_t> searches;    //!< searches sent (QueryForwarded)
+    std::vector<double> searchTime;    //!< time of the first, from the issue (s); -1: none
+    std::vector<uint32_t> cancels;     //!< frames of the strategy's own type handed over
+    std::vector<uint32_t> answers;     //!< replies handed over
+    std::vector<uint8_t> delivered;    //!< QueryDelivered here
+    bool answered{false};              //!< the origin got a FOUND reply
+    int queryHops{-1};                 //!< ReplyReceived's query hops
+    int replyHops{-1};                 //!< ReplyReceived's reply hops
+    double answerTime{-1};             //!< ReplyReceived's time from the issue (s)
+    Time issued;                       //!< issue time
+    std::vector<std::string> estimate; //!< EstimateHops of each node at the issue ("-": none)
+};
+
+void
+CancelSearch(CancelRun* run, uint32_t node, const QueryId&, uint8_t, bool)
+{
+    if (run->searches[node]++ == 0)
+    {
+        run->searchTime[node] = (Simulator::Now() - run->issued).GetSeconds();
+    }
+}
+
+void
+CancelAnswer(CancelRun* run, const QueryId&, uint16_t, uint8_t queryHops, uint8_t replyHops)
+{
+    run->answered = true;
+    run->queryHops = queryHops;
+    run->replyHops = replyHops;
+    run->answerTime = (Simulator::Now() - run->issued).GetSeconds();
+}
+
+void
+CancelFrame(CancelRun* run, uint32_t node, const QueryId&, Ptr<const Packet> packet)
+{
+    uint8_t head[2] = {0, 0};
+    packet->CopyData(head, 2);
+    if (head[1] == static_cast<uint8_t>(MessageType::REPLY))
+    {
+        ++run->answers[node];
+    }
+    else if (head[1] != static_cast<uint8_t>(MessageType::QUERY))
+    {
+        ++run->cancels[node];
+    }
+}
+
+/**
+ * One query of a cancel strategy for key 5 over `topology` (unit disk 12 m):
+ * gossip (`filter`) until 14 s, the query at 15 s, the end at 40 s.
+ * \param topology the nodes \param filter lbf or abf \param strategy its name
+ * \param origin the origin \param holders nodes holding key 5
+ * \return what every node sent
+ */
+CancelRun
+RunCancelQuery(const WsnTopology& topology,
+               const std::string& filter,
+               const std::string& strategy,
+               uint32_t origin,
+               const std::vector<uint32_t>& holders)
+{
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(7);
+    QueryNet net(topology, filter, Seconds(40), Seconds(14));
+    const uint32_t n = net.nodes.GetN();
+    CancelRun run;
+    run.searches.assign(n, 0);
+    run.searchTime.assign(n, -1);
+    run.cancels.assign(n, 0);
+    run.answers.assign(n, 0);
+    run.delivered.assign(n, 0);
+    run.estimate.assign(n, "-");
+    for (uint32_t h : holders)
+    {
+        net.gossip[h]->AddResource(5);
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        net.query[i]->TraceConnectWithoutContext("QueryForwarded",
+                                                 MakeBoundCallback(&CancelSearch, &run, i));
+        net.query[i]->TraceConnectWithoutContext("FrameSent",
+                                                 MakeBoundCallback(&CancelFrame, &run, i));
+        net.query[i]->TraceConnectWithoutContext(
+            "QueryDelivered",
+            MakeBoundCallback(
+                +[](std::vector<uint8_t>* d, uint32_t node, const QueryId&, uint8_t) {
+                    d->at(node) = 1;
+                },
+                &run.delivered,
+                i));
+    }
+    net.query[origin]->TraceConnectWithoutContext("ReplyReceived",
+                                                  MakeBoundCallback(&CancelAnswer, &run));
+    bloom::ScheduleCall(Seconds(15), [&net, &run, origin, strategy, n]() {
+        run.issued = Simulator::Now();
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const auto e = net.gossip[i]->EstimateHops(5);
+            run.estimate[i] = e ? std::to_string(*e) : "-";
+        }
+        net.query[origin]->Query(Key::FromId(5), ParseQueryStrategy(strategy));
+    });
+    Simulator::Stop(Seconds(40));
+    Simulator::Run();
+    Simulator::Destroy();
+    return run;
+}
+
+/// \param v counts \return them as text, e.g. "1 1 0"
+template <typename T>
+std::string
+Join(const std::vector<T>& v)
+{
+    std::string out;
+    for (const T& x : v)
+    {
+        out += (out.empty() ? "" : " ") + std::to_string(x);
+    }
+    return out;
+}
+
+/**
+ * The cancel wave of bcir and bcir-star on a line of 12 nodes (10 m apart,
+ * radio 12 m: neighbours only), origin 5, holder 2 (k = 3 hops), HopDelay
+ * 100 ms and no jitter, so that the timers decide (MAC delays are a few ms).
+ * In units of d: the node j hops beyond the origin on the far side relays at
+ * R_j = j(j-1) (bcir) or j(j-1)/2 (bcir-star); the holder gets the search at
+ * a = R_{k-1}, cancels at a + 1, and the cancel reaches that node at
+ * C_j = a + k + j.  It relays iff R_j < C_j (its predecessor relayed); the
+ * first node with R_j > C_j drops its pending search, the ones beyond never
+ * hear it.  Nodes beyond the holder never hear the search.  Cancels: the
+ * holder and every node that relayed (origin included) once; answers: the
+ * holder and the relays between it and the origin once, the reply at the
+ * origin right after the holder got the search (a).  With CancelAnswers
+ * (bcir) no answer frame: the origin succeeds when the cancel reaches it,
+ * at a + k, with k cancel hops.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: the cancel wave of bcir and bcir-star stops the search where the timers say.
+class CancelFrontTestCase : public TestCase
+{
+  public:
+    CancelFrontTestCase()
+        : TestCase("bcir, bcir-star on a line: the cancel wave stops the search where the timers "
+                   "say")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetCancelTimers(MilliSeconds(100), Seconds(0));
+        const uint32_t n = 12;
+        const uint32_t origin = 5;
+        const uint32_t holder = 2;
+        const uint32_t k = origin - holder;
+        for (const std::string strategy : {"bcir", "bcir-star", "bcir/cancel-answers"})
+        {
+            const bool star = strategy == "bcir-star";
+            const bool cancelAnswers = strategy == "bcir/cancel-answers";
+            Config::SetDefault("ns3::BcirQueryStrategy::CancelAnswers",
+                               BooleanValue(cancelAnswers));
+            auto relayAt = [star](uint32_t j) { return star ? j * (j - 1) / 2 : j * (j - 1); };
+            const uint32_t a = relayAt(k - 1);
+            std::vector<uint32_t> searches(n, 0);
+            std::vector<uint32_t> cancels(n, 0);
+            std::vector<uint32_t> answers(n, 0);
+            searches[origin] = cancels[origin] = 1;
+            for (uint32_t i = holder + 1; i < origin; ++i)
+            {
+                searches[i] = cancels[i] = 1;
+                answers[i] = cancelAnswers ? 0 : 1;
+            }
+            cancels[holder] = 1;
+            answers[holder] = cancelAnswers ? 0 : 1;
+            uint32_t farRelays = 0;
+            for (uint32_t j = 1; origin + j < n; ++j)
+            {
+                if (relayAt(j) >= a + k + j)
+                {
+                    break;
+                }
+                searches[origin + j] = cancels[origin + j] = 1;
+                ++farRelays;
+            }
+            NS_TEST_ASSERT_MSG_EQ(farRelays, star ? 4U : 3U, strategy << ": the front, by hand");
+            const CancelRun run = RunCancelQuery(WsnTopology::Line(n, 10),
+                                                 "lbf",
+                                                 cancelAnswers ? "bcir" : strategy,
+                                                 origin,
+                                                 {holder});
+            NS_TEST_ASSERT_MSG_EQ(run.answered, true, strategy << ": answered");
+            NS_TEST_ASSERT_MSG_EQ(run.queryHops, int(k), strategy << ": search hops");
+            NS_TEST_ASSERT_MSG_EQ(run.replyHops, int(k), strategy << ": answer or cancel hops");
+            // The reply follows at once; the cancel takes d per hop (holder
+            // included): the origin hears it at a + k.
+            const double answerAt = cancelAnswers ? 0.1 * (a + k) : 0.1 * a;
+            NS_TEST_ASSERT_MSG_EQ_TOL(run.answerTime, answerAt, 0.03, strategy << ": answer time");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.searches), Join(searches), strategy << ": searches");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.cancels), Join(cancels), strategy << ": cancels");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.answers), Join(answers), strategy << ": answers");
+        }
+        Config::SetDefault("ns3::BcirQueryStrategy::CancelAnswers", BooleanValue(false));
+        SetCancelTimers(MilliSeconds(10), MilliSeconds(7));
+    }
+};
+
+/**
+ * The timers without cancel: a line of 6 nodes, origin 0, nobody holds the
+ * key, HopDelay 100 ms, no jitter.  Node j relays at sum over h <= j of the
+ * wait at h: bcir 2(h-1)d, so j(j-1)d; bcir-star (h-1)d, half of it; abc
+ * max(2(h-1), 1)d (no estimate anywhere: never shortened).  Every node
+ * relays once and nobody cancels.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: bcir, bcir-star and abc relay after their timers; bcir-star waits half of bcir.
+class CancelTimerTestCase : public TestCase
+{
+  public:
+    CancelTimerTestCase()
+        : TestCase("bcir, bcir-star, abc relay after their timers; bcir-star waits half of bcir")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetCancelTimers(MilliSeconds(100), Seconds(0));
+        const uint32_t n = 6;
+        std::map<std::string, CancelRun> runs;
+        for (const std::string strategy : {"bcir", "bcir-star", "abc"})
+        {
+            runs[strategy] = RunCancelQuery(WsnTopology::Line(n, 10), "lbf", strategy, 0, {});
+            const CancelRun& run = runs[strategy];
+            double expected = 0;
+            for (uint32_t j = 1; j < n; ++j)
+            {
+                const double h = j;
+                expected += strategy == "bcir"        ? 0.2 * (h - 1)
+                            : strategy == "bcir-star" ? 0.1 * (h - 1)
+                                                      : std::max(0.2 * (h - 1), 0.1);
+                NS_TEST_ASSERT_MSG_EQ(run.searches[j], 1U, strategy << ": node " << j << " relays");
+                NS_TEST_ASSERT_MSG_EQ_TOL(run.searchTime[j],
+                                          expected,
+                                          0.004 * j,
+                                          strategy << ": relay time of node " << j);
+                NS_TEST_ASSERT_MSG_EQ(run.cancels[j], 0U, strategy << ": no holder, no cancel");
+            }
+            NS_TEST_ASSERT_MSG_EQ(run.answered, false, strategy << ": absent key");
+        }
+        for (uint32_t j = 2; j < n; ++j)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(runs["bcir"].searchTime[j] / runs["bcir-star"].searchTime[j],
+                                      2.0,
+                                      0.05,
+                                      "bcir-star waits half of bcir at node " << j);
+        }
+        SetCancelTimers(MilliSeconds(10), MilliSeconds(7));
+    }
+};
+
+/**
+ * ABC on an ascending gradient: a line of 9 nodes with LBF gossip converged
+ * (estimates checked), holder 8, origin 2, HopDelay 100 ms, no jitter.
+ * Towards the holder each node's estimate e is one below the sender's, so
+ * its wait max(2(h-1)d, d) shrinks to max(w (1 - 0.9^e), d): the search
+ * reaches node 7 after 522 ms where bcir takes 2 s.  Away from the holder
+ * (nodes 1, 0) the estimates grow: the waits stay d and 2d.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: abc shortens the wait on an ascending gradient only.
+class AbcGradientTestCase : public TestCase
+{
+  public:
+    AbcGradientTestCase()
+        : TestCase("abc shortens the wait on an ascending LBF gradient, not elsewhere")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetCancelTimers(MilliSeconds(100), Seconds(0));
+        const uint32_t n = 9;
+        const uint32_t origin = 2;
+        const uint32_t holder = 8;
+        const CancelRun abc =
+            RunCancelQuery(WsnTopology::Line(n, 10), "lbf", "abc", origin, {holder});
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(abc.estimate[i],
+                                  std::to_string(holder - i),
+                                  "converged LBF estimate at node " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(abc.answered, true, "abc answered");
+        double t = 0;
+        for (uint32_t i = origin + 1; i < holder; ++i)
+        {
+            const double h = i - origin;
+            const double w = std::max(0.2 * (h - 1), 0.1);
+            t += std::max(w * (1 - std::pow(0.9, holder - i)), 0.1);
+            NS_TEST_ASSERT_MSG_EQ_TOL(abc.searchTime[i], t, 0.004 * h, "abc: node " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(abc.searchTime[7], 0.5224, 0.03, "abc: node 7 by hand");
+        NS_TEST_ASSERT_MSG_EQ_TOL(abc.searchTime[1], 0.1, 0.004, "abc: descending, d");
+        NS_TEST_ASSERT_MSG_EQ_TOL(abc.searchTime[0], 0.3, 0.008, "abc: descending, d + 2d");
+        NS_TEST_ASSERT_MSG_EQ(abc.searches[holder], 0U, "the holder does not relay");
+        NS_TEST_ASSERT_MSG_EQ(abc.cancels[holder], 1U, "the holder cancels");
+        const CancelRun bcir =
+            RunCancelQuery(WsnTopology::Line(n, 10), "lbf", "bcir", origin, {holder});
+        NS_TEST_ASSERT_MSG_EQ_TOL(bcir.searchTime[7], 2.0, 0.03, "bcir: node 7 after 2 s");
+        SetCancelTimers(MilliSeconds(10), MilliSeconds(7));
+    }
+};
+
+/**
+ * Duplicate suppression on a 4 x 4 grid with the default timers (10 ms,
+ * U(0, 7 ms)): without holder every node relays the search exactly once and
+ * nobody cancels; with holders at two corners (15 and 12) and the origin at
+ * 0, every node sends at most one search and at most one cancel, a holder
+ * sends no search and one cancel, a node that never relayed never cancels,
+ * and the origin is answered.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: each node relays a search at most once and a cancel at most once.
+class CancelDuplicateTestCase : public TestCase
+{
+  public:
+    CancelDuplicateTestCase()
+        : TestCase("abc, bcir, bcir-star on a grid: one search and one cancel per node at most")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const WsnTopology grid = WsnTopology::Grid(4, 4, 10);
+        for (const std::string strategy : {"abc", "bcir", "bcir-star"})
+        {
+            const CancelRun none = RunCancelQuery(grid, "lbf", strategy, 0, {});
+            for (uint32_t i = 0; i < 16; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(none.searches[i], 1U, strategy << ": node " << i);
+                NS_TEST_ASSERT_MSG_EQ(none.cancels[i], 0U, strategy << ": node " << i);
+            }
+            const CancelRun two = RunCancelQuery(grid, "lbf", strategy, 0, {15, 12});
+            NS_TEST_ASSERT_MSG_EQ(two.answered, true, strategy << ": answered");
+            NS_TEST_ASSERT_MSG_EQ(two.searches[0], 1U, strategy << ": the origin searches once");
+            NS_TEST_ASSERT_MSG_EQ(two.cancels[0], 1U, strategy << ": the origin forwards");
+            uint32_t holdersReached = 0;
+            for (uint32_t i = 0; i < 16; ++i)
+            {
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(two.searches[i], 1U, strategy << ": node " << i);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(two.cancels[i], 1U, strategy << ": node " << i);
+                if (two.delivered[i])
+                {
+                    ++holdersReached;
+                    NS_TEST_ASSERT_MSG_EQ(two.searches[i], 0U, strategy << ": holder " << i);
+                    NS_TEST_ASSERT_MSG_EQ(two.cancels[i], 1U, strategy << ": holder " << i);
+                }
+                else
+                {
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(two.cancels[i],
+                                                two.searches[i],
+                                                strategy << ": only relays cancel, node " << i);
+                }
+            }
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(holdersReached, 1U, strategy << ": a holder reached");
+        }
+    }
+};
+
+/**
+ * The cancel strategies on a device other than lr-wpan (SimpleNetDevice on
+ * one SimpleChannel: every node hears every other, frames sent once, no MAC
+ * confirmations): origin 0, holder 2, HopDelay 100 ms, no jitter.  Nodes 1
+ * and 3 relay the search at once (h = 1: no wait) and forward the holder's
+ * cancel once, the origin forwards it once, the holder answers directly.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: bcir and bcir-star on a SimpleNetDevice channel.
+class CancelOtherDeviceTestCase : public TestCase
+{
+  public:
+    CancelOtherDeviceTestCase()
+        : TestCase("bcir, bcir-star over a non-802.15.4 device: searches, cancels, answer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetCancelTimers(MilliSeconds(100), Seconds(0));
+        for (const std::string strategy : {"bcir", "bcir-star"})
+        {
+            NodeContainer nodes;
+            nodes.Create(4);
+            SimpleNetDeviceHelper simple;
+            simple.Install(nodes);
+            BloomGossipHelper g("ns3::LbfGossipApplication");
+            ApplicationContainer ga = g.Install(nodes);
+            g.AssignStreams(nodes, 1);
+            BloomQueryHelper q;
+            ApplicationContainer qa = q.Install(nodes);
+            q.AssignStreams(nodes, 100);
+            ga.Start(Seconds(0));
+            ga.Stop(Seconds(5));
+            qa.Start(Seconds(0));
+            qa.Stop(Seconds(20));
+            DynamicCast<BloomGossipApplication>(ga.Get(2))->AddResource(5);
+            CancelRun run;
+            run.searches.assign(4, 0);
+            run.searchTime.assign(4, -1);
+            run.cancels.assign(4, 0);
+            run.answers.assign(4, 0);
+            std::vector<Ptr<BloomQueryApplication>> apps;
+            for (uint32_t i = 0; i < 4; ++i)
+            {
+                apps.push_back(DynamicCast<BloomQueryApplication>(qa.Get(i)));
+                apps[i]->TraceConnectWithoutContext("QueryForwarded",
+                                                    MakeBoundCallback(&CancelSearch, &run, i));
+                apps[i]->TraceConnectWithoutContext("FrameSent",
+                                                    MakeBoundCallback(&CancelFrame, &run, i));
+            }
+            apps[0]->TraceConnectWithoutContext("ReplyReceived",
+                                                MakeBoundCallback(&RecordReply, &run.answered));
+            bloom::ScheduleCall(Seconds(6), [&apps, &run, strategy]() {
+                run.issued = Simulator::Now();
+                apps[0]->Query(Key::FromId(5), ParseQueryStrategy(strategy));
+            });
+            Simulator::Stop(Seconds(20));
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(run.answered, true, strategy << ": answered");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.searches), "1 1 0 1", strategy << ": searches");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.cancels), "1 1 1 1", strategy << ": cancels");
+            NS_TEST_ASSERT_MSG_EQ(Join(run.answers), "0 0 1 0", strategy << ": answers");
+        }
+        SetCancelTimers(MilliSeconds(10), MilliSeconds(7));
+    }
+};
+
+/// \ingroup bloom-gossip-tests
+/// Test case: the cancel frame's wire format and the three registrations.
+class CancelWireTestCase : public TestCase
+{
+  public:
+    CancelWireTestCase()
+        : TestCase("cancel frames round-trip and reject; abc, bcir, bcir-star registered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CancelQueryStrategy::Cancel c;
+        c.id = {0x0102, 0x0304};
+        c.holder = 0x0A0B;
+        c.hops = 7;
+        c.cancelHops = 3;
+        const std::vector<uint8_t> bytes = CancelQueryStrategy::EncodeCancel(0x16, c);
+        const std::vector<uint8_t> expected =
+            {0x3B, 0x16, 0x02, 0x01, 0x04, 0x03, 0x0B, 0x0A, 7, 3};
+        NS_TEST_ASSERT_MSG_EQ((bytes == expected), true, "little-endian layout");
+        const auto back = CancelQueryStrategy::DecodeCancel(0x16, bytes.data(), bytes.size());
+        NS_TEST_ASSERT_MSG_EQ((back.id == c.id), true, "id");
+        NS_TEST_ASSERT_MSG_EQ(back.holder, c.holder, "holder");
+        NS_TEST_ASSERT_MSG_EQ(int{back.hops}, 7, "hops");
+        NS_TEST_ASSERT_MSG_EQ(int{back.cancelHops}, 3, "cancel hops");
+        auto rejects = [](const std::vector<uint8_t>& b, uint8_t type) {
+            return Rejects<int>(b, [type](const uint8_t* d, size_t s) {
+                return CancelQueryStrategy::DecodeCancel(type, d, s);
+            });
+        };
+        NS_TEST_ASSERT_MSG_EQ(rejects(bytes, 0x16), false, "valid");
+        NS_TEST_ASSERT_MSG_EQ(rejects(bytes, 0x15), true, "another strategy's type");
+        auto shorter = bytes;
+        shorter.pop_back();
+        NS_TEST_ASSERT_MSG_EQ(rejects(shorter, 0x16), true, "short");
+        auto longer = bytes;
+        longer.push_back(0);
+        NS_TEST_ASSERT_MSG_EQ(rejects(longer, 0x16), true, "long");
+        auto zero = bytes;
+        zero[8] = 0;
+        NS_TEST_ASSERT_MSG_EQ(rejects(zero, 0x16), true, "hops 0");
+        zero = bytes;
+        zero[9] = 0;
+        NS_TEST_ASSERT_MSG_EQ(rejects(zero, 0x16), true, "cancel hops 0");
+        auto broadcast = bytes;
+        broadcast[6] = broadcast[7] = 0xFF;
+        NS_TEST_ASSERT_MSG_EQ(rejects(broadcast, 0x16), true, "broadcast holder");
+        auto dispatch = bytes;
+        dispatch[0] = 0x3A;
+        NS_TEST_ASSERT_MSG_EQ(rejects(dispatch, 0x16), true, "dispatch");
+
+        const std::map<std::string, std::pair<int, int>> codes = {{"abc", {5, 0x15}},
+                                                                  {"bcir", {6, 0x16}},
+                                                                  {"bcir-star", {7, 0x17}}};
+        for (const auto& [name, code] : codes)
+        {
+            const QueryStrategyInfo* info = FindQueryStrategy(name);
+            NS_TEST_ASSERT_MSG_NE(info, nullptr, name << " registered");
+            NS_TEST_ASSERT_MSG_EQ(static_cast<int>(info->code), code.first, name << " code");
+            NS_TEST_ASSERT_MSG_EQ(int{info->search.messageType}, code.second, name << " cancel");
+            NS_TEST_ASSERT_MSG_EQ(info->listed, true, name << " listed");
+            NS_TEST_ASSERT_MSG_EQ(info->inAll, false, name << " not in all");
+            NS_TEST_ASSERT_MSG_EQ(info->needsDistance, (name == "abc"), name << " distance");
+            NS_TEST_ASSERT_MSG_EQ(int{info->search.extraBytes},
+                                  (name == "abc" ? 1 : 0),
+                                  name << " search bytes");
+            NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(info->code, 9)}, 9, name << " TTL");
+        }
+        std::string refusal;
+        try
+        {
+            ParseQueryStrategy("teleport");
+        }
+        catch (const std::invalid_argument& e)
+        {
+            refusal = e.what();
+        }
+        NS_TEST_ASSERT_MSG_NE(refusal.find("bcir-star"), std::string::npos, "offered in errors");
+    }
+};
+
 /// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-query.
 class QueryTestSuite : public TestSuite
@@ -1000,6 +1548,12 @@ class QueryTestSuite : public TestSuite
         AddTestCase(new FallbackTestCase, bloom::test::kQuick);
         AddTestCase(new StrategyRegistryTestCase, bloom::test::kQuick);
         AddTestCase(new PluginStrategyTestCase, bloom::test::kQuick);
+        AddTestCase(new CancelWireTestCase, bloom::test::kQuick);
+        AddTestCase(new CancelTimerTestCase, bloom::test::kQuick);
+        AddTestCase(new CancelFrontTestCase, bloom::test::kQuick);
+        AddTestCase(new AbcGradientTestCase, bloom::test::kQuick);
+        AddTestCase(new CancelDuplicateTestCase, bloom::test::kQuick);
+        AddTestCase(new CancelOtherDeviceTestCase, bloom::test::kQuick);
     }
 };
 
