@@ -16,7 +16,8 @@
 #             by one rule (sweep.sh, slurm-sweep.sh, mobility-sweep.sh, as
 #             extra options and as config keys); tasks.txt the same for any -j
 #   wrappers  (issue 31) energy-sweep.sh, mobility-sweep.sh, map.sh and
-#             filter-space.sh: every option checked before the first run, no
+#             filter-space.sh (issue 28: resources-sweep.sh's lists, -j, -o
+#             and -b): every option checked before the first run, no
 #             empty output folder left behind, their folders locked from the
 #             start (a sweep.sh into one of them is refused)
 #
