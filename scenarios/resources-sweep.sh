@@ -11,7 +11,7 @@
 #                                [-o OUTDIR] [-b BUILD_DIR]
 #
 #   --full          R = 4,8,16,...,1024 and seeds 1:3 (9 x 3 runs per network
-#                   and comparison: about 2 h on 2 cores)
+#                   and comparison, 108 in all: about 45 min of CPU)
 #   -r 4,16,64,256,1024  resource counts (default 4,16,64,256,1024; --full:
 #                   every power of two 4..1024), each 1..100000
 #   -s 1            RngRun values: N, A:B or a comma list (default 1; --full 1:3)
@@ -19,7 +19,9 @@
 #   -o DIR          output folder (default results/resources)
 #   -b DIR          use this build as it is (default: install what is
 #                   missing and build into $BUILD_DIR or build/)
-# The default (4 resource counts, one seed) takes about 10 min on 2 cores.
+# The default (5 resource counts, one seed: 20 runs) takes about 8.5 min of
+# CPU (a disk run at equal m costs the most: the ABF's 16 frames), so about
+# 5 min with -j 2 on 2 free cores.
 # R is swept the way mobility-sweep.sh sweeps the speed: one diameter-sweep
 # run per (network, comparison, R, seed) with --resources R (and
 # --budget-bytes 92 for the equal budget) on the command line, the network
