@@ -737,12 +737,12 @@ GossipMetrics::Finish(Time duration) const
         }
     }
     out.fpr = out.probePairs > 0 ? static_cast<double>(out.probeHits) / out.probePairs : 0.0;
-    IdealFigures(out);
+    SetIdealFigures(out);
     return out;
 }
 
 void
-GossipMetrics::IdealFigures(GossipRunMetrics& out) const
+GossipMetrics::SetIdealFigures(GossipRunMetrics& out) const
 {
     // The model of each live node from the true distances of the resources
     // it can reach; averaged as fpr (per node) and hop_exact (per pair).

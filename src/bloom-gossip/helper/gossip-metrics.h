@@ -268,7 +268,7 @@ class GossipMetrics
     static void ResourceRemovedSink(GossipMetrics* metrics, uint32_t node, uint64_t id);
     static void FailedSink(GossipMetrics* metrics, uint32_t node);
     /// Set out.fprIdeal and out.exactIdeal from the policies' ideal models.
-    void IdealFigures(GossipRunMetrics& out) const;
+    void SetIdealFigures(GossipRunMetrics& out) const;
     void OnBeacon(uint16_t sequence, uint32_t frames, uint32_t bytes);
     void OnMalformed(Ptr<const Packet> packet, const std::string& reason);
     /// An lr-wpan PHY frame: MAC frame + the PHY's SHR and PHR.
