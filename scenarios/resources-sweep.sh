@@ -11,7 +11,7 @@
 #                                [-o OUTDIR] [-b BUILD_DIR]
 #
 #   --full          R = 4,8,16,...,1024 and seeds 1:3 (9 x 3 runs per network
-#                   and comparison, 108 in all: about 45 min of CPU)
+#                   and comparison, 108 in all: about 50 min of CPU)
 #   -r 4,16,64,256,1024  resource counts (default 4,16,64,256,1024; --full:
 #                   every power of two 4..1024), each 1..100000
 #   -s 1            RngRun values: N, A:B or a comma list (default 1; --full 1:3)
