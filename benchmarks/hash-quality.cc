@@ -17,6 +17,7 @@
 #include "bloom-filter.h"
 #include "bloom-hash.h"
 #include "hashing-reference.h"
+#include "ideal-hashing.h"
 #include "output-files.h"
 
 #include <cmath>
@@ -104,7 +105,7 @@ main(int argc, char** argv)
             Measure(row, 0, [](const Key& key, uint32_t i, uint32_t slots) {
                 return test::DoubleHashingPosition(key.GetHash(), i, slots);
             });
-        const double ideal = test::IdealHashingFpr(m, k, n);
+        const double ideal = IdealHashingFpr(m, k, n);
         std::printf("| %u | %u | %u | %u × %u | %.6f | %.6f | %.6f ± %.6f | %+.1f | %.6f ± %.6f | "
                     "%+.1f |\n",
                     m,

@@ -107,6 +107,14 @@ for speed, motion in (("0", ["--sample-interval", "1"]),
     run(ds, "--topology", "grid", "--diameters", "2,4", "--filter", "all", "--sim-time", "10",
         "--resources", "2", "--probes", "10", "--quiet", *motion, "--out",
         data / f"mob-{speed}.csv")
+# Resources sweep (plot-resources.py): two resource counts, equal m and an
+# equal budget, every family, two seeds.
+for r in (2, 8):
+    for name, budget in (("m", []), ("budget", ["--budget-bytes", "92"])):
+        for seed in (1, 2):
+            run(ds, "--topology", "grid", "--diameters", "4", "--filter", "all", "--sim-time",
+                "8", "--resources", str(r), "--probes", "10", "--quiet", *budget,
+                f"--RngRun={seed}", "--out", data / f"res-{name}-{r}-{seed}.csv")
 
 
 def read_rows(path):
@@ -669,6 +677,45 @@ for label, args, named in [
         ("inf in mean_exact", [variant("mob-2.csv", "mo5.csv", set_cells(
             "mean_exact", "inf", lambda i, r: i == 0)), mseries, "OUT"], "mean_exact")]:
     refused(label, s, args, named, MOB)
+
+# --- plot-resources.py ------------------------------------------------------
+s = "plot-resources.py"
+RES = ["resources-grid.png"]
+rruns = concat(work / "res-runs.csv", *(data / f"res-{n}-{r}-{seed}.csv" for n in ("m", "budget")
+                                        for r in (2, 8) for seed in (1, 2)))
+rm_only = concat(work / "res-m.csv", *(data / f"res-m-{r}-1.csv" for r in (2, 8)))
+for label, args, *fams in [
+        ("equal m and budget, 2 counts, 2 seeds, 4 families", [rruns, "OUT"], ALL4),
+        ("equal m only, one seed", [rm_only, "OUT"], ALL4),
+        ("one family, one row, CRLF", [variant("res-budget-8-1.csv", "re1.csv", combine(
+            where("filter", "lbf"), first_rows(1)), "\r\n"), "OUT"], ["lbf"]),
+        ("NA theory and hop columns", [variant("res-m-8-1.csv", "re2.csv", combine(
+            set_cells("fpr_ideal", "NA"), set_cells("exact_ideal", "NA"),
+            set_cells("hop_exact", "NA"))), "OUT"]),
+        ("theory columns missing (an older runs.csv)", [variant("res-m-8-2.csv", "re3.csv",
+                                                                drop_columns("fpr_ideal",
+                                                                             "exact_ideal")),
+                                                        "OUT"], ALL4),
+        ("two topologies", [concat(work / "res-two.csv", data / "res-m-8-1.csv",
+                                   data / "line-1.csv"), "OUT"])]:
+    figures = RES + (["resources-line.png"] if label == "two topologies" else [])
+    valid(label, s, args, figures, families={f: fams[0] for f in figures} if fams else None)
+for label, args, named in [
+        ("OUTDIR is a regular file", [rruns, afile], "OUTDIR"),
+        ("one argument", [rruns], "usage"),
+        ("RUNS garbage", [garbage, "OUT"], "RUNS.csv"),
+        ("RUNS empty", [empty, "OUT"], "RUNS.csv"),
+        ("RUNS without resources", [variant("res-m-2-1.csv", "re4.csv",
+                                            drop_columns("resources")), "OUT"], "resources"),
+        ("text in resources", [variant("res-m-2-1.csv", "re5.csv", set_cells(
+            "resources", "many", lambda i, r: i == 0)), "OUT"], "resources"),
+        ("0 resources", [variant("res-m-2-1.csv", "re6.csv", set_cells(
+            "resources", "0", lambda i, r: i == 0)), "OUT"], "resources"),
+        ("inf in fpr_ideal", [variant("res-m-2-1.csv", "re7.csv", set_cells(
+            "fpr_ideal", "inf", lambda i, r: i == 0)), "OUT"], "fpr_ideal")]:
+    refused(label, s, args, named, RES)
+refused("OUTDIR/resources-grid.png is a folder: no figure written", s, [rruns, "OUT"],
+        "resources-grid.png", [], ["resources-grid.png"])
 
 # --- Issue 31: inputs, outputs and plot-map.py ---------------------------------
 # Inputs: a FIFO with no writer (waited on forever), a device, a sparse file

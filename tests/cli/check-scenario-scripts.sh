@@ -16,7 +16,8 @@
 #             by one rule (sweep.sh, slurm-sweep.sh, mobility-sweep.sh, as
 #             extra options and as config keys); tasks.txt the same for any -j
 #   wrappers  (issue 31) energy-sweep.sh, mobility-sweep.sh, map.sh and
-#             filter-space.sh: every option checked before the first run, no
+#             filter-space.sh (issue 28: resources-sweep.sh's lists, -j, -o
+#             and -b): every option checked before the first run, no
 #             empty output folder left behind, their folders locked from the
 #             start (a sweep.sh into one of them is refused)
 #
@@ -546,6 +547,20 @@ wrappers)
     done
     refused "mobility-sweep.sh -o a file" "-o" -- "$mob" -b "$fake" -s 1 -o "$work/a-file"
     refused "mobility-sweep.sh -b missing" "-b" -- "$mob" -b "$work/missing" -s 1 -o "$work/mob"
+    # Issue 28: resources-sweep.sh checks its lists and every run's options first.
+    res="$here/scenarios/resources-sweep.sh"
+    for r in 0 4,4 abc "" 4: 100001 04; do
+        refused "resources-sweep.sh -r $(printf '%q' "$r")" "-r" -- \
+            "$res" -b "$fake" -r "$r" -o "$work/res"
+    done
+    for spec in 5:1 1,1 abc ""; do
+        refused "resources-sweep.sh -s $(printf '%q' "$spec")" "-s" -- \
+            "$res" -b "$fake" -r 4 -s "$spec" -o "$work/res"
+    done
+    refused "resources-sweep.sh -j 0" "-j" -- "$res" -b "$fake" -j 0 -o "$work/res"
+    refused "resources-sweep.sh -o a file" "-o" -- "$res" -b "$fake" -r 4 -o "$work/a-file"
+    refused "resources-sweep.sh -b missing" "-b" -- "$res" -b "$work/missing" -o "$work/res"
+    refused "resources-sweep.sh -x" "-x" -- "$res" -x
     for opt in --bogus "--out x.csv" "--out=x.csv" "--map-csv m.csv" "--walk-csv w.csv" \
         "--nodes 1" "--dry-run"; do
         set -- $opt

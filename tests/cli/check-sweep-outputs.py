@@ -51,7 +51,7 @@ def rows(path):
 
 
 TAIL = ['gossip_frames_on_air', 'gossip_frames_dropped', 'settled_share', 'settle_time_median',
-        'settle_time_p90']
+        'settle_time_p90', 'fpr_ideal', 'exact_ideal']
 
 
 def table(path):
@@ -83,6 +83,15 @@ def check_tail(path, energy=False):
         if r['settle_time_p90'] != 'NA':
             check(0 < float(r['settle_time_median']) <= float(r['settle_time_p90']),
                   what + ': 0 < median <= p90')
+        # The ideal model: BF and LBF have one (the BF no exact count), the others NA.
+        model = r['filter'] in ('bf', 'lbf')
+        check((r['fpr_ideal'] != 'NA') == (model and r['fpr'] != 'NA'),
+              what + ': fpr_ideal given iff the family has a model (%s)' % r['fpr_ideal'])
+        check((r['exact_ideal'] != 'NA') == (r['filter'] == 'lbf'),
+              what + ': exact_ideal given for the LBF alone (%s)' % r['exact_ideal'])
+        for col in ('fpr_ideal', 'exact_ideal'):
+            if r[col] != 'NA':
+                check(0 <= float(r[col]) <= 1, what + ': 0 <= %s <= 1' % col)
         on_air, dropped = int(r['gossip_frames_on_air']), int(r['gossip_frames_dropped'])
         check(0 < on_air and on_air + dropped <= int(r['gossip_frames']),
               what + ': frames on the air + dropped <= handed down (%d + %d, %s)'

@@ -247,6 +247,8 @@ TailColumns()
         {"settle_time_median",
          [](const R& r) { return Num(r.metrics.overall.SettleQuantile(0.5)); }},
         {"settle_time_p90", [](const R& r) { return Num(r.metrics.overall.SettleQuantile(0.9)); }},
+        {"fpr_ideal", [](const R& r) { return Na(r.metrics.fprIdeal); }},
+        {"exact_ideal", [](const R& r) { return Na(r.metrics.exactIdeal); }},
     };
     return columns;
 }

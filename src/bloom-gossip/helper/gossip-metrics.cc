@@ -758,7 +758,51 @@ GossipMetrics::Finish(Time duration) const
         }
     }
     out.fpr = out.probePairs > 0 ? static_cast<double>(out.probeHits) / out.probePairs : 0.0;
+    SetIdealFigures(out);
     return out;
+}
+
+void
+GossipMetrics::SetIdealFigures(GossipRunMetrics& out) const
+{
+    // The model of each live node from the true distances of the resources
+    // it can reach; averaged as fpr (per node) and hop_exact (per pair).
+    double fprSum = 0;
+    double exactSum = 0;
+    bool exactKnown = true;
+    uint32_t nodes = 0;
+    for (uint32_t i = 0; i < m_apps.size(); ++i)
+    {
+        if (!m_alive[i])
+        {
+            continue;
+        }
+        std::vector<uint32_t> hops;
+        for (const Resource& r : m_resources)
+        {
+            if (r.pairs[i].truth != kUnreachable)
+            {
+                hops.push_back(r.pairs[i].truth);
+            }
+        }
+        const auto model = m_apps[i]->GetPolicy().IdealModel(hops);
+        if (!model)
+        {
+            return;
+        }
+        fprSum += model->fpr;
+        exactKnown = exactKnown && model->exact.has_value();
+        exactSum += model->exact.value_or(0);
+        ++nodes;
+    }
+    if (nodes > 0 && out.probePairs > 0)
+    {
+        out.fprIdeal = fprSum / nodes;
+    }
+    if (out.hasDistance && exactKnown && out.overall.pairs > 0)
+    {
+        out.exactIdeal = exactSum / static_cast<double>(out.overall.pairs);
+    }
 }
 
 } // namespace ns3

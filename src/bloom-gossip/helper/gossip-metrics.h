@@ -95,6 +95,14 @@ struct GossipRunMetrics
     /// stopped reporting them (s); empty when none is unreachable or some
     /// node still reports one.
     std::optional<double> purgeTime;
+    /// The family's ideal model (FilterPolicy::IdealModel) from the final
+    /// truth: its false-positive rate averaged over the live nodes, as `fpr`
+    /// averages (empty without a model or without probes).
+    std::optional<double> fprIdeal;
+    /// The model's expected exact estimates summed over the live nodes, over
+    /// `overall.pairs`, as `overall.exact` (empty without a model, without
+    /// distances or without pairs).
+    std::optional<double> exactIdeal;
 };
 
 /// \ingroup bloom-gossip
@@ -263,6 +271,8 @@ class GossipMetrics
     static void ResourceAddedSink(GossipMetrics* metrics, uint32_t node, uint64_t id);
     static void ResourceRemovedSink(GossipMetrics* metrics, uint32_t node, uint64_t id);
     static void FailedSink(GossipMetrics* metrics, uint32_t node);
+    /// Set out.fprIdeal and out.exactIdeal from the policies' ideal models.
+    void SetIdealFigures(GossipRunMetrics& out) const;
     void OnBeacon(uint16_t sequence, uint32_t frames, uint32_t bytes);
     void OnMalformed(Ptr<const Packet> packet, const std::string& reason);
     /// An lr-wpan PHY frame: MAC frame + the PHY's SHR and PHR.

@@ -3,6 +3,8 @@
  */
 #include "bf-policy.h"
 
+#include "ns3/ideal-hashing.h"
+
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -94,6 +96,13 @@ BfPolicy::Describe() const
     std::ostringstream os;
     os << "bf m=" << m_empty.GetBits() << " k=" << m_empty.GetHashes();
     return os.str();
+}
+
+std::optional<FilterPolicy::IdealFigures>
+BfPolicy::IdealModel(const std::vector<uint32_t>& hops) const
+{
+    const auto n = static_cast<uint32_t>(hops.size());
+    return IdealFigures{IdealHashingFpr(m_empty.GetBits(), m_empty.GetHashes(), n), std::nullopt};
 }
 
 } // namespace bloom

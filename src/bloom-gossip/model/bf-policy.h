@@ -38,6 +38,13 @@ class BfPolicy : public FilterPolicy
     bool HasDistance() const override;
     uint32_t Reach() const override;
     std::string Describe() const override;
+    /**
+     * FPR = IdealHashingFpr(m, k, n), n = every key the node can learn (the
+     * union holds them all); no distance, so no exact estimates.
+     * \param hops the true distances of the resources the node can learn
+     * \return the ideal figures
+     */
+    std::optional<IdealFigures> IdealModel(const std::vector<uint32_t>& hops) const override;
 
   private:
     BloomFilter m_empty;

@@ -155,6 +155,29 @@ class FilterPolicy
     {
         return "NA";
     }
+
+    /// What one node can expect of its converged filter under ideal hashing.
+    struct IdealFigures
+    {
+        double fpr;                  //!< probability that an absent key is reported
+        std::optional<double> exact; //!< expected number of exact hop estimates (none: BF)
+    };
+
+    /**
+     * The family's ideal model: one node's converged filter, every key's k
+     * positions independent and uniform (IdealHashingFpr), no frame loss.
+     * \param hops the true hop distance of every resource the node can learn
+     *        (one entry per resource; 0 for its own)
+     * \return the expected false-positive rate of an absent key and the
+     *         expected number of the given resources estimated at exactly
+     *         their distance; nullopt for a family without a model (the
+     *         default)
+     */
+    virtual std::optional<IdealFigures> IdealModel(const std::vector<uint32_t>& hops) const
+    {
+        (void)hops;
+        return std::nullopt;
+    }
 };
 
 } // namespace bloom

@@ -3,6 +3,9 @@
  */
 #include "lbf-policy.h"
 
+#include "ns3/ideal-hashing.h"
+
+#include <algorithm>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -130,6 +133,32 @@ LbfPolicy::Attenuation() const
     const std::string d = m_decay.Describe();
     const bool multiplicative = d.compare(0, 4, "mul:") == 0;
     return (multiplicative ? "" : "sub") + d.substr(4);
+}
+
+std::optional<FilterPolicy::IdealFigures>
+LbfPolicy::IdealModel(const std::vector<uint32_t>& hops) const
+{
+    const uint32_t m = m_empty.GetCells();
+    const uint32_t k = m_empty.GetHashes();
+    const uint32_t horizon = m_decay.Horizon();
+    std::vector<uint32_t> sorted(hops);
+    std::sort(sorted.begin(), sorted.end());
+    // Keys at the same distance share one level and one probability.
+    double exact = 0;
+    uint32_t closer = 0;
+    for (size_t i = 0; i < sorted.size() && sorted[i] <= horizon;)
+    {
+        size_t j = i;
+        while (j < sorted.size() && sorted[j] == sorted[i])
+        {
+            ++j;
+        }
+        exact += (j - i) * (1.0 - IdealHashingFpr(m, k, closer));
+        closer = static_cast<uint32_t>(j);
+        i = j;
+    }
+    // `closer` now counts every key within the horizon.
+    return IdealFigures{IdealHashingFpr(m, k, closer), exact};
 }
 
 } // namespace bloom

@@ -48,6 +48,19 @@ class LbfPolicy : public FilterPolicy
     uint32_t Reach() const override;
     std::string Describe() const override;
     std::string Attenuation() const override;
+    /**
+     * At convergence a cell holds the largest level v(h) of the keys hashed
+     * to it (the decay is monotone, so the max of attenuated values is the
+     * attenuated max), and the levels v(0) > v(1) > ... > v(H) are the
+     * decay's chain.  A key at distance h <= H is estimated exactly unless
+     * every one of its k cells holds a strictly closer key: P(exact) =
+     * 1 - IdealHashingFpr(m, k, #keys closer than h).  Keys beyond the
+     * horizon H leave no trace (never exact); an absent key is reported with
+     * IdealHashingFpr(m, k, #keys within H).
+     * \param hops the true distances of the resources the node can learn
+     * \return the ideal figures
+     */
+    std::optional<IdealFigures> IdealModel(const std::vector<uint32_t>& hops) const override;
 
     /// \return the per-hop attenuation
     const LbfDecay& GetDecay() const

@@ -8,6 +8,7 @@
 #include "ns3/bloom-filter.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-hash.h"
+#include "ns3/ideal-hashing.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -225,7 +226,7 @@ class BloomFilterFprTestCase : public TestCase
                     [&](const Key& key) { bf.Insert(key); },
                     [&](const Key& key) { return bf.Contains(key); });
             });
-            const double ideal = test::IdealHashingFpr(m, k, n);
+            const double ideal = IdealHashingFpr(m, k, n);
             const double textbook = BloomFilter::TheoreticalFpr(m, k, n);
             const double sigma = measured.standardError;
             NS_TEST_ASSERT_MSG_GT(sigma, 0.0, "the rate varies between filters");
@@ -274,7 +275,7 @@ class BloomFilterFprTestCase : public TestCase
                     return true;
                 });
         });
-        const double ideal = test::IdealHashingFpr(m, k, n);
+        const double ideal = IdealHashingFpr(m, k, n);
         NS_TEST_ASSERT_MSG_GT(legacy.mean - ideal,
                               8 * legacy.standardError,
                               "double hashing's excess is detected: " << legacy.mean << " vs "

@@ -5,21 +5,28 @@
  * with the filter core's list (filter-kinds.h) and with the applications'
  * TypeIds; the family arithmetic gives what the per-family formulas gave;
  * the generic core (names, shapes, MakeFilter) covers every kind; each
- * policy's `a` column value.
+ * policy's `a` column value; the BF and LBF ideal models against the real
+ * policies on random key sets.
  */
 #include "ns3/abf-policy.h"
 #include "ns3/any-filter.h"
 #include "ns3/bf-policy.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/filter-family.h"
+#include "ns3/ideal-hashing.h"
 #include "ns3/lbf-policy.h"
 #include "ns3/object-factory.h"
 #include "ns3/sdbf-policy.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::bloom;
@@ -262,6 +269,201 @@ class AttenuationTestCase : public TestCase
 };
 
 /// \ingroup bloom-gossip-tests
+/// FilterPolicy::IdealModel against the real policies: a node's converged
+/// filter built with Build() alone from random keys at given distances (the
+/// keys at distance h enter h hops away, as on a line), its exact estimates
+/// and false positives on absent keys averaged over many key sets, within
+/// four standard errors of the model; a model that counts every other key
+/// instead of the closer ones is rejected by the same check.
+class IdealModelTestCase : public TestCase
+{
+  public:
+    IdealModelTestCase()
+        : TestCase("FilterPolicy::IdealModel: BF and LBF models match the policies")
+    {
+    }
+
+  private:
+    /// Mean and standard error of a sample.
+    struct Mean
+    {
+        double mean;
+        double se;
+    };
+
+    static Mean Summarise(const std::vector<double>& xs)
+    {
+        double sum = 0;
+        double sumSq = 0;
+        for (double x : xs)
+        {
+            sum += x;
+            sumSq += x * x;
+        }
+        const auto n = static_cast<double>(xs.size());
+        const double mean = sum / n;
+        const double variance = std::max(sumSq - n * mean * mean, 0.0) / (n - 1);
+        return {mean, std::sqrt(variance / n)};
+    }
+
+    /**
+     * Build one node's filter: keys[i] at distance hops[i].
+     * \param policy the family
+     * \param keys the keys
+     * \param hops their distances
+     * \return the converged filter of the node
+     */
+    static AnyFilter Converged(const FilterPolicy& policy,
+                               const std::vector<Key>& keys,
+                               const std::vector<uint32_t>& hops)
+    {
+        const uint32_t far = *std::max_element(hops.begin(), hops.end());
+        std::optional<AnyFilter> outer;
+        for (uint32_t h = far + 1; h-- > 0;)
+        {
+            std::vector<Key> here;
+            for (size_t i = 0; i < keys.size(); ++i)
+            {
+                if (hops[i] == h)
+                {
+                    here.push_back(keys[i]);
+                }
+            }
+            std::vector<const AnyFilter*> neighbours;
+            if (outer)
+            {
+                neighbours.push_back(&*outer);
+            }
+            AnyFilter next = policy.Build(here, neighbours);
+            outer = std::move(next);
+        }
+        return *outer;
+    }
+
+    /**
+     * Measure one policy on `trials` key sets at the distances `hops` and
+     * hold the means against its model.
+     * \param policy the family
+     * \param hops the distances (one key each)
+     * \param trials key sets
+     * \param wrongExact a wrong model of the exact count, to reject (< 0: none)
+     */
+    void Check(const FilterPolicy& policy,
+               const std::vector<uint32_t>& hops,
+               uint32_t trials,
+               double wrongExact)
+    {
+        const auto model = policy.IdealModel(hops);
+        NS_TEST_ASSERT_MSG_EQ(model.has_value(), true, policy.Describe() + " has a model");
+        NS_TEST_ASSERT_MSG_EQ(model->exact.has_value(),
+                              policy.HasDistance(),
+                              "an exact count iff the family has distances");
+        std::mt19937_64 rng(0x28 + hops.size());
+        const uint32_t probes = 200;
+        std::vector<double> fprs;
+        std::vector<double> exacts;
+        for (uint32_t t = 0; t < trials; ++t)
+        {
+            std::vector<Key> keys;
+            for (size_t i = 0; i < hops.size(); ++i)
+            {
+                keys.push_back(Key::FromId(rng()));
+            }
+            const AnyFilter filter = Converged(policy, keys, hops);
+            uint32_t hits = 0;
+            for (uint32_t p = 0; p < probes; ++p)
+            {
+                hits += policy.Contains(filter, Key::FromId(rng())) ? 1 : 0;
+            }
+            fprs.push_back(static_cast<double>(hits) / probes);
+            uint32_t exact = 0;
+            for (size_t i = 0; i < keys.size(); ++i)
+            {
+                const auto e = policy.EstimateHops(filter, keys[i]);
+                exact += e && *e == hops[i] ? 1 : 0;
+            }
+            exacts.push_back(exact);
+        }
+        const Mean fpr = Summarise(fprs);
+        const std::string what = policy.Describe() + ", " + std::to_string(hops.size()) + " keys";
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(std::abs(fpr.mean - model->fpr),
+                                    4 * fpr.se + 1e-3,
+                                    what + ": FPR " + std::to_string(fpr.mean) + " vs model " +
+                                        std::to_string(model->fpr));
+        if (!model->exact)
+        {
+            return;
+        }
+        const Mean exact = Summarise(exacts);
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(std::abs(exact.mean - *model->exact),
+                                    4 * exact.se + 1e-3,
+                                    what + ": exact " + std::to_string(exact.mean) + " vs model " +
+                                        std::to_string(*model->exact));
+        if (wrongExact >= 0)
+        {
+            NS_TEST_EXPECT_MSG_GT(std::abs(exact.mean - wrongExact),
+                                  4 * exact.se + 1e-3,
+                                  what + ": the check rejects a wrong model");
+        }
+    }
+
+    void DoRun() override
+    {
+        // Defaults: a family without a model.
+        PackedBits keep(64);
+        NS_TEST_ASSERT_MSG_EQ(AbfPolicy(3, 64, 2).IdealModel({0, 1}).has_value(), false, "ABF");
+        NS_TEST_ASSERT_MSG_EQ(
+            SdbfPolicy(64, 2, 0.3, keep, 1, SdbfEstimator::MLE).IdealModel({0}).has_value(),
+            false,
+            "SDBF");
+
+        // BF: n keys, wherever they are.
+        const BfPolicy bf(256, 4);
+        NS_TEST_ASSERT_MSG_EQ_TOL(bf.IdealModel(std::vector<uint32_t>(40, 3))->fpr,
+                                  IdealHashingFpr(256, 4, 40),
+                                  1e-15,
+                                  "BF: F(m, k, n)");
+        Check(bf, std::vector<uint32_t>(60, 2), 300, -1);
+
+        // LBF, subtractive delta 1 (b = 3: horizon 6, so some keys lie beyond it)
+        // and multiplicative a = 0.9 (b = 8: horizon far beyond the keys).
+        std::mt19937 draw(28);
+        std::vector<uint32_t> spread;
+        for (uint32_t i = 0; i < 48; ++i)
+        {
+            spread.push_back(draw() % 11); // 0..10
+        }
+        const auto wrong = [](const LbfPolicy& p, const std::vector<uint32_t>& hops) {
+            // Every other key within the horizon may cover a key's cells.
+            const uint32_t horizon = p.Reach();
+            uint32_t within = 0;
+            for (uint32_t h : hops)
+            {
+                within += h <= horizon ? 1 : 0;
+            }
+            const uint32_t m = p.GetShape().slots;
+            return within * (1 - IdealHashingFpr(m, 4, within - 1));
+        };
+        const LbfPolicy sub(64, 3, 4, Quantization::FLOOR, LbfDecay::Subtractive(1, 3));
+        NS_TEST_ASSERT_MSG_EQ(sub.Reach(), 6U, "b = 3, delta 1: levels 7..1, horizon 6");
+        const LbfPolicy mul(128, 8, 4, Quantization::FLOOR, LbfDecay::Multiplicative(0.9, 8));
+        const auto subModel = sub.IdealModel(spread);
+        uint32_t beyond = 0;
+        for (uint32_t h : spread)
+        {
+            beyond += h > 6 ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ((beyond > 0), true, "some keys beyond the horizon");
+        NS_TEST_ASSERT_MSG_EQ_TOL(subModel->fpr,
+                                  IdealHashingFpr(64, 4, spread.size() - beyond),
+                                  1e-15,
+                                  "LBF: FPR from the keys within the horizon");
+        Check(sub, spread, 400, wrong(sub, spread));
+        Check(mul, spread, 400, wrong(mul, spread));
+    }
+};
+
+/// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-filter-family.
 class FilterFamilyTestSuite : public TestSuite
 {
@@ -273,6 +475,7 @@ class FilterFamilyTestSuite : public TestSuite
         AddTestCase(new ArithmeticTestCase, test::kQuick);
         AddTestCase(new GenericCoreTestCase, test::kQuick);
         AddTestCase(new AttenuationTestCase, test::kQuick);
+        AddTestCase(new IdealModelTestCase, test::kQuick);
     }
 };
 

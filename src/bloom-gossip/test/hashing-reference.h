@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * References for the key hashing (issue 17 part 1): measuring a Bloom-type
- * filter's false-positive rate over many key sets, the exact rate of ideal
- * hashing to hold it against, and the double hashing the module used before,
+ * filter's false-positive rate over many key sets, to hold against the exact
+ * rate of ideal hashing (IdealHashingFpr, in the filter core:
+ * filter/ideal-hashing.h), and the double hashing the module used before,
  * which the tests must be able to reject.  Shared by the test suites of both
  * modules and benchmarks/hash-quality.cc; not part of the module's API.
  */
@@ -63,54 +64,6 @@ MeanOverFilters(uint32_t filters, OneFilter oneFilter)
     const double mean = sum / filters;
     const double variance = (sumSq - filters * mean * mean) / (filters - 1);
     return {mean, std::sqrt(std::max(variance, 0.0) / filters)};
-}
-
-/**
- * \ingroup bloom-gossip-tests
- * The false-positive rate of a Bloom filter with ideal hashing: each of the
- * k n insert positions and the k query positions independent and uniform
- * over m slots (with repetition, as k hash functions can agree).  Exact, not
- * the textbook (1 - e^(-kn/m))^k, which is off by 2 % at m = 256, k = 4,
- * n = 16 and by 6 % at m = 8: the query hits d distinct slots with
- * probability S(k, d) m^(d falling) / m^k (S: Stirling numbers of the second
- * kind), and d given slots all hold a key with probability
- * sum_i (-1)^i C(d, i) (1 - i/m)^(kn) (inclusion-exclusion).
- * \param m slots
- * \param k positions per key (1..64)
- * \param n keys inserted
- * \return the expected false-positive rate
- */
-inline double
-IdealHashingFpr(uint32_t m, uint32_t k, uint32_t n)
-{
-    std::vector<std::vector<long double>> stirling(k + 1, std::vector<long double>(k + 1, 0));
-    stirling[0][0] = 1;
-    for (uint32_t a = 1; a <= k; ++a)
-    {
-        for (uint32_t d = 1; d <= a; ++d)
-        {
-            stirling[a][d] = d * stirling[a - 1][d] + stirling[a - 1][d - 1];
-        }
-    }
-    const long double balls = static_cast<long double>(k) * n;
-    const long double slots = m;
-    long double total = 0;
-    long double falling = 1; // m (m-1) ... (m-d+1) / m^d
-    for (uint32_t d = 1; d <= k && d <= m; ++d)
-    {
-        falling *= (slots - d + 1) / slots;
-        const long double distinct =
-            stirling[k][d] * falling * std::pow(slots, static_cast<long double>(d) - k);
-        long double allHeld = 0;
-        long double binomial = 1;
-        for (uint32_t i = 0; i <= d; ++i)
-        {
-            allHeld += (i % 2 ? -1 : 1) * binomial * std::pow(1.0L - i / slots, balls);
-            binomial = binomial * (d - i) / (i + 1);
-        }
-        total += distinct * allHeld;
-    }
-    return static_cast<double>(total);
 }
 
 /**

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Accuracy against the number of resources (issue 28) in one command: install
+# what is missing, build, run diameter-sweep on two fixed networks
+# (scenarios/resources-grid.ini: the 13 x 13 grid; scenarios/resources-disk.ini:
+# a 400-node disk) for every family (filter = all) and every resource count R,
+# at equal m (m = 256, k = 4, LBF b = 5 with subtractive delta 1, as the inis
+# say) and at an equal 92-byte budget (--budget-bytes 92), concatenate the
+# CSVs and draw analysis/plot-resources.py.
+#
+#   scenarios/resources-sweep.sh [--full] [-r R,...] [-s SEEDS] [-j JOBS]
+#                                [-o OUTDIR] [-b BUILD_DIR]
+#
+#   --full          R = 4,8,16,...,1024 and seeds 1:3 (9 x 3 runs per network
+#                   and comparison, 108 in all: about 50 min of CPU)
+#   -r 4,16,64,256,1024  resource counts (default 4,16,64,256,1024; --full:
+#                   every power of two 4..1024), each 1..100000
+#   -s 1            RngRun values: N, A:B or a comma list (default 1; --full 1:3)
+#   -j N            parallel runs (default: the number of cores)
+#   -o DIR          output folder (default results/resources)
+#   -b DIR          use this build as it is (default: install what is
+#                   missing and build into $BUILD_DIR or build/)
+# The default (5 resource counts, one seed: 20 runs) takes about 8.5 min of
+# CPU (a disk run at equal m costs the most: the ABF's 16 frames), so about
+# 5 min with -j 2 on 2 free cores.
+# R is swept the way mobility-sweep.sh sweeps the speed: one diameter-sweep
+# run per (network, comparison, R, seed) with --resources R (and
+# --budget-bytes 92 for the equal budget) on the command line, the network
+# and the filters in the two inis; the rows carry `resources` and
+# `budget_bytes`, so one runs.csv holds them all.
+# Output: DIR/runs.csv and DIR/by-distance.csv (every run, one header each),
+# DIR/parts/ (per run), DIR/resources-grid.png and DIR/resources-disk.png
+# (analysis/plot-resources.py; with BG_PLOT_SERIES set, each with its series
+# sidecar FIG.csv).  Bad arguments are refused in one line (exit 2)
+# before anything runs: the lists by the strict parsers of
+# scenarios/common.sh, then every run's options through diameter-sweep
+# --dry-run.  DIR is locked while the sweep runs.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=resources-sweep.sh
+source "$here/scenarios/common.sh"
+full=0
+counts=""
+seeds=""
+counts_given=0
+seeds_given=0
+jobs="$(nproc 2>/dev/null || echo 2)"
+outdir="$here/results/resources"
+build=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --full) full=1; shift ;;
+        -r) bg_need_value "$@"; counts="$2"; counts_given=1; shift 2 ;;
+        -s) bg_need_value "$@"; seeds="$2"; seeds_given=1; shift 2 ;;
+        -j) bg_need_value "$@"; jobs="$2"; shift 2 ;;
+        -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
+        -b) bg_need_value "$@"; build="$2"; shift 2 ;;
+        -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
+        *) bg_fail "$1" "unknown argument (see resources-sweep.sh --help)" ;;
+    esac
+done
+if [ $counts_given -eq 0 ]; then
+    if [ $full -eq 1 ]; then counts="4,8,16,32,64,128,256,512,1024"; else counts="4,16,64,256,1024"; fi
+fi
+if [ $seeds_given -eq 0 ]; then
+    if [ $full -eq 1 ]; then seeds="1:3"; else seeds="1"; fi
+fi
+bg_parse_list -r "$counts" 1 100000 100 "resource count"
+count_list=("${BG_LIST[@]}")
+bg_parse_list -s "$seeds" 1 4294944442 10000 seed
+seed_list=("${BG_LIST[@]}")
+bg_check_uint -j "$jobs" 1 1024
+bg_check_outdir -o "$outdir"
+
+source "$here/cmake/bootstrap.sh"
+if [ -n "$build" ]; then
+    bg_find_program -b "$build" diameter-sweep
+    ds="$BG_DS"
+else
+    bg_bootstrap >/dev/null
+    ds="$BUILD_DIR/bin/diameter-sweep"
+fi
+
+# The comparisons: "NAME INI [OPTIONS...]".
+sweeps=("grid-m resources-grid.ini"
+    "grid-budget resources-grid.ini --budget-bytes 92"
+    "disk-m resources-disk.ini"
+    "disk-budget resources-disk.ini --budget-bytes 92")
+# Check every (comparison, R) once at the first seed, with the outputs named
+# in a scratch folder: nothing is written before all of them pass.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+for spec in "${sweeps[@]}"; do
+    read -r -a words <<<"$spec"
+    for r in "${count_list[@]}"; do
+        if ! err="$("$ds" --config "$here/scenarios/${words[1]}" "${words[@]:2}" --resources "$r" \
+            "--RngRun=${seed_list[0]}" --dry-run --quiet --out "$scratch/check.csv" 2>&1)"; then
+            bg_fail -r "R = $r on ${words[0]}: ${err##*$'\n'}"
+        fi
+    done
+done
+rm -rf "$scratch"
+trap - EXIT
+bg_make_outdir -o "$outdir"
+bg_lock_outdir -o "$BG_OUTDIR"
+mkdir -p "$BG_OUTDIR/parts"
+
+tasks=()
+for spec in "${sweeps[@]}"; do
+    for r in "${count_list[@]}"; do
+        for s in "${seed_list[@]}"; do
+            tasks+=("$spec|$r|$s")
+        done
+    done
+done
+run_one() { # run_one "NAME INI [OPTIONS...]|R|SEED"
+    local spec="${1%%|*}" rest="${1#*|}"
+    local r="${rest%|*}" s="${rest#*|}"
+    local words
+    read -r -a words <<<"$spec"
+    local part="$BG_OUTDIR/parts/${words[0]}-r$r-run$s"
+    "$ds" --config "$here/scenarios/${words[1]}" "${words[@]:2}" --resources "$r" "--RngRun=$s" \
+        --quiet --out "$part.csv" ||
+        { echo "resources-sweep: ${words[0]} R=$r run $s failed" >&2; exit 255; }
+    echo "resources-sweep: ${words[0]} R=$r run $s done" >&2
+}
+export -f run_one
+export ds here BG_OUTDIR
+start=$(date +%s)
+printf '%s\n' "${tasks[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$1"' _ {}
+
+concat() { # concat OUT PART-SUFFIX
+    local first=1 task spec rest words f
+    : >"$1.tmp"
+    for task in "${tasks[@]}"; do
+        spec="${task%%|*}" rest="${task#*|}"
+        read -r -a words <<<"$spec"
+        f="$BG_OUTDIR/parts/${words[0]}-r${rest%|*}-run${rest#*|}$2.csv"
+        if [ $first -eq 1 ]; then
+            cat "$f" >>"$1.tmp"
+            first=0
+        else
+            tail -n +2 "$f" >>"$1.tmp"
+        fi
+    done
+    mv "$1.tmp" "$1"
+}
+concat "$BG_OUTDIR/runs.csv" ""
+concat "$BG_OUTDIR/by-distance.csv" "-by-distance"
+echo "resources-sweep: ${#tasks[@]} runs in $(($(date +%s) - start)) s" >&2
+"$(bg_python)" "$here/analysis/plot-resources.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR"
+echo "resources-sweep: CSV and PNG files are in $BG_OUTDIR"
