@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -190,9 +191,17 @@ class SettleTimeTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(h.SettledShare(), 0.0, ToString(filter) << ": none settled");
             NS_TEST_ASSERT_MSG_EQ(std::isnan(h.SettleQuantile(0.5)), true, "censored: no median");
             const std::string row = GossipCsvRow(c, r);
-            const std::string tail = GossipTailCsvColumns(r);
-            NS_TEST_ASSERT_MSG_EQ(tail.substr(tail.find(',', tail.find(',', 1) + 1)),
-                                  ",0,NA,NA",
+            // After its leading comma, the tail's fields 2..4: settled_share,
+            // settle_time_median, settle_time_p90.
+            std::vector<std::string> tail;
+            std::stringstream fields(GossipTailCsvColumns(r));
+            for (std::string f; std::getline(fields, f, ',');)
+            {
+                tail.push_back(f);
+            }
+            NS_TEST_ASSERT_MSG_GT(tail.size(), 5U, "tail columns");
+            NS_TEST_ASSERT_MSG_EQ(tail[3] + "," + tail[4] + "," + tail[5],
+                                  "0,NA,NA",
                                   ToString(filter) << ": share 0, median and p90 NA");
         }
     }

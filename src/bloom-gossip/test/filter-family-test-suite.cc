@@ -307,26 +307,26 @@ class IdealModelTestCase : public TestCase
     }
 
     /**
-     * Build one node's filter: keys[i] at distance hops[i].
+     * Build one node's filter: resource ids[i] at distance hops[i].
      * \param policy the family
-     * \param keys the keys
+     * \param ids the resource ids
      * \param hops their distances
      * \return the converged filter of the node
      */
     static AnyFilter Converged(const FilterPolicy& policy,
-                               const std::vector<Key>& keys,
+                               const std::vector<uint64_t>& ids,
                                const std::vector<uint32_t>& hops)
     {
         const uint32_t far = *std::max_element(hops.begin(), hops.end());
         std::optional<AnyFilter> outer;
         for (uint32_t h = far + 1; h-- > 0;)
         {
-            std::vector<Key> here;
-            for (size_t i = 0; i < keys.size(); ++i)
+            std::vector<uint64_t> here;
+            for (size_t i = 0; i < ids.size(); ++i)
             {
                 if (hops[i] == h)
                 {
-                    here.push_back(keys[i]);
+                    here.push_back(ids[i]);
                 }
             }
             std::vector<const AnyFilter*> neighbours;
@@ -364,12 +364,14 @@ class IdealModelTestCase : public TestCase
         std::vector<double> exacts;
         for (uint32_t t = 0; t < trials; ++t)
         {
+            std::vector<uint64_t> ids;
             std::vector<Key> keys;
             for (size_t i = 0; i < hops.size(); ++i)
             {
-                keys.push_back(Key::FromId(rng()));
+                ids.push_back(rng());
+                keys.push_back(Key::FromId(ids.back()));
             }
-            const AnyFilter filter = Converged(policy, keys, hops);
+            const AnyFilter filter = Converged(policy, ids, hops);
             uint32_t hits = 0;
             for (uint32_t p = 0; p < probes; ++p)
             {
