@@ -4,11 +4,11 @@
  * libFuzzer target: bloom::DecodeSegment (gossip-message.h), the decoder of
  * every received advertisement frame, and ApplySegment on what it accepts.
  * Properties: every rejection is a DecodeError; an accepted segment is
- * consistent (index < count, slot range inside the filter, slot values fit b
- * bits) and re-encodes, by an independent encoder here, to the same bytes;
- * applied to a filter of another shape it replaces it, sets exactly its
- * slot range, is idempotent, and the resulting filter survives
- * Encode/Decode and EncodeSegments/DecodeSegment/ApplySegment.
+ * consistent (index < count, slot range inside the filter or the one empty
+ * segment of an empty distance vector, slot values fit b bits) and re-encodes, by an independent
+ * encoder here, to the same bytes; applied to a filter of another shape it replaces it, sets
+ * exactly its slot range, is idempotent, and the resulting filter survives Encode/Decode and
+ * EncodeSegments/DecodeSegment/ApplySegment.
  */
 #include "filter-codec.h"
 #include "fuzz-common.h"
@@ -74,7 +74,9 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const uint64_t total = seg.shape.TotalSlots();
     const uint32_t b = seg.shape.slotBits;
     FUZZ_CHECK(seg.count >= 1 && seg.index < seg.count);
-    FUZZ_CHECK(seg.slotCount >= 1 && seg.firstSlot + uint64_t{seg.slotCount} <= total);
+    // The one segment of no slots is an empty distance vector (total = 0).
+    const bool empty = total == 0 && seg.count == 1 && seg.firstSlot == 0 && seg.slotCount == 0;
+    FUZZ_CHECK(empty || (seg.slotCount >= 1 && seg.firstSlot + uint64_t{seg.slotCount} <= total));
     FUZZ_CHECK(seg.slots.size() == seg.slotCount);
     for (uint32_t v : seg.slots)
     {
@@ -156,6 +158,15 @@ fuzz::Seeds()
         ScopeDecayBloomFilter sdbf(500, 4);
         sdbf.Insert(Key::FromId(3));
         filters.emplace_back(sdbf);
+    }
+    {
+        std::vector<DvEntry> table;
+        for (uint32_t id = 1; id <= 60; ++id)
+        {
+            table.push_back({id, id % 9});
+        }
+        filters.emplace_back(DistanceVector::FromEntries(table, 16, 20)); // several frames
+        filters.emplace_back(DistanceVector());                           // empty: no slots
     }
     uint16_t sequence = 7;
     for (const AnyFilter& f : filters)
