@@ -462,3 +462,52 @@ bg_sweep_parts() { # bg_sweep_parts OUTDIR
         BG_PART_STEMS+=("$stem")
     done
 }
+
+# The runs of a scenario script, JOBS at a time, and their parts joined.
+# bg_add_task PART WORD... adds a run to BG_TASKS: PART names its outputs
+# ($BG_OUTDIR/parts/PART.csv and the files diameter-sweep names after it;
+# letters, digits, '.', '_' and '-'), the WORDs are its options (any
+# characters).  bg_run_tasks runs each as "$BG_DS" WORD... --quiet --out
+# PART.csv; the first failure stops the others (exit 255 of xargs) and
+# fails the script.  Progress goes to stderr, one line per run.
+bg_add_task() { # bg_add_task PART WORD...
+    local part="$1"
+    shift
+    BG_TASKS+=("$part $(printf '%q ' "$@")")
+}
+
+bg_run_tasks() { # bg_run_tasks JOBS
+    local start
+    start=$(date +%s)
+    _bg_run_task() {
+        local part="${1%% *}" words
+        eval "words=(${1#* })"
+        "$BG_DS" "${words[@]}" --quiet --out "$BG_OUTDIR/parts/$part.csv" ||
+            { echo "${BG_PROG:-scenarios}: run $part failed" >&2; exit 255; }
+        echo "${BG_PROG:-scenarios}: $part done" >&2
+    }
+    export -f _bg_run_task
+    export BG_DS BG_OUTDIR BG_PROG
+    printf '%s\n' "${BG_TASKS[@]}" | xargs -d '\n' -P "$1" -I{} bash -c '_bg_run_task "$1"' _ {} ||
+        bg_fail "runs" "a run failed (see above); the parts so far are in $BG_OUTDIR/parts"
+    echo "${BG_PROG:-scenarios}: ${#BG_TASKS[@]} runs in $(($(date +%s) - start)) s" >&2
+}
+
+# The parts of the tasks whose name starts with PREFIX (all: ""), in task
+# order, joined into OUT with one header: PART$SUFFIX.csv of each.
+bg_concat_tasks() { # bg_concat_tasks OUT SUFFIX [PREFIX]
+    local first=1 task part f
+    : >"$1.tmp"
+    for task in "${BG_TASKS[@]}"; do
+        part="${task%% *}"
+        [[ "$part" == "${3:-}"* ]] || continue
+        f="$BG_OUTDIR/parts/$part$2.csv"
+        if [ $first -eq 1 ]; then
+            cat "$f" >>"$1.tmp"
+            first=0
+        else
+            tail -n +2 "$f" >>"$1.tmp"
+        fi
+    done
+    mv "$1.tmp" "$1"
+}

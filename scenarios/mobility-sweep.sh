@@ -99,50 +99,17 @@ bg_make_outdir -o "$outdir"
 bg_lock_outdir -o "$BG_OUTDIR"
 mkdir -p "$BG_OUTDIR/parts"
 
-tasks=()
+BG_TASKS=()
 for v in "${speed_list[@]}"; do
     for s in "${seed_list[@]}"; do
-        tasks+=("$v $s")
+        # shellcheck disable=SC2046
+        bg_add_task "speed$v-run$s" --config "$config" $(motion "$v") ${extra[@]+"${extra[@]}"} \
+            "--RngRun=$s" --out-series "$BG_OUTDIR/parts/speed$v-run$s-series.csv"
     done
 done
-run_one() { # run_one "SPEED SEED"
-    local v="${1% *}" s="${1#* }"
-    local part="$BG_OUTDIR/parts/speed$v-run$s"
-    # shellcheck disable=SC2046
-    "$ds" --config "$config" $(motion "$v") "${extra[@]}" "--RngRun=$s" --quiet \
-        --out "$part.csv" --out-series "$part-series.csv" ||
-        { echo "mobility-sweep: speed $v m/s, run $s failed" >&2; exit 255; }
-    echo "mobility-sweep: speed $v m/s, run $s done" >&2
-}
-export -f run_one motion
-export ds config model BG_OUTDIR
-extra_env=""
-if [ ${#extra[@]} -gt 0 ]; then
-    extra_env="$(printf '%q ' "${extra[@]}")"
-fi
-export extra_env
-start=$(date +%s)
-printf '%s\n' "${tasks[@]}" | xargs -P "$jobs" -I{} bash -c \
-    'eval "extra=($extra_env)"; run_one "$1"' _ {}
-
-concat() { # concat OUT PART-SUFFIX
-    local first=1 f
-    : >"$1.tmp"
-    for v in "${speed_list[@]}"; do
-        for s in "${seed_list[@]}"; do
-            f="$BG_OUTDIR/parts/speed$v-run$s$2.csv"
-            if [ $first -eq 1 ]; then
-                cat "$f" >>"$1.tmp"
-                first=0
-            else
-                tail -n +2 "$f" >>"$1.tmp"
-            fi
-        done
-    done
-    mv "$1.tmp" "$1"
-}
-concat "$BG_OUTDIR/runs.csv" ""
-concat "$BG_OUTDIR/series.csv" "-series"
-echo "mobility-sweep: ${#tasks[@]} runs in $(($(date +%s) - start)) s" >&2
+BG_DS="$ds"
+bg_run_tasks "$jobs"
+bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
+bg_concat_tasks "$BG_OUTDIR/series.csv" "-series"
 "$(bg_python)" "$here/analysis/plot-mobility.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR/series.csv" \
     "$BG_OUTDIR"

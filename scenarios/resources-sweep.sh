@@ -104,48 +104,19 @@ bg_make_outdir -o "$outdir"
 bg_lock_outdir -o "$BG_OUTDIR"
 mkdir -p "$BG_OUTDIR/parts"
 
-tasks=()
+BG_TASKS=()
 for spec in "${sweeps[@]}"; do
+    read -r -a words <<<"$spec"
     for r in "${count_list[@]}"; do
         for s in "${seed_list[@]}"; do
-            tasks+=("$spec|$r|$s")
+            bg_add_task "${words[0]}-r$r-run$s" --config "$here/scenarios/${words[1]}" \
+                "${words[@]:2}" --resources "$r" "--RngRun=$s"
         done
     done
 done
-run_one() { # run_one "NAME INI [OPTIONS...]|R|SEED"
-    local spec="${1%%|*}" rest="${1#*|}"
-    local r="${rest%|*}" s="${rest#*|}"
-    local words
-    read -r -a words <<<"$spec"
-    local part="$BG_OUTDIR/parts/${words[0]}-r$r-run$s"
-    "$ds" --config "$here/scenarios/${words[1]}" "${words[@]:2}" --resources "$r" "--RngRun=$s" \
-        --quiet --out "$part.csv" ||
-        { echo "resources-sweep: ${words[0]} R=$r run $s failed" >&2; exit 255; }
-    echo "resources-sweep: ${words[0]} R=$r run $s done" >&2
-}
-export -f run_one
-export ds here BG_OUTDIR
-start=$(date +%s)
-printf '%s\n' "${tasks[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$1"' _ {}
-
-concat() { # concat OUT PART-SUFFIX
-    local first=1 task spec rest words f
-    : >"$1.tmp"
-    for task in "${tasks[@]}"; do
-        spec="${task%%|*}" rest="${task#*|}"
-        read -r -a words <<<"$spec"
-        f="$BG_OUTDIR/parts/${words[0]}-r${rest%|*}-run${rest#*|}$2.csv"
-        if [ $first -eq 1 ]; then
-            cat "$f" >>"$1.tmp"
-            first=0
-        else
-            tail -n +2 "$f" >>"$1.tmp"
-        fi
-    done
-    mv "$1.tmp" "$1"
-}
-concat "$BG_OUTDIR/runs.csv" ""
-concat "$BG_OUTDIR/by-distance.csv" "-by-distance"
-echo "resources-sweep: ${#tasks[@]} runs in $(($(date +%s) - start)) s" >&2
+BG_DS="$ds"
+bg_run_tasks "$jobs"
+bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
+bg_concat_tasks "$BG_OUTDIR/by-distance.csv" "-by-distance"
 "$(bg_python)" "$here/analysis/plot-resources.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR"
 echo "resources-sweep: CSV and PNG files are in $BG_OUTDIR"
