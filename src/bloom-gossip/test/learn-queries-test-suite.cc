@@ -104,7 +104,8 @@ struct LearnNet
         BloomGossipHelper g("ns3::LbfGossipApplication");
         g.SetAttribute("Cells", UintegerValue(cells));
         g.SetAttribute("CellBits", UintegerValue(bits));
-        g.SetAttribute("Learning", EnumValue(BloomGossipApplication::QUERIES));
+        g.SetAttribute("Learning",
+                       EnumValue(bloom::compat::AsEnumValue(BloomGossipApplication::QUERIES)));
         ApplicationContainer ga = g.Install(nodes);
         g.AssignStreams(nodes, 1000);
         BloomQueryHelper q;
