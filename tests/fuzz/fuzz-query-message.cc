@@ -1,11 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * libFuzzer target: bloom::DecodeQuery and bloom::DecodeReply
- * (query-message.h), the decoders of every received query and reply frame.
+ * libFuzzer target: bloom::DecodeQuery, bloom::DecodeReply and
+ * bloom::SplitCarriedFilter (query-message.h), the decoders of every
+ * received query and reply frame and of a carried filter's trailer.
  * Properties: every rejection is a DecodeError; an accepted message is
  * consistent (hops <= TTL, visited list without duplicates or reserved
- * addresses, reply hops >= 1) and re-encodes to exactly the input bytes.
+ * addresses, reply hops >= 1) and re-encodes to exactly the input bytes; a
+ * split frame joins back (AppendCarriedFilter) to exactly the input bytes.
  *
  * The decoders read the strategy registry (query-strategy.h), which the
  * strategies' ns-3 files fill; this target links no ns-3, so it registers
@@ -97,6 +99,31 @@ FuzzReply(const uint8_t* data, size_t size)
     FUZZ_CHECK(DecodeReply(again.data(), again.size()) == r);
 }
 
+void
+FuzzCarried(const uint8_t* data, size_t size)
+{
+    CarriedFrame c;
+    try
+    {
+        c = SplitCarriedFilter(data, size);
+    }
+    catch (const DecodeError&)
+    {
+        FUZZ_CHECK(CarriesFilter(data, size));
+        return;
+    }
+    if (!CarriesFilter(data, size))
+    {
+        FUZZ_CHECK(c.filter.empty() && c.message.size() == size &&
+                   std::equal(c.message.begin(), c.message.end(), data));
+        return;
+    }
+    FUZZ_CHECK(!c.filter.empty() && c.message.size() >= 2);
+    FUZZ_CHECK(!CarriesFilter(c.message.data(), c.message.size()));
+    const std::vector<uint8_t> again = AppendCarriedFilter(c.message, c.filter);
+    FUZZ_CHECK(again.size() == size && std::equal(again.begin(), again.end(), data));
+}
+
 } // namespace
 
 namespace fuzz
@@ -133,6 +160,7 @@ Seeds()
     seeds.push_back(EncodeReply(r));
     r.status = ReplyStatus::TTL_EXPIRED;
     seeds.push_back(EncodeReply(r));
+    seeds.push_back(AppendCarriedFilter(EncodeReply(r), {1, 2, 3}));
     return seeds;
 }
 } // namespace fuzz
@@ -143,5 +171,6 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     // Both decoders see every input: each must reject what is not its own.
     FuzzQuery(data, size);
     FuzzReply(data, size);
+    FuzzCarried(data, size);
     return 0;
 }

@@ -388,6 +388,19 @@ GossipScenarioConfig::CheckCombinations() const
                                          need));
         }
     }
+    if (learning == BloomGossipApplication::QUERIES)
+    {
+        if (queries == 0)
+        {
+            ThrowOptionError("--learn",
+                             "queries needs --queries above 0 (filters travel only with queries)");
+        }
+        if (timer == BloomGossipApplication::TRICKLE)
+        {
+            ThrowOptionError("--learn",
+                             "queries sends no advertisements: --timer trickle does not apply");
+        }
+    }
     if (queries > 0 && transport != BloomGossipApplication::LINK_LAYER)
     {
         ThrowOptionError("--queries", "queries need --transport link-layer");

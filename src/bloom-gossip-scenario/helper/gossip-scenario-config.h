@@ -188,6 +188,8 @@ struct GossipScenarioConfig
     double jitter{0.1};
     double expiry{0}; //!< 0: 3.5 x interval (periodic) or 3.5 x trickleImax (trickle)
     BloomGossipApplication::TimerMode timer{BloomGossipApplication::PERIODIC}; //!< beacon timer
+    /// Where filters come from: advertisements, or only query frames (--learn)
+    BloomGossipApplication::LearningMode learning{BloomGossipApplication::GOSSIP};
     double trickleImin{0.5};
     double trickleImax{16.0};
     uint32_t trickleK{1};

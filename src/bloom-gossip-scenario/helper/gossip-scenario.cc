@@ -11,6 +11,7 @@
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-query-application.h"
 #include "ns3/bloom-query-helper.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/duty-cycle-scheduler.h"
 #include "ns3/enum.h"
@@ -389,6 +390,26 @@ SetUpAndRun(const GossipScenarioConfig& c,
         query.SetAttribute("MaxVisited", UintegerValue(c.queryMaxVisited));
         query.SetAttribute("QueryTimeout", TimeValue(Seconds(c.queryTimeout)));
         query.SetAttribute("DeviceIndex", UintegerValue(lrWpanIndex));
+        if (c.learning == BloomGossipApplication::QUERIES)
+        {
+            query.SetAttribute("CarryFilter", BooleanValue(true));
+            // Query frames are not segmented: the filter must fit one.
+            const Ptr<BloomGossipApplication> first =
+                DynamicCast<BloomGossipApplication>(apps.Get(0));
+            const size_t need =
+                BloomQueryApplication::LeastQueryFrameBytes(first->GetPolicy(), true);
+            const uint32_t mtu = devices.Get(0)->GetMtu();
+            if (need > mtu)
+            {
+                ThrowOptionError("--learn",
+                                 fmt::format("queries: a query frame carrying the {} filter takes "
+                                             "{} bytes, more than the device MTU of {} bytes "
+                                             "(lower --m or --b)",
+                                             first->GetPolicy().Describe(),
+                                             need,
+                                             mtu));
+            }
+        }
         ApplicationContainer qapps = query.Install(nodes);
         stream += query.AssignStreams(nodes, stream);
         qapps.Start(Seconds(0));

@@ -745,6 +745,17 @@ BuildTable()
              "beacon timer")
             .Attr(gossip, "Timer")
             .Columns({"timer"}));
+    t.push_back(
+        Enum(kGossip,
+             "learn",
+             FIELD(learning),
+             std::vector<BloomGossipApplication::LearningMode>{BloomGossipApplication::GOSSIP,
+                                                               BloomGossipApplication::QUERIES},
+             "where filters come from: periodic advertisements, or (as BCUN) only the filter "
+             "every query frame carries, merged by every receiver; queries needs --queries and "
+             "a filter that fits a query frame")
+            .Attr(gossip, "Learning")
+            .Derived(query, "CarryFilter"));
     t.push_back(Period(kGossip, "trickle-imin", FIELD(trickleImin), "Trickle Imin")
                     .Attr(gossip, "TrickleImin")
                     .When("--timer trickle", Trickle));

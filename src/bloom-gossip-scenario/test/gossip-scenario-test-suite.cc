@@ -193,6 +193,59 @@ class QueryFrameKindsTestCase : public TestCase
     }
 };
 
+/**
+ * --learn queries end to end on a line of 10 (LBF m = 32, b = 16: a query
+ * frame with the filter fits 802.15.4): no advertisement, every abc query
+ * answered at its true distance, and the same queries over converged gossip
+ * send the same kinds of frames with fewer bytes (the carried filters: at
+ * least 76 bytes per frame).
+ */
+class LearnFromQueriesTestCase : public TestCase
+{
+  public:
+    LearnFromQueriesTestCase()
+        : TestCase("--learn queries: no advertisement, queries answered, carried bytes counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::map<bool, GossipScenarioResult> runs;
+        for (const bool learn : {false, true})
+        {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(4);
+            GossipScenarioConfig c = RoomyLine(FilterKind::LINEAR, 10);
+            c.slots = 32;
+            c.cellBits = 16;
+            c.queries = 6;
+            c.queryStrategy = ParseQueryStrategySelection("abc");
+            c.learning = learn ? BloomGossipApplication::QUERIES : BloomGossipApplication::GOSSIP;
+            runs[learn] = RunGossipScenario(c);
+        }
+        const GossipScenarioResult& learnt = runs[true];
+        const GossipScenarioResult& gossip = runs[false];
+        NS_TEST_ASSERT_MSG_EQ(learnt.metrics.advertisements, 0U, "no advertisement");
+        NS_TEST_ASSERT_MSG_EQ(learnt.metrics.gossipFrames, 0U, "no gossip frame");
+        NS_TEST_ASSERT_MSG_GT(gossip.metrics.advertisements, 0U, "gossip advertises");
+        NS_TEST_ASSERT_MSG_EQ(learnt.queries.size(), 6U, "every query issued");
+        for (size_t i = 0; i < learnt.queries.size(); ++i)
+        {
+            const QueryRecord& q = learnt.queries[i];
+            NS_TEST_ASSERT_MSG_EQ(q.success, true, "query " << i << " answered");
+            NS_TEST_ASSERT_MSG_EQ(q.successHops, q.trueHops, "query " << i << ": a line");
+            NS_TEST_ASSERT_MSG_EQ(q.trueHops, gossip.queries[i].trueHops, "the same queries");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(q.airBytes,
+                                        q.frames * (21 + 76),
+                                        "query " << i << ": every frame carries the filter");
+            NS_TEST_ASSERT_MSG_LT(gossip.queries[i].airBytes,
+                                  gossip.queries[i].frames * 60,
+                                  "query " << i << " over gossip: short frames");
+        }
+    }
+};
+
 class GradientShortestPathTestCase : public TestCase
 {
   public:
@@ -826,6 +879,7 @@ class GossipScenarioTestSuite : public TestSuite
         AddTestCase(new TransportAndTimerTestCase, bloom::test::kQuick);
         AddTestCase(new GradientShortestPathTestCase, bloom::test::kQuick);
         AddTestCase(new QueryFrameKindsTestCase, bloom::test::kQuick);
+        AddTestCase(new LearnFromQueriesTestCase, bloom::test::kQuick);
         AddTestCase(new AbsentKeyTestCase, bloom::test::kQuick);
         AddTestCase(new EquivalenceTestCase(ScenarioTopology::GRID, WsnRadioConfig::Loss::RANGE, 0),
                     bloom::test::kQuick);

@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/filter-codec.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/ipv6-address.h"
 #include "ns3/log.h"
@@ -69,6 +70,18 @@ BloomGossipApplication::GetTypeId()
                                 ToString(BloomGossipApplication::PERIODIC),
                                 BloomGossipApplication::TRICKLE,
                                 ToString(BloomGossipApplication::TRICKLE)))
+            .AddAttribute(
+                "Learning",
+                "gossip: the node advertises its filter (Timer) and neighbour entries "
+                "expire; queries: no advertisements, neighbour filters come only with query "
+                "frames (LearnFrom, BloomQueryApplication::CarryFilter) and never expire "
+                "(filters only grow, so the latest one per neighbour is the running max).",
+                EnumValue(BloomGossipApplication::GOSSIP),
+                BLOOM_GOSSIP_ENUM_ACCESSOR(LearningMode, &BloomGossipApplication::m_learning),
+                MakeEnumChecker(BloomGossipApplication::GOSSIP,
+                                ToString(BloomGossipApplication::GOSSIP),
+                                BloomGossipApplication::QUERIES,
+                                ToString(BloomGossipApplication::QUERIES)))
             .AddAttribute("TrickleImin",
                           "Trickle: smallest interval Imin (RFC 6206).",
                           TimeValue(MilliSeconds(500)),
@@ -405,6 +418,10 @@ BloomGossipApplication::StartApplication()
     }
     m_running = true;
     Rebuild();
+    if (m_learning == QUERIES)
+    {
+        return; // no advertisements: filters arrive with queries (LearnFrom)
+    }
     if (m_timerMode == PERIODIC)
     {
         SchedulePeriodic(Seconds(m_rng->GetValue(0.0, m_interval.GetSeconds())));
@@ -589,7 +606,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     }
     if (bloom::IsMessage(bytes, size, bloom::MessageType::QUERY) ||
         bloom::IsMessage(bytes, size, bloom::MessageType::REPLY) ||
-        (size >= 2 && bloom::FindQueryStrategyByMessageType(bytes[1])))
+        bloom::FindQueryStrategyByMessageType(bloom::PeekMessageType(bytes, size).value_or(0)))
     {
         return; // queries, replies and strategies' own frames belong to BloomQueryApplication
     }
@@ -675,6 +692,62 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
     }
 }
 
+BloomGossipApplication::LearningMode
+BloomGossipApplication::GetLearning() const
+{
+    return m_learning;
+}
+
+bool
+BloomGossipApplication::LearnFrom(const Address& from,
+                                  const std::vector<uint8_t>& bytes,
+                                  Ptr<const Packet> packet)
+{
+    if (!m_running || m_failed)
+    {
+        return false;
+    }
+    std::optional<bloom::AnyFilter> filter;
+    try
+    {
+        filter = bloom::Decode(bytes);
+    }
+    catch (const bloom::DecodeError& e)
+    {
+        NS_LOG_WARN("node " << GetNode()->GetId()
+                            << " dropped a malformed carried filter: " << e.what());
+        m_malformedTrace(packet, std::string("carried filter: ") + e.what());
+        return false;
+    }
+    const bloom::FilterShape shape = bloom::ShapeOf(*filter);
+    if (!(shape == m_shape) && !Policy().Accepts(shape))
+    {
+        m_malformedTrace(packet, "carried filter shape differs from this node's");
+        return false;
+    }
+    auto it = m_neighbours.find(from);
+    const bool changed = it == m_neighbours.end() || !(it->second.filter == *filter);
+    if (it == m_neighbours.end())
+    {
+        it = m_neighbours.emplace(from, Neighbour{std::move(*filter), Simulator::Now()}).first;
+    }
+    else
+    {
+        it->second.filter = std::move(*filter);
+        it->second.lastHeard = Simulator::Now();
+    }
+    m_lastSender = m_neighbours.end();
+    if (changed)
+    {
+        Rebuild();
+    }
+    if (m_learning == GOSSIP && !m_expiryPending)
+    {
+        ScheduleExpiry();
+    }
+    return true;
+}
+
 bool
 BloomGossipApplication::Rebuild()
 {
@@ -699,7 +772,7 @@ BloomGossipApplication::Rebuild()
 void
 BloomGossipApplication::ScheduleExpiry()
 {
-    if (m_neighbours.empty() || !m_running)
+    if (m_neighbours.empty() || !m_running || m_learning == QUERIES)
     {
         return;
     }
@@ -726,6 +799,10 @@ BloomGossipApplication::ScheduleExpiry()
 void
 BloomGossipApplication::ExpireNeighbours()
 {
+    if (m_learning == QUERIES)
+    {
+        return; // learned entries are kept (BCUN's running max)
+    }
     const Time now = Simulator::Now();
     bool changed = false;
     for (auto it = m_neighbours.begin(); it != m_neighbours.end();)
@@ -759,6 +836,19 @@ ParseTimerMode(const std::string& name)
 {
     return bloom::ParseName(name,
                             {BloomGossipApplication::PERIODIC, BloomGossipApplication::TRICKLE});
+}
+
+std::string
+ToString(BloomGossipApplication::LearningMode mode)
+{
+    return mode == BloomGossipApplication::QUERIES ? "queries" : "gossip";
+}
+
+BloomGossipApplication::LearningMode
+ParseLearningMode(const std::string& name)
+{
+    return bloom::ParseName(name,
+                            {BloomGossipApplication::GOSSIP, BloomGossipApplication::QUERIES});
 }
 
 std::string

@@ -68,6 +68,14 @@ class BloomGossipApplication : public Application
         TRICKLE,  //!< RFC 6206 with TrickleImin, TrickleImax, TrickleK
     };
 
+    /// Where neighbours' filters come from.
+    enum LearningMode
+    {
+        GOSSIP,  //!< the node's own advertisements (Timer); entries expire
+        QUERIES, //!< only filters carried by query frames (LearnFrom); no
+                 //!< advertisements, no expiry
+    };
+
     /// How advertisements travel.
     enum TransportMode
     {
@@ -120,6 +128,25 @@ class BloomGossipApplication : public Application
     const bloom::FilterPolicy& GetPolicy() const;
     /// \return the live neighbour entries (address, last filter heard)
     std::vector<std::pair<Address, const bloom::AnyFilter*>> GetNeighbourFilters() const;
+
+    /**
+     * Take a filter a neighbour carried in another frame (a query,
+     * BloomQueryApplication::CarryFilter) as that neighbour's latest
+     * advertisement: it replaces the neighbour's entry and the family's merge
+     * applies (LBF: attenuate one hop, then max).  A filter that does not
+     * decode (filter-codec) or has a shape this node does not accept is
+     * dropped and reported through MalformedDropped, like a malformed
+     * advertisement.  Ignored while the application is not running.
+     * \param from the neighbour's link-layer address
+     * \param bytes the filter in the filter-codec encoding
+     * \param packet the frame that carried it (for MalformedDropped)
+     * \return whether the filter was taken
+     */
+    bool LearnFrom(const Address& from,
+                   const std::vector<uint8_t>& bytes,
+                   Ptr<const Packet> packet);
+    /// \return where neighbours' filters come from (attribute Learning)
+    LearningMode GetLearning() const;
 
     /**
      * Check the attributes together.  Each attribute's checker holds the
@@ -220,6 +247,7 @@ class BloomGossipApplication : public Application
     Time m_jitter;
     Time m_expiry;
     TimerMode m_timerMode;
+    LearningMode m_learning;
     Time m_trickleImin;
     Time m_trickleImax;
     uint32_t m_trickleK;
@@ -281,6 +309,20 @@ std::string ToString(BloomGossipApplication::TimerMode mode);
  * \return the timer mode
  */
 BloomGossipApplication::TimerMode ParseTimerMode(const std::string& name);
+/**
+ * \ingroup bloom-gossip
+ * \param mode a learning mode
+ * \return "gossip" or "queries", its name as a value of attribute Learning
+ */
+std::string ToString(BloomGossipApplication::LearningMode mode);
+/**
+ * \ingroup bloom-gossip
+ * Inverse of ToString(LearningMode); throws std::invalid_argument
+ * "'<name>' is not gossip or queries" on anything else.
+ * \param name "gossip" or "queries"
+ * \return the learning mode
+ */
+BloomGossipApplication::LearningMode ParseLearningMode(const std::string& name);
 /**
  * \ingroup bloom-gossip
  * \param mode a transport

@@ -6,7 +6,9 @@
 #include "bloom-gossip-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/filter-codec.h"
 #include "ns3/log.h"
 #include "ns3/mac16-address.h"
 #include "ns3/node.h"
@@ -98,6 +100,16 @@ BloomQueryApplication::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&BloomQueryApplication::m_deviceIndex),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("CarryFilter",
+                          "Every frame of a query this node sends (search, answer, a strategy's "
+                          "own such as a cancel) carries its advertised filter (learning from "
+                          "queries, with the gossip application's Learning queries); every "
+                          "receiver hands a carried filter to its gossip application "
+                          "(LearnFrom) whatever this attribute.  The filter and a query's "
+                          "header must fit the device MTU.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&BloomQueryApplication::m_carryFilter),
+                          MakeBooleanChecker())
             .AddTraceSource("QuerySent",
                             "A query was issued here: id, key hash, strategy.",
                             MakeTraceSourceAccessor(&BloomQueryApplication::m_sentTrace),
@@ -178,6 +190,24 @@ BloomQueryApplication::ShortAddressOf(const Address& address)
     return static_cast<uint16_t>((buf[len - 2] << 8) | buf[len - 1]);
 }
 
+size_t
+BloomQueryApplication::CarriedFilterBytes(const bloom::FilterPolicy& policy)
+{
+    return bloom::kWireHeaderSize + policy.PayloadBytes();
+}
+
+size_t
+BloomQueryApplication::LeastQueryFrameBytes(const bloom::FilterPolicy& policy, bool carry)
+{
+    size_t extra = 0;
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        extra = std::max<size_t>(extra, info.search.extraBytes);
+    }
+    const size_t message = std::max(bloom::kQueryHeaderSize + extra, bloom::kReplySize);
+    return message + (carry ? CarriedFilterBytes(policy) + bloom::kCarriedLengthSize : 0);
+}
+
 uint16_t
 BloomQueryApplication::GetShortAddress() const
 {
@@ -210,7 +240,15 @@ BloomQueryApplication::StartApplication()
     NS_ABORT_MSG_UNLESS(m_gossip->GetTransport() == BloomGossipApplication::LINK_LAYER,
                         "BloomQueryApplication: needs link-layer gossip (Transport link-layer)");
     m_address = ShortAddressOf(m_device->GetAddress());
-    m_visitedCap = std::min<size_t>(m_maxVisited, bloom::MaxVisitedEntries(m_device->GetMtu()));
+    const size_t mtu = m_device->GetMtu();
+    const size_t least = LeastQueryFrameBytes(m_gossip->GetPolicy(), m_carryFilter);
+    NS_ABORT_MSG_IF(least > mtu,
+                    "BloomQueryApplication: CarryFilter: a query frame with the "
+                        << m_gossip->GetPolicy().Describe() << " filter takes " << least
+                        << " bytes, more than the device MTU of " << mtu << " bytes");
+    m_carriedBytes =
+        m_carryFilter ? CarriedFilterBytes(m_gossip->GetPolicy()) + bloom::kCarriedLengthSize : 0;
+    m_visitedCap = std::min<size_t>(m_maxVisited, bloom::MaxVisitedEntries(mtu - m_carriedBytes));
     m_parameters.ttl = m_ttl;
     m_parameters.queryTimeout = m_queryTimeout;
     m_parameters.floodJitter = m_floodJitter;
@@ -422,7 +460,7 @@ BloomQueryApplication::ReceiveFromDevice(Ptr<NetDevice>,
     {
         return;
     }
-    const uint32_t size = packet->GetSize();
+    uint32_t size = packet->GetSize();
     if (size < 2)
     {
         return;
@@ -432,6 +470,20 @@ BloomQueryApplication::ReceiveFromDevice(Ptr<NetDevice>,
     const auto type = bloom::PeekMessageType(bytes.data(), size);
     try
     {
+        if (bloom::CarriesFilter(bytes.data(), size))
+        {
+            if (type == static_cast<uint8_t>(bloom::MessageType::ADVERTISEMENT))
+            {
+                return; // the gossip application's (it drops it as malformed)
+            }
+            // The sender's filter is merged first, before the message is
+            // handled and its strategy reads estimates (BCUN merges every
+            // packet it receives first).
+            bloom::CarriedFrame carried = bloom::SplitCarriedFilter(bytes.data(), size);
+            m_gossip->LearnFrom(from, carried.filter, packet);
+            bytes = std::move(carried.message);
+            size = static_cast<uint32_t>(bytes.size());
+        }
         if (type == static_cast<uint8_t>(bloom::MessageType::QUERY))
         {
             const bloom::QueryMessage m = bloom::DecodeQuery(bytes.data(), size);
@@ -548,7 +600,7 @@ BloomQueryApplication::SendQuery(const bloom::QueryMessage& m,
                                 << id.sequence);
         };
     }
-    m_link->Send(m.id, bloom::EncodeQuery(m), to, false, std::move(onFail), m_linkRetries);
+    m_link->Send(m.id, Carry(bloom::EncodeQuery(m)), to, false, std::move(onFail), m_linkRetries);
 }
 
 void
@@ -557,7 +609,7 @@ BloomQueryApplication::BroadcastQuery(const bloom::QueryMessage& m)
     m_forwardedTrace(m.id, m.hops, false);
     m_link->Send(
         m.id,
-        bloom::EncodeQuery(m),
+        Carry(bloom::EncodeQuery(m)),
         m_device->GetBroadcast(),
         true,
         [this, id = m.id]() {
@@ -567,12 +619,29 @@ BloomQueryApplication::BroadcastQuery(const bloom::QueryMessage& m)
         m_linkRetries);
 }
 
+std::vector<uint8_t>
+BloomQueryApplication::Carry(std::vector<uint8_t> frame)
+{
+    if (!m_carryFilter)
+    {
+        return frame;
+    }
+    // Encode again only when the advertised filter changed.
+    const bloom::AnyFilter& view = m_gossip->GetAdvertisedFilter();
+    if (!m_encodedFrom || !(*m_encodedFrom == view))
+    {
+        m_encoded = bloom::Encode(view);
+        m_encodedFrom = view;
+    }
+    return bloom::AppendCarriedFilter(frame, m_encoded);
+}
+
 void
 BloomQueryApplication::SendReply(const bloom::ReplyMessage& r, const Address& to)
 {
     m_link->Send(
         r.id,
-        bloom::EncodeReply(r),
+        Carry(bloom::EncodeReply(r)),
         to,
         false,
         [this, id = r.id]() {
@@ -590,7 +659,7 @@ BloomQueryApplication::SendStrategyFrame(const bloom::QueryId& id,
     const bool broadcast = to == m_device->GetBroadcast();
     m_link->Send(
         id,
-        bytes,
+        Carry(bytes),
         to,
         broadcast,
         [this, id]() {
@@ -650,7 +719,7 @@ void
 BloomQueryApplication::AppendVisited(bloom::QueryMessage& m) const
 {
     // The visited list shares the frame with the strategy's own bytes.
-    const size_t mtu = m_device->GetMtu();
+    const size_t mtu = m_device->GetMtu() - m_carriedBytes;
     const size_t cap =
         m.extra.empty()
             ? m_visitedCap

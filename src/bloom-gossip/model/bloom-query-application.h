@@ -116,6 +116,26 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
     static uint16_t ShortAddressOf(const Address& address);
 
     /**
+     * The most bytes a frame's carried filter takes (CarryFilter) without
+     * the length field: the filter-codec encoding of the largest filter the
+     * policy advertises.
+     * \param policy the node's filter policy
+     * \return the filter's shape header and payload bytes
+     */
+    static size_t CarriedFilterBytes(const bloom::FilterPolicy& policy);
+    /**
+     * The most bytes of a query frame without visited entries: the header
+     * with the largest strategy bytes of any registered strategy (or a
+     * reply, if longer) and, with CarryFilter, the carried filter and its
+     * length field.  StartApplication aborts when it exceeds the device MTU
+     * (frames are never segmented).
+     * \param policy the node's filter policy
+     * \param carry whether queries carry the filter
+     * \return bytes
+     */
+    static size_t LeastQueryFrameBytes(const bloom::FilterPolicy& policy, bool carry);
+
+    /**
      * Assign a fixed random variable stream number to the random variables
      * used by this application.
      * \param stream first stream number to use
@@ -168,6 +188,8 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
                            const Address& to,
                            NetDevice::PacketType type);
     void HandleReply(const bloom::ReplyMessage& r, const Address& from);
+    /// \return `frame` with this node's advertised filter appended (CarryFilter), else as is
+    std::vector<uint8_t> Carry(std::vector<uint8_t> frame);
 
     /// \param code a registered strategy \return this node's object of it (created on first use)
     BloomQueryStrategy& GetStrategy(bloom::QueryStrategy code);
@@ -216,6 +238,7 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
     uint32_t m_ringFactor;
     Time m_ringHopTime;
     uint32_t m_deviceIndex;
+    bool m_carryFilter;
 
     // State.
     QueryParameters m_parameters; //!< the attributes strategies read (set at start)
@@ -226,6 +249,9 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
     uint16_t m_address;
     uint16_t m_sequence;
     size_t m_visitedCap;
+    size_t m_carriedBytes{0};                      //!< CarriedFilterBytes when CarryFilter, else 0
+    std::optional<bloom::AnyFilter> m_encodedFrom; //!< the filter m_encoded encodes
+    std::vector<uint8_t> m_encoded;                //!< its filter-codec encoding
     bool m_running;
     std::map<bloom::QueryId, QueryVisit> m_visits;
     std::map<uint16_t, Pending> m_pending;

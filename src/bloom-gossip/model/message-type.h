@@ -55,8 +55,17 @@ IsGossipFrame(const uint8_t* data, size_t size)
 }
 
 /**
- * The message type byte of a bloom-gossip frame.  The value is not checked
- * against MessageType.
+ * \ingroup bloom-gossip
+ * Bit 7 of the message type byte: the frame carries its sender's filter
+ * after the message (learning from queries; AppendCarriedFilter in
+ * query-message.h).  Message types proper, strategies' own included, are
+ * below 0x80.
+ */
+constexpr uint8_t kCarriedFilterFlag = 0x80;
+
+/**
+ * The message type byte of a bloom-gossip frame, without kCarriedFilterFlag.
+ * The value is not checked against MessageType.
  * \param data a frame
  * \param size its length in bytes
  * \return the type byte, or nullopt when the frame is shorter than two
@@ -70,7 +79,19 @@ PeekMessageType(const uint8_t* data, size_t size)
     {
         return std::nullopt;
     }
-    return data[1];
+    return static_cast<uint8_t>(data[1] & ~kCarriedFilterFlag);
+}
+
+/**
+ * \param data a frame
+ * \param size its length in bytes
+ * \return whether it is a bloom-gossip frame with kCarriedFilterFlag set
+ */
+inline bool
+CarriesFilter(const uint8_t* data, size_t size)
+{
+    return data != nullptr && size >= 2 && data[0] == kGossipDispatch &&
+           (data[1] & kCarriedFilterFlag) != 0;
 }
 
 /**

@@ -309,5 +309,51 @@ DecodeReply(const uint8_t* data, size_t size)
     return m;
 }
 
+std::vector<uint8_t>
+AppendCarriedFilter(const std::vector<uint8_t>& frame, const std::vector<uint8_t>& filter)
+{
+    if (frame.size() < 2 || frame[0] != kGossipDispatch || (frame[1] & kCarriedFilterFlag) != 0)
+    {
+        throw std::invalid_argument("AppendCarriedFilter: not a bloom-gossip message");
+    }
+    if (filter.empty() || filter.size() > 0xFFFF)
+    {
+        throw std::invalid_argument("AppendCarriedFilter: a filter of " +
+                                    std::to_string(filter.size()) + " bytes");
+    }
+    std::vector<uint8_t> out = frame;
+    out.reserve(frame.size() + filter.size() + kCarriedLengthSize);
+    out[1] |= kCarriedFilterFlag;
+    out.insert(out.end(), filter.begin(), filter.end());
+    AppendLittleEndian(out, filter.size(), kCarriedLengthSize);
+    return out;
+}
+
+CarriedFrame
+SplitCarriedFilter(const uint8_t* data, size_t size)
+{
+    CarriedFrame out;
+    if (!CarriesFilter(data, size))
+    {
+        out.message.assign(data, data + size);
+        return out;
+    }
+    if (size < 2 + kCarriedLengthSize)
+    {
+        throw DecodeError("carried filter: no length field (" + std::to_string(size) + " bytes)");
+    }
+    const size_t f = LoadLe16(data + size - kCarriedLengthSize);
+    if (f == 0 || f > size - 2 - kCarriedLengthSize)
+    {
+        throw DecodeError("carried filter of " + std::to_string(f) + " bytes in a frame of " +
+                          std::to_string(size));
+    }
+    const size_t s = size - kCarriedLengthSize - f;
+    out.message.assign(data, data + s);
+    out.message[1] &= static_cast<uint8_t>(~kCarriedFilterFlag);
+    out.filter.assign(data + s, data + s + f);
+    return out;
+}
+
 } // namespace bloom
 } // namespace ns3

@@ -187,6 +187,51 @@ std::vector<uint8_t> EncodeReply(const ReplyMessage& message);
  */
 ReplyMessage DecodeReply(const uint8_t* data, size_t size);
 
+/// Bytes of the length field that ends a frame carrying a filter.
+constexpr size_t kCarriedLengthSize = 2;
+
+/**
+ * \ingroup bloom-gossip
+ * A frame of the query application (query, reply or a strategy's own
+ * message) and the filter it carries, split (SplitCarriedFilter).
+ */
+struct CarriedFrame
+{
+    std::vector<uint8_t> message; //!< the message as sent without filter (flag cleared)
+    std::vector<uint8_t> filter;  //!< the carried filter's bytes; empty: none
+};
+
+/**
+ * Append the sender's filter to a frame (learning from queries).  Wire
+ * layout of the result:
+ *
+ *     offset size field
+ *     0      1    dispatch 0x3B
+ *     1      1    the message's type | kCarriedFilterFlag (0x80)
+ *     2      s-2  the rest of the message, unchanged
+ *     s      f    the filter, filter-codec encoding (filter/filter-codec.h)
+ *     s+f    2    f, little-endian (>= 1)
+ *
+ * Throws std::invalid_argument on a frame that is not a bloom-gossip message
+ * without the flag, or a filter of 0 or more than 65535 bytes.
+ * \param frame an encoded message of s bytes
+ * \param filter the encoded filter
+ * \return the frame carrying the filter
+ */
+std::vector<uint8_t> AppendCarriedFilter(const std::vector<uint8_t>& frame,
+                                         const std::vector<uint8_t>& filter);
+/**
+ * Split a frame into its message and carried filter; a frame without
+ * kCarriedFilterFlag is returned whole with no filter.  The filter's bytes
+ * are not decoded here (the receiver's gossip application does,
+ * BloomGossipApplication::LearnFrom).  Throws DecodeError when the length
+ * field is missing, 0, or leaves less than the dispatch and type bytes.
+ * \param data the frame
+ * \param size its length in bytes
+ * \return the message and the filter's bytes
+ */
+CarriedFrame SplitCarriedFilter(const uint8_t* data, size_t size);
+
 } // namespace bloom
 } // namespace ns3
 

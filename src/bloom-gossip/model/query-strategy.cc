@@ -3,6 +3,8 @@
  */
 #include "query-strategy.h"
 
+#include "message-type.h"
+
 #include "ns3/user-text.h"
 
 #include <algorithm>
@@ -57,6 +59,11 @@ RegisterQueryStrategy(const QueryStrategyInfo& info)
         throw std::invalid_argument(what + "name taken");
     }
     const uint8_t type = info.search.messageType;
+    if ((type & kCarriedFilterFlag) != 0)
+    {
+        throw std::invalid_argument(what + "message type " + std::to_string(type) +
+                                    " has bit 7 set (it marks a carried filter)");
+    }
     if (type != 0 && (type <= 3 || FindQueryStrategyByMessageType(type)))
     {
         throw std::invalid_argument(what + "message type " + std::to_string(type) + " taken");
