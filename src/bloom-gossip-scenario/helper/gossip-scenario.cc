@@ -95,7 +95,9 @@ PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     // A family without purgeBound (SDBF: a bit that two neighbours both keep
     // outlives its resource, as in a BF) has none despite a finite reach.
     if (r.reach == std::numeric_limits<uint32_t>::max() ||
-        !bloom::GetFilterFamily(c.filter).purgeBound || c.timer != BloomGossipApplication::PERIODIC)
+        !bloom::GetFilterFamily(c.filter).purgeBound ||
+        c.timer != BloomGossipApplication::PERIODIC ||
+        c.learning != BloomGossipApplication::GOSSIP) // learnt entries never expire
     {
         return std::nullopt;
     }

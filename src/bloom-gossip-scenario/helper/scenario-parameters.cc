@@ -422,6 +422,12 @@ Trickle(const Config& c)
 }
 
 bool
+Gossiping(const Config& c)
+{
+    return c.learning == BloomGossipApplication::GOSSIP;
+}
+
+bool
 Queries(const Config& c)
 {
     return c.queries > 0;
@@ -722,6 +728,7 @@ BuildTable()
     // Gossip.
     t.push_back(Period(kGossip, "interval", FIELD(interval), "beacon interval")
                     .Attr(gossip, "BeaconInterval")
+                    .When("--learn gossip", Gossiping)
                     .Columns({"interval"}));
     t.push_back(Closed(kGossip,
                        "jitter",
@@ -730,12 +737,16 @@ BuildTable()
                        kMaxScenarioTime,
                        "s",
                        "beacon jitter, <= interval/2")
-                    .Attr(gossip, "Jitter"));
+                    .Attr(gossip, "Jitter")
+                    .When("--learn gossip", Gossiping));
     t.push_back(Period(kGossip, "expiry", FIELD(expiry), "neighbour entry expiry")
                     .Zero("3.5 x interval, or 3.5 x trickle-imax with Trickle")
-                    .Attr(gossip, "NeighbourExpiry", [](const Config& c) -> Ptr<AttributeValue> {
-                        return Create<TimeValue>(Seconds(c.EffectiveExpiry()));
-                    }));
+                    .Attr(gossip,
+                          "NeighbourExpiry",
+                          [](const Config& c) -> Ptr<AttributeValue> {
+                              return Create<TimeValue>(Seconds(c.EffectiveExpiry()));
+                          })
+                    .When("--learn gossip", Gossiping));
     t.push_back(
         Enum(kGossip,
              "timer",
