@@ -622,11 +622,10 @@ BuildTable()
     t.push_back(Closed(kTopology,
                        "cs-range",
                        FIELD(radio.csRange),
-                       R::kMinRange,
+                       0,
                        R::kMaxRange,
                        "m",
-                       "wifi: carrier-sense range, at least --range")
-                    .Zero("2.2 x --range")
+                       "wifi: carrier-sense range, at least --range; 0: 2.2 x --range")
                     .Attr(radio, "CsRange")
                     .NotPushed()
                     .When("--device wifi", Wifi));

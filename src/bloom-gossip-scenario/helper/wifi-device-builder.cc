@@ -82,8 +82,8 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
 {
     config.Validate();
     // The rx power at the reception range stays what 0.2818 W brings at 250 m.
-    m_txPowerDbm = kWifiBcunTxPowerDbm + (RxPowerAt(kWifiReferenceRange, 0.0) -
-                                          RxPowerAt(config.range, 0.0));
+    m_txPowerDbm =
+        kWifiBcunTxPowerDbm + (RxPowerAt(kWifiReferenceRange, 0.0) - RxPowerAt(config.range, 0.0));
     m_sensitivityDbm = RxPowerAt(config.range, m_txPowerDbm);
     m_ccaDbm = RxPowerAt(config.CarrierSenseRange(), m_txPowerDbm);
     m_loss = MakeTwoRayGround();
@@ -116,8 +116,7 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
                                   DoubleValue(m_sensitivityDbm - kWifiThresholdMarginDb));
     phy.Set("TxPowerStart", DoubleValue(m_txPowerDbm));
     phy.Set("TxPowerEnd", DoubleValue(m_txPowerDbm));
-    phy.Set("RxSensitivity",
-            DoubleValue(m_ccaDbm - kWifiThresholdMarginDb - kSensitivityWidthDb));
+    phy.Set("RxSensitivity", DoubleValue(m_ccaDbm - kWifiThresholdMarginDb - kSensitivityWidthDb));
     phy.Set("CcaEdThreshold", DoubleValue(m_ccaDbm - kWifiThresholdMarginDb));
     TypeId::AttributeInformation info;
     if (WifiPhy::GetTypeId().LookupAttributeByName("CcaSensitivity", &info))

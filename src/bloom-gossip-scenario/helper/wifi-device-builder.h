@@ -75,11 +75,11 @@ class WifiDeviceBuilder : public WsnDeviceBuilder
     static double RxPowerAt(double range, double txPowerDbm);
 
   private:
-    NetDeviceContainer m_devices;     ///< the devices, device i on node i
-    Ptr<PropagationLossModel> m_loss; ///< the channel's loss model
+    NetDeviceContainer m_devices;             ///< the devices, device i on node i
+    Ptr<PropagationLossModel> m_loss;         ///< the channel's loss model
     double m_txPowerDbm{kWifiBcunTxPowerDbm}; ///< tx power (dBm)
-    double m_sensitivityDbm{0};       ///< RxSensitivity (dBm)
-    double m_ccaDbm{0};               ///< CCA thresholds (dBm)
+    double m_sensitivityDbm{0};               ///< RxSensitivity (dBm)
+    double m_ccaDbm{0};                       ///< CCA thresholds (dBm)
 };
 
 } // namespace ns3

@@ -325,8 +325,10 @@ class WifiDeviceTestSuite : public TestSuite
         : TestSuite("bloom-gossip-wifi", bloom::test::kSystem)
     {
         AddTestCase(new RangeAndCarrierSenseTestCase, bloom::test::kQuick);
-        AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9), bloom::test::kQuick);
-        AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::GRID, 16, 6), bloom::test::kQuick);
+        AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9),
+                    bloom::test::kQuick);
+        AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::GRID, 16, 6),
+                    bloom::test::kQuick);
         AddTestCase(new WifiQueryTestCase, bloom::test::kQuick);
         AddTestCase(new WifiRefusalTestCase, bloom::test::kQuick);
     }

@@ -146,9 +146,7 @@ WsnRadioConfig::Validate() const
     {
         throw std::invalid_argument("WsnRadioConfig: shadowing needs the log-distance loss model");
     }
-    check(csRange == 0 || within(csRange, kMinRange, kMaxRange),
-          "carrier-sense range (m, 0 or 0.001..1e6)",
-          csRange);
+    check(within(csRange, 0, kMaxRange), "carrier-sense range (m, 0..1e6)", csRange);
     if (device == Device::WIFI)
     {
         if (loss != Loss::RANGE)
