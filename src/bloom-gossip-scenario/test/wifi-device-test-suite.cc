@@ -92,19 +92,15 @@ class RangeAndCarrierSenseTestCase : public TestCase
         m_txBegin.assign(devices.GetN(), std::vector<Time>());
         for (uint32_t i = 0; i < devices.GetN(); ++i)
         {
+            m_index[devices.Get(i)] = i;
             devices.Get(i)->SetReceiveCallback(
-                [this, i](Ptr<NetDevice>, Ptr<const Packet> p, uint16_t, const Address&) {
-                    uint8_t sender = 0;
-                    p->CopyData(&sender, 1);
-                    ++m_received[i].from[sender];
-                    return true;
-                });
+                MakeCallback(&RangeAndCarrierSenseTestCase::OnReceive, this));
             PointerValue phy;
             devices.Get(i)->GetAttribute("Phy", phy);
-            phy.Get<Object>()->TraceConnectWithoutContext(
+            phy.Get<Object>()->TraceConnect(
                 "PhyTxBegin",
-                Callback<void, Ptr<const Packet>, double>(
-                    [this, i](Ptr<const Packet>, double) { m_txBegin[i].push_back(Now()); }));
+                std::to_string(i),
+                MakeCallback(&RangeAndCarrierSenseTestCase::OnTx, this));
         }
         m_devices = devices;
         Simulator::Schedule(Seconds(1), &RangeAndCarrierSenseTestCase::Send, this, 0);
@@ -131,7 +127,7 @@ class RangeAndCarrierSenseTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT(m_txBegin[4].front(), end0, "600 m: not deferred");
     }
 
-    /// Node `i` broadcasts a frame; when 0 goes on the air, 3 and 4 want to send.
+    /// Node `i` broadcasts a frame; 0 first, then, once 0 is on the air, 3 and 4.
     void Send(uint32_t i)
     {
         std::vector<uint8_t> bytes(kBytes, 0);
@@ -140,17 +136,37 @@ class RangeAndCarrierSenseTestCase : public TestCase
         d->Send(Create<Packet>(bytes.data(), kBytes), d->GetBroadcast(), 0x88b5);
         if (i == 0)
         {
-            Simulator::Schedule(MicroSeconds(1000), [this]() {
-                // 0 is on the air by now (its backoff is at most 31 slots of 20 us).
-                Send(3);
-                Send(4);
-            });
+            // 0 is on the air by then (its backoff is at most 31 slots of 20 us).
+            Simulator::Schedule(MicroSeconds(1000), &RangeAndCarrierSenseTestCase::SendLate, this);
         }
     }
 
-    NetDeviceContainer m_devices;             //!< the devices
-    std::vector<Reception> m_received;        //!< per node
-    std::vector<std::vector<Time>> m_txBegin; //!< per node: PhyTxBegin times
+    /// Nodes 3 and 4 want to send while 0 is on the air.
+    void SendLate()
+    {
+        Send(3);
+        Send(4);
+    }
+
+    /// A device handed a frame up; its first byte is the sender's index.
+    bool OnReceive(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t, const Address&)
+    {
+        uint8_t sender = 0;
+        p->CopyData(&sender, 1);
+        ++m_received[m_index[device]].from[sender];
+        return true;
+    }
+
+    /// PhyTxBegin of the node whose index is the context.
+    void OnTx(std::string context, Ptr<const Packet>, double)
+    {
+        m_txBegin[std::stoul(context)].push_back(Now());
+    }
+
+    NetDeviceContainer m_devices;               //!< the devices
+    std::map<Ptr<NetDevice>, uint32_t> m_index; //!< device -> node index
+    std::vector<Reception> m_received;          //!< per node
+    std::vector<std::vector<Time>> m_txBegin;   //!< per node: PhyTxBegin times
 };
 
 /// Roomy LBF over wifi, 200 m apart with a 250 m range.
