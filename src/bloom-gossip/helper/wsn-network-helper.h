@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Builds the ns-3 lr-wpan network of a WsnTopology and the radio ground truth.
+ * Builds the ns-3 lr-wpan (or, through a WsnDeviceBuilder, another) network
+ * of a WsnTopology and the radio ground truth.
  */
 #ifndef BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
 #define BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
@@ -213,6 +214,10 @@ class WsnDeviceBuilder
  * constructor, from the attributes of ns3::WsnRadio (so Config and
  * `--ns3::WsnRadio::...` apply), changed with SetRadioAttribute.
  *
+ * With WsnRadioConfig::Device::WIFI the devices come from the
+ * WsnDeviceBuilder given by SetDeviceBuilder (no spectrum channel, no PAN;
+ * the ground truth is the unit disk of the range).
+ *
  * Node i of the topology is GetNodes().Get(i) and GetDevices().Get(i) (not
  * Node::GetId(), which counts every node of the simulation).  Short addresses
  * are assigned by LrWpanHelper::AssociateToPan (ns-3 <= 3.37) or
@@ -247,7 +252,8 @@ class WsnNetworkHelper
      * value its checker refuses is a fatal error naming the attribute.
      * \param name attribute of ns3::WsnRadio (Loss, Range, TxPowerDbm,
      *        PathLossExponent, ReferenceLossDb, ReferenceDistance,
-     *        ShadowingSigmaDb, LinkMarginDb, MaxLossDb, PanId, Channel)
+     *        ShadowingSigmaDb, LinkMarginDb, MaxLossDb, PanId, Channel, Device,
+     *        CsRange)
      * \param value its value
      */
     void SetRadioAttribute(const std::string& name, const AttributeValue& value);
