@@ -10,8 +10,10 @@
 #include "ns3/txop.h"
 #include "ns3/wifi-mac-queue.h"
 #include "ns3/wifi-mac.h"
+#include "ns3/wifi-mode.h"
 #include "ns3/wifi-net-device.h"
 #include "ns3/wifi-phy.h"
+#include "ns3/wifi-remote-station-manager.h"
 #include "ns3/yans-wifi-channel.h"
 #include "ns3/yans-wifi-helper.h"
 #endif
@@ -130,6 +132,8 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     for (uint32_t i = 0; i < m_devices.GetN(); ++i)
     {
         Ptr<WifiNetDevice> device = DynamicCast<WifiNetDevice>(m_devices.Get(i));
+        // 11 Mb/s as a basic rate (ns-2's basicRate_): ACKs at 11 Mb/s too.
+        device->GetRemoteStationManager()->AddBasicMode(WifiMode("DsssRate11Mbps"));
         PointerValue txop;
         device->GetMac()->GetAttribute("Txop", txop);
         txop.Get<Txop>()->GetWifiMacQueue()->SetMaxSize(

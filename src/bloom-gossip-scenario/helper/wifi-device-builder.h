@@ -37,9 +37,9 @@ constexpr uint32_t kWifiQueuePackets = 20;
  * \brief The 802.11 radio of BCUN (the LBF authors' ns-2 experiment) for
  * WsnNetworkHelper: ns-3 wifi, ad hoc MAC (AdhocWifiMac, no QoS), 802.11b
  * DSSS with ConstantRateWifiManager at 11 Mb/s for data, control and
- * broadcast frames, no RTS/CTS, MAC queues of 20 packets, one
- * YansWifiChannel with TwoRayGroundPropagationLossModel at 914 MHz
- * (antennas 1.5 m above the nodes) and a constant-speed delay.
+ * broadcast frames (11 Mb/s added to the basic rates: ACKs at 11 Mb/s), no RTS/CTS, MAC queues of
+ * 20 packets, one YansWifiChannel with TwoRayGroundPropagationLossModel at 914 MHz (antennas 1.5 m
+ * above the nodes) and a constant-speed delay.
  *
  * Ranges rather than thresholds: the PHYs' RxSensitivity is the rx power
  * at the reception range (WsnRadioConfig::range), and the energy-detection
