@@ -44,7 +44,8 @@
 # to the configure command's --enable-modules; the harness builds each of its
 # optional features whose modules are all there (udp6 transport: internet and
 # sixlowpan; --netanim: netanim), which CI's trees leave out (see
-# doc/ns3-releases.md).
+# doc/ns3-releases.md).  The wifi feature (--device wifi: wifi) is enabled on
+# 3.35 and 3.48 and left out on 3.37 (BG_NS3_NO_WIFI=1: everywhere).
 # -r reuses a tree unpacked by an earlier run (its ns-3 objects are kept, the
 # module is replaced), for quick re-checks by hand; CI starts from scratch.
 # -n checks the releases only, without the comparisons; -c runs only the
@@ -367,11 +368,17 @@ program_names() {
     for f in "$BG_ROOT"/scratch/*.cc; do basename "$f" .cc; done
 }
 
-# modules_list SEPARATOR: bloom-gossip-scenario and BG_NS3_EXTRA_MODULES,
-# joined (waf takes commas, ./ns3 semicolons).
+# modules_list SEPARATOR RELEASE: bloom-gossip-scenario, wifi on 3.35 and
+# 3.48 (the --device wifi feature; the in-tree 3.37 build goes without it, so
+# that the feature's absence is built and its refusal tested too; BG_NS3_NO_WIFI=1
+# leaves it out everywhere) and BG_NS3_EXTRA_MODULES, joined (waf takes
+# commas, ./ns3 semicolons).
 modules_list() {
-    local IFS="$1"
-    echo "bloom-gossip-scenario${EXTRA_MODULES[*]:+$1${EXTRA_MODULES[*]}}"
+    local IFS="$1" modules=("${EXTRA_MODULES[@]}")
+    case "$2" in
+    3.35 | 3.48) [ "${BG_NS3_NO_WIFI:-0}" = 1 ] || modules=(wifi "${modules[@]}") ;;
+    esac
+    echo "bloom-gossip-scenario${modules[*]:+$1${modules[*]}}"
 }
 
 # build_layout RELEASE TREE LABEL TESTS: configure with the README's command
@@ -386,7 +393,7 @@ build_layout() {
     if [ -x waf ]; then
         step "ns-$release $label: ./waf configure" "$log-configure.log" \
             ./waf configure --enable-examples --enable-tests --disable-werror \
-            "--enable-modules=$(modules_list ,)"
+            "--enable-modules=$(modules_list , "$release")"
         # The README's ./waf build, not --targets: waf posts a module's header
         # copies (ns3header task generators) only in a full build, so a
         # targeted build compiles against a stale or missing build/ns3/.
@@ -405,7 +412,7 @@ build_layout() {
         # module's test suites (core, network, internet, lr-wpan, ...).
         step "ns-$release $label: ./ns3 configure" "$log-configure.log" \
             ./ns3 configure --build-profile=debug --enable-examples --enable-tests \
-            "--enable-modules=$(modules_list ';')" \
+            "--enable-modules=$(modules_list ';' "$release")" \
             "--filter-module-examples-and-tests=bloom-gossip;bloom-gossip-scenario"
         # ./ns3 build runs cores - 1 jobs (one on a 2-core machine, whatever -j
         # says in 3.37 and 3.48); CMake's own driver uses every core.

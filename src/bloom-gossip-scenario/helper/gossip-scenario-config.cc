@@ -3,6 +3,8 @@
  */
 #include "gossip-scenario-config.h"
 
+#include "wifi-device-builder.h"
+
 #include "ns3/abf-gossip-application.h"
 #include "ns3/bf-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
@@ -47,6 +49,67 @@ bool
 Udp6TransportBuilt()
 {
     return BLOOM_GOSSIP_UDP6 != 0;
+}
+
+void
+GossipScenarioConfig::ValidateWifi() const
+{
+    if (!WifiDeviceBuilt())
+    {
+        ThrowOptionError("--device",
+                         "wifi needs ns-3's wifi module, which this build was configured without "
+                         "(in an ns-3 tree: --enable-modules='bloom-gossip-scenario;wifi')");
+    }
+    // Options of the 802.15.4 radio only (the wifi device has its own channel,
+    // loss model and MAC, and no energy model, duty cycling or frame loss).
+    const auto refuse = [](const char* option, const std::string& why) {
+        ThrowOptionError(option, "not with --device wifi (" + why + ")");
+    };
+    if (radio.loss != WsnRadioConfig::Loss::RANGE)
+    {
+        refuse("--radio",
+               "wifi's loss is two-ray ground; give its ranges with --range, --cs-range");
+    }
+    if (radio.channel != WsnRadioConfig::Channel::STOCK)
+    {
+        refuse("--channel", "the grid channel is an 802.15.4 spectrum channel");
+    }
+    if (energy)
+    {
+        refuse("--energy", "the energy model is lr-wpan's");
+    }
+    if (batteryJoules > 0)
+    {
+        refuse("--battery-joules", "the energy model is lr-wpan's");
+    }
+    if (dutyCycle < 1)
+    {
+        refuse("--duty-cycle", "duty cycling drives the lr-wpan MAC");
+    }
+    if (frameLoss > 0)
+    {
+        refuse("--frame-loss", "frame loss is applied to lr-wpan PHYs");
+    }
+    if (transport != BloomGossipApplication::LINK_LAYER)
+    {
+        refuse("--transport", "udp6 runs over 6LoWPAN, i.e. lr-wpan");
+    }
+    if (radio.CarrierSenseRange() < radio.range)
+    {
+        ThrowOptionError("--cs-range",
+                         fmt::format("{} m below --range {} m; the carrier-sense range must "
+                                     "reach at least the reception range",
+                                     radio.CarrierSenseRange(),
+                                     radio.range));
+    }
+    if (frameBytes > kWifiMaxFrameBytes)
+    {
+        ThrowOptionError("--frame-bytes",
+                         fmt::format("{} bytes do not fit one 802.11 frame: at most {} (the "
+                                     "wifi MTU)",
+                                     frameBytes,
+                                     kWifiMaxFrameBytes));
+    }
 }
 
 namespace
@@ -246,6 +309,10 @@ GossipScenarioConfig::CheckCombinations() const
     {
         ThrowOptionError("--shadowing", "needs --radio log-distance (or 0)");
     }
+    if (radio.device == WsnRadioConfig::Device::WIFI)
+    {
+        ValidateWifi(); // before radio.Validate(), which names no option
+    }
     try
     {
         radio.Validate();
@@ -350,7 +417,8 @@ GossipScenarioConfig::CheckCombinations() const
                          "was configured without (in an ns-3 tree: "
                          "--enable-modules='bloom-gossip-scenario;internet;sixlowpan')");
     }
-    if (transport == BloomGossipApplication::LINK_LAYER && frameBytes > kLinkLayerMaxFrameBytes)
+    if (transport == BloomGossipApplication::LINK_LAYER &&
+        radio.device == WsnRadioConfig::Device::LR_WPAN && frameBytes > kLinkLayerMaxFrameBytes)
     {
         ThrowOptionError("--frame-bytes",
                          fmt::format("{} bytes do not fit one 802.15.4 frame with --transport "

@@ -45,6 +45,8 @@ bool Udp6TransportBuilt();
 /// Largest --frame-bytes with --transport link-layer: lr-wpan's MTU, the
 /// 127-byte PHY frame less the MAC header (short addresses) and the FCS.
 constexpr uint32_t kLinkLayerMaxFrameBytes = 114;
+/// The largest gossip frame payload with --device wifi: WifiNetDevice's MTU.
+constexpr uint32_t kWifiMaxFrameBytes = 2296;
 /// Room the duty-cycle schedule keeps before a window's end for CSMA-CA (s).
 constexpr double kDutyGuardSeconds = 0.005;
 /// Most (node, resource) pairs of ground truth a run may track: the metrics
@@ -248,6 +250,8 @@ struct GossipScenarioConfig
      * depends on it).  Throws std::invalid_argument "--option: problem".
      */
     void Validate() const;
+    /// CheckCombinations()'s part for --device wifi (ThrowOptionError).
+    void ValidateWifi() const;
     /// The checks across fields (e.g. jitter <= interval / 2), assuming every
     /// field within its range; throws std::invalid_argument "--option: problem".
     void CheckCombinations() const;

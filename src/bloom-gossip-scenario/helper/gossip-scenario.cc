@@ -6,6 +6,7 @@
 #include "netanim-recorder.h"
 #include "scenario-parameters.h"
 #include "truth-sampler.h"
+#include "wifi-device-builder.h"
 
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-compat.h"
@@ -272,6 +273,10 @@ SetUpAndRun(const GossipScenarioConfig& c,
                                      kMaxScenarioNodes));
     }
     WsnNetworkHelper network(c.radio);
+    if (c.radio.device == WsnRadioConfig::Device::WIFI)
+    {
+        network.SetDeviceBuilder(std::make_shared<WifiDeviceBuilder>());
+    }
     ScenarioMobilityInstaller mobility(c.dynamics);
     mobility.PrepareNetwork(network, input, kMobileSelectStream, MobileCandidates(c, input));
     NetDeviceContainer devices = network.Install(input);
@@ -451,7 +456,8 @@ SetUpAndRun(const GossipScenarioConfig& c,
     // the radio drains it (lr-wpan's queue has no bound): memory grows with
     // the simulated time.  Refused; a shared channel merely overloaded by the
     // neighbourhood is reported (CSMA/CA then drops frames, which is bounded).
-    if (c.transport == BloomGossipApplication::LINK_LAYER)
+    if (c.transport == BloomGossipApplication::LINK_LAYER &&
+        c.radio.device == WsnRadioConfig::Device::LR_WPAN)
     {
         // 802.15.4 air time (DutyCycleScheduler::AirTime: 32 us per byte,
         // with the MAC header, FCS and the PHY's preamble, SFD and length); a

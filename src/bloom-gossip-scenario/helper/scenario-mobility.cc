@@ -390,7 +390,10 @@ ScenarioMobilityInstaller::Install(const WsnNetworkHelper& network, int64_t stre
                              ? c.speed
                              : c.speed + std::sqrt(1 - kGaussMarkovAlpha * kGaussMarkovAlpha) *
                                              (c.speed / 2) / (1 - kGaussMarkovAlpha);
-    network.GetChannel()->SetAttributeFailSafe("MaxSpeed", DoubleValue(bound * (1 + 1e-6)));
+    if (network.GetChannel()) // none with the wifi device
+    {
+        network.GetChannel()->SetAttributeFailSafe("MaxSpeed", DoubleValue(bound * (1 + 1e-6)));
+    }
     int64_t used = 0;
     for (const auto& model : m_models)
     {

@@ -410,6 +410,12 @@ LogDistance(const Config& c)
 }
 
 bool
+Wifi(const Config& c)
+{
+    return c.radio.device == WsnRadioConfig::Device::WIFI;
+}
+
+bool
 Disk(const Config& c)
 {
     return c.topology == ScenarioTopology::DISK;
@@ -468,6 +474,7 @@ BuildTable()
     using bloom::FilterKind;
     using Loss = WsnRadioConfig::Loss;
     using Channel = WsnRadioConfig::Channel;
+    using Device = WsnRadioConfig::Device;
     const double inf = std::numeric_limits<double>::infinity();
     const TypeId gossip = BloomGossipApplication::GetTypeId();
     const TypeId lbf = LbfGossipApplication::GetTypeId();
@@ -562,7 +569,8 @@ BuildTable()
                        "dBm",
                        "transmit power")
                     .Attr(radio, "TxPowerDbm")
-                    .NotPushed());
+                    .NotPushed()
+                    .When("--device lr-wpan", [](const Config& c) { return !Wifi(c); }));
     t.push_back(Real(kTopology,
                      "exponent",
                      FIELD(radio.exponent),
@@ -608,6 +616,25 @@ BuildTable()
                     .Attr(radio, "LinkMarginDb")
                     .NotPushed()
                     .When("--radio log-distance", LogDistance));
+    t.push_back(Choice(kTopology,
+                       "device",
+                       FIELD(radio.device),
+                       std::vector<std::pair<std::string, Device>>{
+                           {WsnRadioConfig::DeviceName(Device::LR_WPAN), Device::LR_WPAN},
+                           {WsnRadioConfig::DeviceName(Device::WIFI), Device::WIFI}},
+                       "radio device: lr-wpan (802.15.4) or wifi (802.11b at 11 Mb/s, two-ray "
+                       "ground at 914 MHz, --range reception, --cs-range carrier sense)")
+                    .Derived(radio, "Device"));
+    t.push_back(Closed(kTopology,
+                       "cs-range",
+                       FIELD(radio.csRange),
+                       0,
+                       R::kMaxRange,
+                       "m",
+                       "wifi: carrier-sense range, at least --range; 0: 2.2 x --range")
+                    .Attr(radio, "CsRange")
+                    .NotPushed()
+                    .When("--device wifi", Wifi));
 
     // Filters.
     t.push_back(Unsigned(kFilters,

@@ -144,6 +144,19 @@ GossipMetrics::TrackDevices(const NetDeviceContainer& devices)
     {
         PointerValue phy;
         PointerValue mac;
+        if ((*it)->GetInstanceTypeId().GetName() == "ns3::WifiNetDevice")
+        {
+            // 802.11: PhyTxBegin(packet, tx power W) sees every MPDU (MAC
+            // header and FCS included, ACKs too); the wifi MAC has no
+            // MacTxOk, so the gossip frames on the air are not counted.
+            if ((*it)->GetAttributeFailSafe("Phy", phy) && phy.Get<Object>())
+            {
+                phy.Get<Object>()->TraceConnectWithoutContext(
+                    "PhyTxBegin",
+                    MakeCallback(&GossipMetrics::OnWifiPhyTx, this));
+            }
+            continue;
+        }
         if ((*it)->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>())
         {
             m_macTracked = true;
@@ -538,6 +551,13 @@ GossipMetrics::OnPhyTx(Ptr<const Packet> packet)
 {
     ++m_phyFrames;
     m_bytesOnAir += packet->GetSize() + kLrWpanPhyOverhead;
+}
+
+void
+GossipMetrics::OnWifiPhyTx(Ptr<const Packet> packet, double)
+{
+    ++m_phyFrames;
+    m_bytesOnAir += packet->GetSize();
 }
 
 void

@@ -277,6 +277,8 @@ class GossipMetrics
     void OnMalformed(Ptr<const Packet> packet, const std::string& reason);
     /// An lr-wpan PHY frame: MAC frame + the PHY's SHR and PHR.
     void OnPhyTx(Ptr<const Packet> packet);
+    /// An 802.11 PHY frame (MPDU: MAC header, payload, FCS), any tx power.
+    void OnWifiPhyTx(Ptr<const Packet> packet, double);
     /// A frame of any other device, counted as the MAC hands it down.
     void OnMacTx(Ptr<const Packet> packet);
     /// An lr-wpan MAC sent a frame (MacTxOk; the frame carries its MAC header).

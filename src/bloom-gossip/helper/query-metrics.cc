@@ -119,6 +119,11 @@ QueryMetrics::TrackDevices(const NetDeviceContainer& devices)
     for (auto it = devices.Begin(); it != devices.End(); ++it)
     {
         PointerValue mac;
+        // Bytes a frame adds to its payload: lr-wpan's SHR and PHR (its MacTx
+        // packet carries the MAC header); 802.11's MAC header (24), LLC/SNAP
+        // (8) and FCS (4) (its MacTx packet is the payload).
+        m_frameOverhead =
+            (*it)->GetInstanceTypeId().GetName() == "ns3::WifiNetDevice" ? 24 + 8 + 4 : 6;
         if ((*it)->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>() &&
             mac.Get<Object>()->TraceConnectWithoutContext(
                 "MacTx",
@@ -303,7 +308,7 @@ QueryMetrics::OnMacTx(Ptr<const Packet> packet)
     {
         CountFrame(m_records[it->second.first],
                    it->second.second,
-                   packet->GetSize() + 6); // + SHR and PHR
+                   packet->GetSize() + m_frameOverhead);
     }
 }
 

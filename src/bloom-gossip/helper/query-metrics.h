@@ -232,6 +232,7 @@ class QueryMetrics
     std::unordered_map<uint64_t, std::pair<size_t, FrameKind>> m_byUid;
     size_t m_issuing{SIZE_MAX};
     bool m_macTracked{false};
+    uint32_t m_frameOverhead{6};        ///< bytes a MacTx frame adds to its packet (device type)
     QueryObserver* m_observer{nullptr}; //!< SetObserver's, or none
 };
 

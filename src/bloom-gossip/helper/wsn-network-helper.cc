@@ -100,6 +100,18 @@ WsnRadioConfig::ChannelName(Channel channel)
     return channel == Channel::STOCK ? "stock" : "grid";
 }
 
+WsnRadioConfig::Device
+WsnRadioConfig::ParseDevice(const std::string& name)
+{
+    return bloom::ParseName(name, {Device::LR_WPAN, Device::WIFI}, &WsnRadioConfig::DeviceName);
+}
+
+std::string
+WsnRadioConfig::DeviceName(Device device)
+{
+    return device == Device::LR_WPAN ? "lr-wpan" : "wifi";
+}
+
 void
 WsnRadioConfig::Validate() const
 {
@@ -134,6 +146,27 @@ WsnRadioConfig::Validate() const
     {
         throw std::invalid_argument("WsnRadioConfig: shadowing needs the log-distance loss model");
     }
+    check(within(csRange, 0, kMaxRange), "carrier-sense range (m, 0..1e6)", csRange);
+    if (device == Device::WIFI)
+    {
+        if (loss != Loss::RANGE)
+        {
+            throw std::invalid_argument(
+                "WsnRadioConfig: the wifi device needs the range loss (its own two-ray ground)");
+        }
+        if (channel != Channel::STOCK)
+        {
+            throw std::invalid_argument(
+                "WsnRadioConfig: the grid channel is a spectrum channel, lr-wpan only");
+        }
+        if (CarrierSenseRange() < range)
+        {
+            std::ostringstream os;
+            os << "WsnRadioConfig: carrier-sense range " << CarrierSenseRange()
+               << " m below the reception range " << range << " m";
+            throw std::invalid_argument(os.str());
+        }
+    }
 }
 
 TypeId
@@ -141,6 +174,7 @@ WsnRadio::GetTypeId()
 {
     using Loss = WsnRadioConfig::Loss;
     using Channel = WsnRadioConfig::Channel;
+    using Device = WsnRadioConfig::Device;
     using bloom::compat::AsEnumValue;
     constexpr double kMax = std::numeric_limits<double>::max();
     constexpr double kPositive = std::numeric_limits<double>::denorm_min();
@@ -218,7 +252,23 @@ WsnRadio::GetTypeId()
                           MakeEnumChecker(AsEnumValue(Channel::STOCK),
                                           WsnRadioConfig::ChannelName(Channel::STOCK),
                                           AsEnumValue(Channel::GRID),
-                                          WsnRadioConfig::ChannelName(Channel::GRID)));
+                                          WsnRadioConfig::ChannelName(Channel::GRID)))
+            .AddAttribute("Device",
+                          "Radio device: lr-wpan (802.15.4) or wifi (802.11b ad hoc at 11 Mb/s, "
+                          "two-ray ground at 914 MHz; needs Loss range, Channel stock and a "
+                          "WsnDeviceBuilder).",
+                          EnumValue(AsEnumValue(d.device)),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(Device, &WsnRadio::m_device),
+                          MakeEnumChecker(AsEnumValue(Device::LR_WPAN),
+                                          WsnRadioConfig::DeviceName(Device::LR_WPAN),
+                                          AsEnumValue(Device::WIFI),
+                                          WsnRadioConfig::DeviceName(Device::WIFI)))
+            .AddAttribute("CsRange",
+                          "Device wifi: carrier-sense range (m, at least Range); 0: automatic, "
+                          "2.2 x Range.",
+                          DoubleValue(d.csRange),
+                          MakeDoubleAccessor(&WsnRadio::m_csRange),
+                          MakeDoubleChecker<double>(0, WsnRadioConfig::kMaxRange));
     return tid;
 }
 
@@ -242,6 +292,8 @@ WsnRadio::GetConfig() const
     c.maxLossDb = m_maxLossDb == 0 ? std::numeric_limits<double>::quiet_NaN() : m_maxLossDb;
     c.panId = m_panId;
     c.channel = static_cast<WsnRadioConfig::Channel>(m_channel);
+    c.device = static_cast<WsnRadioConfig::Device>(m_device);
+    c.csRange = m_csRange;
     return c;
 }
 
@@ -259,6 +311,8 @@ WsnRadio::SetConfig(const WsnRadioConfig& c)
     m_maxLossDb = std::isnan(c.maxLossDb) ? 0.0 : c.maxLossDb;
     m_panId = c.panId;
     m_channel = bloom::compat::AsEnumValue(c.channel);
+    m_device = bloom::compat::AsEnumValue(c.device);
+    m_csRange = c.csRange;
 }
 
 WsnNetworkHelper::WsnNetworkHelper()
@@ -292,6 +346,16 @@ WsnNetworkHelper::SetRadioAttribute(const std::string& name, const AttributeValu
                             << name << ": value out of range or of the wrong type (" << info.help
                             << ")");
     m_config = m_radio->GetConfig();
+}
+
+void
+WsnNetworkHelper::SetDeviceBuilder(std::shared_ptr<WsnDeviceBuilder> builder)
+{
+    if (m_installed)
+    {
+        throw std::logic_error("WsnNetworkHelper::SetDeviceBuilder after Install");
+    }
+    m_builder = std::move(builder);
 }
 
 double
@@ -334,8 +398,21 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
                                     " (16-bit short addresses)");
     }
 
+    const bool isLrWpan = m_config.device == WsnRadioConfig::Device::LR_WPAN;
+    if (!isLrWpan && !m_builder)
+    {
+        throw std::invalid_argument("WsnNetworkHelper: the " +
+                                    WsnRadioConfig::DeviceName(m_config.device) +
+                                    " device needs a WsnDeviceBuilder (SetDeviceBuilder)");
+    }
+    m_txPowerDbm = m_config.txPowerDbm;
+
     // Loss chain.
-    if (m_config.loss == WsnRadioConfig::Loss::RANGE)
+    if (!isLrWpan)
+    {
+        // The builder's channel and loss model (below).
+    }
+    else if (m_config.loss == WsnRadioConfig::Loss::RANGE)
     {
         Ptr<RangePropagationLossModel> range = CreateObject<RangePropagationLossModel>();
         range->SetAttribute("MaxRange", DoubleValue(m_config.range));
@@ -357,16 +434,19 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
         m_loss = logDistance;
     }
 
-    if (m_config.channel == WsnRadioConfig::Channel::GRID)
+    if (isLrWpan)
     {
-        m_channel = CreateObject<GridSpectrumChannel>();
+        if (m_config.channel == WsnRadioConfig::Channel::GRID)
+        {
+            m_channel = CreateObject<GridSpectrumChannel>();
+        }
+        else
+        {
+            m_channel = CreateObject<SingleModelSpectrumChannel>();
+        }
+        m_channel->AddPropagationLossModel(m_loss);
+        m_channel->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
     }
-    else
-    {
-        m_channel = CreateObject<SingleModelSpectrumChannel>();
-    }
-    m_channel->AddPropagationLossModel(m_loss);
-    m_channel->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
 
     // Nodes and positions.
     m_nodes.Create(n);
@@ -382,6 +462,25 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
         }
         m_nodes.Get(i)->AggregateObject(mobility);
         m_mobility.emplace_back(mobility);
+    }
+
+    if (!isLrWpan)
+    {
+        // The builder's devices on its channel; the ground truth is the unit
+        // disk of the reception range (its PHYs' sensitivity is the rx power
+        // at that range).
+        m_devices = m_builder->Install(m_nodes, m_config);
+        NS_ASSERT(m_devices.GetN() == n);
+        m_loss = m_builder->GetPropagationLoss();
+        m_txPowerDbm = m_builder->GetTxPowerDbm();
+        m_sensitivityDbm = m_builder->GetRxSensitivityDbm();
+        m_maxLossDb = m_txPowerDbm - m_sensitivityDbm;
+        m_cutoff = m_config.range;
+        BuildGroundTruth();
+        NS_LOG_INFO("built " << n << " nodes, device "
+                             << WsnRadioConfig::DeviceName(m_config.device) << ", "
+                             << m_topology.GetLinkCount() << " links");
+        return m_devices;
     }
 
     // Devices on the channel, one PAN.
@@ -466,10 +565,17 @@ WsnNetworkHelper::AssignStreams(int64_t stream)
         throw std::logic_error("WsnNetworkHelper::AssignStreams before Install");
     }
     int64_t current = stream;
+    if (m_builder && m_config.device != WsnRadioConfig::Device::LR_WPAN)
+    {
+        current += m_builder->AssignStreams(current);
+    }
     for (uint32_t i = 0; i < m_devices.GetN(); ++i)
     {
         Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(m_devices.Get(i));
-        current += device->AssignStreams(current);
+        if (device)
+        {
+            current += device->AssignStreams(current);
+        }
     }
     current += m_loss->AssignStreams(current);
     if (m_shadowing)
@@ -509,6 +615,10 @@ WsnNetworkHelper::SetFrameLoss(double rate, int64_t stream)
     if (!(rate >= 0 && rate <= 1))
     {
         throw std::invalid_argument("frame loss rate must be in [0, 1]");
+    }
+    if (m_config.device != WsnRadioConfig::Device::LR_WPAN)
+    {
+        throw std::invalid_argument("frame loss is implemented for the lr-wpan device only");
     }
     for (uint32_t i = 0; i < m_devices.GetN(); ++i)
     {
@@ -573,7 +683,7 @@ WsnNetworkHelper::PredictRxPowerDbm(uint32_t from, uint32_t to) const
 {
     CheckNode(from);
     CheckNode(to);
-    return m_loss->CalcRxPower(m_config.txPowerDbm, m_mobility[from], m_mobility[to]);
+    return m_loss->CalcRxPower(m_txPowerDbm, m_mobility[from], m_mobility[to]);
 }
 
 bool
@@ -674,6 +784,11 @@ WsnNetworkHelper::GetShortAddress(uint32_t i) const
 {
     CheckNode(i);
     Ptr<LrWpanNetDevice> device = DynamicCast<LrWpanNetDevice>(m_devices.Get(i));
+    if (!device)
+    {
+        throw std::logic_error("WsnNetworkHelper::GetShortAddress: node " + std::to_string(i) +
+                               " has no lr-wpan device");
+    }
     return device->GetMac()->GetShortAddress();
 }
 

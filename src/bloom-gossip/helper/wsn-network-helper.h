@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Builds the ns-3 lr-wpan network of a WsnTopology and the radio ground truth.
+ * Builds the ns-3 lr-wpan (or, through a WsnDeviceBuilder, another) network
+ * of a WsnTopology and the radio ground truth.
  */
 #ifndef BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
 #define BLOOM_GOSSIP_WSN_NETWORK_HELPER_H
@@ -22,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -84,6 +86,26 @@ struct WsnRadioConfig
 
     Channel channel{Channel::STOCK}; ///< channel implementation
 
+    /// Radio device on every node.
+    enum class Device
+    {
+        LR_WPAN, ///< ns-3 lr-wpan (802.15.4, 2.4 GHz, 250 kb/s): the default
+        WIFI,    ///< ns-3 wifi (802.11b ad hoc, 11 Mb/s), built by a WsnDeviceBuilder
+    };
+
+    Device device{Device::LR_WPAN}; ///< radio device
+    /// WIFI: carrier-sense range (m), at least `range`; 0 = automatic,
+    /// kWifiCsRatio x range (BCUN's 550 m for 250 m).
+    double csRange{0.0};
+    /// WIFI: the automatic carrier-sense range over the reception range.
+    static constexpr double kWifiCsRatio = 2.2;
+
+    /// \return the carrier-sense range (m): csRange, or kWifiCsRatio x range when 0
+    double CarrierSenseRange() const
+    {
+        return csRange > 0 ? csRange : kWifiCsRatio * range;
+    }
+
     /**
      * \param name "range" or "log-distance"; anything else throws
      *        std::invalid_argument
@@ -99,6 +121,13 @@ struct WsnRadioConfig
     static Channel ParseChannel(const std::string& name);
     /// \param channel a channel implementation \return "stock" or "grid"
     static std::string ChannelName(Channel channel);
+    /**
+     * \param name "lr-wpan" or "wifi"; anything else throws std::invalid_argument
+     * \return the device
+     */
+    static Device ParseDevice(const std::string& name);
+    /// \param device a device \return "lr-wpan" or "wifi"
+    static std::string DeviceName(Device device);
     /// Throws std::invalid_argument on a value out of range (the k* limits).
     void Validate() const;
 };
@@ -139,6 +168,37 @@ class WsnRadio : public Object
     double m_maxLossDb;                                            //!< MaxLossDb (0: automatic)
     uint16_t m_panId;                                              //!< PanId
     bloom::compat::EnumStorage<WsnRadioConfig::Channel> m_channel; //!< Channel
+    bloom::compat::EnumStorage<WsnRadioConfig::Device> m_device;   //!< Device
+    double m_csRange;                                              //!< CsRange
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Builds the devices of a radio other than lr-wpan for
+ * WsnNetworkHelper (WsnRadioConfig::Device::WIFI): bloom-gossip-scenario's
+ * WifiDeviceBuilder, which needs ns-3's wifi module (this module does not).
+ */
+class WsnDeviceBuilder
+{
+  public:
+    virtual ~WsnDeviceBuilder() = default;
+    /**
+     * Install one device per node (the nodes already carry their mobility
+     * models) on a channel of its own.
+     * \param nodes the nodes, node i of the topology first
+     * \param config the radio configuration (validated)
+     * \return the devices, device i on node i
+     */
+    virtual NetDeviceContainer Install(const NodeContainer& nodes,
+                                       const WsnRadioConfig& config) = 0;
+    /// \param stream first stream number \return number of streams used
+    virtual int64_t AssignStreams(int64_t stream) = 0;
+    /// \return the channel's propagation loss model (after Install)
+    virtual Ptr<PropagationLossModel> GetPropagationLoss() const = 0;
+    /// \return the transmit power of every PHY (dBm)
+    virtual double GetTxPowerDbm() const = 0;
+    /// \return the receive sensitivity of every PHY (dBm, after Install)
+    virtual double GetRxSensitivityDbm() const = 0;
 };
 
 /**
@@ -153,6 +213,10 @@ class WsnRadio : public Object
  * The radio settings come from a WsnRadioConfig, or, with the default
  * constructor, from the attributes of ns3::WsnRadio (so Config and
  * `--ns3::WsnRadio::...` apply), changed with SetRadioAttribute.
+ *
+ * With WsnRadioConfig::Device::WIFI the devices come from the
+ * WsnDeviceBuilder given by SetDeviceBuilder (no spectrum channel, no PAN;
+ * the ground truth is the unit disk of the range).
  *
  * Node i of the topology is GetNodes().Get(i) and GetDevices().Get(i) (not
  * Node::GetId(), which counts every node of the simulation).  Short addresses
@@ -188,7 +252,8 @@ class WsnNetworkHelper
      * value its checker refuses is a fatal error naming the attribute.
      * \param name attribute of ns3::WsnRadio (Loss, Range, TxPowerDbm,
      *        PathLossExponent, ReferenceLossDb, ReferenceDistance,
-     *        ShadowingSigmaDb, LinkMarginDb, MaxLossDb, PanId, Channel)
+     *        ShadowingSigmaDb, LinkMarginDb, MaxLossDb, PanId, Channel, Device,
+     *        CsRange)
      * \param value its value
      */
     void SetRadioAttribute(const std::string& name, const AttributeValue& value);
@@ -201,6 +266,14 @@ class WsnNetworkHelper
      * \return the devices, device i on node i
      */
     NetDeviceContainer Install(const WsnTopology& topology);
+
+    /**
+     * The builder of the devices when the radio's device is not lr-wpan
+     * (WsnRadioConfig::Device::WIFI); Install throws std::invalid_argument
+     * without one.  Set before Install.
+     * \param builder the builder
+     */
+    void SetDeviceBuilder(std::shared_ptr<WsnDeviceBuilder> builder);
 
     /**
      * Assign fixed random streams to the devices (CSMA/CA, PHY error model)
@@ -251,7 +324,7 @@ eturn number of streams used (the device count)
         return m_topology;
     }
 
-    /// \return the spectrum channel
+    /// \return the spectrum channel (null with the wifi device, whose channel is its builder's)
     Ptr<SpectrumChannel> GetChannel() const
     {
         return m_channel;
@@ -363,6 +436,8 @@ eturn number of streams used (the device count)
     double m_sensitivityDbm{kLrWpanDefaultRxSensitivityDbm}; ///< PHY sensitivity (dBm)
     double m_maxLossDb{0.0};                                 ///< channel MaxLossDb
     bool m_installed{false};                                 ///< Install done
+    std::shared_ptr<WsnDeviceBuilder> m_builder;             ///< non-lr-wpan devices, or null
+    double m_txPowerDbm{0.0};                                ///< tx power of every PHY (dBm)
 };
 
 } // namespace ns3

@@ -40,7 +40,11 @@ QueryLink::Start(Ptr<Node> node,
     m_hopTimeout = hopTimeout;
     m_floodJitter = floodJitter;
     PointerValue mac;
-    if (m_device->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>())
+    // The MAC's confirmations (lr-wpan's MacTxOk and MacTxDrop).  A MAC
+    // without them (802.11's WifiMac: its own retries, no MacTxOk) is not
+    // watched: every frame is sent once and the strategies' own timers apply.
+    if (m_device->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>() &&
+        mac.Get<Object>()->GetInstanceTypeId().LookupTraceSourceByName("MacTxOk"))
     {
         m_mac = mac.Get<Object>();
         m_mac->TraceConnectWithoutContext("MacTxOk", MakeCallback(&QueryLink::OnMacTxOk, this));

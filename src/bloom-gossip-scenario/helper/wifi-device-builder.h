@@ -1,0 +1,87 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The 802.11 device of WsnNetworkHelper (--device wifi), an optional feature.
+ */
+#ifndef BLOOM_GOSSIP_WIFI_DEVICE_BUILDER_H
+#define BLOOM_GOSSIP_WIFI_DEVICE_BUILDER_H
+
+#include "ns3/net-device-container.h"
+#include "ns3/propagation-loss-model.h"
+#include "ns3/wsn-network-helper.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup bloom-gossip
+ * \return whether this build has the wifi device (ns-3's wifi module; the
+ * feature BLOOM_GOSSIP_WIFI, see the module chapter, "Building").  Without
+ * it GossipScenarioConfig::Validate() refuses --device wifi.
+ */
+bool WifiDeviceBuilt();
+
+/// BCUN's transmit power, 0.2818 W (dBm), at the reference range.
+constexpr double kWifiBcunTxPowerDbm = 24.49941;
+/// The reference reception range (m) at which the PHYs transmit kWifiBcunTxPowerDbm.
+constexpr double kWifiReferenceRange = 250.0;
+/// Carrier frequency of the two-ray ground model (Hz), ns-2's 914 MHz.
+constexpr double kWifiFrequencyHz = 914e6;
+/// Antenna height above the node's position (m), ns-2's 1.5 m.
+constexpr double kWifiAntennaHeight = 1.5;
+/// Packets a MAC queue holds, ns-2's ifqLen of BCUN.
+constexpr uint32_t kWifiQueuePackets = 20;
+
+/**
+ * \ingroup bloom-gossip
+ * \brief The 802.11 radio of BCUN (the LBF authors' ns-2 experiment) for
+ * WsnNetworkHelper: ns-3 wifi, ad hoc MAC (AdhocWifiMac, no QoS), 802.11b
+ * DSSS with ConstantRateWifiManager at 11 Mb/s for data, control and
+ * broadcast frames (11 Mb/s added to the basic rates: ACKs at 11 Mb/s), no RTS/CTS, MAC queues of
+ * 20 packets, one YansWifiChannel with TwoRayGroundPropagationLossModel at 914 MHz (antennas 1.5 m
+ * above the nodes) and a constant-speed delay.
+ *
+ * Ranges rather than thresholds: the PHYs' RxSensitivity is the rx power
+ * at the reception range (WsnRadioConfig::range), and the energy-detection
+ * CCA threshold (CcaEdThreshold, and CcaSensitivity where the release has
+ * it) and the preamble detection's minimum RSSI are the rx power at the
+ * carrier-sense range (WsnRadioConfig::CarrierSenseRange()), both from the
+ * same loss model.  A frame from farther than the reception range is never
+ * received; one from within the carrier-sense range keeps the medium busy.
+ * The transmit power is BCUN's 0.2818 W (24.5 dBm) at a 250 m range and
+ * follows the loss model for other ranges (the rx power at the reception
+ * range stays BCUN's -64.4 dBm, well above the noise floor).
+ */
+class WifiDeviceBuilder : public WsnDeviceBuilder
+{
+  public:
+    NetDeviceContainer Install(const NodeContainer& nodes, const WsnRadioConfig& config) override;
+    int64_t AssignStreams(int64_t stream) override;
+    Ptr<PropagationLossModel> GetPropagationLoss() const override;
+    double GetTxPowerDbm() const override;
+    double GetRxSensitivityDbm() const override;
+
+    /// \return the CCA energy-detection threshold of every PHY (dBm, after Install)
+    double GetCcaThresholdDbm() const
+    {
+        return m_ccaDbm;
+    }
+
+    /**
+     * \param range a distance (m)
+     * \param txPowerDbm a transmit power (dBm)
+     * \return the rx power (dBm) of the two-ray ground model at that distance
+     */
+    static double RxPowerAt(double range, double txPowerDbm);
+
+  private:
+    NetDeviceContainer m_devices;             ///< the devices, device i on node i
+    Ptr<PropagationLossModel> m_loss;         ///< the channel's loss model
+    double m_txPowerDbm{kWifiBcunTxPowerDbm}; ///< tx power (dBm)
+    double m_sensitivityDbm{0};               ///< RxSensitivity (dBm)
+    double m_ccaDbm{0};                       ///< CCA thresholds (dBm)
+};
+
+} // namespace ns3
+
+#endif // BLOOM_GOSSIP_WIFI_DEVICE_BUILDER_H

@@ -1,0 +1,355 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The 802.11 device (--device wifi, WifiDeviceBuilder): reception and
+ * carrier-sense ranges from the two-ray ground model, LBF gossip converging
+ * to the BFS truth and queries answered over it, the refusal when the build
+ * has no wifi.  Every case but the refusal is skipped without wifi.
+ */
+#include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/gossip-scenario.h"
+#include "ns3/pointer.h"
+#include "ns3/query-strategy.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/scenario-tables.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/wifi-device-builder.h"
+#include "ns3/wsn-network-helper.h"
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using bloom::FilterKind;
+
+namespace
+{
+
+/// Frames a node's device handed up, by sender index.
+struct Reception
+{
+    std::map<uint32_t, uint32_t> from; ///< sender index -> frames received
+};
+
+/**
+ * Senders 0 (at the origin) and, once 0 is on the air, 3 (400 m from 0,
+ * inside its carrier-sense range) and 4 (600 m, outside it); receivers 1
+ * (249 m) and 2 (251 m).  1 receives 0's frame, 2 does not; 3 neither
+ * receives it nor transmits before it ends; 4 transmits over it.
+ */
+class RangeAndCarrierSenseTestCase : public TestCase
+{
+  public:
+    RangeAndCarrierSenseTestCase()
+        : TestCase("wifi: received at 249 m, not at 251 m; at 400 m carrier sense defers "
+                   "without reception, at 600 m not")
+    {
+    }
+
+  private:
+    static constexpr uint32_t kBytes = 2000; //!< payload of each frame
+
+    void DoRun() override
+    {
+        if (!WifiDeviceBuilt())
+        {
+            return;
+        }
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        WsnRadioConfig radio;
+        radio.device = WsnRadioConfig::Device::WIFI;
+        radio.range = 250;
+        radio.csRange = 550;
+        WsnNetworkHelper network(radio);
+        auto builder = std::make_shared<WifiDeviceBuilder>();
+        network.SetDeviceBuilder(builder);
+        const WsnTopology topology({Vector(0, 0, 0),
+                                    Vector(249, 0, 0),
+                                    Vector(-251, 0, 0),
+                                    Vector(0, 400, 0),
+                                    Vector(0, -600, 0)});
+        NetDeviceContainer devices = network.Install(topology);
+        network.AssignStreams(1);
+        NS_TEST_ASSERT_MSG_EQ(network.GetTopology().HasLink(0, 1), true, "249 m: a link");
+        NS_TEST_ASSERT_MSG_EQ(network.GetTopology().HasLink(0, 2), false, "251 m: none");
+        NS_TEST_ASSERT_MSG_EQ(network.GetTopology().HasLink(0, 3), false, "400 m: none");
+        NS_TEST_ASSERT_MSG_EQ_TOL(builder->GetTxPowerDbm(), 24.5, 0.01, "BCUN's 0.2818 W");
+        NS_TEST_ASSERT_MSG_EQ_TOL(builder->GetRxSensitivityDbm(),
+                                  10 * std::log10(3.652e-10 * 1000),
+                                  0.05,
+                                  "ns-2's RXThresh for 250 m");
+        NS_TEST_ASSERT_MSG_EQ_TOL(builder->GetCcaThresholdDbm(),
+                                  10 * std::log10(1.559e-11 * 1000),
+                                  0.05,
+                                  "ns-2's CSThresh for 550 m");
+
+        m_received.assign(devices.GetN(), Reception());
+        m_txBegin.assign(devices.GetN(), std::vector<Time>());
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            m_index[devices.Get(i)] = i;
+            devices.Get(i)->SetReceiveCallback(
+                MakeCallback(&RangeAndCarrierSenseTestCase::OnReceive, this));
+            PointerValue phy;
+            devices.Get(i)->GetAttribute("Phy", phy);
+            phy.Get<Object>()->TraceConnect(
+                "PhyTxBegin",
+                std::to_string(i),
+                MakeCallback(&RangeAndCarrierSenseTestCase::OnTx, this));
+        }
+        m_devices = devices;
+        Simulator::Schedule(Seconds(1), &RangeAndCarrierSenseTestCase::Send, this, 0);
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(m_txBegin[0].size(), 1U, "0 sent once");
+        NS_TEST_ASSERT_MSG_EQ(m_txBegin[3].size(), 1U, "3 sent once");
+        NS_TEST_ASSERT_MSG_EQ(m_txBegin[4].size(), 1U, "4 sent once");
+        NS_TEST_ASSERT_MSG_EQ(m_received[1].from[0], 1U, "249 m: received");
+        NS_TEST_ASSERT_MSG_EQ(m_received[2].from[0], 0U, "251 m: not received");
+        NS_TEST_ASSERT_MSG_EQ(m_received[3].from[0], 0U, "400 m: not received");
+        NS_TEST_ASSERT_MSG_EQ(m_received[0].from[3], 0U, "nor the other way");
+        if (m_txBegin[0].empty() || m_txBegin[3].empty() || m_txBegin[4].empty())
+        {
+            return;
+        }
+        // 2036 bytes (payload, LLC/SNAP, MAC header, FCS) at 11 Mb/s after
+        // the 192 us long DSSS preamble and header: 1.673 ms on the air.
+        const Time air = MicroSeconds(192) + NanoSeconds((kBytes + 36) * 8 * 1000 / 11);
+        const Time end0 = m_txBegin[0].front() + air;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(m_txBegin[3].front(), end0, "400 m: deferred");
+        NS_TEST_ASSERT_MSG_LT(m_txBegin[4].front(), end0, "600 m: not deferred");
+    }
+
+    /// Node `i` broadcasts a frame; 0 first, then, once 0 is on the air, 3 and 4.
+    void Send(uint32_t i)
+    {
+        std::vector<uint8_t> bytes(kBytes, 0);
+        bytes[0] = static_cast<uint8_t>(i);
+        Ptr<NetDevice> d = m_devices.Get(i);
+        d->Send(Create<Packet>(bytes.data(), kBytes), d->GetBroadcast(), 0x88b5);
+        if (i == 0)
+        {
+            // 0 is on the air by then (its backoff is at most 31 slots of 20 us).
+            Simulator::Schedule(MicroSeconds(1000), &RangeAndCarrierSenseTestCase::SendLate, this);
+        }
+    }
+
+    /// Nodes 3 and 4 want to send while 0 is on the air.
+    void SendLate()
+    {
+        Send(3);
+        Send(4);
+    }
+
+    /// A device handed a frame up; its first byte is the sender's index.
+    bool OnReceive(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t, const Address&)
+    {
+        uint8_t sender = 0;
+        p->CopyData(&sender, 1);
+        ++m_received[m_index[device]].from[sender];
+        return true;
+    }
+
+    /// PhyTxBegin of the node whose index is the context.
+    void OnTx(std::string context, Ptr<const Packet>, double)
+    {
+        m_txBegin[std::stoul(context)].push_back(Now());
+    }
+
+    NetDeviceContainer m_devices;               //!< the devices
+    std::map<Ptr<NetDevice>, uint32_t> m_index; //!< device -> node index
+    std::vector<Reception> m_received;          //!< per node
+    std::vector<std::vector<Time>> m_txBegin;   //!< per node: PhyTxBegin times
+};
+
+/// Roomy LBF over wifi, 200 m apart with a 250 m range.
+GossipScenarioConfig
+WifiRun(ScenarioTopology topology, uint32_t nodes)
+{
+    GossipScenarioConfig c;
+    c.filter = FilterKind::LINEAR;
+    c.topology = topology;
+    c.nodes = nodes;
+    c.spacing = 200;
+    c.radio.device = WsnRadioConfig::Device::WIFI;
+    c.radio.range = 250;
+    c.slots = 256;
+    c.hashes = 4;
+    c.cellBits = 8;
+    c.resources = 3;
+    c.probes = 0;
+    c.simTime = 45;
+    return c;
+}
+
+class WifiConvergenceTestCase : public TestCase
+{
+  public:
+    WifiConvergenceTestCase(ScenarioTopology topology, uint32_t nodes, uint32_t diameter)
+        : TestCase("wifi: LBF gossip converges to the BFS truth on a " + ToString(topology) +
+                   " of " + std::to_string(nodes) + " nodes"),
+          m_topology(topology),
+          m_nodes(nodes),
+          m_diameter(diameter)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (!WifiDeviceBuilt())
+        {
+            return;
+        }
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        const GossipScenarioConfig c = WifiRun(m_topology, m_nodes);
+        c.Validate();
+        const GossipScenarioResult r = RunGossipScenario(c);
+        const HopAccuracy& h = r.metrics.overall;
+        NS_TEST_ASSERT_MSG_EQ(r.nodes, m_nodes, "nodes");
+        NS_TEST_ASSERT_MSG_EQ(r.diameter, m_diameter, "diameter of the 250 m unit disk");
+        NS_TEST_ASSERT_MSG_EQ(h.pairs, uint64_t{m_nodes} * c.resources, "every pair counted");
+        NS_TEST_ASSERT_MSG_EQ(h.exact, 1.0, "every hop estimate exact");
+        NS_TEST_ASSERT_MSG_EQ(h.latencies.size(), h.pairs, "every pair converged");
+        NS_TEST_ASSERT_MSG_EQ(r.metrics.malformed, 0U, "no malformed frame");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.metrics.phyFrames,
+                                    r.metrics.gossipFrames,
+                                    "every gossip frame on the air (PhyTxBegin)");
+        NS_TEST_ASSERT_MSG_EQ(r.metrics.gossipFramesOnAir.has_value(),
+                              false,
+                              "the wifi MAC has no MacTxOk");
+    }
+
+    ScenarioTopology m_topology; //!< line or grid
+    uint32_t m_nodes;            //!< nodes
+    uint32_t m_diameter;         //!< expected diameter
+};
+
+class WifiQueryTestCase : public TestCase
+{
+  public:
+    WifiQueryTestCase()
+        : TestCase("wifi: flood and abc queries answered on a converged line")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (!WifiDeviceBuilt())
+        {
+            return;
+        }
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(2);
+        GossipScenarioConfig c = WifiRun(ScenarioTopology::LINE, 10);
+        c.resources = 2;
+        c.simTime = 36;
+        c.queries = 8;
+        c.queryInterval = 0.5;
+        c.queryTimeout = 2;
+        c.queryStrategy = ParseQueryStrategySelection("flood,abc");
+        c.Validate();
+        const GossipScenarioResult r = RunGossipScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(r.queries.size(), 16U, "every query issued");
+        std::map<std::string, uint32_t> answered;
+        for (const QueryRecord& q : r.queries)
+        {
+            const std::string name = bloom::ToString(q.strategy);
+            NS_TEST_ASSERT_MSG_EQ(q.success, true, name << ": query " << q.index << " answered");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(q.searchFrames, 1U, name << ": the origin searches");
+            answered[name] += q.success ? 1 : 0;
+            if (q.success)
+            {
+                NS_TEST_ASSERT_MSG_EQ(q.successHops, q.trueHops, name << ": one path on a line");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(answered["flood"], 8U, "flood");
+        NS_TEST_ASSERT_MSG_EQ(answered["abc"], 8U, "abc");
+    }
+};
+
+class WifiRefusalTestCase : public TestCase
+{
+  public:
+    WifiRefusalTestCase()
+        : TestCase("wifi: refused without the wifi module, and with 802.15.4-only options")
+    {
+    }
+
+  private:
+    static std::string Error(const GossipScenarioConfig& c)
+    {
+        try
+        {
+            c.Validate();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        GossipScenarioConfig c = WifiRun(ScenarioTopology::LINE, 4);
+        if (!WifiDeviceBuilt())
+        {
+            NS_TEST_ASSERT_MSG_EQ(Error(c).rfind("--device", 0), 0U, Error(c));
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(Error(c), "", "valid");
+        GossipScenarioConfig e = c;
+        e.energy = true;
+        NS_TEST_ASSERT_MSG_EQ(Error(e).rfind("--energy", 0), 0U, Error(e));
+        GossipScenarioConfig g = c;
+        g.radio.channel = WsnRadioConfig::Channel::GRID;
+        NS_TEST_ASSERT_MSG_EQ(Error(g).rfind("--channel", 0), 0U, Error(g));
+        GossipScenarioConfig s = c;
+        s.radio.csRange = 200;
+        NS_TEST_ASSERT_MSG_EQ(Error(s).rfind("--cs-range", 0), 0U, Error(s));
+        WsnRadioConfig radio;
+        radio.device = WsnRadioConfig::Device::WIFI;
+        WsnNetworkHelper network(radio);
+        bool threw = false;
+        try
+        {
+            network.Install(WsnTopology::Line(2)); // no builder
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "wifi without a WsnDeviceBuilder");
+    }
+};
+
+class WifiDeviceTestSuite : public TestSuite
+{
+  public:
+    WifiDeviceTestSuite()
+        : TestSuite("bloom-gossip-wifi", bloom::test::kSystem)
+    {
+        AddTestCase(new RangeAndCarrierSenseTestCase, bloom::test::kQuick);
+        AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9),
+                    bloom::test::kQuick);
+        AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::GRID, 16, 6),
+                    bloom::test::kQuick);
+        AddTestCase(new WifiQueryTestCase, bloom::test::kQuick);
+        AddTestCase(new WifiRefusalTestCase, bloom::test::kQuick);
+    }
+};
+
+WifiDeviceTestSuite g_wifiDeviceTestSuite;
+
+} // namespace
