@@ -71,8 +71,16 @@ ToString(ScenarioTopology topology)
         return "disk";
     case ScenarioTopology::FILE:
         return "file";
+    case ScenarioTopology::BCUN:
+        return "bcun";
     }
     return "unknown";
+}
+
+std::string
+ToString(ResourcePlacement placement)
+{
+    return placement == ResourcePlacement::ONE_PER_NODE ? "one-per-node" : "random";
 }
 
 ScenarioTopology
@@ -82,7 +90,8 @@ ParseScenarioTopology(const std::string& name)
                             {ScenarioTopology::LINE,
                              ScenarioTopology::GRID,
                              ScenarioTopology::DISK,
-                             ScenarioTopology::FILE});
+                             ScenarioTopology::FILE,
+                             ScenarioTopology::BCUN});
 }
 
 QueryStrategySelection
@@ -94,6 +103,14 @@ QueryStrategySelection::Of(const std::vector<bloom::QueryStrategy>& strategies)
     {
         selection.words.push_back(Word{Mode::ONE, strategy});
     }
+    return selection;
+}
+
+QueryStrategySelection
+QueryStrategySelection::Same()
+{
+    QueryStrategySelection selection;
+    selection.words.clear();
     return selection;
 }
 
@@ -153,6 +170,10 @@ QueryStrategySelection::Resolve(bloom::FilterKind filter) const
 std::string
 ToString(const QueryStrategySelection& selection)
 {
+    if (selection.words.empty())
+    {
+        return "same"; // QueryStrategySelection::Same()
+    }
     std::string out;
     for (const QueryStrategySelection::Word& word : selection.words)
     {
@@ -236,6 +257,15 @@ GossipScenarioConfig::CheckCombinations() const
     else if (nodes < 2 || nodes > kMaxScenarioNodes)
     {
         ThrowOptionError("--nodes", fmt::format("{} out of range 2..{}", nodes, kMaxScenarioNodes));
+    }
+    if (topology == ScenarioTopology::BCUN && !(bcun.minDistance2 < bcun.radius * bcun.radius))
+    {
+        ThrowOptionError(
+            "--bcun-min-distance2",
+            fmt::format("{:g} must be below --bcun-radius squared ({:g}): every pair of "
+                        "neighbours would be too close",
+                        bcun.minDistance2,
+                        bcun.radius * bcun.radius));
     }
     if (topology == ScenarioTopology::DISK && !(meanDegree < nodes))
     {
@@ -419,6 +449,25 @@ GossipScenarioConfig::CheckCombinations() const
                             simTime));
         }
     }
+    const std::vector<bloom::QueryStrategy> warmups = QueryWarmupStrategies();
+    if (queries > 0 && queryWarmup > 0 && !warmups.empty() && !strategies.empty())
+    {
+        const double last = QueryWarmupStart() +
+                            (static_cast<double>(queryWarmup) * warmups.size() - 1) * queryInterval;
+        if (!(last < QueryWindowStart()))
+        {
+            ThrowOptionError(
+                "--query-warmup",
+                fmt::format("{} warm-up queries x {} strategies from {} s, {} s apart, run until "
+                            "{} s, not before the first measured query at {} s",
+                            queryWarmup,
+                            warmups.size(),
+                            QueryWarmupStart(),
+                            queryInterval,
+                            last,
+                            QueryWindowStart()));
+        }
+    }
     dynamics.Validate(simTime,
                       queries,
                       resources > 0 ||
@@ -484,6 +533,19 @@ std::vector<bloom::QueryStrategy>
 GossipScenarioConfig::QueryStrategies() const
 {
     return queryStrategy.Resolve(filter);
+}
+
+std::vector<bloom::QueryStrategy>
+GossipScenarioConfig::QueryWarmupStrategies() const
+{
+    return queryWarmupStrategy.words.empty() ? QueryStrategies()
+                                             : queryWarmupStrategy.Resolve(filter);
+}
+
+double
+GossipScenarioConfig::QueryWarmupStart() const
+{
+    return queryWarmupStart > 0 ? queryWarmupStart : queryInterval;
 }
 
 double

@@ -154,7 +154,7 @@ class WsnTopology
         double radiusStep{0.005};   ///< radius growth per disconnected draw, first round only
         double minDistance2{0.001}; ///< a node with a neighbour closer than sqrt(this) goes
         uint32_t maxDegree{4};      ///< highest-degree nodes go while above this degree
-        uint32_t maxDraws{10000};   ///< most draws before Bcun gives up (throws)
+        uint32_t maxDraws{1000};    ///< most draws before Bcun gives up (throws)
     };
 
     /// Details of a Bcun draw.
