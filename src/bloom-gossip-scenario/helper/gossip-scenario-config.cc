@@ -267,6 +267,18 @@ GossipScenarioConfig::CheckCombinations() const
                         bcun.minDistance2,
                         bcun.radius * bcun.radius));
     }
+    if (topology == ScenarioTopology::BCUN &&
+        WsnTopology::BcunExpectedLinks(bcun.nodes, bcun.radius) > WsnTopology::kMaxBcunLinks)
+    {
+        ThrowOptionError("--bcun-radius",
+                         fmt::format("{:g} with --bcun-nodes {}: about {:.3g} links per draw, "
+                                     "more than the {:g} the generator allows (memory and time "
+                                     "grow with them); lower --bcun-radius or --bcun-nodes",
+                                     bcun.radius,
+                                     bcun.nodes,
+                                     WsnTopology::BcunExpectedLinks(bcun.nodes, bcun.radius),
+                                     WsnTopology::kMaxBcunLinks));
+    }
     if (topology == ScenarioTopology::DISK && !(meanDegree < nodes))
     {
         ThrowOptionError("--degree",

@@ -258,11 +258,14 @@ SetUpAndRun(const GossipScenarioConfig& given,
     }
     catch (const std::exception& e)
     {
-        // A bad positions file, or no connected random draw.
+        // A bad positions file, or no connected random draw (bcun: or a
+        // radius grown beyond the generator's link bound).
+        const bool grew = std::string(e.what()).find("radius grew") != std::string::npos;
         ThrowOptionError(given.topology == ScenarioTopology::FILE   ? "--positions"
                          : given.topology == ScenarioTopology::DISK ? "--degree"
-                         : given.topology == ScenarioTopology::BCUN ? "--bcun-max-degree"
-                                                                    : "--topology",
+                         : given.topology == ScenarioTopology::BCUN
+                             ? (grew ? "--bcun-radius-step" : "--bcun-max-degree")
+                             : "--topology",
                          e.what());
     }
     // One resource per node: as many resources as nodes, known only now.

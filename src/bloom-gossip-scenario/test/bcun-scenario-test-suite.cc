@@ -72,10 +72,10 @@ class BcunRunTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.droppedNodes, c.bcun.nodes - r.nodes, "drawn but removed");
         const std::string row = GossipCsvRow(c, r);
         NS_TEST_ASSERT_MSG_EQ((row.find(",bcun,") != std::string::npos), true, "topology column");
-        NS_TEST_ASSERT_MSG_EQ((row.find(",bcun," + std::to_string(r.nodes) + ",") !=
-                               std::string::npos),
-                              true,
-                              "nodes column");
+        NS_TEST_ASSERT_MSG_EQ(
+            (row.find(",bcun," + std::to_string(r.nodes) + ",") != std::string::npos),
+            true,
+            "nodes column");
         const WsnTopology again = BuildTopology(c);
         NS_TEST_ASSERT_MSG_EQ(again.GetN(), t.GetN(), "same run, same network");
         NS_TEST_ASSERT_MSG_EQ(again.GetPosition(0).x, t.GetPosition(0).x, "same positions");
@@ -135,10 +135,10 @@ class OnePerNodeTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_GT(delivered, 0U, "some searches reach their holder");
         const std::string row = GossipCsvRow(c, r);
-        NS_TEST_ASSERT_MSG_EQ((row.find(",periodic," + std::to_string(r.nodes) + ",1,") !=
-                               std::string::npos),
-                              true,
-                              "resources column = nodes, replicas 1: " << row);
+        NS_TEST_ASSERT_MSG_EQ(
+            (row.find(",periodic," + std::to_string(r.nodes) + ",1,") != std::string::npos),
+            true,
+            "resources column = nodes, replicas 1: " << row);
     }
 };
 

@@ -366,6 +366,15 @@ WsnTopology::RandomDisk(uint32_t n,
     throw std::runtime_error(os.str());
 }
 
+double
+WsnTopology::BcunExpectedLinks(uint32_t nodes, double radius)
+{
+    const double r = radius;
+    const double share =
+        r <= 1.0 ? M_PI * r * r - 8.0 / 3.0 * r * r * r + 0.5 * r * r * r * r : 1.0;
+    return 0.5 * nodes * (nodes - 1.0) * share;
+}
+
 WsnTopology
 WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> rng, BcunInfo* info)
 {
@@ -392,6 +401,13 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
         throw std::invalid_argument("WsnTopology::Bcun: minimum squared distance must be in "
                                     "[0, radius^2)");
     }
+    if (BcunExpectedLinks(p.nodes, p.radius) > kMaxBcunLinks)
+    {
+        std::ostringstream os;
+        os << "WsnTopology::Bcun: " << p.nodes << " nodes within radius " << p.radius << " expect "
+           << BcunExpectedLinks(p.nodes, p.radius) << " links, more than " << kMaxBcunLinks;
+        throw std::invalid_argument(os.str());
+    }
     UnitSquareGraph g;
     double radius = p.radius;
     uint32_t draws = 0;
@@ -402,6 +418,14 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
             os << "WsnTopology::Bcun: no connected graph in " << p.maxDraws
                << " draws (nodes=" << p.nodes << ", radius=" << radius
                << ", min-distance2=" << p.minDistance2 << ", max-degree=" << p.maxDegree << ")";
+            throw std::runtime_error(os.str());
+        }
+        if (BcunExpectedLinks(p.nodes, radius) > kMaxBcunLinks)
+        {
+            std::ostringstream os;
+            os << "WsnTopology::Bcun: after " << draws << " disconnected draws the radius grew to "
+               << radius << ", where " << p.nodes << " nodes expect more than " << kMaxBcunLinks
+               << " links";
             throw std::runtime_error(os.str());
         }
         ++draws;

@@ -157,6 +157,19 @@ class WsnTopology
         uint32_t maxDraws{1000};    ///< most draws before Bcun gives up (throws)
     };
 
+    /// Most links Bcun lets a draw expect (memory and time per draw grow with them).
+    static constexpr double kMaxBcunLinks = 2e6;
+
+    /**
+     * Links expected among n uniform points of the unit square linked within
+     * `radius`: n(n-1)/2 p, p = pi r^2 - 8/3 r^3 + r^4/2 for r <= 1, else 1
+     * (an upper bound).  Bcun refuses a draw expecting more than kMaxBcunLinks.
+     * \param nodes points drawn
+     * \param radius link radius in the unit square
+     * \return the expected number of links
+     */
+    static double BcunExpectedLinks(uint32_t nodes, double radius);
+
     /// Details of a Bcun draw.
     struct BcunInfo
     {
@@ -188,7 +201,10 @@ class WsnTopology
      * \param rng source of all draws (x then y of every node, per draw)
      * \param info if not null, receives the final radius, draws and removals
      * \return the topology, with its unit-disk links; throws
-     *         std::runtime_error after params.maxDraws draws without a result
+     *         std::runtime_error after params.maxDraws draws without a
+     *         result, or when the radius has grown so far that a draw would
+     *         expect more than kMaxBcunLinks links (std::invalid_argument if
+     *         the initial radius does)
      */
     static WsnTopology Bcun(const BcunParams& params,
                             double range,

@@ -303,6 +303,24 @@ class BcunParametersTestCase : public TestCase
             (Error(stuck).find("no connected graph in 5 draws") != std::string::npos),
             true,
             "bounded redraws: " << Error(stuck));
+        // Bounded memory: too many links expected at the start, or after growth.
+        WsnTopology::BcunParams big;
+        big.nodes = 65533;
+        NS_TEST_ASSERT_MSG_EQ((Error(big).find("links, more than") != std::string::npos),
+                              true,
+                              Error(big));
+        WsnTopology::BcunParams jump;
+        jump.nodes = 3000;
+        jump.radius = 0.001;
+        jump.radiusStep = 0.6;
+        jump.minDistance2 = 0;
+        NS_TEST_ASSERT_MSG_EQ((Error(jump).find("radius grew to 0.601") != std::string::npos),
+                              true,
+                              Error(jump));
+        NS_TEST_ASSERT_MSG_EQ_TOL(WsnTopology::BcunExpectedLinks(400, 0.1),
+                                  0.5 * 400 * 399 * (M_PI * 0.01 - 8.0 / 3 * 0.001 + 0.5e-4),
+                                  1e-6,
+                                  "expected links");
         WsnTopology::BcunParams p;
         p.minDistance2 = 0.02; // beyond radius^2
         NS_TEST_ASSERT_MSG_EQ((Error(p).find("[0, radius^2)") != std::string::npos),
