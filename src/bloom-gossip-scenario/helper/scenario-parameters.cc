@@ -986,8 +986,12 @@ BuildTable()
                        "s",
                        "time of the first warm-up query, then one every --query-interval")
                     .Zero("one --query-interval")
-                    .When("--query-warmup above 0",
-                          [](const Config& c) { return Queries(c) && c.queryWarmup > 0; }));
+                    // Ignored with a warning: a per-strategy run without
+                    // warm-up (--query-warmup 0) on bcun.ini is BCUN's setting.
+                    .When(
+                        "--query-warmup above 0",
+                        [](const Config& c) { return Queries(c) && c.queryWarmup > 0; },
+                        true));
     {
         Def d = Base(kQueries,
                      "query-warmup-strategy",
@@ -1006,8 +1010,10 @@ BuildTable()
                 OptionHelp(p));
         };
         d.p.print = [](const Config& c) { return ToString(c.queryWarmupStrategy); };
-        t.push_back(d.When("--query-warmup above 0",
-                           [](const Config& c) { return Queries(c) && c.queryWarmup > 0; }));
+        t.push_back(d.When(
+            "--query-warmup above 0",
+            [](const Config& c) { return Queries(c) && c.queryWarmup > 0; },
+            true));
     }
 
     // Energy and duty cycling.
