@@ -67,6 +67,12 @@ printf 'sample-interval = 1\npause = 2\n' > "$work/in/cfg1.ini"
 ignored --pause "--mobility random-waypoint" -- --config "$work/in/cfg1.ini" --mobility none
 printf 'duty-period = 2\n' > "$work/in/cfg2.ini"
 ignored --duty-period "--duty-cycle below 1" -- --config "$work/in/cfg2.ini"
+# The warm-up's start and strategies without warm-up queries (bcun.ini's
+# runs of the other mechanisms: --query-warmup 0).
+ignored --query-warmup-start "--query-warmup above 0" -- --filter lbf --queries 5 --query-warmup-start 1
+ignored --query-warmup-strategy "--query-warmup above 0" -- --filter lbf --queries 5 --query-warmup-strategy abc
+printf 'filter = lbf\nqueries = 5\nquery-warmup = 2\nquery-warmup-start = 1\n' > "$work/in/cfg3.ini"
+ignored --query-warmup-start "--query-warmup above 0" -- --config "$work/in/cfg3.ini" --query-warmup 0
 # Where they apply: no warning.
 applies --filter all --decay-probability 0.2 --min-count 2 --estimator ratio --b 6 --depth 4
 applies --filter sdbf --decay-probability 0.2
@@ -78,6 +84,7 @@ applies --radio log-distance --exponent 2.5 --reference-loss 40 --shadowing 2
 applies --topology disk --degree 3 --radio log-distance --range 20
 applies --timer trickle --trickle-imax 8
 applies --queries 1 --query-ttl 4 --query-timeout 5
+applies --filter lbf --queries 5 --query-warmup 2 --query-warmup-start 1 --query-warmup-strategy abc
 applies --config "$work/in/cfg2.ini" --duty-cycle 0.5
 # Refused invocations print their one error line only (check-cli.py checks
 # the line count): the warnings come once the sweep is accepted.

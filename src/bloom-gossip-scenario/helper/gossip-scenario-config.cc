@@ -134,8 +134,16 @@ ToString(ScenarioTopology topology)
         return "disk";
     case ScenarioTopology::FILE:
         return "file";
+    case ScenarioTopology::BCUN:
+        return "bcun";
     }
     return "unknown";
+}
+
+std::string
+ToString(ResourcePlacement placement)
+{
+    return placement == ResourcePlacement::ONE_PER_NODE ? "one-per-node" : "random";
 }
 
 ScenarioTopology
@@ -145,7 +153,8 @@ ParseScenarioTopology(const std::string& name)
                             {ScenarioTopology::LINE,
                              ScenarioTopology::GRID,
                              ScenarioTopology::DISK,
-                             ScenarioTopology::FILE});
+                             ScenarioTopology::FILE,
+                             ScenarioTopology::BCUN});
 }
 
 QueryStrategySelection
@@ -157,6 +166,14 @@ QueryStrategySelection::Of(const std::vector<bloom::QueryStrategy>& strategies)
     {
         selection.words.push_back(Word{Mode::ONE, strategy});
     }
+    return selection;
+}
+
+QueryStrategySelection
+QueryStrategySelection::Same()
+{
+    QueryStrategySelection selection;
+    selection.words.clear();
     return selection;
 }
 
@@ -216,6 +233,10 @@ QueryStrategySelection::Resolve(bloom::FilterKind filter) const
 std::string
 ToString(const QueryStrategySelection& selection)
 {
+    if (selection.words.empty())
+    {
+        return "same"; // QueryStrategySelection::Same()
+    }
     std::string out;
     for (const QueryStrategySelection::Word& word : selection.words)
     {
@@ -299,6 +320,27 @@ GossipScenarioConfig::CheckCombinations() const
     else if (nodes < 2 || nodes > kMaxScenarioNodes)
     {
         ThrowOptionError("--nodes", fmt::format("{} out of range 2..{}", nodes, kMaxScenarioNodes));
+    }
+    if (topology == ScenarioTopology::BCUN && !(bcun.minDistance2 < bcun.radius * bcun.radius))
+    {
+        ThrowOptionError(
+            "--bcun-min-distance2",
+            fmt::format("{:g} must be below --bcun-radius squared ({:g}): every pair of "
+                        "neighbours would be too close",
+                        bcun.minDistance2,
+                        bcun.radius * bcun.radius));
+    }
+    if (topology == ScenarioTopology::BCUN &&
+        WsnTopology::BcunExpectedLinks(bcun.nodes, bcun.radius) > WsnTopology::kMaxBcunLinks)
+    {
+        ThrowOptionError("--bcun-radius",
+                         fmt::format("{:g} with --bcun-nodes {}: about {:.3g} links per draw, "
+                                     "more than the {:g} the generator allows (memory and time "
+                                     "grow with them); lower --bcun-radius or --bcun-nodes",
+                                     bcun.radius,
+                                     bcun.nodes,
+                                     WsnTopology::BcunExpectedLinks(bcun.nodes, bcun.radius),
+                                     WsnTopology::kMaxBcunLinks));
     }
     if (topology == ScenarioTopology::DISK && !(meanDegree < nodes))
     {
@@ -500,6 +542,25 @@ GossipScenarioConfig::CheckCombinations() const
                             simTime));
         }
     }
+    const std::vector<bloom::QueryStrategy> warmups = QueryWarmupStrategies();
+    if (queries > 0 && queryWarmup > 0 && !warmups.empty() && !strategies.empty())
+    {
+        const double last = QueryWarmupStart() +
+                            (static_cast<double>(queryWarmup) * warmups.size() - 1) * queryInterval;
+        if (!(last < QueryWindowStart()))
+        {
+            ThrowOptionError(
+                "--query-warmup",
+                fmt::format("{} warm-up queries x {} strategies from {} s, {} s apart, run until "
+                            "{} s, not before the first measured query at {} s",
+                            queryWarmup,
+                            warmups.size(),
+                            QueryWarmupStart(),
+                            queryInterval,
+                            last,
+                            QueryWindowStart()));
+        }
+    }
     dynamics.Validate(simTime,
                       queries,
                       resources > 0 ||
@@ -565,6 +626,19 @@ std::vector<bloom::QueryStrategy>
 GossipScenarioConfig::QueryStrategies() const
 {
     return queryStrategy.Resolve(filter);
+}
+
+std::vector<bloom::QueryStrategy>
+GossipScenarioConfig::QueryWarmupStrategies() const
+{
+    return queryWarmupStrategy.words.empty() ? QueryStrategies()
+                                             : queryWarmupStrategy.Resolve(filter);
+}
+
+double
+GossipScenarioConfig::QueryWarmupStart() const
+{
+    return queryWarmupStart > 0 ? queryWarmupStart : queryInterval;
 }
 
 double

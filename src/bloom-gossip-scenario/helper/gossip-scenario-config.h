@@ -65,22 +65,40 @@ enum class ScenarioTopology : uint8_t
     GRID, //!< a rectangular grid (WsnTopology::Grid)
     DISK, //!< uniform at random in a square (WsnTopology::RandomDisk)
     FILE, //!< positions from a CSV file (WsnTopology::FromCsv)
+    BCUN, //!< BCUN's random geometric graph (WsnTopology::Bcun)
 };
 
 /**
  * \ingroup bloom-gossip-scenario
  * \param topology a network layout
- * \return "line", "grid", "disk" or "file"
+ * \return "line", "grid", "disk", "file" or "bcun"
  */
 std::string ToString(ScenarioTopology topology);
 /**
  * \ingroup bloom-gossip-scenario
  * Inverse of ToString(ScenarioTopology); throws std::invalid_argument
- * "'<name>' is not one of line, grid, disk, file" on anything else.
- * \param name "line", "grid", "disk" or "file"
+ * "'<name>' is not one of line, grid, disk, file, bcun" on anything else.
+ * \param name "line", "grid", "disk", "file" or "bcun"
  * \return the layout
  */
 ScenarioTopology ParseScenarioTopology(const std::string& name);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * Where the resources of a run are (--placement).
+ */
+enum class ResourcePlacement : uint8_t
+{
+    RANDOM,       //!< resources 1..R, each on --replicas random nodes
+    ONE_PER_NODE, //!< node i holds resource i + 1, and only it (BCUN)
+};
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \param placement a resource placement
+ * \return "random" or "one-per-node"
+ */
+std::string ToString(ResourcePlacement placement);
 
 /**
  * \ingroup bloom-gossip-scenario
@@ -115,6 +133,9 @@ struct QueryStrategySelection
     static QueryStrategySelection Of(const std::vector<bloom::QueryStrategy>& strategies);
     /// \return the selection `all`
     static QueryStrategySelection All();
+    /// \return the selection `same` (no words: the run's own strategies,
+    /// for --query-warmup-strategy)
+    static QueryStrategySelection Same();
 
     /**
      * The strategies for a filter family, in the order of the words, each
@@ -163,6 +184,7 @@ struct GossipScenarioConfig
     /// disk: redraw until connected, or keep the largest component
     WsnTopology::DiskPolicy diskPolicy{WsnTopology::DiskPolicy::CONNECTED};
     std::string positions;                //!< file: CSV "id,x,y"
+    WsnTopology::BcunParams bcun;         //!< bcun: the generator's parameters
     WsnRadioConfig radio{DefaultRadio()}; //!< radio model (unit disk of 12 m by default)
 
     /// The default radio: unit disk (RangePropagationLossModel) of 12 m.
@@ -202,7 +224,9 @@ struct GossipScenarioConfig
     // Workload.
     uint32_t resources{4}; //!< R resources, numbered 1..R, on random nodes
     uint32_t replicas{1};  //!< holders per resource
-    uint32_t probes{100};  //!< keys never inserted (false positives)
+    /// random (resources, replicas) or one per node (resources = nodes, set by the run)
+    ResourcePlacement placement{ResourcePlacement::RANDOM};
+    uint32_t probes{100}; //!< keys never inserted (false positives)
     std::vector<WorkloadEvent> events;
     double simTime{60.0};
     /// Share of correctly received frames dropped anyway, independently on
@@ -230,6 +254,12 @@ struct GossipScenarioConfig
     uint32_t queryTtl{0};                 //!< 0: auto (gradient 2 D, floods D; 2..255)
     uint32_t queryMaxVisited{16};         //!< gradient visited list entries
     double queryTimeout{10.0};            //!< origin gives up after this long (s)
+    /// Warm-up draws, issued before the measured queries and never reported
+    /// (warm-up j at queryWarmupStart + j queryInterval, once per warm-up strategy).
+    uint32_t queryWarmup{0};
+    double queryWarmupStart{0}; //!< first warm-up query (s); 0: one queryInterval
+    /// Warm-up strategies; no words: the run's own (QueryStrategies)
+    QueryStrategySelection queryWarmupStrategy{QueryStrategySelection::Same()};
 
     // Mobility, moving ground truth, maps and query paths (off by default).
     ScenarioDynamicsConfig dynamics; //!< see scenario-mobility.h
@@ -241,6 +271,14 @@ struct GossipScenarioConfig
     std::vector<bloom::QueryStrategy> QueryStrategies() const;
     /// Time of the first query (resolves the automatic start).
     double QueryWindowStart() const;
+    /**
+     * Warm-up strategies of this configuration's filter: the run's own
+     * (QueryStrategies) for `same`, else queryWarmupStrategy.Resolve(filter).
+     * \return the strategies, possibly none
+     */
+    std::vector<bloom::QueryStrategy> QueryWarmupStrategies() const;
+    /// Time of the first warm-up query (resolves the automatic 0).
+    double QueryWarmupStart() const;
 
     /**
      * Check every field: the ranges of the parameter table

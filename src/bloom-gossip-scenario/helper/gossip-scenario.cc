@@ -128,6 +128,12 @@ BuildTopology(const GossipScenarioConfig& c)
         rng->SetStream(kTopologyStream);
         return WsnTopology::RandomDisk(c.nodes, c.radio.range, c.meanDegree, rng, c.diskPolicy);
     }
+    if (c.topology == ScenarioTopology::BCUN)
+    {
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(kTopologyStream);
+        return WsnTopology::Bcun(c.bcun, c.radio.range, rng);
+    }
     return WsnTopology::FromCsv(c.positions);
 }
 
@@ -165,7 +171,8 @@ MobileCandidates(const GossipScenarioConfig& c, const WsnTopology& topology)
 {
     const uint32_t n = topology.GetN();
     std::vector<uint32_t> nodes;
-    if (c.dynamics.mobileNodes != ScenarioMobileNodes::HOLDERS)
+    if (c.dynamics.mobileNodes != ScenarioMobileNodes::HOLDERS ||
+        c.placement == ResourcePlacement::ONE_PER_NODE)
     {
         nodes.resize(n);
         std::iota(nodes.begin(), nodes.end(), 0);
@@ -238,7 +245,7 @@ namespace
 /// Set up a run and, when `simulate`, run it; RunGossipScenario and
 /// CheckGossipScenario share every step up to Simulator::Run.
 GossipScenarioResult
-SetUpAndRun(const GossipScenarioConfig& c,
+SetUpAndRun(const GossipScenarioConfig& given,
             const ScenarioRecorders& rec,
             bool simulate,
             const GossipScenarioHooks& hooks)
@@ -251,16 +258,29 @@ SetUpAndRun(const GossipScenarioConfig& c,
     WsnTopology input;
     try
     {
-        input = BuildTopology(c);
+        input = BuildTopology(given);
     }
     catch (const std::exception& e)
     {
-        // A bad positions file, or no connected random draw.
-        ThrowOptionError(c.topology == ScenarioTopology::FILE   ? "--positions"
-                         : c.topology == ScenarioTopology::DISK ? "--degree"
-                                                                : "--topology",
+        // A bad positions file, or no connected random draw (bcun: or a
+        // radius grown beyond the generator's link bound).
+        const bool grew = std::string(e.what()).find("radius grew") != std::string::npos;
+        ThrowOptionError(given.topology == ScenarioTopology::FILE   ? "--positions"
+                         : given.topology == ScenarioTopology::DISK ? "--degree"
+                         : given.topology == ScenarioTopology::BCUN
+                             ? (grew ? "--bcun-radius-step" : "--bcun-max-degree")
+                             : "--topology",
                          e.what());
     }
+    // One resource per node: as many resources as nodes, known only now.
+    GossipScenarioConfig resolved = given;
+    if (given.placement == ResourcePlacement::ONE_PER_NODE)
+    {
+        resolved.resources = input.GetN();
+        resolved.replicas = 1;
+        resolved.CheckCombinations(); // e.g. DV's id width for ids up to n
+    }
+    const GossipScenarioConfig& c = resolved;
     if (input.GetN() > kMaxScenarioNodes)
     {
         // A square grid for --nodes N rounds up (65,533 nodes: 256 x 256).
@@ -310,7 +330,8 @@ SetUpAndRun(const GossipScenarioConfig& c,
     }
     if (uint64_t{n} * c.resources > kMaxTruthPairs)
     {
-        ThrowOptionError("--resources",
+        ThrowOptionError(c.placement == ResourcePlacement::ONE_PER_NODE ? "--placement"
+                                                                        : "--resources",
                          fmt::format("{} resources on {} nodes are {} (node, resource) pairs of "
                                      "ground truth, more than the {} a run tracks (memory and time "
                                      "grow with them)",
@@ -328,7 +349,9 @@ SetUpAndRun(const GossipScenarioConfig& c,
                                                  }),
                      topo.GetLinkCount());
     result.nodes = n;
-    result.droppedNodes = c.topology == ScenarioTopology::DISK ? c.nodes - n : 0;
+    result.droppedNodes = c.topology == ScenarioTopology::DISK   ? c.nodes - n
+                          : c.topology == ScenarioTopology::BCUN ? c.bcun.nodes - n
+                                                                 : 0;
     result.diameter = topo.Diameter();
     {
         const std::vector<uint32_t> labels = topo.ComponentLabels();
@@ -540,7 +563,14 @@ SetUpAndRun(const GossipScenarioConfig& c,
     Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
     workload->AssignStreams(kWorkloadStream);
     workload->SetApplications(appList, queryApps);
-    workload->PlaceResources(c.resources, c.replicas);
+    if (c.placement == ResourcePlacement::ONE_PER_NODE)
+    {
+        workload->PlaceOnePerNode();
+    }
+    else
+    {
+        workload->PlaceResources(c.resources, c.replicas);
+    }
     if (c.dynamics.mobileNodes == ScenarioMobileNodes::SINKS)
     {
         workload->SetOrigins(mobility.MobileNodes()); // the moving nodes are the sinks
@@ -574,6 +604,10 @@ SetUpAndRun(const GossipScenarioConfig& c,
         plan.interval = c.queryInterval;
         plan.absentShare = c.queryAbsent;
         plan.strategies = strategies;
+        plan.warmup = c.queryWarmup;
+        plan.warmupStart = c.QueryWarmupStart();
+        plan.warmupStrategies =
+            c.queryWarmup > 0 ? c.QueryWarmupStrategies() : std::vector<bloom::QueryStrategy>{};
         plan.ttl = [&c, diameter = result.diameter](bloom::QueryStrategy s) -> uint8_t {
             if (c.queryTtl > 0)
             {

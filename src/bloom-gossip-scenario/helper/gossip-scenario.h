@@ -36,7 +36,7 @@ struct GossipScenarioResult
     uint32_t seed{0};
     uint64_t run{0};
     uint32_t nodes{0};        //!< nodes simulated
-    uint32_t droppedNodes{0}; //!< disk, largest-component: nodes left out
+    uint32_t droppedNodes{0}; //!< disk (largest-component), bcun: nodes drawn but left out
     uint32_t diameter{0};     //!< of the radio's ground-truth graph (largest component's)
     uint32_t components{0};   //!< connected components of the ground-truth graph
     /// Air time a neighbourhood (a node and its mean degree of neighbours)

@@ -422,6 +422,18 @@ Disk(const Config& c)
 }
 
 bool
+Bcun(const Config& c)
+{
+    return c.topology == ScenarioTopology::BCUN;
+}
+
+bool
+RandomPlacement(const Config& c)
+{
+    return c.placement == ResourcePlacement::RANDOM;
+}
+
+bool
 Trickle(const Config& c)
 {
     return c.timer == BloomGossipApplication::TRICKLE;
@@ -498,7 +510,8 @@ BuildTable()
                      std::vector<ScenarioTopology>{ScenarioTopology::LINE,
                                                    ScenarioTopology::GRID,
                                                    ScenarioTopology::DISK,
-                                                   ScenarioTopology::FILE},
+                                                   ScenarioTopology::FILE,
+                                                   ScenarioTopology::BCUN},
                      "topology")
                     .Columns({"topology"}));
     t.push_back(Closed(kTopology, "spacing", FIELD(spacing), 1e-3, 1e6, "m", "line/grid spacing")
@@ -526,6 +539,50 @@ BuildTable()
              "disk: redraw until connected, or keep the largest component")
             .When("--topology disk", Disk));
     t.push_back(Text(kTopology, "positions", FIELD(positions), "file: CSV id,x,y"));
+    // BCUN's generator (WsnTopology::Bcun, genMina.py 400 0.1 0.001 4).
+    t.push_back(Unsigned(kTopology,
+                         "bcun-nodes",
+                         FIELD(bcun.nodes),
+                         2,
+                         kMaxScenarioNodes,
+                         "",
+                         "bcun: nodes drawn in the unit square, before removals")
+                    .When("--topology bcun", Bcun));
+    t.push_back(Real(kTopology,
+                     "bcun-radius",
+                     FIELD(bcun.radius),
+                     0,
+                     1.5,
+                     true,
+                     false,
+                     "",
+                     "bcun: link radius in the unit square (scaled to --range)")
+                    .When("--topology bcun", Bcun));
+    t.push_back(Closed(kTopology,
+                       "bcun-radius-step",
+                       FIELD(bcun.radiusStep),
+                       0,
+                       1,
+                       "",
+                       "bcun: radius growth per disconnected draw until the first connected one")
+                    .When("--topology bcun", Bcun));
+    t.push_back(Closed(kTopology,
+                       "bcun-min-distance2",
+                       FIELD(bcun.minDistance2),
+                       0,
+                       2,
+                       "",
+                       "bcun: a node with a neighbour closer than the square root of this "
+                       "(unit square) is removed, < radius^2")
+                    .When("--topology bcun", Bcun));
+    t.push_back(Unsigned(kTopology,
+                         "bcun-max-degree",
+                         FIELD(bcun.maxDegree),
+                         1,
+                         kMaxScenarioNodes,
+                         "",
+                         "bcun: the highest-degree node is removed while its degree exceeds this")
+                    .When("--topology bcun", Bcun));
     t.push_back(Choice(kTopology,
                        "radio",
                        FIELD(radio.loss),
@@ -559,8 +616,8 @@ BuildTable()
                     .Attr(radio, "Range")
                     .NotPushed()
                     .Derived(RangePropagationLossModel::GetTypeId(), "MaxRange")
-                    .When("--radio range or --topology disk",
-                          [](const Config& c) { return !LogDistance(c) || Disk(c); }));
+                    .When("--radio range or --topology disk or bcun",
+                          [](const Config& c) { return !LogDistance(c) || Disk(c) || Bcun(c); }));
     t.push_back(Closed(kTopology,
                        "tx-power",
                        FIELD(radio.txPowerDbm),
@@ -846,6 +903,7 @@ BuildTable()
                                   bloom::DistanceVector::WidthOf(c.LargestResourceId()));
                           })
                     .Inexact() // DV's id width, from the largest id (--events may add more)
+                    .When("--placement random", RandomPlacement)
                     .Columns({"resources"}));
     t.push_back(Unsigned(kWorkload,
                          "replicas",
@@ -854,7 +912,15 @@ BuildTable()
                          kMaxScenarioNodes,
                          "",
                          "holders per resource")
+                    .When("--placement random", RandomPlacement)
                     .Columns({"replicas"}));
+    t.push_back(Enum(
+        kWorkload,
+        "placement",
+        FIELD(placement),
+        std::vector<ResourcePlacement>{ResourcePlacement::RANDOM, ResourcePlacement::ONE_PER_NODE},
+        "random: --resources on --replicas random nodes each; one-per-node: node i "
+        "holds resource i + 1 (BCUN)"));
     t.push_back(Unsigned(kWorkload,
                          "probes",
                          FIELD(probes),
@@ -952,6 +1018,52 @@ BuildTable()
                        "the origin gives up after this long")
                     .Attr(query, "QueryTimeout")
                     .When("--queries above 0", Queries));
+    t.push_back(Unsigned(kQueries,
+                         "query-warmup",
+                         FIELD(queryWarmup),
+                         0,
+                         100000,
+                         "",
+                         "warm-up draws, issued before the measured queries (own random stream) "
+                         "and never reported; 0: none")
+                    .When("--queries above 0", Queries));
+    t.push_back(Closed(kQueries,
+                       "query-warmup-start",
+                       FIELD(queryWarmupStart),
+                       kMinScenarioPeriod,
+                       kMaxScenarioTime,
+                       "s",
+                       "time of the first warm-up query, then one every --query-interval")
+                    .Zero("one --query-interval")
+                    // Ignored with a warning: a per-strategy run without
+                    // warm-up (--query-warmup 0) on bcun.ini is BCUN's setting.
+                    .When(
+                        "--query-warmup above 0",
+                        [](const Config& c) { return Queries(c) && c.queryWarmup > 0; },
+                        true));
+    {
+        Def d = Base(kQueries,
+                     "query-warmup-strategy",
+                     Type::LIST,
+                     "",
+                     "strategies of the warm-up queries, as --query-strategy; same = the run's "
+                     "own");
+        d.p.addOption = [](cli::OptionAdder& adder, Config& c, const ScenarioParameter& p) {
+            adder.Parsed(
+                p.name.c_str(),
+                &c.queryWarmupStrategy,
+                [](const std::string& text) {
+                    return text == "same" ? QueryStrategySelection::Same()
+                                          : ParseQueryStrategySelection(text);
+                },
+                OptionHelp(p));
+        };
+        d.p.print = [](const Config& c) { return ToString(c.queryWarmupStrategy); };
+        t.push_back(d.When(
+            "--query-warmup above 0",
+            [](const Config& c) { return Queries(c) && c.queryWarmup > 0; },
+            true));
+    }
 
     // Energy and duty cycling.
     t.push_back(Flag(kEnergy,

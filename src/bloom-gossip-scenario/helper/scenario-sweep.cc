@@ -112,6 +112,21 @@ CheckSweepOptions(ScenarioSweepOptions& o)
                           (o.filters == AllFilters() ? "all" : bloom::ToString(o.filters.front())) +
                           " (gradient and abc need lbf, abf or sdbf), so no query would be issued");
         }
+        bool anyWarmup = c.queryWarmup == 0;
+        for (bloom::FilterKind f : o.filters)
+        {
+            GossipScenarioConfig p = c;
+            p.filter = f;
+            anyWarmup = anyWarmup || !p.QueryWarmupStrategies().empty();
+        }
+        if (!anyWarmup)
+        {
+            cli::Fail("--query-warmup-strategy",
+                      "'" + ToString(c.queryWarmupStrategy) + "' does not apply to --filter " +
+                          (o.filters == AllFilters() ? "all" : bloom::ToString(o.filters.front())) +
+                          " (gradient and abc need lbf, abf or sdbf), so no warm-up query would "
+                          "be issued");
+        }
     }
 }
 
@@ -136,6 +151,14 @@ ExpandSweep(const ScenarioSweepOptions& o)
                   : given[1] ? "--grid"
                              : "--nodes",
                   "not with --topology file (the positions file sets the nodes)");
+    }
+    if (c.topology == ScenarioTopology::BCUN && (given[0] || given[1] || given[2]))
+    {
+        cli::Fail(given[0]   ? "--diameters"
+                  : given[1] ? "--grid"
+                             : "--nodes",
+                  "not with --topology bcun (--bcun-nodes sets the nodes drawn; the diameter "
+                  "is a result)");
     }
     std::vector<GossipScenarioConfig> points;
     if (given[0])
@@ -193,7 +216,7 @@ ExpandSweep(const ScenarioSweepOptions& o)
         p.nodes = p.gridWidth * p.gridHeight;
         points.push_back(p);
     }
-    else if (c.topology == ScenarioTopology::FILE)
+    else if (c.topology == ScenarioTopology::FILE || c.topology == ScenarioTopology::BCUN)
     {
         points.push_back(c);
     }

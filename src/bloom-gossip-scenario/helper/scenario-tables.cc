@@ -135,7 +135,12 @@ GossipColumns()
         {"budget_bytes", [](const RunRow& x) { return Int(x.c.budgetBytes); }},
         {"interval", [](const RunRow& x) { return Num(x.c.interval); }},
         {"timer", [](const RunRow& x) { return ToString(x.c.timer); }},
-        {"resources", [](const RunRow& x) { return Int(x.c.resources); }},
+        {"resources",
+         [](const RunRow& x) {
+             // One per node: as many as the run's nodes (the run resolves it).
+             return x.c.placement == ResourcePlacement::ONE_PER_NODE ? Int(x.r.nodes)
+                                                                     : Int(x.c.resources);
+         }},
         {"replicas", [](const RunRow& x) { return Int(x.c.replicas); }},
         {"sim_time", [](const RunRow& x) { return Num(x.c.simTime); }},
         {"payload_bytes", [](const RunRow& x) { return Count(x.r.metrics.payloadBytes); }},

@@ -561,12 +561,13 @@ class ConfigNamesTestCase : public TestCase
         for (auto t : {ScenarioTopology::LINE,
                        ScenarioTopology::GRID,
                        ScenarioTopology::DISK,
-                       ScenarioTopology::FILE})
+                       ScenarioTopology::FILE,
+                       ScenarioTopology::BCUN})
         {
             NS_TEST_ASSERT_MSG_EQ((ParseScenarioTopology(ToString(t)) == t), true, ToString(t));
         }
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseScenarioTopology("ring"); }),
-                              "'ring' is not one of line, grid, disk, file",
+                              "'ring' is not one of line, grid, disk, file, bcun",
                               "unknown topology");
         for (auto k : {FilterKind::BLOOM,
                        FilterKind::LINEAR,

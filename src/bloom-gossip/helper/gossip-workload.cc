@@ -164,6 +164,7 @@ GossipWorkload::DoDispose()
     m_queries.clear();
     m_placement = nullptr;
     m_queryDraws = nullptr;
+    m_warmupDraws = nullptr;
     Object::DoDispose();
 }
 
@@ -184,7 +185,12 @@ GossipWorkload::AssignStreams(int64_t stream)
 {
     m_placement->SetStream(stream);
     m_queryDraws->SetStream(stream + 1);
-    return 2;
+    m_firstStream = stream;
+    if (m_warmupDraws)
+    {
+        m_warmupDraws->SetStream(stream + 2);
+    }
+    return 3;
 }
 
 void
@@ -204,6 +210,23 @@ GossipWorkload::PlaceResources(uint32_t resources, uint32_t replicas)
         {
             Simulator::ScheduleNow(&BloomGossipApplication::AddResource, m_gossip[node], r);
         }
+        m_known.push_back(r);
+    }
+}
+
+void
+GossipWorkload::PlaceOnePerNode()
+{
+    NS_LOG_FUNCTION(this);
+    const auto n = static_cast<uint32_t>(m_gossip.size());
+    if (n == 0)
+    {
+        throw std::logic_error("GossipWorkload::PlaceOnePerNode before SetApplications");
+    }
+    for (uint32_t node = 0; node < n; ++node)
+    {
+        const uint64_t r = uint64_t{node} + 1;
+        Simulator::ScheduleNow(&BloomGossipApplication::AddResource, m_gossip[node], r);
         m_known.push_back(r);
     }
 }
@@ -301,6 +324,30 @@ GossipWorkload::ScheduleQueries(const QueryPlan& plan)
         throw std::logic_error("GossipWorkload::ScheduleQueries without query applications");
     }
     m_plan = plan;
+    if (plan.warmup > 0 && !plan.warmupStrategies.empty())
+    {
+        // Own stream: the measured draws are those of a run without warm-up.
+        if (!m_warmupDraws)
+        {
+            m_warmupDraws = CreateObject<UniformRandomVariable>();
+            if (m_firstStream >= 0)
+            {
+                m_warmupDraws->SetStream(m_firstStream + 2);
+            }
+        }
+        m_warmups.assign(plan.warmup, Draw{});
+        const size_t ws = plan.warmupStrategies.size();
+        const size_t warmups = static_cast<size_t>(plan.warmup) * ws;
+        for (size_t j = 0; j < warmups; ++j)
+        {
+            Simulator::Schedule(Seconds(plan.warmupStart + j * plan.interval),
+                                &GossipWorkload::IssueWarmup,
+                                this,
+                                static_cast<uint32_t>(j / ws),
+                                j % ws == 0,
+                                plan.warmupStrategies[j % ws]);
+        }
+    }
     m_draws.assign(plan.draws, Draw{});
     const size_t strategies = plan.strategies.size();
     const size_t count = static_cast<size_t>(plan.draws) * strategies;
@@ -317,7 +364,7 @@ GossipWorkload::ScheduleQueries(const QueryPlan& plan)
 }
 
 GossipWorkload::Draw
-GossipWorkload::MakeDraw(uint32_t i, double absentShare)
+GossipWorkload::MakeDraw(uint32_t i, double absentShare, const Ptr<UniformRandomVariable>& rng)
 {
     Draw d;
     const auto n = static_cast<uint32_t>(m_gossip.size());
@@ -339,7 +386,7 @@ GossipWorkload::MakeDraw(uint32_t i, double absentShare)
         return d;
     }
     d.valid = true;
-    d.absent = m_queryDraws->GetValue(0.0, 1.0) < absentShare;
+    d.absent = rng->GetValue(0.0, 1.0) < absentShare;
     std::vector<uint64_t> present;
     if (!d.absent)
     {
@@ -354,8 +401,8 @@ GossipWorkload::MakeDraw(uint32_t i, double absentShare)
         }
         d.absent = present.empty();
     }
-    const auto pick = [this](const std::vector<uint32_t>& nodes) {
-        return nodes[m_queryDraws->GetInteger(0, static_cast<uint32_t>(nodes.size()) - 1)];
+    const auto pick = [&rng](const std::vector<uint32_t>& nodes) {
+        return nodes[rng->GetInteger(0, static_cast<uint32_t>(nodes.size()) - 1)];
     };
     if (d.absent)
     {
@@ -363,7 +410,7 @@ GossipWorkload::MakeDraw(uint32_t i, double absentShare)
         d.origin = pick(from);
         return d;
     }
-    d.key = present[m_queryDraws->GetInteger(0, static_cast<uint32_t>(present.size()) - 1)];
+    d.key = present[rng->GetInteger(0, static_cast<uint32_t>(present.size()) - 1)];
     std::vector<uint32_t> origins;
     for (uint32_t node : from)
     {
@@ -377,12 +424,32 @@ GossipWorkload::MakeDraw(uint32_t i, double absentShare)
 }
 
 void
+GossipWorkload::IssueWarmup(uint32_t draw, bool first, bloom::QueryStrategy strategy)
+{
+    Draw& d = m_warmups[draw];
+    if (first)
+    {
+        d = MakeDraw(draw, m_plan.absentShare, m_warmupDraws);
+    }
+    if (!d.valid)
+    {
+        return;
+    }
+    NS_LOG_INFO("warm-up query " << draw << " " << bloom::ToString(strategy) << ": node "
+                                 << d.origin << " asks for " << d.key);
+    // Not announced: QueryMetrics and the walks never see it.
+    m_queries[d.origin]->Query(bloom::Key::FromId(d.key),
+                               strategy,
+                               m_plan.ttl ? m_plan.ttl(strategy) : 0);
+}
+
+void
 GossipWorkload::IssueQuery(uint32_t draw, bool first, bloom::QueryStrategy strategy)
 {
     Draw& d = m_draws[draw];
     if (first)
     {
-        d = MakeDraw(draw, m_plan.absentShare);
+        d = MakeDraw(draw, m_plan.absentShare, m_queryDraws);
     }
     if (!d.valid)
     {

@@ -106,6 +106,12 @@ class GossipWorkload : public Object
     void PlaceResources(uint32_t resources, uint32_t replicas);
 
     /**
+     * Resource i + 1 on node i, for every node (BCUN's placement), added
+     * when the simulation starts; no random draw.
+     */
+    void PlaceOnePerNode();
+
+    /**
      * The placement PlaceResources draws: for each resource 1..resources
      * (index r - 1), its min(replicas, nodes) distinct holders in draw order.
      * PlaceResources draws through this function from the placement stream,
@@ -150,6 +156,13 @@ class GossipWorkload : public Object
         std::vector<bloom::QueryStrategy> strategies; //!< issued in this order per draw
         /// TTL of a query of a strategy (0: the application's Ttl attribute).
         std::function<uint8_t(bloom::QueryStrategy)> ttl;
+        /// Warm-up draws: made like the others but from their own stream,
+        /// issued before the measured ones and not announced (QueryIssued),
+        /// so that no metric reports them.
+        uint32_t warmup{0};
+        double warmupStart{0}; //!< time of the first warm-up query (s)
+        /// issued in this order per warm-up draw, every `interval` seconds
+        std::vector<bloom::QueryStrategy> warmupStrategies;
     };
 
     /**
@@ -157,16 +170,20 @@ class GossipWorkload : public Object
      * interval.  Draw i is made when its first query is due, among the live
      * nodes: with probability absentShare (or when no resource is held) a
      * key never inserted from a random live origin; otherwise a random held
-     * resource from a random live node that does not hold it.  Needs query
-     * applications (SetApplications).
+     * resource from a random live node that does not hold it.  Warm-up
+     * query j (warm-up draw j / W, W warm-up strategies) is issued the same
+     * way at warmupStart + j interval, drawn from the warm-up stream, and
+     * not announced.  Needs query applications (SetApplications).
      * \param plan when and how queries are issued
      */
     void ScheduleQueries(const QueryPlan& plan);
 
     /**
-     * Streams: `stream` for resource placement, `stream` + 1 for query draws.
+     * Streams: `stream` for resource placement, `stream` + 1 for query draws,
+     * `stream` + 2 for warm-up query draws (its variable is created only when
+     * a plan has warm-up queries).
      * \param stream first stream number to use
-     * \return the number of streams used (2)
+     * \return the number of streams used (3)
      */
     int64_t AssignStreams(int64_t stream);
 
@@ -189,17 +206,21 @@ class GossipWorkload : public Object
         bool absent{false};
     };
 
-    Draw MakeDraw(uint32_t i, double absentShare);
+    Draw MakeDraw(uint32_t i, double absentShare, const Ptr<UniformRandomVariable>& rng);
+    void IssueWarmup(uint32_t draw, bool first, bloom::QueryStrategy strategy);
     void Remove(uint64_t resource);
     void IssueQuery(uint32_t draw, bool first, bloom::QueryStrategy strategy);
 
     std::vector<Ptr<BloomGossipApplication>> m_gossip;
     std::vector<Ptr<BloomQueryApplication>> m_queries;
-    Ptr<UniformRandomVariable> m_placement;  //!< resource placement draws
-    Ptr<UniformRandomVariable> m_queryDraws; //!< query draws
-    std::vector<uint64_t> m_known;           //!< resources placed or added by events
-    std::vector<Draw> m_draws;               //!< query draws made so far
-    std::vector<uint32_t> m_origins;         //!< query origins (empty: every node)
+    Ptr<UniformRandomVariable> m_placement;   //!< resource placement draws
+    Ptr<UniformRandomVariable> m_queryDraws;  //!< query draws
+    std::vector<uint64_t> m_known;            //!< resources placed or added by events
+    Ptr<UniformRandomVariable> m_warmupDraws; //!< warm-up query draws (created when needed)
+    int64_t m_firstStream{-1};                //!< AssignStreams' first stream (-1: none)
+    std::vector<Draw> m_draws;                //!< query draws made so far
+    std::vector<Draw> m_warmups;              //!< warm-up draws made so far
+    std::vector<uint32_t> m_origins;          //!< query origins (empty: every node)
     QueryPlan m_plan;
     TracedCallback<uint32_t, uint64_t, bool, bloom::QueryStrategy> m_queryIssuedTrace;
 };

@@ -146,6 +146,71 @@ class WsnTopology
                                   uint32_t maxAttempts = 1000,
                                   DiskInfo* info = nullptr);
 
+    /// BCUN's generator (Bcun): the parameters of `genMina.py 400 0.1 0.001 4`.
+    struct BcunParams
+    {
+        uint32_t nodes{400};        ///< nodes drawn in the unit square
+        double radius{0.1};         ///< link radius in the unit square
+        double radiusStep{0.005};   ///< radius growth per disconnected draw, first round only
+        double minDistance2{0.001}; ///< a node with a neighbour closer than sqrt(this) goes
+        uint32_t maxDegree{4};      ///< highest-degree nodes go while above this degree
+        uint32_t maxDraws{1000};    ///< most draws before Bcun gives up (throws)
+    };
+
+    /// Most links Bcun lets a draw expect (memory and time per draw grow with them).
+    static constexpr double kMaxBcunLinks = 2e6;
+
+    /**
+     * Links expected among n uniform points of the unit square linked within
+     * `radius`: n(n-1)/2 p, p = pi r^2 - 8/3 r^3 + r^4/2 for r <= 1, else 1
+     * (an upper bound).  Bcun refuses a draw expecting more than kMaxBcunLinks.
+     * \param nodes points drawn
+     * \param radius link radius in the unit square
+     * \return the expected number of links
+     */
+    static double BcunExpectedLinks(uint32_t nodes, double radius);
+
+    /// Details of a Bcun draw.
+    struct BcunInfo
+    {
+        double radius{0.0};                ///< link radius in the unit square after growth
+        uint32_t draws{0};                 ///< positions drawn (1 + redraws)
+        uint32_t closeRemoved{0};          ///< nodes removed for a too close neighbour
+        uint32_t degreeRemoved{0};         ///< nodes removed for their degree
+        std::vector<uint32_t> originalIds; ///< new id -> id in the accepted draw
+    };
+
+    /**
+     * The random geometric graph of BCUN (rmlima/BCUN, dataset/genMina.py,
+     * own implementation): `nodes` uniform points in the unit square, linked
+     * within `radius`; while the very first draws are disconnected the radius
+     * grows by `radiusStep` (kept afterwards); then, in ascending id order,
+     * every node that still has a neighbour closer than sqrt(minDistance2)
+     * is removed; if the graph is still connected, the node of highest
+     * degree (lowest id on ties) is removed while that degree exceeds
+     * `maxDegree`; a disconnected graph after either step is redrawn from
+     * scratch (all `nodes` points, radius kept).  The remaining nodes keep
+     * their order (ids 0..k-1) and are scaled by range / radius, so that the
+     * link radius becomes the radio range; links are the unit disk of
+     * `range` on the scaled positions.  A result of fewer than 2 nodes is
+     * redrawn too (genMina.py would return it).
+     *
+     * \param params the generator's parameters (bad ones throw
+     *        std::invalid_argument; minDistance2 must be below radius^2)
+     * \param range radio range (m)
+     * \param rng source of all draws (x then y of every node, per draw)
+     * \param info if not null, receives the final radius, draws and removals
+     * \return the topology, with its unit-disk links; throws
+     *         std::runtime_error after params.maxDraws draws without a
+     *         result, or when the radius has grown so far that a draw would
+     *         expect more than kMaxBcunLinks links (std::invalid_argument if
+     *         the initial radius does)
+     */
+    static WsnTopology Bcun(const BcunParams& params,
+                            double range,
+                            Ptr<UniformRandomVariable> rng,
+                            BcunInfo* info = nullptr);
+
     /**
      * \param name "connected" or "largest-component"; anything else throws
      *        std::invalid_argument
