@@ -221,7 +221,8 @@ def figure(settings, rows, reference):
             ax.set_title(f"{name}: {label}", fontsize=10)
             ax.set_ylim(bottom=0)
             ax.grid(alpha=0.3)
-            ax.legend(fontsize=7, ncol=2)
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(fontsize=7, ncol=2)
     fig.suptitle(f"Query mechanisms per hop bin (bins with >= {MIN_BIN} queries; band: 95 % "
                  "bootstrap over topologies)", fontsize=10)
     fig.tight_layout()
@@ -229,9 +230,11 @@ def figure(settings, rows, reference):
 
 
 def main(argv):
-    if len(argv) < 3 or argv[1] in ("-h", "--help"):
+    if len(argv) > 1 and argv[1] in ("-h", "--help"):
         print(__doc__.strip())
-        return 0 if len(argv) > 1 and argv[1] in ("-h", "--help") else 2
+        return 0
+    if len(argv) < 3:
+        die("usage: compare-bcun.py OUTDIR NAME=QUERIES.csv [NAME=QUERIES.csv ...]")
     outdir = argv[1]
     check_outdir(outdir)
     ref = read_table(REFERENCE, "bcun-reference.csv",

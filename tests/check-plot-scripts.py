@@ -115,6 +115,12 @@ for r in (2, 8):
             run(ds, "--topology", "grid", "--diameters", "4", "--filter", "all", "--sim-time",
                 "8", "--resources", str(r), "--probes", "10", "--quiet", *budget,
                 f"--RngRun={seed}", "--out", data / f"res-{name}-{r}-{seed}.csv")
+# BCUN comparison (compare-bcun.py): the four mechanisms it compares, two seeds.
+for seed in (1, 2):
+    run(ds, "--topology", "grid", "--diameters", "4", "--filter", "lbf", "--sim-time", "40",
+        "--queries", "3", "--query-timeout", "2", "--query-strategy",
+        "blind-flood,bcir,bcir-star,abc", f"--RngRun={seed}", "--probes", "10", "--quiet",
+        "--out", data / f"bcun-{seed}.csv")
 
 
 def read_rows(path):
@@ -716,6 +722,27 @@ for label, args, named in [
     refused(label, s, args, named, RES)
 refused("OUTDIR/resources-grid.png is a folder: no figure written", s, [rruns, "OUT"],
         "resources-grid.png", [], ["resources-grid.png"])
+
+# --- compare-bcun.py (issue 29) ---------------------------------------------
+s = "compare-bcun.py"
+BCUN = ["bcun.png"]
+bq = concat(work / "bcun-queries.csv", data / "bcun-1-queries.csv", data / "bcun-2-queries.csv")
+for label, args in [
+        ("one setting, 2 seeds", [f"wifi={bq}"]),
+        ("two settings", [f"wifi={bq}", f"lr-wpan={data / 'bcun-1-queries.csv'}"]),
+        ("one strategy, CRLF", [f"wifi={variant('bcun-1-queries.csv', 'bq1.csv', where('strategy', 'abc'), chr(13) + chr(10))}"]),
+        ("warm-up rows left out", [f"wifi={variant('bcun-1-queries.csv', 'bq2.csv', lambda h, rows: (h + ['warmup'], [r + [str(i % 2)] for i, r in enumerate(rows)]))}"])]:
+    valid(label, s, ["OUT", *args], BCUN)
+for label, args, named in [
+        ("one argument", ["OUT"], "usage"),
+        ("no NAME=", ["OUT", str(bq)], "NAME=QUERIES.csv"),
+        ("bad NAME", ["OUT", f"a b={bq}"], "NAME"),
+        ("NAME twice", ["OUT", f"w={bq}", f"w={bq}"], "twice"),
+        ("QUERIES garbage", ["OUT", f"w={garbage}"], "QUERIES.csv"),
+        ("QUERIES without success_hops", ["OUT", f"w={variant('bcun-1-queries.csv', 'bq3.csv', drop_columns('success_hops'))}"], "success_hops"),
+        ("text in cancel_frames", ["OUT", f"w={variant('bcun-1-queries.csv', 'bq4.csv', set_cells('cancel_frames', 'many', lambda i, r: i == 0))}"], "cancel_frames"),
+        ("absent keys only", ["OUT", f"w={variant('bcun-1-queries.csv', 'bq5.csv', set_cells('absent', '1'))}"], "present key")]:
+    refused(label, s, args, named, BCUN)
 
 # --- Issue 31: inputs, outputs and plot-map.py ---------------------------------
 # Inputs: a FIFO with no writer (waited on forever), a device, a sparse file

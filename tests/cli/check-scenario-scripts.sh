@@ -561,6 +561,19 @@ wrappers)
     refused "resources-sweep.sh -o a file" "-o" -- "$res" -b "$fake" -r 4 -o "$work/a-file"
     refused "resources-sweep.sh -b missing" "-b" -- "$res" -b "$work/missing" -o "$work/res"
     refused "resources-sweep.sh -x" "-x" -- "$res" -x
+    # Issue 29: bcun.sh checks its lists and every (setting, mechanism) first.
+    bcun="$here/scenarios/bcun.sh"
+    for spec in 0 5:1 1,1 abc "" 01; do
+        refused "bcun.sh -t $(printf '%q' "$spec")" "-t" -- "$bcun" -b "$fake" -t "$spec" -o "$work/bcun"
+    done
+    for m in flood abc,abc "" "abc,"; do
+        refused "bcun.sh -m $(printf '%q' "$m")" "-m" -- "$bcun" -b "$fake" -m "$m" -o "$work/bcun"
+    done
+    refused "bcun.sh -S 802.11" "-S" -- "$bcun" -b "$fake" -S 802.11 -o "$work/bcun"
+    refused "bcun.sh -j 0" "-j" -- "$bcun" -b "$fake" -j 0 -o "$work/bcun"
+    refused "bcun.sh -o a file" "-o" -- "$bcun" -b "$fake" -o "$work/a-file"
+    refused "bcun.sh -b missing" "-b" -- "$bcun" -b "$work/missing" -o "$work/bcun"
+    refused "bcun.sh -x" "-x" -- "$bcun" -x
     for opt in --bogus "--out x.csv" "--out=x.csv" "--map-csv m.csv" "--walk-csv w.csv" \
         "--nodes 1" "--dry-run"; do
         set -- $opt

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# BCUN's query experiment (issue 29) in one command: install what is
+# missing, build, run diameter-sweep on many generated BCUN topologies
+# (--topology bcun: 400 points, thinned to degree <= 4, ~165 nodes) once
+# per query mechanism - FLOOD (blind-flood), BCIR, BCIR* (bcir-star) and
+# ABC (abc), each in its own simulation as BCUN runs them - in two
+# settings, concatenate the per-query tables and compare them with BCUN's
+# published results (analysis/compare-bcun.py, analysis/bcun-reference.csv).
+#
+#   scenarios/bcun.sh [--full] [-t TOPOLOGIES] [-m MECHANISMS] [-S SETTINGS]
+#                     [-j JOBS] [-o OUTDIR] [-b BUILD_DIR]
+#
+# Settings (one ini each; -S picks some, default both):
+#   wifi     scenarios/bcun.ini: BCUN's own setting - 802.11b at 11 Mb/s,
+#            250 m reception, ~550 m carrier sense, no gossip: nodes learn
+#            from query traffic (every query frame carries the sender's LBF,
+#            b = 16, merged with decay 0.9), 5 warm-up ABC queries, then 200
+#            queries 10 s apart from t = 100 s.
+#   lr-wpan  scenarios/bcun-lr-wpan.ini: this module's own setting - the same
+#            topologies and queries on 802.15.4, with periodic LBF gossip.
+#
+#   --full          100 topologies (BCUN used 500; see the timing below)
+#   -t 1:10         RngRun values, one topology each: N, A:B or a comma list
+#                   (default 1:4; --full 1:100)
+#   -m LIST         mechanisms, comma list of blind-flood, bcir, bcir-star,
+#                   abc (default all four)
+#   -S LIST         settings, comma list of wifi, lr-wpan (default both)
+#   -j N            parallel runs (default: the number of cores)
+#   -o DIR          output folder (default results/bcun)
+#   -b DIR          use this build as it is (default: install what is
+#                   missing and build into $BUILD_DIR or build/)
+# Output: DIR/<setting>-queries.csv (every measured and warm-up query,
+# one header), DIR/runs.csv, DIR/parts/ (per run), and from
+# analysis/compare-bcun.py: DIR/bcun-table.md (the side-by-side table),
+# DIR/bcun-per-hop.csv and DIR/bcun.png.  Bad arguments are refused in one
+# line (exit 2) before anything runs: the lists by the strict parsers of
+# scenarios/common.sh, then every (setting, mechanism) through
+# diameter-sweep --dry-run.  DIR is locked while the script runs.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+BG_PROG=bcun.sh
+source "$here/scenarios/common.sh"
+full=0
+topologies=""
+mechanisms="blind-flood,bcir,bcir-star,abc"
+settings="wifi,lr-wpan"
+jobs="$(nproc 2>/dev/null || echo 2)"
+outdir="$here/results/bcun"
+build=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --full) full=1; shift ;;
+        -t) bg_need_value "$@"; topologies="$2"; shift 2 ;;
+        -m) bg_need_value "$@"; mechanisms="$2"; shift 2 ;;
+        -S) bg_need_value "$@"; settings="$2"; shift 2 ;;
+        -j) bg_need_value "$@"; jobs="$2"; shift 2 ;;
+        -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
+        -b) bg_need_value "$@"; build="$2"; shift 2 ;;
+        -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
+        *) bg_fail "$1" "unknown argument (see bcun.sh --help)" ;;
+    esac
+done
+if [ -z "$topologies" ]; then
+    if [ $full -eq 1 ]; then topologies="1:100"; else topologies="1:4"; fi
+fi
+bg_parse_list -t "$topologies" 1 4294944442 10000 topology
+topology_list=("${BG_LIST[@]}")
+bg_parse_words() { # bg_parse_words OPTION VALUE ALLOWED...: sets BG_WORDS
+    local opt="$1" value="$2" word allowed
+    shift 2
+    BG_WORDS=()
+    local rest="$value,"
+    while [ -n "$rest" ]; do
+        word="${rest%%,*}"
+        rest="${rest#*,}"
+        allowed=0
+        for a in "$@"; do [ "$word" != "$a" ] || allowed=1; done
+        [ $allowed -eq 1 ] || bg_fail "$opt" "$(bg_show "$word") is not one of: $*"
+        case " ${BG_WORDS[*]:-} " in *" $word "*) bg_fail "$opt" "$word is given twice" ;; esac
+        BG_WORDS+=("$word")
+    done
+}
+bg_parse_words -m "$mechanisms" blind-flood bcir bcir-star abc
+mechanism_list=("${BG_WORDS[@]}")
+bg_parse_words -S "$settings" wifi lr-wpan
+setting_list=("${BG_WORDS[@]}")
+bg_check_uint -j "$jobs" 1 1024
+bg_check_outdir -o "$outdir"
+
+source "$here/cmake/bootstrap.sh"
+if [ -n "$build" ]; then
+    bg_find_program -b "$build" diameter-sweep
+    BG_DS="$BG_DS"
+else
+    bg_bootstrap >/dev/null
+    BG_DS="$BUILD_DIR/bin/diameter-sweep"
+fi
+
+ini() { # ini SETTING: the setting's config
+    case "$1" in
+        wifi) echo "$here/scenarios/bcun.ini" ;;
+        lr-wpan) echo "$here/scenarios/bcun-lr-wpan.ini" ;;
+    esac
+}
+# Check every (setting, mechanism) once at the first topology, with the
+# outputs named in a scratch folder: nothing is written before all pass.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+for setting in "${setting_list[@]}"; do
+    for m in "${mechanism_list[@]}"; do
+        if ! err="$("$BG_DS" --config "$(ini "$setting")" --query-strategy "$m" \
+            "--RngRun=${topology_list[0]}" --dry-run --quiet --out "$scratch/check.csv" 2>&1)"; then
+            bg_fail -S "$setting with $m: ${err##*$'\n'}"
+        fi
+    done
+done
+rm -rf "$scratch"
+trap - EXIT
+bg_make_outdir -o "$outdir"
+bg_lock_outdir -o "$BG_OUTDIR"
+mkdir -p "$BG_OUTDIR/parts"
+
+BG_TASKS=()
+for setting in "${setting_list[@]}"; do
+    for t in "${topology_list[@]}"; do
+        for m in "${mechanism_list[@]}"; do
+            bg_add_task "$setting-$m-run$t" --config "$(ini "$setting")" --query-strategy "$m" \
+                "--RngRun=$t"
+        done
+    done
+done
+bg_run_tasks "$jobs"
+bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
+compare=()
+for setting in "${setting_list[@]}"; do
+    bg_concat_tasks "$BG_OUTDIR/$setting-queries.csv" "-queries" "$setting-"
+    compare+=("$setting=$BG_OUTDIR/$setting-queries.csv")
+done
+"$(bg_python)" "$here/analysis/compare-bcun.py" "$BG_OUTDIR" "${compare[@]}"
+echo "bcun: CSV, table and PNG files are in $BG_OUTDIR"
