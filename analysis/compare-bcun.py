@@ -106,12 +106,12 @@ def per_hop(name, df, reference):
             groups = [g for _, g in b.groupby("topo")]
             f = cluster_interval([g["frames_total"].to_numpy() for g in groups])
             lat = cluster_interval([g["round_trip"].dropna().to_numpy() for g in groups])
-            ref = reference.get((strategy, hops), (math.nan, math.nan, 0))
+            ref = reference.get((strategy, hops), (math.nan, math.nan, (0, 0)))
             rows.append({"setting": name, "strategy": strategy, "hops": hops, "queries": len(b),
                          "topologies": len(groups), "frames": f[0], "frames_low": f[1],
                          "frames_high": f[2], "latency_s": lat[0], "latency_low": lat[1],
                          "latency_high": lat[2], "bcun_transmissions": ref[0],
-                         "bcun_latency_s": ref[1], "bcun_queries": ref[2],
+                         "bcun_latency_s": ref[1], "bcun_queries": ref[2][0],
                          "frames_ratio": f[0] / ref[0] if ref[0] == ref[0] else math.nan,
                          "latency_ratio": lat[0] / ref[1] if ref[1] == ref[1] else math.nan})
     return rows
@@ -211,7 +211,8 @@ def figure(settings, rows, reference):
                 pc.record(ax, f"{name} {col}", m, x, y, lo, hi, NONNEG)
                 if i == 0:
                     ref = sorted((h, v[ref_col]) for (s, h), v in reference.items()
-                                 if s == m and v[2] >= MIN_BIN and v[ref_col] == v[ref_col])
+                                 if s == m and v[2][ref_col] >= MIN_BIN
+                                 and v[ref_col] == v[ref_col])
                     ax.plot([h for h, _ in ref], [v for _, v in ref], color=COLOURS[m], lw=1.2,
                             ls="--", marker=".", ms=4, label=f"{NAMES[m]} (BCUN)")
                     pc.record(ax, f"{name} {col}", f"{m} BCUN", [h for h, _ in ref],
@@ -238,9 +239,13 @@ def main(argv):
     outdir = argv[1]
     check_outdir(outdir)
     ref = read_table(REFERENCE, "bcun-reference.csv",
-                     ["mechanism", "hops", "transmissions", "latency_s", "queries"],
-                     numeric=["hops", "transmissions", "latency_s", "queries"])
-    reference = {(r.mechanism, int(r.hops)): (r.transmissions, r.latency_s, int(r.queries))
+                     ["mechanism", "hops", "transmissions", "latency_s", "queries",
+                      "latency_queries"],
+                     numeric=["hops", "transmissions", "latency_s", "queries", "latency_queries"])
+    # (transmissions, latency, queries behind each: BCUN's latency file has
+    # fewer queries in some bins than its transmissions file)
+    reference = {(r.mechanism, int(r.hops)): (r.transmissions, r.latency_s,
+                                              (int(r.queries), r.latency_queries))
                  for r in ref.itertuples()}
     settings = [load(spec) for spec in argv[2:]]
     names = [n for n, _ in settings]

@@ -3,7 +3,8 @@
 # missing, build, run diameter-sweep on many generated BCUN topologies
 # (--topology bcun: 400 points, thinned to degree <= 4, ~165 nodes) once
 # per query mechanism - FLOOD (blind-flood), BCIR, BCIR* (bcir-star) and
-# ABC (abc), each in its own simulation as BCUN runs them - in two
+# ABC (abc, the last three with the cancel as the answer, as in BCUN),
+# each in its own simulation as BCUN runs them - in two
 # settings, concatenate the per-query tables and compare them with BCUN's
 # published results (analysis/compare-bcun.py, analysis/bcun-reference.csv).
 #
@@ -96,6 +97,19 @@ else
     BG_DS="$BUILD_DIR/bin/diameter-sweep"
 fi
 
+# mechanism MECHANISM: the run's strategy options.  In BCUN the holder of a
+# BCIR, BCIR* or ABC search sends no answer: the cancel it floods is the
+# answer (the origin learns when the first cancel reaches it), so those
+# runs set the strategy's CancelAnswers (module chapter, "Search and
+# cancel"); BCUN's FLOOD answers along the recorded route, as blind-flood.
+mechanism() {
+    case "$1" in
+        abc) echo "--query-strategy abc --ns3::AbcQueryStrategy::CancelAnswers=true" ;;
+        bcir) echo "--query-strategy bcir --ns3::BcirQueryStrategy::CancelAnswers=true" ;;
+        bcir-star) echo "--query-strategy bcir-star --ns3::BcirStarQueryStrategy::CancelAnswers=true" ;;
+        *) echo "--query-strategy $1" ;;
+    esac
+}
 ini() { # ini SETTING: the setting's config
     case "$1" in
         wifi) echo "$here/scenarios/bcun.ini" ;;
@@ -108,7 +122,8 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 for setting in "${setting_list[@]}"; do
     for m in "${mechanism_list[@]}"; do
-        if ! err="$("$BG_DS" --config "$(ini "$setting")" --query-strategy "$m" \
+        # shellcheck disable=SC2046
+        if ! err="$("$BG_DS" --config "$(ini "$setting")" $(mechanism "$m") \
             "--RngRun=${topology_list[0]}" --dry-run --quiet --out "$scratch/check.csv" 2>&1)"; then
             bg_fail -S "$setting with $m: ${err##*$'\n'}"
         fi
@@ -124,7 +139,8 @@ BG_TASKS=()
 for setting in "${setting_list[@]}"; do
     for t in "${topology_list[@]}"; do
         for m in "${mechanism_list[@]}"; do
-            bg_add_task "$setting-$m-run$t" --config "$(ini "$setting")" --query-strategy "$m" \
+            # shellcheck disable=SC2046
+            bg_add_task "$setting-$m-run$t" --config "$(ini "$setting")" $(mechanism "$m") \
                 "--RngRun=$t"
         done
     done
