@@ -46,6 +46,7 @@ BG_PROG=bcun.sh
 source "$here/scenarios/common.sh"
 full=0
 topologies=""
+topologies_given=0
 mechanisms="blind-flood,bcir,bcir-star,abc"
 settings="wifi,lr-wpan"
 jobs="$(nproc 2>/dev/null || echo 2)"
@@ -54,7 +55,7 @@ build=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --full) full=1; shift ;;
-        -t) bg_need_value "$@"; topologies="$2"; shift 2 ;;
+        -t) bg_need_value "$@"; topologies="$2"; topologies_given=1; shift 2 ;;
         -m) bg_need_value "$@"; mechanisms="$2"; shift 2 ;;
         -S) bg_need_value "$@"; settings="$2"; shift 2 ;;
         -j) bg_need_value "$@"; jobs="$2"; shift 2 ;;
@@ -64,7 +65,7 @@ while [ $# -gt 0 ]; do
         *) bg_fail "$1" "unknown argument (see bcun.sh --help)" ;;
     esac
 done
-if [ -z "$topologies" ]; then
+if [ $topologies_given -eq 0 ]; then
     if [ $full -eq 1 ]; then topologies="1:100"; else topologies="1:4"; fi
 fi
 bg_parse_list -t "$topologies" 1 4294944442 10000 topology
