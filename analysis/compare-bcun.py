@@ -25,6 +25,8 @@ Writes into OUTDIR:
     bcun.png           transmissions and latency per hop bin, ours (lines,
                        bands) and BCUN's (dashed), one row per setting
 """
+import csv
+import io
 import math
 import os
 import re
@@ -256,8 +258,6 @@ def main(argv):
         rows += per_hop(name, df, reference if name == names[0] else {})
     successes = {name: success(df) for name, df in settings}
     out = Outputs(outdir)
-    import csv
-    import io
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(rows[0].keys()), lineterminator="\n")
     w.writeheader()

@@ -70,21 +70,6 @@ if [ $topologies_given -eq 0 ]; then
 fi
 bg_parse_list -t "$topologies" 1 4294944442 10000 topology
 topology_list=("${BG_LIST[@]}")
-bg_parse_words() { # bg_parse_words OPTION VALUE ALLOWED...: sets BG_WORDS
-    local opt="$1" value="$2" word allowed
-    shift 2
-    BG_WORDS=()
-    local rest="$value,"
-    while [ -n "$rest" ]; do
-        word="${rest%%,*}"
-        rest="${rest#*,}"
-        allowed=0
-        for a in "$@"; do [ "$word" != "$a" ] || allowed=1; done
-        [ $allowed -eq 1 ] || bg_fail "$opt" "$(bg_show "$word") is not one of: $*"
-        case " ${BG_WORDS[*]:-} " in *" $word "*) bg_fail "$opt" "$word is given twice" ;; esac
-        BG_WORDS+=("$word")
-    done
-}
 bg_parse_words -m "$mechanisms" blind-flood bcir bcir-star abc
 mechanism_list=("${BG_WORDS[@]}")
 bg_parse_words -S "$settings" wifi lr-wpan
@@ -92,14 +77,7 @@ setting_list=("${BG_WORDS[@]}")
 bg_check_uint -j "$jobs" 1 1024
 bg_check_outdir -o "$outdir"
 
-source "$here/cmake/bootstrap.sh"
-if [ -n "$build" ]; then
-    bg_find_program -b "$build" diameter-sweep
-    BG_DS="$BG_DS"
-else
-    bg_bootstrap >/dev/null
-    BG_DS="$BUILD_DIR/bin/diameter-sweep"
-fi
+bg_script_program -b "$build" diameter-sweep
 
 # mechanism MECHANISM: the run's strategy options.  In BCUN the holder of a
 # BCIR, BCIR* or ABC search sends no answer: the cancel it floods is the
@@ -120,21 +98,15 @@ ini() { # ini SETTING: the setting's config
         lr-wpan) echo "$here/scenarios/bcun-lr-wpan.ini" ;;
     esac
 }
-# Check every (setting, mechanism) once at the first topology, with the
-# outputs named in a scratch folder: nothing is written before all pass.
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+# Check every (setting, mechanism) once at the first topology: nothing is
+# written before all pass.
 for setting in "${setting_list[@]}"; do
     for m in "${mechanism_list[@]}"; do
         # shellcheck disable=SC2046
-        if ! err="$("$BG_DS" --config "$(ini "$setting")" $(mechanism "$m") \
-            "--RngRun=${topology_list[0]}" --dry-run --quiet --out "$scratch/check.csv" 2>&1)"; then
-            bg_fail -S "$setting with $m: ${err##*$'\n'}"
-        fi
+        bg_dry_run -S "$setting with $m" --config "$(ini "$setting")" $(mechanism "$m") \
+            "--RngRun=${topology_list[0]}"
     done
 done
-rm -rf "$scratch"
-trap - EXIT
 bg_make_outdir -o "$outdir"
 bg_lock_outdir -o "$BG_OUTDIR"
 mkdir -p "$BG_OUTDIR/parts"

@@ -383,6 +383,59 @@ bg_build() { # bg_build NAME   (also defines bg_python)
     fi
 }
 
+# The program NAME of a script with a -b option: with BUILD_DIR given (the
+# option's value, OPTION in messages) that build as it is; otherwise
+# cmake/bootstrap.sh installs what is missing and builds into $BUILD_DIR or
+# build/ (its output not shown).  Sets BG_DS (absolute); defines bg_python.
+bg_script_program() { # bg_script_program OPTION BUILD_DIR NAME
+    local root
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    # shellcheck source=/dev/null
+    source "$root/cmake/bootstrap.sh"
+    if [ -n "$2" ]; then
+        bg_find_program "$1" "$2" "$3"
+    else
+        bg_bootstrap >/dev/null
+        BG_DS="$BUILD_DIR/bin/$3"
+    fi
+}
+
+# One run's options through "$BG_DS" --dry-run (every option checked, the
+# network set up, nothing simulated; its outputs named in a scratch folder,
+# removed after): on failure, one line "OPTION: WHAT: <the program's last
+# line>" and exit 2, before anything is written.
+bg_dry_run() { # bg_dry_run OPTION WHAT WORD...
+    local opt="$1" what="$2" err
+    shift 2
+    BG_SCRATCH="$(mktemp -d)"
+    trap 'rm -rf "$BG_SCRATCH"' EXIT
+    if ! err="$("$BG_DS" "$@" --dry-run --quiet --out "$BG_SCRATCH/check.csv" 2>&1)"; then
+        rm -rf "$BG_SCRATCH"
+        trap - EXIT
+        bg_fail "$opt" "$what: ${err##*$'\n'}"
+    fi
+    rm -rf "$BG_SCRATCH"
+    trap - EXIT
+}
+
+# A comma list of names, each one of ALLOWED, none twice, no empty item.
+# Sets the array BG_WORDS, in the order given.
+bg_parse_words() { # bg_parse_words OPTION VALUE ALLOWED...
+    local opt="$1" value="$2" word a allowed
+    shift 2
+    BG_WORDS=()
+    local rest="$value,"
+    while [ -n "$rest" ]; do
+        word="${rest%%,*}"
+        rest="${rest#*,}"
+        allowed=0
+        for a in "$@"; do [ "$word" != "$a" ] || allowed=1; done
+        [ $allowed -eq 1 ] || bg_fail "$opt" "$(bg_show "$word") is not one of: $*"
+        case " ${BG_WORDS[*]:-} " in *" $word "*) bg_fail "$opt" "$word is given twice" ;; esac
+        BG_WORDS+=("$word")
+    done
+}
+
 # sweep.sh and slurm-sweep.sh: checks of the configs (array configs), the
 # seeds ($seeds, -s) and the build ($build, -b) and the extra options (array
 # extra).  Sets BG_SEEDS and BG_DS.

@@ -64,14 +64,7 @@ bg_check_outdir -o "$outdir"
 configs=("$config")
 bg_sweep_check_outputs ${extra[@]+"${extra[@]}"}
 
-source "$here/cmake/bootstrap.sh"
-if [ -n "$build" ]; then
-    bg_find_program -b "$build" diameter-sweep
-    ds="$BG_DS"
-else
-    bg_bootstrap >/dev/null
-    ds="$BUILD_DIR/bin/diameter-sweep"
-fi
+bg_script_program -b "$build" diameter-sweep
 
 motion() { # motion SPEED: the options of one speed
     if [ "$1" -eq 0 ]; then
@@ -87,7 +80,7 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 for v in "${speed_list[@]}"; do
     # shellcheck disable=SC2046
-    if ! err="$("$ds" --config "$config" $(motion "$v") ${extra[@]+"${extra[@]}"} --dry-run \
+    if ! err="$("$BG_DS" --config "$config" $(motion "$v") ${extra[@]+"${extra[@]}"} --dry-run \
         --quiet --out "$scratch/check.csv" 2>&1)"; then
         printf '%s\n' "${err##*$'\n'}" >&2
         exit 2
@@ -107,7 +100,6 @@ for v in "${speed_list[@]}"; do
             "--RngRun=$s" --out-series "$BG_OUTDIR/parts/speed$v-run$s-series.csv"
     done
 done
-BG_DS="$ds"
 bg_run_tasks "$jobs"
 bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
 bg_concat_tasks "$BG_OUTDIR/series.csv" "-series"

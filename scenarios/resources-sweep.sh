@@ -71,35 +71,22 @@ seed_list=("${BG_LIST[@]}")
 bg_check_uint -j "$jobs" 1 1024
 bg_check_outdir -o "$outdir"
 
-source "$here/cmake/bootstrap.sh"
-if [ -n "$build" ]; then
-    bg_find_program -b "$build" diameter-sweep
-    ds="$BG_DS"
-else
-    bg_bootstrap >/dev/null
-    ds="$BUILD_DIR/bin/diameter-sweep"
-fi
+bg_script_program -b "$build" diameter-sweep
 
 # The comparisons: "NAME INI [OPTIONS...]".
 sweeps=("grid-m resources-grid.ini"
     "grid-budget resources-grid.ini --budget-bytes 92"
     "disk-m resources-disk.ini"
     "disk-budget resources-disk.ini --budget-bytes 92")
-# Check every (comparison, R) once at the first seed, with the outputs named
-# in a scratch folder: nothing is written before all of them pass.
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+# Check every (comparison, R) once at the first seed: nothing is written
+# before all of them pass.
 for spec in "${sweeps[@]}"; do
     read -r -a words <<<"$spec"
     for r in "${count_list[@]}"; do
-        if ! err="$("$ds" --config "$here/scenarios/${words[1]}" "${words[@]:2}" --resources "$r" \
-            "--RngRun=${seed_list[0]}" --dry-run --quiet --out "$scratch/check.csv" 2>&1)"; then
-            bg_fail -r "R = $r on ${words[0]}: ${err##*$'\n'}"
-        fi
+        bg_dry_run -r "R = $r on ${words[0]}" --config "$here/scenarios/${words[1]}" \
+            "${words[@]:2}" --resources "$r" "--RngRun=${seed_list[0]}"
     done
 done
-rm -rf "$scratch"
-trap - EXIT
 bg_make_outdir -o "$outdir"
 bg_lock_outdir -o "$BG_OUTDIR"
 mkdir -p "$BG_OUTDIR/parts"
@@ -114,7 +101,6 @@ for spec in "${sweeps[@]}"; do
         done
     done
 done
-BG_DS="$ds"
 bg_run_tasks "$jobs"
 bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
 bg_concat_tasks "$BG_OUTDIR/by-distance.csv" "-by-distance"
