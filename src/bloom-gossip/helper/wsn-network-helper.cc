@@ -552,9 +552,25 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
 void
 WsnNetworkHelper::BuildGroundTruth()
 {
-    // Every pair is evaluated in order (a < b), which also draws the
-    // shadowing offsets in a fixed order.
-    m_topology.BuildGraph([this](uint32_t a, uint32_t b) { return IsLink(a, b); });
+    const auto link = [this](uint32_t a, uint32_t b) { return IsLink(a, b); };
+    if (m_shadowing)
+    {
+        // Every pair in order (a < b), which draws the shadowing offsets in
+        // a fixed order; the longest link is known only after the draws.
+        m_topology.BuildGraph(link);
+        return;
+    }
+    // Deterministic loss: only the pairs within the longest link distance.
+    const double longest =
+        m_config.loss == WsnRadioConfig::Loss::RANGE
+            ? m_config.range
+            : GridSpectrumChannel::CutoffFor(m_loss, m_txPowerDbm - GetLinkThresholdDbm(), 0.0);
+    std::vector<Vector> at(m_mobility.size());
+    for (uint32_t i = 0; i < at.size(); ++i)
+    {
+        at[i] = m_mobility[i]->GetPosition();
+    }
+    m_topology.BuildGraph(link, longest, &at);
 }
 
 int64_t
@@ -720,63 +736,15 @@ WsnNetworkHelper::CurrentGraph() const
     {
         throw std::logic_error("WsnNetworkHelper::CurrentGraph before Install");
     }
-    const auto n = static_cast<uint32_t>(m_mobility.size());
-    std::vector<std::vector<uint32_t>> graph(n);
-    std::vector<Vector> at(n);
-    for (uint32_t i = 0; i < n; ++i)
+    std::vector<Vector> at(m_mobility.size());
+    for (uint32_t i = 0; i < at.size(); ++i)
     {
         at[i] = m_mobility[i]->GetPosition();
     }
-    const double cell = m_cutoff * (1 + 1e-9) + 1e-6;
-    if (!std::isfinite(cell) || n < 2)
-    {
-        for (uint32_t a = 0; a < n; ++a)
-        {
-            for (uint32_t b = a + 1; b < n; ++b)
-            {
-                if (IsLink(a, b))
-                {
-                    graph[a].push_back(b);
-                    graph[b].push_back(a);
-                }
-            }
-        }
-        return graph;
-    }
-    // Cells of the cut-off: a link has both ends in the same or adjacent cells.
-    std::map<std::pair<int64_t, int64_t>, std::vector<uint32_t>> cells;
-    auto key = [cell](const Vector& p) {
-        return std::make_pair(static_cast<int64_t>(std::floor(p.x / cell)),
-                              static_cast<int64_t>(std::floor(p.y / cell)));
-    };
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        cells[key(at[i])].push_back(i);
-    }
-    for (uint32_t a = 0; a < n; ++a)
-    {
-        const auto k = key(at[a]);
-        for (int64_t dx = -1; dx <= 1; ++dx)
-        {
-            for (int64_t dy = -1; dy <= 1; ++dy)
-            {
-                const auto it = cells.find({k.first + dx, k.second + dy});
-                if (it == cells.end())
-                {
-                    continue;
-                }
-                for (uint32_t b : it->second)
-                {
-                    if (b != a && IsLink(a, b))
-                    {
-                        graph[a].push_back(b);
-                    }
-                }
-            }
-        }
-        std::sort(graph[a].begin(), graph[a].end());
-    }
-    return graph;
+    // Every link is within the delivery cut-off (infinite: every pair).
+    return WsnTopology::LinksWithin(at, m_cutoff, [this](uint32_t a, uint32_t b) {
+        return IsLink(a, b);
+    });
 }
 
 Mac16Address

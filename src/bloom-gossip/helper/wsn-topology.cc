@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iomanip>
 #include <limits>
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -689,30 +690,109 @@ void
 WsnTopology::BuildGraph(const LinkPredicate& link)
 {
     NS_LOG_FUNCTION(this << GetN());
-    const uint32_t n = GetN();
+    m_adj = LinksWithin(m_positions, std::numeric_limits<double>::infinity(), link);
+}
+
+void
+WsnTopology::BuildGraph(const LinkPredicate& link,
+                        double maxDistance,
+                        const std::vector<Vector>* at)
+{
+    NS_LOG_FUNCTION(this << GetN() << maxDistance);
+    if (at && at->size() != GetN())
+    {
+        throw std::invalid_argument("WsnTopology::BuildGraph: " + std::to_string(at->size()) +
+                                    " positions for " + std::to_string(GetN()) + " nodes");
+    }
+    m_adj = LinksWithin(at ? *at : m_positions, maxDistance, link);
+}
+
+std::vector<std::vector<uint32_t>>
+WsnTopology::LinksWithin(const std::vector<Vector>& at,
+                         double maxDistance,
+                         const LinkPredicate& link)
+{
+    const auto n = static_cast<uint32_t>(at.size());
     std::vector<std::vector<uint32_t>> adj(n);
+    // Cells a little wider than maxDistance (rounding): a link has its ends
+    // in the same or adjacent cells.  Cell coordinates stay far inside int64.
+    const double cell = maxDistance * (1 + 1e-9) + 1e-6;
+    constexpr double kMaxCellIndex = 4.0e15;
+    bool indexed = std::isfinite(cell) && cell > 0 && n > 1;
+    for (uint32_t i = 0; indexed && i < n; ++i)
+    {
+        indexed =
+            std::abs(at[i].x / cell) < kMaxCellIndex && std::abs(at[i].y / cell) < kMaxCellIndex;
+    }
+    if (!indexed)
+    {
+        // Every pair in increasing (a, b) order: a predicate that draws
+        // (static shadowing) draws in that order; the lists come out sorted.
+        for (uint32_t a = 0; a < n; ++a)
+        {
+            for (uint32_t b = a + 1; b < n; ++b)
+            {
+                if (link(a, b))
+                {
+                    adj[a].push_back(b);
+                    adj[b].push_back(a);
+                }
+            }
+        }
+        return adj;
+    }
+    using Key = std::pair<int64_t, int64_t>;
+    const auto key = [cell](const Vector& p) {
+        return Key{static_cast<int64_t>(std::floor(p.x / cell)),
+                   static_cast<int64_t>(std::floor(p.y / cell))};
+    };
+    std::map<Key, std::vector<uint32_t>> cells; // ids ascending per cell
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        cells[key(at[i])].push_back(i);
+    }
     for (uint32_t a = 0; a < n; ++a)
     {
-        for (uint32_t b = a + 1; b < n; ++b)
+        const Key k = key(at[a]);
+        // Cells by dx, then dy: the order of first calls is part of the
+        // results when the predicate draws (shadowing offsets of pairs that
+        // come within range under mobility).
+        for (int64_t dx = -1; dx <= 1; ++dx)
         {
-            if (link(a, b))
+            for (int64_t dy = -1; dy <= 1; ++dy)
             {
-                adj[a].push_back(b);
-                adj[b].push_back(a);
+                const auto it = cells.find({k.first + dx, k.second + dy});
+                if (it == cells.end())
+                {
+                    continue;
+                }
+                for (uint32_t b : it->second)
+                {
+                    if (b > a && link(a, b))
+                    {
+                        adj[a].push_back(b);
+                        adj[b].push_back(a);
+                    }
+                }
             }
         }
     }
-    // Built in increasing order of (a, b): every list is already sorted.
-    m_adj = std::move(adj);
+    for (auto& neighbours : adj)
+    {
+        std::sort(neighbours.begin(), neighbours.end());
+    }
+    return adj;
 }
 
 void
 WsnTopology::BuildUnitDiskGraph(double range)
 {
     CheckPositiveFinite(range, "radio range");
-    BuildGraph([this, range](uint32_t a, uint32_t b) {
-        return CalculateDistance(m_positions[a], m_positions[b]) <= range;
-    });
+    BuildGraph(
+        [this, range](uint32_t a, uint32_t b) {
+            return CalculateDistance(m_positions[a], m_positions[b]) <= range;
+        },
+        range);
 }
 
 void
@@ -792,18 +872,105 @@ WsnTopology::HopDistances(const std::vector<uint32_t>& sources) const
 uint32_t
 WsnTopology::Diameter() const
 {
+    // One exact diameter per component, the largest kept.
     uint32_t diameter = 0;
+    const std::vector<uint32_t> label = ComponentLabels();
+    std::vector<bool> done;
     for (uint32_t s = 0; s < GetN(); ++s)
     {
-        for (uint32_t d : HopDistances({s}))
+        if (label[s] >= done.size())
         {
-            if (d != kUnreachable)
-            {
-                diameter = std::max(diameter, d);
-            }
+            done.resize(label[s] + 1, false);
+        }
+        if (!done[label[s]])
+        {
+            done[label[s]] = true;
+            diameter = std::max(diameter, ComponentDiameter(s));
         }
     }
     return diameter;
+}
+
+uint32_t
+WsnTopology::ComponentDiameter(uint32_t start) const
+{
+    // iFUB (Crescenzi et al., Theor. Comput. Sci. 514, 2013): BFS from a
+    // central node u, then the eccentricities of u's fringe, farthest level
+    // first.  Every pair within level i - 1 of u is at most 2 (i - 1) apart,
+    // so once the largest eccentricity found exceeds that bound it is the
+    // diameter.  Exact; a few BFS on grids and disks, N BFS at worst.
+    const auto farthest = [](const std::vector<uint32_t>& dist) {
+        uint32_t node = 0;
+        uint32_t far = 0;
+        for (uint32_t v = 0; v < dist.size(); ++v)
+        {
+            if (dist[v] != kUnreachable && dist[v] > far)
+            {
+                far = dist[v];
+                node = v;
+            }
+        }
+        return std::make_pair(node, far);
+    };
+    // Four sweeps for a central u: a far from start, b far from a, c the
+    // first node halfway between them, d far from c; u minimises the largest
+    // distance to a, b and d (the first such node).  On a grid a, b, d are
+    // three corners and u the centre.
+    const uint32_t a = farthest(HopDistances({start})).first;
+    const std::vector<uint32_t> fromA = HopDistances({a});
+    const auto [b, sweep] = farthest(fromA);
+    const std::vector<uint32_t> fromB = HopDistances({b});
+    const auto central = [&fromA](const std::vector<std::vector<uint32_t>>& from) {
+        uint32_t best = 0;
+        uint32_t bestRadius = kUnreachable;
+        for (uint32_t v = 0; v < fromA.size(); ++v)
+        {
+            if (fromA[v] == kUnreachable)
+            {
+                continue;
+            }
+            uint32_t radius = 0;
+            for (const auto& dist : from)
+            {
+                radius = std::max(radius, dist[v]);
+            }
+            if (radius < bestRadius)
+            {
+                bestRadius = radius;
+                best = v;
+            }
+        }
+        return best;
+    };
+    const uint32_t c = central({fromA, fromB});
+    const auto [d, sweepC] = farthest(HopDistances({c}));
+    const std::vector<uint32_t> fromD = HopDistances({d});
+    const uint32_t u = central({fromA, fromB, fromD});
+    const std::vector<uint32_t> fromU = HopDistances({u});
+    const uint32_t eccU = farthest(fromU).second;
+    std::vector<std::vector<uint32_t>> fringe(eccU + 1);
+    for (uint32_t v = 0; v < fromU.size(); ++v)
+    {
+        if (fromU[v] != kUnreachable)
+        {
+            fringe[fromU[v]].push_back(v);
+        }
+    }
+    uint32_t lower = std::max({sweep, sweepC, eccU});
+    uint32_t upper = 2 * eccU;
+    for (uint32_t i = eccU; i >= 1 && upper > lower; --i)
+    {
+        for (uint32_t x : fringe[i])
+        {
+            lower = std::max(lower, farthest(HopDistances({x})).second);
+        }
+        if (lower > 2 * (i - 1))
+        {
+            return lower;
+        }
+        upper = 2 * (i - 1);
+    }
+    return lower;
 }
 
 bool

@@ -250,9 +250,31 @@ class WsnTopology
     /// \param id a node id \return its position
     const Vector& GetPosition(uint32_t id) const;
 
-    /// Replace the links: {a, b} for every a < b with link(a, b) true. O(N^2) calls.
+    /// Replace the links: {a, b} for every a < b with link(a, b) true. O(N^2)
+    /// calls, in increasing (a, b) order.
     /// \param link the link predicate
     void BuildGraph(const LinkPredicate& link);
+    /**
+     * Replace the links, asking link(a, b) only for the pairs at most
+     * maxDistance apart (a cell index, about N times the nodes within
+     * maxDistance); the caller guarantees that no pair farther apart is a link.
+     * \param link the link predicate (a < b)
+     * \param maxDistance longest link (m); not finite: every pair, as BuildGraph(link)
+     * \param at the node positions the index uses (default: the topology's)
+     */
+    void BuildGraph(const LinkPredicate& link,
+                    double maxDistance,
+                    const std::vector<Vector>* at = nullptr);
+    /**
+     * The links among nodes at the given positions (see BuildGraph).
+     * \param at node positions
+     * \param maxDistance longest link (m); not finite: every pair in increasing (a, b) order
+     * \param link the link predicate, asked for a < b
+     * \return the sorted neighbour lists
+     */
+    static std::vector<std::vector<uint32_t>> LinksWithin(const std::vector<Vector>& at,
+                                                          double maxDistance,
+                                                          const LinkPredicate& link);
     /// Replace the links with the unit disk graph: distance(a, b) <= range.
     /// \param range radio range (m)
     void BuildUnitDiskGraph(double range);
@@ -278,8 +300,8 @@ class WsnTopology
      */
     std::vector<uint32_t> HopDistances(const std::vector<uint32_t>& sources) const;
     /**
-     * Exact BFS from every node: O(N * (N + E)), fine up to a few thousand
-     * nodes.
+     * Exact, by iFUB per component: a handful of BFS on grids and disks,
+     * O(N * (N + E)) at worst.
      * \return the largest finite eccentricity (the diameter of a connected
      *         graph; the largest component diameter otherwise)
      */
@@ -299,6 +321,11 @@ class WsnTopology
 
   private:
     void CheckId(uint32_t id) const;
+    /**
+     * \param start a node
+     * \return the diameter of start's component
+     */
+    uint32_t ComponentDiameter(uint32_t start) const;
 
     std::vector<Vector> m_positions;          ///< position of each node
     std::vector<std::vector<uint32_t>> m_adj; ///< sorted neighbour lists

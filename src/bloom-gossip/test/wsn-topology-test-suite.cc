@@ -157,6 +157,88 @@ class TopologyGridTestCase : public TestCase
 
 /// \ingroup bloom-gossip-tests
 /// Test case: random unit disk: connected policy, mean degree, largest component.
+/**
+ * \ingroup bloom-gossip-tests
+ * Diameter (iFUB per component) equals the largest finite entry of an
+ * all-pairs BFS on random point sets from isolated to dense, connected or
+ * not, and on grids, lines and rings.
+ */
+class TopologyDiameterTestCase : public TestCase
+{
+  public:
+    TopologyDiameterTestCase()
+        : TestCase("diameter by iFUB equals all-pairs BFS, connected or not")
+    {
+    }
+
+  private:
+    static uint32_t AllPairs(const WsnTopology& t)
+    {
+        uint32_t diameter = 0;
+        for (uint32_t s = 0; s < t.GetN(); ++s)
+        {
+            for (uint32_t d : t.HopDistances({s}))
+            {
+                if (d != WsnTopology::kUnreachable)
+                {
+                    diameter = std::max(diameter, d);
+                }
+            }
+        }
+        return diameter;
+    }
+
+    void DoRun() override
+    {
+        Ptr<UniformRandomVariable> u = MakeUniform(29);
+        uint32_t checked = 0;
+        uint32_t disconnected = 0;
+        for (uint32_t n : {1U, 2U, 7U, 40U, 120U})
+        {
+            for (double range : {5.0, 12.0, 20.0, 35.0})
+            {
+                for (int draw = 0; draw < 6; ++draw)
+                {
+                    std::vector<Vector> p;
+                    for (uint32_t i = 0; i < n; ++i)
+                    {
+                        p.emplace_back(u->GetValue(0, 100), u->GetValue(0, 100), 0);
+                    }
+                    WsnTopology t(p);
+                    t.BuildUnitDiskGraph(range);
+                    disconnected += t.IsConnected() ? 0 : 1;
+                    NS_TEST_ASSERT_MSG_EQ(t.Diameter(),
+                                          AllPairs(t),
+                                          "n " << n << " range " << range << " draw " << draw);
+                    ++checked;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(disconnected, 20U, "disconnected draws are covered");
+        NS_TEST_ASSERT_MSG_GT(checked - disconnected, 20U, "connected draws are covered");
+        for (uint32_t w : {1U, 2U, 9U, 16U})
+        {
+            for (uint32_t h : {1U, 3U, 16U})
+            {
+                WsnTopology g = WsnTopology::Grid(w, h, 10.0);
+                g.BuildUnitDiskGraph(12.0);
+                NS_TEST_ASSERT_MSG_EQ(g.Diameter(), w + h - 2, w << "x" << h << " grid");
+            }
+        }
+        // A ring: the centre picked by the double sweep has no single far side.
+        std::vector<Vector> ring;
+        for (uint32_t i = 0; i < 31; ++i)
+        {
+            const double a = 2 * M_PI * i / 31;
+            ring.emplace_back(50 * std::cos(a), 50 * std::sin(a), 0);
+        }
+        WsnTopology r(ring);
+        r.BuildUnitDiskGraph(11.0);
+        NS_TEST_ASSERT_MSG_EQ(r.Diameter(), 15U, "ring of 31");
+        NS_TEST_ASSERT_MSG_EQ(AllPairs(r), 15U, "ring of 31, all pairs");
+    }
+};
+
 class TopologyDiskTestCase : public TestCase
 {
   public:
@@ -835,6 +917,7 @@ class WsnTopologyTestSuite : public TestSuite
         AddTestCase(new TopologyLineTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyGridTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyDiskTestCase, bloom::test::kQuick);
+        AddTestCase(new TopologyDiameterTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyRngTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyCsvTestCase, bloom::test::kQuick);
         AddTestCase(new NetworkRangeTestCase, bloom::test::kQuick);
