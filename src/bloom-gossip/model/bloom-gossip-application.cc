@@ -518,22 +518,11 @@ BloomGossipApplication::SendAdvertisement()
         return;
     }
     ExpireNeighbours();
-    // The segments only depend on the filter, the frame size and the
-    // sequence number: while the advertised filter stays the same, reuse the
-    // last encoding and rewrite the sequence number.
-    const bloom::AnyFilter& view = GetAdvertisedFilter();
-    const uint32_t frameBytes = GetFrameBytes();
-    if (!m_encodedFrom || !(*m_encodedFrom == view) || m_encodedFrameBytes != frameBytes)
-    {
-        m_encoded = bloom::EncodeSegments(view, m_sequence, frameBytes);
-        m_encodedFrom = view;
-        m_encodedFrameBytes = frameBytes;
-    }
-    for (auto& frame : m_encoded)
-    {
-        bloom::SetSegmentSequence(frame, m_sequence);
-    }
-    const auto& frames = m_encoded;
+    // Encoded afresh each time: keeping the last encoding and the filter it
+    // encodes cost about 660 bytes per node (m = 256, b = 9) for a saving
+    // of about 1 us per advertisement, against ~80 us per frame below us.
+    const std::vector<std::vector<uint8_t>> frames =
+        bloom::EncodeSegments(GetAdvertisedFilter(), m_sequence, GetFrameBytes());
     uint32_t bytes = 0;
     for (const auto& frame : frames)
     {

@@ -260,10 +260,7 @@ class BloomGossipApplication : public Application
     mutable std::unique_ptr<bloom::FilterPolicy> m_policy;
     mutable bloom::FilterShape m_shape; //!< m_policy->GetShape()
     mutable std::optional<bloom::AnyFilter> m_view;
-    std::vector<uint8_t> m_rxBuffer;               //!< bytes of the frame being handled
-    std::optional<bloom::AnyFilter> m_encodedFrom; //!< filter of m_encoded
-    std::vector<std::vector<uint8_t>> m_encoded;   //!< its segments (last sequence number)
-    uint32_t m_encodedFrameBytes{0};               //!< frame size of m_encoded
+    std::vector<uint8_t> m_rxBuffer; //!< bytes of the frame being handled
     std::set<uint64_t> m_own;
     std::map<Address, Neighbour> m_neighbours;
     /// The entry of the last sender heard (the segments of one advertisement

@@ -105,16 +105,6 @@ EncodeSegments(const AnyFilter& filter, uint16_t sequence, size_t frameBytes)
     return segments;
 }
 
-void
-SetSegmentSequence(std::vector<uint8_t>& segment, uint16_t sequence)
-{
-    if (segment.size() < kSegmentHeaderSize)
-    {
-        throw std::invalid_argument("SetSegmentSequence: not an encoded segment");
-    }
-    StoreLittleEndian(segment.data() + kSequenceOffset, sequence, 2);
-}
-
 AdvertisementSegment
 DecodeSegmentHeader(const uint8_t* data, size_t size)
 {

@@ -119,14 +119,6 @@ StoreEffect ApplySegmentPayload(AnyFilter& filter,
                                 const uint8_t* payload);
 
 /**
- * Rewrite the advertisement sequence number of an encoded segment in place
- * (a node re-sends an unchanged filter's segments with its next number).
- * \param segment an encoded segment
- * \param sequence the new sequence number
- */
-void SetSegmentSequence(std::vector<uint8_t>& segment, uint16_t sequence);
-
-/**
  * Write a segment's slots into `filter`.  When the filter's shape differs
  * (a neighbour changed parameters) it is replaced by an empty filter of the
  * segment's shape first.

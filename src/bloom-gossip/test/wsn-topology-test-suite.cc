@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <string>
@@ -236,6 +237,64 @@ class TopologyDiameterTestCase : public TestCase
         r.BuildUnitDiskGraph(11.0);
         NS_TEST_ASSERT_MSG_EQ(r.Diameter(), 15U, "ring of 31");
         NS_TEST_ASSERT_MSG_EQ(AllPairs(r), 15U, "ring of 31, all pairs");
+    }
+};
+
+/**
+ * \ingroup bloom-gossip-tests
+ * LinksWithin through its cell index gives the links of the all-pairs scan,
+ * for pairs exactly at the longest link too, and asks each pair once.
+ */
+class TopologyLinksWithinTestCase : public TestCase
+{
+  public:
+    TopologyLinksWithinTestCase()
+        : TestCase("links from the cell index equal the all-pairs scan")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<UniformRandomVariable> u = MakeUniform(31);
+        const double inf = std::numeric_limits<double>::infinity();
+        for (double range : {3.0, 10.0, 25.0, 150.0})
+        {
+            std::vector<Vector> p;
+            for (uint32_t i = 0; i < 300; ++i)
+            {
+                // Whole metres: many pairs exactly at the range.
+                p.emplace_back(std::floor(u->GetValue(-50, 50)), std::floor(u->GetValue(0, 80)), 0);
+            }
+            std::set<std::pair<uint32_t, uint32_t>> asked;
+            bool twice = false;
+            const auto link = [&p, range, &asked, &twice](uint32_t a, uint32_t b) {
+                twice = twice || !asked.insert({a, b}).second || a >= b;
+                return CalculateDistance(p[a], p[b]) <= range;
+            };
+            const auto all = WsnTopology::LinksWithin(p, inf, link);
+            NS_TEST_ASSERT_MSG_EQ(asked.size(), 300U * 299 / 2, "all pairs asked");
+            asked.clear();
+            const auto near = WsnTopology::LinksWithin(p, range, link);
+            NS_TEST_ASSERT_MSG_EQ(twice, false, "each pair asked once, a < b");
+            NS_TEST_ASSERT_MSG_EQ((near == all), true, "same sorted lists at range " << range);
+            if (range < 100)
+            {
+                NS_TEST_ASSERT_MSG_LT(asked.size(), 300U * 299 / 4, "the index skips far pairs");
+            }
+        }
+        WsnTopology t(std::vector<Vector>(3));
+        const std::vector<Vector> two(2);
+        bool threw = false;
+        try
+        {
+            t.BuildGraph([](uint32_t, uint32_t) { return true; }, 1.0, &two);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "positions of another size are refused");
     }
 };
 
@@ -918,6 +977,7 @@ class WsnTopologyTestSuite : public TestSuite
         AddTestCase(new TopologyGridTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyDiskTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyDiameterTestCase, bloom::test::kQuick);
+        AddTestCase(new TopologyLinksWithinTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyRngTestCase, bloom::test::kQuick);
         AddTestCase(new TopologyCsvTestCase, bloom::test::kQuick);
         AddTestCase(new NetworkRangeTestCase, bloom::test::kQuick);
