@@ -76,6 +76,9 @@ COLUMNS = ["topology", "comparison", "R", "family", "m", "k", "runs", "reps", "q
 UNREACHABLE = np.iinfo(np.int32).max  # the distance of a key a node cannot reach
 MAX_REPS = 1000000
 MAX_PROBES = 1000000
+# The largest nodes x max(m, R x k) of a run: the arrays of one repetition
+# (about 20 bytes a cell) stay within a few GiB.
+MAX_CELLS = 100000000
 
 
 class Parser(argparse.ArgumentParser):
@@ -123,7 +126,8 @@ def read_runs(path):
                     keys=["filter", "topology", "seed", "run", "budget_bytes", "resources"],
                     numeric=[c for c in RUNS_NEEDED + RUNS_OPTIONAL
                              if c not in ("filter", "topology")],
-                    limits={"resources": (1, 10 ** 6), "fpr": (0, 1), "hop_exact": (0, 1),
+                    limits={"resources": (1, 10 ** 6), "m": (1, 1 << 24), "k": (1, 64),
+                            "nodes": (1, 10 ** 6), "fpr": (0, 1), "hop_exact": (0, 1),
                             "fpr_ideal": (0, 1), "exact_ideal": (0, 1),
                             "budget_bytes": (0, math.inf)})
     df["filter"] = df["filter"].astype(str)
@@ -315,9 +319,18 @@ def main():
                 # Only reachability matters: one bin at distance 0.
                 hops, pairs = np.array([0]), np.array([int(row["hop_pairs"])])
                 reach = None
+            cells = int(row["nodes"]) * max(int(m), int(resources) * int(k))
+            if cells > MAX_CELLS:
+                die(f"RUNS.csv: {shown(args.runs)}: the {family} run on {topology} with "
+                    f"{int(row['nodes'])} nodes, m {int(m)}, R {int(resources)} and k {int(k)} "
+                    f"is too large to simulate (nodes x max(m, R x k) > {MAX_CELLS})")
             sims.append(Run(int(row["nodes"]), int(resources), hops, pairs, reach))
-        fprs, exacts = simulate((topology, budget, resources, family, m, k), sims, probes[0],
-                                args.reps, args.seed)
+        try:
+            fprs, exacts = simulate((topology, budget, resources, family, m, k), sims,
+                                    probes[0], args.reps, args.seed)
+        except MemoryError:
+            die(f"RUNS.csv: {shown(args.runs)}: the {family} runs on {topology} at R "
+                f"{int(resources)} do not fit in memory")
         comparison = "equal-m" if budget == 0 else f"budget-{budget:g}"
         quantities = [("fpr", "fpr", "fpr_ideal", fprs)]
         if family == "lbf":
