@@ -723,6 +723,148 @@ for label, args, named in [
 refused("OUTDIR/resources-grid.png is a folder: no figure written", s, [rruns, "OUT"],
         "resources-grid.png", [], ["resources-grid.png"])
 
+# --- ideal-spread.py (issue 28) ---------------------------------------------
+# The resources sweep above as RUNS.csv and BY_DISTANCE.csv: a table of every
+# (comparison, R) and BF / LBF quantity, the same bytes for the same seed,
+# two synthetic runs whose spread is known, and the refusals.
+s = SPREAD = "ideal-spread.py"
+SPREAD_COLUMNS = ["topology", "comparison", "R", "family", "m", "k", "runs", "reps", "quantity",
+                  "measured", "model", "mc_mean", "mc_sd", "z"]
+rdist = concat(work / "res-by-distance.csv", *(data / f"res-{n}-{r}-{seed}-by-distance.csv"
+                                               for n in ("m", "budget") for r in (2, 8)
+                                               for seed in (1, 2)))
+
+
+def spread_case(label, check):
+    """ideal-spread.py run by check(run), which returns a list of problems;
+    run(args) -> (Result, {out name: bytes})."""
+    counts["valid"] += 1
+
+    def case():
+        o = folder()
+
+        def run_spread(args, outs=()):
+            r = call(SPREAD, [o / a if a in outs else a for a in args])
+            problems = []
+            if r.returncode != 0:
+                problems.append(f"exit {r.returncode}")
+            if r.stderr.strip():
+                problems.append(f"stderr {r.stderr.strip()[-300:]!r}")
+            return r, problems, {a: (o / a).read_bytes() if (o / a).is_file() else b""
+                                 for a in outs}
+        return f"{SPREAD}: {label}", check(run_spread), ""
+    cases.append(case)
+
+
+def spread_rows(content):
+    rows = list(csv.reader(content.decode().splitlines()))
+    return rows[0] if rows else [], [dict(zip(rows[0], r)) for r in rows[1:]]
+
+
+def sweep_table(run_spread):
+    r, problems, outs = run_spread([rruns, rdist, "--reps", "20", "--out", "t.csv"], ["t.csv"])
+    header, rows = spread_rows(outs["t.csv"])
+    if header != SPREAD_COLUMNS:
+        problems.append(f"columns {header}")
+    want = sorted((c, R, f, q) for c in ("equal-m", "budget-92") for R in ("2", "8")
+                  for f, q in (("bf", "fpr"), ("lbf", "fpr"), ("lbf", "hop_exact")))
+    got = sorted((x.get("comparison"), x.get("R"), x.get("family"), x.get("quantity"))
+                 for x in rows)
+    if got != want:
+        problems.append(f"rows {got}")
+    for x in rows:
+        if x.get("runs") != "2" or x.get("reps") != "20" or x.get("measured") in ("NA", None):
+            problems.append(f"row {x}")
+            break
+    if "hop_exact" not in r.stdout or "mc_sd" not in r.stdout:
+        problems.append("no table on stdout")
+    return problems
+
+
+def same_seed(run_spread):
+    _, p1, o1 = run_spread([rruns, rdist, "--reps", "20", "--seed", "7", "--out", "a.csv"],
+                           ["a.csv"])
+    _, p2, o2 = run_spread([rruns, rdist, "--reps", "20", "--seed", "7", "--out", "b.csv"],
+                           ["b.csv"])
+    _, p3, o3 = run_spread([rruns, rdist, "--reps", "20", "--seed", "8", "--out", "c.csv"],
+                           ["c.csv"])
+    problems = p1 + p2 + p3
+    if not o1["a.csv"] or o1["a.csv"] != o2["b.csv"]:
+        problems.append("seed 7 twice: different bytes")
+    if o1["a.csv"] == o3["c.csv"]:
+        problems.append("seeds 7 and 8: the same bytes (the seed is not used)")
+    return problems
+
+
+# Synthetic: a BF of m = 2 cells, k = 1, one key: a probe is positive with
+# probability 1/2 whatever the hash, so the FPR of 1,000 probes has mean 0.5
+# and sd sqrt(0.25 / 1000) = 0.0158; measured = model = 0.5, so z = 0.  An
+# LBF of m = 1 cell, k = 1, two keys at 0 or 1 hop (half each): a key is
+# exact unless the other is strictly closer, 0.75 of the pairs; its FPR is 1
+# in every repetition, sd 0, so z is NA.
+SYN_RUNS = ["filter,topology,seed,run,budget_bytes,m,resources,k,reach,nodes,hop_pairs,fpr,"
+            "hop_exact,fpr_ideal,exact_ideal",
+            "bf,syn,1,1,0,2,1,1,NA,4,4,0.5,NA,0.5,NA",
+            "lbf,syn,1,1,0,1,2,1,5,50,100,1,0.75,1,0.75"]
+SYN_DIST = ["filter,topology,seed,run,budget_bytes,m,true_hops,pairs",
+            "lbf,syn,1,1,0,1,0,50", "lbf,syn,1,1,0,1,1,50"]
+syn_runs = raw("syn-runs.csv", ("\n".join(SYN_RUNS) + "\n").encode())
+syn_dist = raw("syn-dist.csv", ("\n".join(SYN_DIST) + "\n").encode())
+
+
+def known_spread(run_spread):
+    reps = 400
+    _, problems, outs = run_spread([syn_runs, syn_dist, "--reps", str(reps), "--out", "s.csv"],
+                                   ["s.csv"])
+    rows = {(x["family"], x["quantity"]): x for x in spread_rows(outs["s.csv"])[1]}
+    try:
+        bf, lbf_fpr, lbf_exact = rows["bf", "fpr"], rows["lbf", "fpr"], rows["lbf", "hop_exact"]
+        sd = (0.25 / 1000) ** 0.5
+        if abs(float(bf["mc_mean"]) - 0.5) > 4 * sd / reps ** 0.5:
+            problems.append(f"BF mc_mean {bf['mc_mean']}, not 0.5")
+        if not 0.8 < float(bf["mc_sd"]) / sd < 1.2:
+            problems.append(f"BF mc_sd {bf['mc_sd']}, not {sd:.4f}")
+        if bf["z"] != "0":
+            problems.append(f"BF z {bf['z']} with measured = model")
+        if (lbf_fpr["mc_mean"], lbf_fpr["mc_sd"], lbf_fpr["z"]) != ("1", "0", "NA"):
+            problems.append(f"LBF fpr {lbf_fpr}")
+        mean, mc_sd = float(lbf_exact["mc_mean"]), float(lbf_exact["mc_sd"])
+        if not mc_sd > 0 or abs(mean - 0.75) > 4 * mc_sd / reps ** 0.5 + 1e-9:
+            problems.append(f"LBF hop_exact mc_mean {mean} (sd {mc_sd}), not 0.75")
+    except (KeyError, ValueError) as e:
+        problems.append(f"table {rows}: {e!r}")
+    return problems
+
+
+spread_case("the sweep's table: columns and rows", sweep_table)
+spread_case("same seed, same bytes; another seed, others", same_seed)
+spread_case("synthetic runs of known spread: BF sd, LBF strictly closer, z = 0 and NA",
+            known_spread)
+lbf_only_dist = variant("res-m-8-1-by-distance.csv", "sp1.csv", where("filter", "bf"))
+for label, args, named in [
+        ("RUNS missing", [work / "missing.csv", rdist], "RUNS.csv"),
+        ("BY_DISTANCE missing", [rruns, work / "missing.csv"], "BY_DISTANCE.csv"),
+        ("RUNS without hop_pairs", [variant("res-m-8-1.csv", "sp2.csv",
+                                            drop_columns("hop_pairs")), rdist], "hop_pairs"),
+        ("BY_DISTANCE without pairs", [rruns, variant("res-m-8-1-by-distance.csv", "sp3.csv",
+                                                      drop_columns("pairs"))], "pairs"),
+        ("no BF or LBF rows", [variant("res-m-8-1.csv", "sp4.csv", where("filter", "abf")),
+                               rdist], "bf or lbf"),
+        ("an LBF run without its BY_DISTANCE rows", [data / "res-m-8-1.csv", lbf_only_dist],
+         "BY_DISTANCE.csv"),
+        ("text in pairs", [rruns, variant("res-m-8-1-by-distance.csv", "sp5.csv", set_cells(
+            "pairs", "many", lambda i, r: i == 6))], "pairs"),
+        ("text in k", [variant("res-m-8-1.csv", "sp6.csv", set_cells(
+            "k", "four", lambda i, r: i == 0)), rdist], "column k"),
+        ("--reps 0", [rruns, rdist, "--reps", "0"], "--reps"),
+        ("--reps 1", [rruns, rdist, "--reps", "1"], "--reps"),
+        ("--reps abc", [rruns, rdist, "--reps", "abc"], "--reps"),
+        ("--seed -1", [rruns, rdist, "--seed", "-1"], "--seed"),
+        ("--probes 0", [rruns, rdist, "--probes", "0"], "--probes"),
+        ("--out is a folder", [rruns, rdist, "--out", work], "--out"),
+        ("one argument", [rruns], "usage")]:
+    refused(label, s, args, named)
+
 # --- compare-bcun.py (issue 29) ---------------------------------------------
 s = "compare-bcun.py"
 BCUN = ["bcun.png"]
