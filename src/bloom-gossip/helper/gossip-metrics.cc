@@ -116,15 +116,18 @@ GossipMetrics::GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
     NS_LOG_FUNCTION(this << m_apps.size());
     NS_ABORT_MSG_UNLESS(m_apps.size() == m_graph.size(),
                         "GossipMetrics: one application per graph node");
+    // One callback object per sink, shared by every node's trace source (a
+    // connection then costs a list entry, not a callback of ~280 bytes); only
+    // the sinks that need the node index are bound per node.
+    const auto onBeacon = MakeCallback(&GossipMetrics::OnBeacon, this);
+    const auto onMalformed = MakeCallback(&GossipMetrics::OnMalformed, this);
     for (uint32_t i = 0; i < m_apps.size(); ++i)
     {
         m_apps[i]->TraceConnectWithoutContext(
             "FilterChanged",
             MakeBoundCallback(&GossipMetrics::FilterChangedSink, this, i));
-        m_apps[i]->TraceConnectWithoutContext("BeaconSent",
-                                              MakeCallback(&GossipMetrics::OnBeacon, this));
-        m_apps[i]->TraceConnectWithoutContext("MalformedDropped",
-                                              MakeCallback(&GossipMetrics::OnMalformed, this));
+        m_apps[i]->TraceConnectWithoutContext("BeaconSent", onBeacon);
+        m_apps[i]->TraceConnectWithoutContext("MalformedDropped", onMalformed);
         m_apps[i]->TraceConnectWithoutContext(
             "ResourceAdded",
             MakeBoundCallback(&GossipMetrics::ResourceAddedSink, this, i));
@@ -140,6 +143,12 @@ GossipMetrics::GossipMetrics(std::vector<Ptr<BloomGossipApplication>> apps,
 void
 GossipMetrics::TrackDevices(const NetDeviceContainer& devices)
 {
+    // Shared by every device, as in the constructor.
+    const auto onWifiPhyTx = MakeCallback(&GossipMetrics::OnWifiPhyTx, this);
+    const auto onMacTxOk = MakeCallback(&GossipMetrics::OnMacTxOk, this);
+    const auto onMacTxDrop = MakeCallback(&GossipMetrics::OnMacTxDrop, this);
+    const auto onPhyTx = MakeCallback(&GossipMetrics::OnPhyTx, this);
+    const auto onMacTx = MakeCallback(&GossipMetrics::OnMacTx, this);
     for (auto it = devices.Begin(); it != devices.End(); ++it)
     {
         PointerValue phy;
@@ -151,31 +160,23 @@ GossipMetrics::TrackDevices(const NetDeviceContainer& devices)
             // MacTxOk, so the gossip frames on the air are not counted.
             if ((*it)->GetAttributeFailSafe("Phy", phy) && phy.Get<Object>())
             {
-                phy.Get<Object>()->TraceConnectWithoutContext(
-                    "PhyTxBegin",
-                    MakeCallback(&GossipMetrics::OnWifiPhyTx, this));
+                phy.Get<Object>()->TraceConnectWithoutContext("PhyTxBegin", onWifiPhyTx);
             }
             continue;
         }
         if ((*it)->GetAttributeFailSafe("Mac", mac) && mac.Get<Object>())
         {
             m_macTracked = true;
-            mac.Get<Object>()->TraceConnectWithoutContext(
-                "MacTxOk",
-                MakeCallback(&GossipMetrics::OnMacTxOk, this));
-            mac.Get<Object>()->TraceConnectWithoutContext(
-                "MacTxDrop",
-                MakeCallback(&GossipMetrics::OnMacTxDrop, this));
+            mac.Get<Object>()->TraceConnectWithoutContext("MacTxOk", onMacTxOk);
+            mac.Get<Object>()->TraceConnectWithoutContext("MacTxDrop", onMacTxDrop);
         }
         if ((*it)->GetAttributeFailSafe("Phy", phy) && phy.Get<Object>())
         {
-            phy.Get<Object>()->TraceConnectWithoutContext(
-                "PhyTxBegin",
-                MakeCallback(&GossipMetrics::OnPhyTx, this));
+            phy.Get<Object>()->TraceConnectWithoutContext("PhyTxBegin", onPhyTx);
         }
         else
         {
-            (*it)->TraceConnectWithoutContext("MacTx", MakeCallback(&GossipMetrics::OnMacTx, this));
+            (*it)->TraceConnectWithoutContext("MacTx", onMacTx);
         }
     }
 }
