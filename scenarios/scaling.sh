@@ -27,10 +27,10 @@
 # disk (4 neighbours).  Convergence runs simulate D/2 + 30 s unless -T is
 # given (the 100 x 100 grid converged after 52 simulated seconds in a 129 s
 # run; the 250 x 250 one, -T 180, after 133.9 s: 0.29 s per hop from its
-# farthest holder, 466 hops away; see doc/performance, "62,500 nodes").  Every program runs with
-# GLIBC_TUNABLES=glibc.malloc.hugetlb=1: malloc asks for transparent huge
-# pages, which cuts the run time of large networks by about a fifth and
-# changes no output.
+# farthest holder, 466 hops away; see doc/performance, "62,500 nodes").
+# Every program runs with GLIBC_TUNABLES=glibc.malloc.hugetlb=1: malloc asks
+# for transparent huge pages, which cuts the run time of large networks by
+# about a fifth and changes no output.
 # Every option is checked before anything runs (one line, exit code 2); one
 # script at a time per output folder (a lock in DIR).
 set -euo pipefail
