@@ -899,12 +899,14 @@ WsnTopology::ComponentDiameter(uint32_t start) const
     // first.  Every pair within level i - 1 of u is at most 2 (i - 1) apart,
     // so once the largest eccentricity found exceeds that bound it is the
     // diameter.  Exact; a few BFS on grids and disks, N BFS at worst.
+    // The first node of the largest finite distance (a reached node, also
+    // when the component is a single node).
     const auto farthest = [](const std::vector<uint32_t>& dist) {
-        uint32_t node = 0;
+        uint32_t node = kUnreachable;
         uint32_t far = 0;
         for (uint32_t v = 0; v < dist.size(); ++v)
         {
-            if (dist[v] != kUnreachable && dist[v] > far)
+            if (dist[v] != kUnreachable && (node == kUnreachable || dist[v] > far))
             {
                 far = dist[v];
                 node = v;
