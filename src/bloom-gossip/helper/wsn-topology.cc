@@ -898,7 +898,7 @@ WsnTopology::ComponentDiameter(uint32_t start) const
     // central node u, then the eccentricities of u's fringe, farthest level
     // first.  Every pair within level i - 1 of u is at most 2 (i - 1) apart,
     // so once the largest eccentricity found exceeds that bound it is the
-    // diameter.  Exact; 7 BFS on a 250 x 250 grid, dozens on disks, N at worst.
+    // diameter.  Exact; N BFS at worst, far fewer on grids and disks.
     // The first node of the largest finite distance (a reached node, also
     // when the component is a single node).
     const auto farthest = [](const std::vector<uint32_t>& dist) {

@@ -300,8 +300,8 @@ class WsnTopology
      */
     std::vector<uint32_t> HopDistances(const std::vector<uint32_t>& sources) const;
     /**
-     * Exact, by iFUB per component: 7 BFS on a 250 x 250 grid, dozens on
-     * random disks, O(N * (N + E)) at worst.
+     * Exact, by iFUB per component: far fewer BFS than nodes on grids and
+     * disks, O(N * (N + E)) at worst.
      * \return the largest finite eccentricity (the diameter of a connected
      *         graph; the largest component diameter otherwise)
      */
