@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -549,6 +548,17 @@ WsnNetworkHelper::Install(const WsnTopology& topology)
     return m_devices;
 }
 
+std::vector<Vector>
+WsnNetworkHelper::CurrentPositions() const
+{
+    std::vector<Vector> at(m_mobility.size());
+    for (uint32_t i = 0; i < at.size(); ++i)
+    {
+        at[i] = m_mobility[i]->GetPosition();
+    }
+    return at;
+}
+
 void
 WsnNetworkHelper::BuildGroundTruth()
 {
@@ -565,11 +575,7 @@ WsnNetworkHelper::BuildGroundTruth()
         m_config.loss == WsnRadioConfig::Loss::RANGE
             ? m_config.range
             : GridSpectrumChannel::CutoffFor(m_loss, m_txPowerDbm - GetLinkThresholdDbm(), 0.0);
-    std::vector<Vector> at(m_mobility.size());
-    for (uint32_t i = 0; i < at.size(); ++i)
-    {
-        at[i] = m_mobility[i]->GetPosition();
-    }
+    const std::vector<Vector> at = CurrentPositions();
     m_topology.BuildGraph(link, longest, &at);
 }
 
@@ -736,13 +742,8 @@ WsnNetworkHelper::CurrentGraph() const
     {
         throw std::logic_error("WsnNetworkHelper::CurrentGraph before Install");
     }
-    std::vector<Vector> at(m_mobility.size());
-    for (uint32_t i = 0; i < at.size(); ++i)
-    {
-        at[i] = m_mobility[i]->GetPosition();
-    }
     // Every link is within the delivery cut-off (infinite: every pair).
-    return WsnTopology::LinksWithin(at, m_cutoff, [this](uint32_t a, uint32_t b) {
+    return WsnTopology::LinksWithin(CurrentPositions(), m_cutoff, [this](uint32_t a, uint32_t b) {
         return IsLink(a, b);
     });
 }

@@ -419,6 +419,8 @@ eturn number of streams used (the device count)
 
   private:
     void CheckNode(uint32_t i) const;
+    /// \return every node's position now, from its mobility model
+    std::vector<Vector> CurrentPositions() const;
     void BuildGroundTruth();
     void UpdateChannelCutoff();
 
