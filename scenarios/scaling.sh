@@ -80,13 +80,30 @@ for prog in sim-benchmark diameter-sweep; do
     bg_find_program -b "$build" "$prog"
 done
 build="$(dirname "$(dirname "$BG_DS")")"
+lbf=(--m 256 --k 4 --decay subtractive --delta 1) # and --b per run
+# One convergence run's diameter-sweep options (sets d, t and conv_args).
+converge_args() { # converge_args SIDE
+    d=$((2 * ($1 - 1)))
+    t="${conv_time:-$(( d / 2 + 30 ))}"
+    local b=8
+    [ "$d" -le 254 ] || b=9
+    conv_args=(--topology grid --grid "${1}x${1}" --spacing 10 --range 12 --filter lbf "${lbf[@]}"
+        --b "$b" --resources 4 --sim-time "$t" --channel grid)
+}
+# Every convergence run checked by diameter-sweep --dry-run before anything
+# runs or is written (-T out of the program's range, for one).
+conv_opt=-c
+[ -z "$conv_time" ] || conv_opt=-T
+for side in "${conv_list[@]}"; do
+    converge_args "$side"
+    bg_dry_run "$conv_opt" "${side}x${side}" "${conv_args[@]}"
+done
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR"
 bg_lock_outdir -o "$outdir"
 mkdir -p "$outdir/runs"
 tmp=""
 trap '[ -z "$tmp" ] || rm -f "$tmp"' EXIT
-lbf=(--m 256 --k 4 --decay subtractive --delta 1) # and --b per run
 # Transparent huge pages for malloc (glibc >= 2.35; ignored by older ones).
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1"
 
@@ -104,18 +121,13 @@ if [ ${#conv_list[@]} -gt 0 ]; then
     tmp="$conv.tmp.$$"
     echo "nodes,diameter,sim_time,wall_s,cpu_s,peak_rss_mb,hop_exact,hop_miss,convergence_time,load_before" > "$tmp"
     for side in "${conv_list[@]}"; do
-        d=$((2 * (side - 1)))
-        t="${conv_time:-$(( d / 2 + 30 ))}"
-        b=8
-        [ "$d" -le 254 ] || b=9
+        converge_args "$side"
         run="$outdir/runs/converge-${side}x${side}"
         load="$(cut -d' ' -f1 /proc/loadavg)"
         echo "scaling.sh: convergence ${side}x${side} (D = $d, $t s simulated)"
         # GNU time: elapsed, user + system CPU seconds, peak RSS (KB).
         /usr/bin/time -f "%e %U %S %M" -o "$run.time" \
-            "$build/bin/diameter-sweep" --topology grid --grid "${side}x${side}" --spacing 10 \
-            --range 12 --filter lbf "${lbf[@]}" --b "$b" --resources 4 --sim-time "$t" --channel grid \
-            --out "$run.csv" --quiet
+            "$build/bin/diameter-sweep" "${conv_args[@]}" --out "$run.csv" --quiet
         read -r wall user sys rss < "$run.time"
         # hop_exact, hop_miss and convergence_time by column name.
         python3 - "$run.csv" "$side" "$d" "$t" "$wall" "$user" "$sys" "$rss" "$load" >> "$tmp" <<'EOF'

@@ -443,6 +443,11 @@ args)
     done
     refused "scaling.sh -t without a value" "-t" -- "$scaling" -b "$fake" -o "$work/out" -t
     refused "scaling.sh -T without a value" "-T" -- "$scaling" -b "$fake" -o "$work/out" -T
+    # Out of diameter-sweep's range: refused by its --dry-run before the
+    # benchmark series (they used to fail after it, naming --sim-time).
+    for value in 99999999999 0.0000001; do
+        refused "scaling.sh -T $value" "-T" -- "$scaling" -b "$fake" -s 3 -c 3 -T "$value" -o "$work/out"
+    done
     # paper-reproduction.sh: every setting before the calibration run (the
     # capacity run's REPETITIONS used to fail after it).
     for setting in REPETITIONS=abc REPETITIONS=0 REPETITIONS=10000001 ITERATIONS=-5 SEED=0 \
