@@ -12,6 +12,7 @@
 # install, no build).  Bad options are refused by filter-space in one line
 # (exit 2; --out is set here and refused), and an OUT_DIR this script
 # created is removed again.  One script at a time per OUT_DIR (a lock in it).
+# A signal (INT, TERM, HUP) ends the script and its run.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=filter-space.sh
@@ -28,9 +29,8 @@ bg_make_outdir OUT_DIR "$OUT"
 OUT="$BG_OUTDIR"
 bg_lock_outdir OUT_DIR "$OUT"
 # filter-space checks its options before any work; when it refuses them,
-# the folder made above goes again.
-trap bg_exit_removing_new_outdirs EXIT
-"$BG_DS" "$@" --out "$OUT/filter-space.csv"
-"$(bg_python)" "$here/analysis/plot-filter-space.py" "$OUT/filter-space.csv" \
+# the folder made above goes again (common.sh's exit handler).
+bg_run "$BG_DS" "$@" --out "$OUT/filter-space.csv"
+bg_run "$(bg_python)" "$here/analysis/plot-filter-space.py" "$OUT/filter-space.csv" \
     "$OUT/filter-space.png"
 echo "filter-space: $OUT/filter-space.csv and $OUT/filter-space.png"

@@ -32,7 +32,8 @@
 # for transparent huge pages, which cuts the run time of large networks by
 # about a fifth and changes no output.
 # Every option is checked before anything runs (one line, exit code 2); one
-# script at a time per output folder (a lock in DIR).
+# script at a time per output folder (a lock in DIR).  A signal (INT, TERM,
+# HUP) ends the script and every run it started; no partial file is left.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -56,7 +57,7 @@ while [ $# -gt 0 ]; do
         -T) bg_need_value "$@"; conv_time="$2"; shift 2 ;;
         -r) bg_need_value "$@"; repeat="$2"; shift 2 ;;
         -m) bg_need_value "$@"; max_stock="$2"; shift 2 ;;
-        -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
         *) bg_fail "$1" "unknown option (see scaling.sh --help)" ;;
     esac
 done
@@ -101,9 +102,7 @@ done
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR"
 bg_lock_outdir -o "$outdir"
-mkdir -p "$outdir/runs"
-tmp=""
-trap '[ -z "$tmp" ] || rm -f "$tmp"' EXIT
+bg_make_outdir -o "$outdir/runs"
 # Transparent huge pages for malloc (glibc >= 2.35; ignored by older ones).
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1"
 
@@ -111,14 +110,21 @@ echo "scaling.sh: machine: $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 
 if [ ${#side_list[@]} -gt 0 ]; then
     sides="$(IFS=,; echo "${side_list[*]}")"
     echo "scaling.sh: benchmark series (sides $sides, $sim_time s simulated, $repeat repetitions)"
-    "$build/bin/sim-benchmark" --sizes "$sides" --filters lbf --apps both --channel grid,stock \
-        --max-stock-nodes "$max_stock" --sim-time "$sim_time" --repeat "$repeat" "${lbf[@]}" --b 8 \
-        --csv "$outdir/benchmark.csv" | tee "$outdir/runs/benchmark.txt"
+    bg_temp_file "$outdir/runs/benchmark.txt"
+    log="$BG_TEMP"
+    benchmark() {
+        "$build/bin/sim-benchmark" --sizes "$sides" --filters lbf --apps both --channel grid,stock \
+            --max-stock-nodes "$max_stock" --sim-time "$sim_time" --repeat "$repeat" "${lbf[@]}" \
+            --b 8 --csv "$outdir/benchmark.csv" | tee "$log"
+    }
+    bg_run benchmark
+    bg_commit "$log" "$outdir/runs/benchmark.txt"
 fi
 
 if [ ${#conv_list[@]} -gt 0 ]; then
     conv="$outdir/convergence.csv"
-    tmp="$conv.tmp.$$"
+    bg_temp_file "$conv"
+    tmp="$BG_TEMP"
     echo "nodes,diameter,sim_time,wall_s,cpu_s,peak_rss_mb,hop_exact,hop_miss,convergence_time,load_before" > "$tmp"
     for side in "${conv_list[@]}"; do
         converge_args "$side"
@@ -126,8 +132,10 @@ if [ ${#conv_list[@]} -gt 0 ]; then
         load="$(cut -d' ' -f1 /proc/loadavg)"
         echo "scaling.sh: convergence ${side}x${side} (D = $d, $t s simulated)"
         # GNU time: elapsed, user + system CPU seconds, peak RSS (KB).
-        /usr/bin/time -f "%e %U %S %M" -o "$run.time" \
+        bg_temp_file "$run.time"
+        bg_run /usr/bin/time -f "%e %U %S %M" -o "$BG_TEMP" \
             "$build/bin/diameter-sweep" "${conv_args[@]}" --out "$run.csv" --quiet
+        bg_commit "$BG_TEMP" "$run.time"
         read -r wall user sys rss < "$run.time"
         # hop_exact, hop_miss and convergence_time by column name.
         python3 - "$run.csv" "$side" "$d" "$t" "$wall" "$user" "$sys" "$rss" "$load" >> "$tmp" <<'EOF'
@@ -139,7 +147,6 @@ print(f"{int(side) ** 2},{d},{t},{wall},{float(user) + float(sys_):.2f},"
 EOF
         tail -n 1 "$tmp"
     done
-    mv "$tmp" "$conv"
-    tmp=""
+    bg_commit "$tmp" "$conv"
     echo "scaling.sh: wrote $conv"
 fi
