@@ -13,7 +13,9 @@
 #   -r 3                 benchmark repetitions per point (median kept)
 #   -m 1600              largest N run on the stock channel (O(N) per frame)
 #   -o DIR               output folder, default results/scaling
-#   Sides are N, A:B or comma lists of them, each 2..255, no side twice.
+#   Sides are N, A:B or comma lists of them, no side twice: benchmark sides
+#   2..250 (sim-benchmark's --sizes), convergence sides 2..255 (at most
+#   65,533 nodes).
 #
 # Writes DIR/benchmark.csv (sim-benchmark: LBF and the bare broadcaster on
 # both channels), DIR/convergence.csv (one diameter-sweep row per side, with
@@ -31,9 +33,13 @@
 # Every program runs with GLIBC_TUNABLES=glibc.malloc.hugetlb=1: malloc asks
 # for transparent huge pages, which cuts the run time of large networks by
 # about a fifth and changes no output.
-# Every option is checked before anything runs (one line, exit code 2); one
-# script at a time per output folder (a lock in DIR).  A signal (INT, TERM,
-# HUP) ends the script and every run it started; no partial file is left.
+# Every option is checked before anything runs or is created (one line
+# naming it, exit code 2, no folder left): the lists and numbers here, then
+# every convergence run and the benchmark series' point options (-t, and
+# the LBF settings, through the same harness validation sim-benchmark
+# applies) through diameter-sweep --dry-run.  One script at a time per
+# output folder (a lock in DIR).  A signal (INT, TERM, HUP) ends the script
+# and every run it started; no partial file is left.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -61,10 +67,11 @@ while [ $# -gt 0 ]; do
         *) bg_fail "$1" "unknown option (see scaling.sh --help)" ;;
     esac
 done
-# Grid sides 2..255 (at most 65,533 nodes); '' = no series.
+# Grid sides: 2..250 for sim-benchmark, 2..255 (at most 65,533 nodes) for
+# diameter-sweep; '' = no series.
 side_list=()
 if [ -n "$sides" ]; then
-    bg_parse_list -s "$sides" 2 255 64 "grid side"
+    bg_parse_list -s "$sides" 2 250 64 "grid side"
     side_list=("${BG_LIST[@]}")
 fi
 conv_list=()
@@ -81,6 +88,11 @@ for prog in sim-benchmark diameter-sweep; do
     bg_find_program -b "$build" "$prog"
 done
 build="$(dirname "$(dirname "$BG_DS")")"
+if [ ${#conv_list[@]} -gt 0 ]; then
+    # The convergence runs are timed by GNU time and read by python3.
+    [ -x /usr/bin/time ] || bg_fail -c "needs GNU time as /usr/bin/time (Debian package time), or -c ''"
+    command -v python3 >/dev/null 2>&1 || bg_fail -c "needs python3, or -c ''"
+fi
 lbf=(--m 256 --k 4 --decay subtractive --delta 1) # and --b per run
 # One convergence run's diameter-sweep options (sets d, t and conv_args).
 converge_args() { # converge_args SIDE
@@ -99,6 +111,15 @@ for side in "${conv_list[@]}"; do
     converge_args "$side"
     bg_dry_run "$conv_opt" "${side}x${side}" "${conv_args[@]}"
 done
+# sim-benchmark has no dry run: its points' settings (-t and the LBF's) go
+# through diameter-sweep --dry-run on the first side, where the harness
+# checks them as sim-benchmark does (GossipScenarioConfig::Validate); the
+# sides, -r and -m are checked above against sim-benchmark's ranges.
+if [ ${#side_list[@]} -gt 0 ]; then
+    bg_dry_run -t "benchmark ${side_list[0]}x${side_list[0]}" --topology grid \
+        --grid "${side_list[0]}x${side_list[0]}" --spacing 10 --range 12 --filter lbf "${lbf[@]}" \
+        --b 8 --resources 4 --sim-time "$sim_time" --channel grid
+fi
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR"
 bg_lock_outdir -o "$outdir"

@@ -12,8 +12,10 @@
 #               default 1:3; a seed given twice is refused
 #   -o DIR      output folder, default results/sweep
 #   -p NAME     SLURM partition (default: the cluster's default)
-#   -t TIME     time limit per task, default 01:00:00
-#   -m MEM      memory per task, default 2G
+#   -t TIME     time limit per task, default 01:00:00 (sbatch's forms:
+#               M, M:S, H:M:S, D-H, D-H:M, D-H:M:S, or UNLIMITED)
+#   -m MEM      memory per task, default 2G (a whole number, optionally
+#               followed by K, M, G or T; 0: all of a node's memory)
 #   -n N        at most N tasks running at once (--array=...%N)
 #   -J NAME     job name, default bloom-gossip-sweep
 #
@@ -76,6 +78,13 @@ for opt in -p -t -m -J; do
         bg_fail "$opt" "$(bg_show "$v") is not one word (it goes into an #SBATCH line)"
     fi
 done
+# sbatch would refuse other forms only when the script is submitted.
+if [[ ! "${time_limit^^}" =~ ^([0-9]+(:[0-9]+){0,2}|[0-9]+-[0-9]+(:[0-9]+){0,2}|UNLIMITED|INFINITE)$ ]]; then
+    bg_fail -t "$(bg_show "$time_limit") is not a SLURM time limit (M, M:S, H:M:S, D-H, D-H:M, D-H:M:S or UNLIMITED)"
+fi
+if [[ ! "${mem^^}" =~ ^[0-9]+[KMGT]?$ ]]; then
+    bg_fail -m "$(bg_show "$mem") is not a memory size (a whole number, optionally followed by K, M, G or T)"
+fi
 [ -z "$max_running" ] || bg_check_uint -n "$max_running" 1 1000000 "task count"
 bg_sweep_check_runs
 

@@ -14,7 +14,9 @@
 #   keys      parts keyed by the program, the config's content and the extra
 #             options: a changed parameter set runs again, runs.csv holds it only
 #   seeds     the one strict seed-list parser (-s) of sweep.sh and slurm-sweep.sh
-#   args      every argument checked before the first run
+#   args      every argument checked before the first run (issue 37:
+#             scaling.sh's -t and sides against sim-benchmark's ranges,
+#             slurm-sweep.sh's -t and -m as sbatch takes them)
 #   extra-outputs  (issue 31) output options a sweep cannot pass on, refused
 #             by one rule (sweep.sh, slurm-sweep.sh, mobility-sweep.sh, as
 #             extra options and as config keys); tasks.txt the same for any -j;
@@ -619,6 +621,26 @@ args)
     # benchmark series (they used to fail after it, naming --sim-time).
     for value in 99999999999 0.0000001; do
         refused "scaling.sh -T $value" "-T" -- "$scaling" -b "$fake" -s 3 -c 3 -T "$value" -o "$work/out"
+    done
+    # Issue 37: -t past sim-benchmark's range passed the script's check and
+    # was refused by sim-benchmark after DIR, its lock and the "machine:"
+    # line existed; sides 251..255 the same.  Now refused before anything.
+    for value in 99999999999999999999 10000000.5 0.0001; do
+        refused "scaling.sh -s 2 -c '' -t $value" "-t" -- \
+            "$scaling" -b "$fake" -s 2 -c '' -t "$value" -o "$work/out"
+    done
+    refused "scaling.sh -s 251 (sim-benchmark's sides end at 250)" "-s" -- \
+        "$scaling" -b "$fake" -s 251 -c '' -o "$work/out"
+    refused "scaling.sh -s 2,255" "-s" -- "$scaling" -b "$fake" -s 2,255 -c '' -o "$work/out/new"
+    # slurm-sweep.sh: -t and -m as sbatch takes them (else refused only at
+    # submission).
+    for value in 1h 1:2:3:4 -1 "1-" 01:00:00x; do
+        refused "slurm-sweep.sh -t $value" "-t" -- \
+            "$slurm" -b "$fake" -t "$value" -o "$work/out" "$work/tiny.ini"
+    done
+    for value in 2GB 1,5G 1.5G G -2G; do
+        refused "slurm-sweep.sh -m $value" "-m" -- \
+            "$slurm" -b "$fake" -m "$value" -o "$work/out" "$work/tiny.ini"
     done
     # paper-reproduction.sh: every setting before the calibration run (the
     # capacity run's REPETITIONS used to fail after it).
