@@ -33,8 +33,9 @@
 # Timing on a 2-core Debian 12 machine (doc/bcun-reproduction.md): 3.6 s
 # of wall time per 802.11 run and 13.8 s per 802.15.4 run with -j 2, so the
 # default (4 topologies, 32 runs) takes about 5 min, --full (800 runs) 2 h.
-# Output: DIR/<setting>-queries.csv (every measured and warm-up query,
-# one header), DIR/runs.csv, DIR/parts/ (per run), and from
+# Output: DIR/<setting>-queries.csv (every measured query of every run,
+# one header; diameter-sweep reports no warm-up query), DIR/runs.csv,
+# DIR/parts/ (per run), and from
 # analysis/compare-bcun.py: DIR/bcun-table.md (the side-by-side table),
 # DIR/bcun-per-hop.csv and DIR/bcun.png.  Bad arguments are refused in one
 # line (exit 2) before anything runs: the lists by the strict parsers of
