@@ -148,6 +148,7 @@ if [ -s "\$part" ] && [ -s "\${part%.csv}-by-distance.csv" ]; then
     exit 0
 fi
 echo "task \$id on \$(hostname): \$cfg RngRun=\$seed -> \$part"
+rm -f "\${part%.csv}.log" # a log is written anew, never through a link
 "\$prog" --config "\$cfg" --RngRun="\$seed" --out "\$part" --quiet$extra_words 2> "\${part%.csv}.log"
 EOS
 } > "$script_tmp"

@@ -111,7 +111,9 @@ for i in "${!BG_PART_CONFIGS[@]}"; do
     cfg="${BG_PART_CONFIGS[$i]}"
     name="$(basename "$cfg" .ini)"
     if [ $shared_fs -eq 0 ]; then
-        cp "$cfg" "$outdir/configs/$name.ini"
+        bg_temp_file "$outdir/configs/$name.ini"
+        cp -- "$cfg" "$BG_TEMP"
+        bg_commit "$BG_TEMP" "$outdir/configs/$name.ini"
         cfg_path="configs/$name.ini"
         prefix="parts"
     else
@@ -143,6 +145,7 @@ echo "sweep.sh: $todo runs to do on $where (output $outdir)"
 # one-line script passed in the environment rather than an exported bash
 # function: a remote host runs the job through the login shell ($SHELL),
 # which may be dash or zsh.  Extra options come from $EXTRA (printf %q words).
+# The log is removed first: written anew, never through a symbolic link.
 RUN_ONE='cfg="$1"; seed="$2"; part="$3"; eval "extra=($EXTRA)"; mkdir -p "$(dirname "$part")"; rm -f "${part%.csv}.log"; "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" 2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; exit 1; }; echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"'
 export RUN_ONE
 export PROG="$BG_DS"

@@ -822,6 +822,28 @@ EOF
     check $? "parts joined onto a link named runs.csv"
     [ "$(cat "$work/victim")" = precious ] && [ ! -L "$drv/out/runs.csv" ]
     check $? "the link replaced by the file, its target untouched"
+    # A run's log named by a symbolic link (sweep.sh wrote through it, and
+    # so did a generated sweep.slurm): written anew, the target untouched.
+    cases=$((cases + 1))
+    echo "precious" > "$work/victim-log"
+    "$sweep" -b "$fake" -s 1:2 -o "$work/logs" "$work/tiny.ini" > /dev/null 2>&1
+    stem="$work/logs/$(cut -f 3 "$work/logs/tasks.txt" | head -n 1)"
+    stem="${stem%.csv}"
+    rm -f "$stem.csv" "$stem-by-distance.csv" "$stem.log"
+    ln -s "$work/victim-log" "$stem.log"
+    "$sweep" -b "$fake" -s 1:2 -o "$work/logs" "$work/tiny.ini" > /dev/null 2>&1
+    check $? "sweep.sh with a run's log a symbolic link"
+    [ "$(cat "$work/victim-log")" = precious ] && [ ! -L "$stem.log" ]
+    check $? "the log written anew, the link's target untouched"
+    cases=$((cases + 1))
+    echo "precious" > "$work/victim-log"
+    "$slurm" -b "$fake" -s 1 -o "$work/logs-slurm" "$work/tiny.ini" > /dev/null 2>&1
+    stem="$(cut -f 3 "$work/logs-slurm/tasks.txt")"
+    ln -s "$work/victim-log" "${stem%.csv}.log"
+    SLURM_ARRAY_TASK_ID=1 bash "$work/logs-slurm/sweep.slurm" > /dev/null 2>&1
+    check $? "a SLURM array task with its log a symbolic link"
+    [ "$(cat "$work/victim-log")" = precious ] && [ ! -L "${stem%.csv}.log" ]
+    check $? "the log written anew, the link's target untouched"
     # concat-parts.sh joins through the same function.
     mkdir -p "$drv/sweep/parts"
     cp "$drv/out/parts/p1"* "$drv/out/parts/p3"* "$drv/sweep/parts/"
