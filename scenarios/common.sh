@@ -385,10 +385,12 @@ bg_parse_list() { # bg_parse_list OPTION VALUE MIN MAX LIMIT WHAT
 }
 
 # An output folder named by OPTION: refused when empty, made of control
-# characters, looking like an option, the filesystem root, or an existing
-# non-folder.  Nothing is created here (see bg_make_outdir).
+# characters, looking like an option, the filesystem root, an existing
+# non-folder, or a new folder that cannot be made (its nearest existing
+# ancestor is not a folder, or not writable).  Nothing is created here (see
+# bg_make_outdir).
 bg_check_outdir() { # bg_check_outdir OPTION DIR
-    local opt="$1" dir="$2"
+    local opt="$1" dir="$2" probe
     [ -n "$dir" ] || bg_fail "$opt" "empty folder name"
     if [[ "$dir" == *[[:cntrl:]]* ]]; then
         bg_fail "$opt" "$(bg_show "$dir") contains a control character (tab, newline, ...)"
@@ -400,7 +402,16 @@ bg_check_outdir() { # bg_check_outdir OPTION DIR
         [ -d "$dir" ] || bg_fail "$opt" "$(bg_show "$dir") exists and is not a folder"
         (cd -P -- "$dir" 2>/dev/null) || bg_fail "$opt" "cannot enter $(bg_show "$dir")"
         [ ! "$dir" -ef / ] || bg_fail "$opt" "$(bg_show "$dir") is the filesystem root"
+        return 0
     fi
+    probe="$dir"
+    while [ ! -e "$probe" ] && [ ! -L "$probe" ] && [ "$(dirname -- "$probe")" != "$probe" ]; do
+        probe="$(dirname -- "$probe")"
+    done
+    if [ ! -d "$probe" ]; then
+        bg_fail "$opt" "cannot create $(bg_show "$dir"): $(bg_show "$probe") is not a folder"
+    fi
+    [ -w "$probe" ] || bg_fail "$opt" "cannot create $(bg_show "$dir"): cannot write into $(bg_show "$probe")"
 }
 
 # Creates the checked folder DIR (and its parents), requires it writable,

@@ -122,9 +122,8 @@ scaling="$here/scenarios/scaling.sh"
 paper="$here/scenarios/paper-reproduction.sh"
 
 # A snapshot of everything under the sandbox (names, sizes, times): a
-# refused call must leave it as it was.  (The sandbox folder's own time is
-# left out: filter-space.sh creates OUT_DIR before filter-space checks its
-# options, and removes it again when they are refused.)
+# refused call must leave it as it was, the times of the folders in it too
+# (the sandbox folder's own time is left out).
 snapshot() {
     find "$work" -mindepth 1 -printf '%p %s %T@\n' | sort
 }
@@ -926,6 +925,9 @@ wrappers)
         OUT_DIR="$work/a-file/sub" -- "$mapsh"
     refused "map.sh SKIP_BUILD=2" "SKIP_BUILD" SKIP_BUILD=2 BUILD_DIR="$fake" \
         OUT_DIR="$work/map/new" -- "$mapsh"
+    # (issue 37: filter-space.sh no longer creates OUT_DIR before filter-space
+    # has checked its options, so the parent's time stays too)
+    mkdir -p "$work/fs"
     for opt in --bogus "--out x.csv" "--out=x.csv" "--elements 0" "--targets 0.5,"; do
         set -- $opt
         refused "filter-space.sh $opt: no folder" "${1%%=*}" SKIP_BUILD=1 BUILD_DIR="$fake" \
