@@ -124,8 +124,6 @@ def integral(df, column, what, path, low=0):
 def read_runs(path):
     df = read_table(path, "RUNS.csv", needed=RUNS_NEEDED, optional=RUNS_OPTIONAL,
                     keys=["filter", "topology", "seed", "run", "budget_bytes", "resources"],
-                    numeric=[c for c in RUNS_NEEDED + RUNS_OPTIONAL
-                             if c not in ("filter", "topology")],
                     limits={"resources": (1, 10 ** 6), "m": (1, 1 << 24), "k": (1, 64),
                             "nodes": (1, 10 ** 6), "fpr": (0, 1), "hop_exact": (0, 1),
                             "fpr_ideal": (0, 1), "exact_ideal": (0, 1),
@@ -160,9 +158,7 @@ def read_profiles(path):
     """{(filter, topology, seed, run, budget_bytes, m): [(resources or None,
     total pairs, hops, pairs)]}: one entry per run's block of rows."""
     df = read_table(path, "BY_DISTANCE.csv", needed=DIST_NEEDED, optional=["resources"],
-                    keys=DIST_NEEDED,
-                    numeric=[c for c in DIST_NEEDED + ["resources"]
-                             if c not in ("filter", "topology")])
+                    keys=DIST_NEEDED)
     df["filter"] = df["filter"].astype(str)
     df["topology"] = df["topology"].astype(str)
     for column in ("true_hops", "pairs"):

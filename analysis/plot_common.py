@@ -1,25 +1,39 @@
-"""Shared by the plot scripts of analysis/ (plot-sweep.py, plot-queries.py,
-plot-scaling.py, plot-paper.py, plot-energy.py, plot-mobility.py, plot-map.py,
-plot-filter-space.py): every input is read and every figure written here.
+"""Shared by the scripts of analysis/ that read the programs' CSVs
+(plot-sweep.py, plot-queries.py, plot-scaling.py, plot-paper.py,
+plot-energy.py, plot-mobility.py, plot-map.py, plot-filter-space.py,
+plot-resources.py, compare-bcun.py, ideal-spread.py): every input is read
+and every output written here, as the C++ programs share one writer.
 
 * Errors: one line "SCRIPT: problem" on stderr and exit code 2 (`die`); the
   values a message repeats are quoted and cut (`shown`).
+* Modules: `require` imports numpy, pandas, matplotlib or Pillow, or stops
+  with one line naming what is missing and its Debian package ("needs
+  numpy (...): apt-get install python3-numpy"): a `python3` found first in
+  PATH (a venv) may lack them.  This module requires numpy and pandas when
+  imported, `pyplot()` matplotlib, so a script imports it first.
 * Input: `open_input` opens a regular file of at most MAX_CSV_BYTES (256 MiB)
   without blocking: a FIFO, a device, a folder or a bigger file is refused at
-  once instead of hanging or running out of memory.  `read_table` reads a
-  CSV of the project through it, strictly: the needed columns present, at least one row, numbers in the numeric
-  columns (NA, nan and empty cells are missing values), no missing value in
-  the key columns.  Columns a script can do without are optional: a panel
-  whose column is missing or empty stays empty; `limits` bounds columns
-  (plot-map.py's coordinates).
+  once instead of hanging or running out of memory; every file it opens is
+  remembered as an input.  `read_table` reads a CSV of the project through
+  it, strictly: the needed columns present, at least one row, and every
+  column it reads (needed or optional) inside its domain in COLUMNS, the
+  one table of the programs' columns: text, integer or real, bounds (shares
+  in [0, 1], counts >= 0, hop counts below the most nodes a scenario has),
+  missing values (NA, nan, empty) allowed or not.  A value outside is
+  refused with the file, row and column.  `keys` columns must have a value
+  even where the table allows none; `limits` narrows a column's bounds for
+  one script (plot-map.py's coordinates).  Columns a script can do without
+  are optional: a panel whose column is missing or empty stays empty.
 * Output: `Outputs` draws every figure into memory first and writes them at
   the end, each to a temporary file in its folder renamed into place, after
   checking every target (a new name or a regular file, not a folder, device,
-  FIFO or symbolic link; a figure format matplotlib knows from the name):
-  a failure leaves the earlier figures as they were and no partial or
-  temporary file.  The output folder is created only then, so a refused run
-  leaves no empty folder behind.
+  FIFO or symbolic link, and not one of the inputs: the same file under
+  another name, a hard link or a link's target is refused; a figure format
+  matplotlib knows from the name): a failure leaves the earlier figures as
+  they were and no partial or temporary file.  The output folder is created
+  only then, so a refused run leaves no empty folder behind.
 """
+import importlib
 import io
 import math
 import os
@@ -27,8 +41,6 @@ import signal
 import stat
 import sys
 import tempfile
-
-import pandas as pd
 
 PROG = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "plot"
 
@@ -56,6 +68,38 @@ def die(message):
     sys.exit(2)
 
 
+# The Debian package of each module a script of analysis/ imports.
+DEBIAN_PACKAGES = {"numpy": "python3-numpy", "pandas": "python3-pandas",
+                   "matplotlib": "python3-matplotlib", "PIL": "python3-pil"}
+
+
+def require(*modules):
+    """The modules imported (one: the module, several: a list); one that
+    cannot be imported stops the script with one line naming it, the Python
+    that lacks it and its Debian package, exit code 2."""
+    loaded = []
+    for name in modules:
+        try:
+            loaded.append(importlib.import_module(name))
+        except ImportError as e:
+            # pandas without numpy fails on numpy: name the one missing.
+            missing = (getattr(e, "name", None) or name).split(".")[0]
+            package = DEBIAN_PACKAGES.get(missing, f"python3-{missing.lower()}")
+            die(f"needs {missing} ({shown(sys.executable or 'python3')} cannot import it): "
+                f"apt-get install {package}")
+    return loaded[0] if len(loaded) == 1 else loaded
+
+
+def pyplot():
+    """matplotlib.pyplot with the Agg backend (no display), or one line
+    naming the missing package."""
+    require("matplotlib").use("Agg")
+    return importlib.import_module("matplotlib.pyplot")
+
+
+np, pd = require("numpy", "pandas")
+
+
 def reason(error):
     """The reason of an OSError or a parser error, on one line."""
     if isinstance(error, OSError) and error.strerror:
@@ -64,11 +108,17 @@ def reason(error):
     return text[-1] if text else type(error).__name__
 
 
+# Every file open_input opened: (device, inode) -> (what, path).  No output
+# may be one of them (check_target).
+INPUTS = {}
+
+
 def open_input(path, what, limit=MAX_CSV_BYTES):
     """The file at path opened for reading (binary): a regular file of at
     most limit bytes.  It is opened without blocking (O_NONBLOCK, so a FIFO
     with no writer does not wait) and checked on the open descriptor before
-    anything is read; a refusal is one line naming what (e.g. RUNS.csv)."""
+    anything is read; a refusal is one line naming what (e.g. RUNS.csv).
+    The file is remembered as an input (INPUTS), which no output replaces."""
     if not path:
         die(f"{what}: empty file name")
     if any(not c.isprintable() for c in path):
@@ -93,19 +143,175 @@ def open_input(path, what, limit=MAX_CSV_BYTES):
     except BaseException:
         os.close(fd)
         raise
+    INPUTS.setdefault((info.st_dev, info.st_ino), (what, path))
     return os.fdopen(fd, "rb")
 
 
-def read_table(path, what, needed, numeric=(), keys=(), optional=(), limits=None):
+# --- The domains of the programs' columns -----------------------------------
+# The most nodes a scenario has (kMaxScenarioNodes,
+# src/bloom-gossip-scenario/helper/scenario-limits.h): a hop count is below it.
+MAX_NODES = 0xFFFD
+
+
+class Column:
+    """The domain of a column: kind "text", "int" (a whole number) or
+    "real"; values in [low, high]; na: whether a row may leave it missing
+    (NA, nan or empty), as the program that writes it may."""
+
+    def __init__(self, kind, low=-math.inf, high=math.inf, na=True):
+        self.kind, self.low, self.high, self.na = kind, low, high, na
+
+    def described(self):
+        what = {"text": "text", "int": "an integer", "real": "a number"}[self.kind]
+        return what if self.kind == "text" else f"{what} in [{self.low:g}, {self.high:g}]"
+
+
+def _text(na=False):
+    return Column("text", na=na)
+
+
+def _int(low=0, high=math.inf, na=False):
+    return Column("int", low, high, na)
+
+
+def _real(low=-math.inf, high=math.inf, na=True):
+    return Column("real", low, high, na)
+
+
+_COUNT = _int()  # a count the program always writes
+_FLAG = _int(0, 1)  # 0 or 1
+_HOPS = _int(0, MAX_NODES - 1, na=True)  # a hop distance; NA: unreachable
+_NODE = _int(0, MAX_NODES - 1)  # a node's index
+_SHARE = _real(0, 1)  # a share (NA where it has no pairs, probes ...)
+_NONNEG = _real(0)  # seconds, bytes, joules, watts, means of counts
+
+
+def _columns(domain, names):
+    return {name: domain for name in names.split()}
+
+
+# Every column a script of analysis/ reads, by name: the programs' columns
+# are the same in every CSV that has them (diameter-sweep's runs.csv,
+# by-distance.csv, queries.csv, series.csv, map.csv and walk.csv, written by
+# src/bloom-gossip-scenario/helper/scenario-tables.cc and dynamics-tables.cc;
+# sim-benchmark's and scaling.sh's tables; lbf-calibration's calibration and
+# capacity tables; filter-space's table; analysis/bcun-reference.csv).  NA
+# is allowed where the program can write it (a family without distances, a
+# run without probes, an unreachable key), not where it writes a value always.
+COLUMNS = {
+    **_columns(_text(), "filter topology timer mobility kind strategy outcome channel app "
+               "quantization ids definition mechanism file"),
+    **_columns(_text(na=True), "a query_strategy status ratio_range"),
+    "nodes": _int(1, MAX_NODES),
+    "diameter": _int(0, MAX_NODES - 1, na=True),  # scaling.sh: NA before a run finished
+    "components": _int(0, MAX_NODES),
+    **_columns(_int(), "seed run depth budget_bytes resources"),
+    "m": _int(1),
+    **_columns(_int(1, na=True), "k b"),
+    "reach": _int(na=True),
+    "replicas": _int(1),
+    "probes": _int(1, na=True),
+    **_columns(_COUNT, "advertisements gossip_frames bytes_on_air hop_pairs stale_pairs "
+               "stale_reported malformed phy_frames queries depleted_nodes mobile_nodes "
+               "samples link_changes repairs unrepaired query_id holders_reached frames "
+               "search_frames cancel_frames answer_frames pairs links events elements "
+               "offered accepted size_bits false_positives false_negatives reached "
+               "max_elements_cap trans_line"),
+    **_columns(_FLAG, "absent success delivered warmup reachable"),
+    **_columns(_int(0, 1, na=True), "present holder"),  # NA in link rows
+    "backtrack": _FLAG,
+    **_columns(_HOPS, "true_hops success_hops truth"),
+    **_columns(_int(na=True), "hops_taken estimate resource"),
+    **_columns(_int(), "hops step query origin key"),
+    "node": _NODE,
+    "peer": _int(0, MAX_NODES - 1, na=True),
+    **_columns(_SHARE, "hop_exact hop_within1 hop_miss membership fpr query_success "
+               "radio_on_share mean_exact mean_within1 mean_wrong mean_stale final_exact "
+               "settled_share fpr_ideal exact_ideal exact within1 wrong stale mean_c_true "
+               "mean_c occupancy_bits occupancy_cells overestimated measured_fpr "
+               "expected_fpr"),
+    **_columns(_real(0, 1, na=False), "frame_loss duty_cycle target target_fpr"),
+    **_columns(_NONNEG, "mean_degree payload_bytes frames_per_beacon gossip_bytes_per_node_s "
+               "hop_mae hop_rmse diss_latency_median diss_latency_p95 diss_latency_max "
+               "convergence_time purge_time purge_bound query_latency_median "
+               "query_latency_p95 query_stretch query_frames query_rtt_median "
+               "query_absent_frames battery_j energy_w_mean energy_w_max energy_tx_w "
+               "energy_rx_w energy_listen_w energy_idle_w energy_sleep_w energy_airtime_w "
+               "energy_total_j energy_airtime_j energy_per_adv_j energy_airtime_per_adv_j "
+               "first_depletion query_tx_energy_j speed pause repair_mean_s repair_p95_s "
+               "gossip_frames_on_air gossip_frames_dropped settle_time_median "
+               "settle_time_p90 stretch latency_to_holder round_trip setup_s run_s "
+               "events_per_s candidates_per_frame peak_rss_mb ratio_to_bare wall_s cpu_s "
+               "load_before se_mean_c sigma eqm se_eqm max_abs_err_no_collision "
+               "mean_elements rounded_mean_elements sd_elements se_elements "
+               "bits_per_element load transmissions latency_s"),
+    **_columns(_real(0, na=False), "interval sim_time duty_period sample_interval sample_from "
+               "issued time fill_pct"),
+    **_columns(_real(), "hop_bias x y"),
+    **_columns(_int(1), "repeat dim cells bits hashes iterations repetitions slots slot_bits"),
+    # BCUN's latency file lacks some of its transmission file's hop bins
+    **_columns(_int(na=True), "min_elements max_elements latency_queries lat_line"),
+}
+
+
+def _bad(what, path, column, row, message):
+    die(f"{what}: {shown(path)}, column {column}, row {row + 2}: {message}")
+
+
+def check_domains(df, path, what, columns, keys=(), limits=None):
+    """Every value of columns (those df has) inside its domain in COLUMNS,
+    narrowed by limits {column: (low, high)}; keys must have a value in
+    every row.  Numeric columns become numbers.  The first value outside is
+    refused in one line with the file, row (as a line of the file: the
+    header is row 1) and column."""
+    for c in columns:
+        if c not in df.columns:
+            continue
+        domain = COLUMNS[c]  # a column the table lacks is this module's error
+        missing = df[c].isna()
+        if (c in keys or not domain.na) and missing.any():
+            row = int(missing.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"no value ({domain.described()} is needed)")
+        if domain.kind == "text":
+            continue
+        values = pd.to_numeric(df[c], errors="coerce")
+        bad = values.isna() & ~missing
+        if bad.any():
+            row = int(bad.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is not a number")
+        infinite = values.abs() == math.inf
+        if infinite.any():
+            row = int(infinite.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is not a finite number")
+        if domain.kind == "int":
+            fraction = values.notna() & (values != np.floor(values))
+            if fraction.any():
+                row = int(fraction.to_numpy().nonzero()[0][0])
+                _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is not an integer")
+        low, high = (limits or {}).get(c, (-math.inf, math.inf))
+        low, high = max(low, domain.low), min(high, domain.high)
+        outside = (values < low) | (values > high)
+        if outside.any():
+            row = int(outside.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is outside "
+                 f"[{low:g}, {high:g}]")
+        if values.dtype != df[c].dtype:
+            df[c] = values
+    return df
+
+
+def read_table(path, what, needed, optional=(), keys=(), limits=None):
     """Reads the CSV at path (what: its name in messages, e.g. RUNS.csv).
 
     needed: columns that must be there; optional: columns used when present.
-    numeric: columns (needed or optional) whose values must be numbers or
-    missing (NA, nan, empty); inf is refused.  keys: columns that must have
-    a value in every row.  limits: {column: (low, high)}, values outside
-    refused.  Returns a DataFrame; an absent optional column is added with
+    Every one of them is checked against its domain in COLUMNS (text,
+    integer or real, bounds, missing values allowed or not; check_domains),
+    numeric ones become numbers.  keys: columns that must have a value in
+    every row.  limits: {column: (low, high)}, narrower bounds for this
+    script.  Returns a DataFrame; an absent optional column is added with
     missing values, so that a script need not test for it.  The file is
-    opened by open_input (regular, bounded, without blocking).
+    opened by open_input (regular, bounded, without blocking, remembered as
+    an input).
     """
     with open_input(path, what) as f:
         try:
@@ -121,36 +327,11 @@ def read_table(path, what, needed, numeric=(), keys=(), optional=(), limits=None
         die(f"{what}: {shown(path)} has no column {', '.join(missing)}")
     if df.empty:
         die(f"{what}: {shown(path)} has no rows")
+    check_domains(df, path, what, list(dict.fromkeys(list(needed) + list(optional))), keys,
+                  limits)
     for c in optional:
         if c not in df.columns:
             df[c] = math.nan
-    for c in numeric:
-        if c not in df.columns:
-            continue
-        values = pd.to_numeric(df[c], errors="coerce")
-        bad = values.isna() & df[c].notna()
-        if bad.any():
-            row = int(bad.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, column {c}, row {row + 2}: {shown(df[c].iloc[row], 40)} "
-                "is not a number")
-        infinite = values.abs() == math.inf
-        if infinite.any():
-            row = int(infinite.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, column {c}, row {row + 2}: {shown(df[c].iloc[row], 40)} "
-                "is not a finite number")
-        low, high = (limits or {}).get(c, (-math.inf, math.inf))
-        outside = (values < low) | (values > high)
-        if outside.any():
-            row = int(outside.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, column {c}, row {row + 2}: {shown(df[c].iloc[row], 40)} "
-                f"is outside [{low:g}, {high:g}]")
-        if values.dtype != df[c].dtype:
-            df[c] = values
-    for c in keys:
-        empty = df[c].isna()
-        if empty.any():
-            row = int(empty.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, row {row + 2}: no value in column {c}")
     return df
 
 
@@ -181,12 +362,21 @@ def check_outdir(path, what="OUTDIR", create=False):
 
 def check_target(path, what, folder=True):
     """A file to (re)write: a new name or an existing regular file (not a
-    folder, device, FIFO or symbolic link); with folder, in an existing
-    writable folder."""
+    folder, device, FIFO or symbolic link, and not an input read so far:
+    the same file by another name, a hard link to it, or a symbolic link to
+    it); with folder, in an existing writable folder."""
     if not path:
         die(f"{what}: empty file name")
     if any(not c.isprintable() for c in path):
         die(f"{what}: {shown(path)} contains a control character")
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None and (info.st_dev, info.st_ino) in INPUTS:
+        input_what, input_path = INPUTS[info.st_dev, info.st_ino]
+        die(f"{what}: {shown(path)} is the input {input_what} ({shown(input_path)}); "
+            "an output never replaces an input")
     if os.path.lexists(path) and (os.path.islink(path) or not os.path.isfile(path)):
         die(f"{what}: {shown(path)} exists and is not a regular file")
     if folder:
