@@ -11,6 +11,9 @@ and every output written here, as the C++ programs share one writer.
   numpy (...): apt-get install python3-numpy"): a `python3` found first in
   PATH (a venv) may lack them.  This module requires numpy and pandas when
   imported, `pyplot()` matplotlib, so a script imports it first.
+  `die`, `shown`, `require`, `open_input` and the column table COLUMNS
+  live in csv_input.py, which needs no numpy (bench-tables.py and
+  compare-versions.py use it directly), and are re-exported here.
 * Input: `open_input` opens a regular file of at most MAX_CSV_BYTES (256 MiB)
   without blocking: a FIFO, a device, a folder or a bigger file is refused at
   once instead of hanging or running out of memory; every file it opens is
@@ -38,56 +41,9 @@ import io
 import math
 import os
 import signal
-import stat
-import sys
 import tempfile
 
-PROG = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "plot"
-
-# The largest CSV a plot script reads: 256 MiB (pandas needs several times
-# the file's size in memory).  The programs' own inputs are bounded at 64 MiB
-# (src/bloom-gossip/helper/input-file.h); a sweep's concatenated CSVs and a
-# map of many map times are bigger, hence the larger bound here.
-MAX_CSV_BYTES = 256 << 20
-
-
-def shown(value, limit=80):
-    """A value as a message quotes it: 'text', cut at limit characters, with
-    control characters escaped so that the message stays one line."""
-    text = str(value)
-    cut = len(text) > limit
-    text = text[:limit]
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return f"'{text}'" + ("..." if cut else "")
-
-
-def die(message):
-    """One line on stderr, exit code 2."""
-    line = " ".join(str(message).splitlines())
-    print(f"{PROG}: {line}", file=sys.stderr)
-    sys.exit(2)
-
-
-# The Debian package of each module a script of analysis/ imports.
-DEBIAN_PACKAGES = {"numpy": "python3-numpy", "pandas": "python3-pandas",
-                   "matplotlib": "python3-matplotlib", "PIL": "python3-pil"}
-
-
-def require(*modules):
-    """The modules imported (one: the module, several: a list); one that
-    cannot be imported stops the script with one line naming it, the Python
-    that lacks it and its Debian package, exit code 2."""
-    loaded = []
-    for name in modules:
-        try:
-            loaded.append(importlib.import_module(name))
-        except ImportError as e:
-            # pandas without numpy fails on numpy: name the one missing.
-            missing = (getattr(e, "name", None) or name).split(".")[0]
-            package = DEBIAN_PACKAGES.get(missing, f"python3-{missing.lower()}")
-            die(f"needs {missing} ({shown(sys.executable or 'python3')} cannot import it): "
-                f"apt-get install {package}")
-    return loaded[0] if len(loaded) == 1 else loaded
+from csv_input import COLUMNS, INPUTS, die, open_input, reason, require, shown
 
 
 def pyplot():
@@ -98,160 +54,6 @@ def pyplot():
 
 
 np, pd = require("numpy", "pandas")
-
-
-def reason(error):
-    """The reason of an OSError or a parser error, on one line."""
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    text = str(error).strip().splitlines()
-    return text[-1] if text else type(error).__name__
-
-
-# Every file open_input opened: (device, inode) -> (what, path).  No output
-# may be one of them (check_target).
-INPUTS = {}
-
-
-def open_input(path, what, limit=MAX_CSV_BYTES):
-    """The file at path opened for reading (binary): a regular file of at
-    most limit bytes.  It is opened without blocking (O_NONBLOCK, so a FIFO
-    with no writer does not wait) and checked on the open descriptor before
-    anything is read; a refusal is one line naming what (e.g. RUNS.csv).
-    The file is remembered as an input (INPUTS), which no output replaces."""
-    if not path:
-        die(f"{what}: empty file name")
-    if any(not c.isprintable() for c in path):
-        die(f"{what}: {shown(path)} contains a control character")
-    if not os.path.lexists(path):
-        die(f"{what}: {shown(path)} does not exist")
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    except OSError as e:
-        die(f"{what}: cannot read {shown(path)}: {reason(e)}")
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = ("a folder" if stat.S_ISDIR(info.st_mode) else
-                    "a FIFO" if stat.S_ISFIFO(info.st_mode) else
-                    "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-                    else "not a regular file")
-            die(f"{what}: {shown(path)} is {kind}, not a regular file")
-        if info.st_size > limit:
-            die(f"{what}: {shown(path)} has {info.st_size} bytes, more than the "
-                f"{limit >> 20} MiB a plot script reads")
-    except BaseException:
-        os.close(fd)
-        raise
-    INPUTS.setdefault((info.st_dev, info.st_ino), (what, path))
-    return os.fdopen(fd, "rb")
-
-
-# --- The domains of the programs' columns -----------------------------------
-# The most nodes a scenario has (kMaxScenarioNodes,
-# src/bloom-gossip-scenario/helper/scenario-limits.h): a hop count is below it.
-MAX_NODES = 0xFFFD
-
-
-class Column:
-    """The domain of a column: kind "text", "int" (a whole number) or
-    "real"; values in [low, high]; na: whether a row may leave it missing
-    (NA, nan or empty), as the program that writes it may."""
-
-    def __init__(self, kind, low=-math.inf, high=math.inf, na=True):
-        self.kind, self.low, self.high, self.na = kind, low, high, na
-
-    def described(self):
-        what = {"text": "text", "int": "an integer", "real": "a number"}[self.kind]
-        return what if self.kind == "text" else f"{what} in [{self.low:g}, {self.high:g}]"
-
-
-def _text(na=False):
-    return Column("text", na=na)
-
-
-def _int(low=0, high=math.inf, na=False):
-    return Column("int", low, high, na)
-
-
-def _real(low=-math.inf, high=math.inf, na=True):
-    return Column("real", low, high, na)
-
-
-_COUNT = _int()  # a count the program always writes
-_FLAG = _int(0, 1)  # 0 or 1
-_HOPS = _int(0, MAX_NODES - 1, na=True)  # a hop distance; NA: unreachable
-_NODE = _int(0, MAX_NODES - 1)  # a node's index
-_SHARE = _real(0, 1)  # a share (NA where it has no pairs, probes ...)
-_NONNEG = _real(0)  # seconds, bytes, joules, watts, means of counts
-
-
-def _columns(domain, names):
-    return {name: domain for name in names.split()}
-
-
-# Every column a script of analysis/ reads, by name: the programs' columns
-# are the same in every CSV that has them (diameter-sweep's runs.csv,
-# by-distance.csv, queries.csv, series.csv, map.csv and walk.csv, written by
-# src/bloom-gossip-scenario/helper/scenario-tables.cc and dynamics-tables.cc;
-# sim-benchmark's and scaling.sh's tables; lbf-calibration's calibration and
-# capacity tables; filter-space's table; analysis/bcun-reference.csv).  NA
-# is allowed where the program can write it (a family without distances, a
-# run without probes, an unreachable key), not where it writes a value always.
-COLUMNS = {
-    **_columns(_text(), "filter topology timer mobility kind strategy outcome channel app "
-               "quantization ids definition mechanism file"),
-    **_columns(_text(na=True), "a query_strategy status ratio_range"),
-    "nodes": _int(1, MAX_NODES),
-    "diameter": _int(0, MAX_NODES - 1, na=True),  # scaling.sh: NA before a run finished
-    "components": _int(0, MAX_NODES),
-    **_columns(_int(), "seed run depth budget_bytes resources"),
-    "m": _int(1),
-    **_columns(_int(1, na=True), "k b"),
-    "reach": _int(na=True),
-    "replicas": _int(1),
-    "probes": _int(1, na=True),
-    **_columns(_COUNT, "advertisements gossip_frames bytes_on_air hop_pairs stale_pairs "
-               "stale_reported malformed phy_frames queries depleted_nodes mobile_nodes "
-               "samples link_changes repairs unrepaired query_id holders_reached frames "
-               "search_frames cancel_frames answer_frames pairs links events elements "
-               "offered accepted size_bits false_positives false_negatives reached "
-               "max_elements_cap trans_line"),
-    **_columns(_FLAG, "absent success delivered warmup reachable"),
-    **_columns(_int(0, 1, na=True), "present holder"),  # NA in link rows
-    "backtrack": _FLAG,
-    **_columns(_HOPS, "true_hops success_hops truth"),
-    **_columns(_int(na=True), "hops_taken estimate resource"),
-    **_columns(_int(), "hops step query origin key"),
-    "node": _NODE,
-    "peer": _int(0, MAX_NODES - 1, na=True),
-    **_columns(_SHARE, "hop_exact hop_within1 hop_miss membership fpr query_success "
-               "radio_on_share mean_exact mean_within1 mean_wrong mean_stale final_exact "
-               "settled_share fpr_ideal exact_ideal exact within1 wrong stale mean_c_true "
-               "mean_c occupancy_bits occupancy_cells overestimated measured_fpr "
-               "expected_fpr"),
-    **_columns(_real(0, 1, na=False), "frame_loss duty_cycle target target_fpr"),
-    **_columns(_NONNEG, "mean_degree payload_bytes frames_per_beacon gossip_bytes_per_node_s "
-               "hop_mae hop_rmse diss_latency_median diss_latency_p95 diss_latency_max "
-               "convergence_time purge_time purge_bound query_latency_median "
-               "query_latency_p95 query_stretch query_frames query_rtt_median "
-               "query_absent_frames battery_j energy_w_mean energy_w_max energy_tx_w "
-               "energy_rx_w energy_listen_w energy_idle_w energy_sleep_w energy_airtime_w "
-               "energy_total_j energy_airtime_j energy_per_adv_j energy_airtime_per_adv_j "
-               "first_depletion query_tx_energy_j speed pause repair_mean_s repair_p95_s "
-               "gossip_frames_on_air gossip_frames_dropped settle_time_median "
-               "settle_time_p90 stretch latency_to_holder round_trip setup_s run_s "
-               "events_per_s candidates_per_frame peak_rss_mb ratio_to_bare wall_s cpu_s "
-               "load_before se_mean_c sigma eqm se_eqm max_abs_err_no_collision "
-               "mean_elements rounded_mean_elements sd_elements se_elements "
-               "bits_per_element load transmissions latency_s"),
-    **_columns(_real(0, na=False), "interval sim_time duty_period sample_interval sample_from "
-               "issued time fill_pct"),
-    **_columns(_real(), "hop_bias x y"),
-    **_columns(_int(1), "repeat dim cells bits hashes iterations repetitions slots slot_bits"),
-    # BCUN's latency file lacks some of its transmission file's hop bins
-    **_columns(_int(na=True), "min_elements max_elements latency_queries lat_line"),
-}
 
 
 def _bad(what, path, column, row, message):
