@@ -1368,7 +1368,11 @@ def stdlib_only():
     problems = []
     for args in ([analysis / "compare-versions.py", f"a={runs}", f"b={runs}"],
                  [analysis / "bench-tables.py", "--sim", bench]):
-        r = subprocess.run(args, capture_output=True, text=True, env=env)
+        try:
+            r = subprocess.run(args, capture_output=True, text=True, env=env)
+        except OSError as e:  # not executable
+            problems.append(f"{args[0].name}: {e.strerror}")
+            continue
         if r.returncode != 0 or r.stderr or "|" not in r.stdout:
             problems.append(f"{args[0].name}: exit {r.returncode}, {r.stderr.strip()[-200:]!r}")
     return "compare-versions.py and bench-tables.py without numpy", problems, ""
