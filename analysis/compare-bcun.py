@@ -16,6 +16,11 @@ issue until the origin learns the answer (round_trip).  Warm-up queries
 95 % percentile bootstrap over topologies (runs: the queries of one run
 resampled together, fixed seed), so they stay inside [0, inf).
 
+Every column read is checked against its domain (plot_common.read_table);
+a file with no query of the mechanisms compared (blind-flood, bcir,
+bcir-star, abc) is refused in one line, exit 2; one with no successful
+query of them gives a table that says so and no hop bin.
+
 Writes into OUTDIR:
     bcun-per-hop.csv   setting, strategy, hops, queries, topologies, mean
                        frames and latency with their intervals, BCUN's
