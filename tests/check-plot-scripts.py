@@ -2,7 +2,9 @@
 """The plot scripts of analysis/ on every kind of CSV the project writes, and
 on hostile input (issue 15, finding 13; issue 31: FIFOs, devices, oversized
 CSVs, symbolic links and unknown formats as outputs, map.gif of 250 map
-times, coordinates of 1e308, --query, no folder left by a refused run).
+times, coordinates of 1e308, --query, no folder left by a refused run;
+issue 37: every column inside its domain, ideal-spread.py's maps, no output
+that is an input, executable scripts that name a missing numpy).
 
     tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
 
