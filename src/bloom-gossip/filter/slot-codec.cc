@@ -655,7 +655,12 @@ AppendSlotsAs(SlotCoding coding,
 {
     if (coding == SlotCoding::RAW)
     {
+        const uint64_t bits = uint64_t{n} * shape.slotBits;
         out.insert(out.end(), raw, raw + WireBytes(n, shape.slotBits));
+        if (bits % 8 != 0)
+        {
+            out.back() &= static_cast<uint8_t>((1U << (bits % 8)) - 1); // zero padding
+        }
         return true;
     }
     if (coding != EntropyCoding(shape))

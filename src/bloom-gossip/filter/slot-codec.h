@@ -141,7 +141,8 @@ uint8_t CodecByte(SlotCoding coding, const CellAlphabet* alphabet);
  * \param shape the filter's shape
  * \param first the first slot (levels start at multiples of m)
  * \param n the number of slots (at most 0xFFFF)
- * \param raw their wire form (AppendWireSlots: slot i at bits i b ..)
+ * \param raw their wire form (AppendWireSlots: slot i at bits i b ..; bits
+ *        past n b are ignored, so a longer range's wire form will do)
  * \param coding how to code them
  * \param alphabet the cell alphabet (CELLS only)
  * \param out the coded bytes are appended (not the codec byte)

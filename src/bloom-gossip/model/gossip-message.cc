@@ -119,9 +119,11 @@ struct CodedPiece
 
 /**
  * Greedy split into coded pieces: each the longest slot range whose payload
- * (AppendCodedSlots) fits a frame.  The payload grows with the range, so
- * the longest one is found by interpolation, then bisection, between the
- * raw range (always fits) and the rest of the filter.
+ * (AppendCodedSlots) fits a frame.  The payload grows with the range, so the
+ * longest one is found from the raw range (which always fits) by growing at
+ * least twofold (or as far as its bytes per slot reach) until a range does
+ * not fit, then by interpolation and bisection between the two: a few
+ * encodings of at most twice the range found.
  */
 std::vector<CodedPiece>
 PlanCoded(const AnyFilter& filter, size_t frameBytes, const CellAlphabet* alphabet)
@@ -147,34 +149,35 @@ PlanCoded(const AnyFilter& filter, size_t frameBytes, const CellAlphabet* alphab
             AppendCodedSlots(shape, pos, static_cast<uint32_t>(n), raw.data(), alphabet, payload);
             return payload;
         };
-        std::vector<uint8_t> best = code(most);
-        uint64_t lo = most;
-        if (best.size() > budget)
+        // lo fits (at worst raw); hi, once known (0 before), does not.
+        uint64_t lo = std::min(rawPer, most);
+        std::vector<uint8_t> best = code(lo);
+        uint64_t hi = 0;
+        size_t hiSize = 0;
+        int interpolations = 0;
+        while (lo < most && (hi == 0 || hi - lo > 1))
         {
-            // lo fits (at worst raw), hi does not.
-            uint64_t hi = most;
-            size_t hiSize = best.size();
-            lo = std::min(rawPer, most - 1);
-            best = code(lo);
-            for (int step = 0; hi - lo > 1; ++step)
+            uint64_t guess = lo + (hi - lo) / 2;
+            if (hi == 0)
             {
-                uint64_t guess = lo + (hi - lo) / 2;
-                if (step < 4)
-                {
-                    guess = lo + (hi - lo) * (budget - best.size()) / (hiSize - best.size());
-                    guess = std::clamp(guess, lo + 1, hi - 1);
-                }
-                std::vector<uint8_t> payload = code(guess);
-                if (payload.size() <= budget)
-                {
-                    lo = guess;
-                    best = std::move(payload);
-                }
-                else
-                {
-                    hi = guess;
-                    hiSize = payload.size();
-                }
+                // Up at least twofold, or as far as lo's bytes per slot reach.
+                guess = std::min(most, std::max(2 * lo, lo * budget / best.size() + 1));
+            }
+            else if (interpolations++ < 4)
+            {
+                guess = lo + (hi - lo) * (budget - best.size()) / (hiSize - best.size());
+                guess = std::clamp(guess, lo + 1, hi - 1);
+            }
+            std::vector<uint8_t> payload = code(guess);
+            if (payload.size() <= budget)
+            {
+                lo = guess;
+                best = std::move(payload);
+            }
+            else
+            {
+                hi = guess;
+                hiSize = payload.size();
             }
         }
         pieces.push_back({pos, lo, std::move(best)});
