@@ -71,8 +71,7 @@ Reencode(const AdvertisementSegment& s, const AnyFilter& f, const CellAlphabet* 
     out.push_back(s.codecByte);
     std::vector<uint8_t> raw;
     AppendWireSlots(f, s.firstSlot, s.slotCount, raw);
-    FUZZ_CHECK(
-        AppendSlotsAs(s.Coding(), s.shape, s.firstSlot, s.slotCount, raw.data(), alphabet, out));
+    FUZZ_CHECK(AppendSlotsAs(s.Coding(), s.shape, s.slotCount, raw.data(), alphabet, out));
     return out;
 }
 

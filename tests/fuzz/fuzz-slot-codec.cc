@@ -197,7 +197,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     bool decoded = true;
     try
     {
-        DecodeCodedSlots(s.shape, s.first, s.n, codecByte, payload, payloadSize, s.alphabet, raw);
+        DecodeCodedSlots(s.shape, s.n, codecByte, payload, payloadSize, s.alphabet, raw);
     }
     catch (const DecodeError&)
     {
@@ -210,7 +210,6 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         std::vector<uint8_t> again;
         FUZZ_CHECK(AppendSlotsAs(static_cast<SlotCoding>(codecByte & 0x0F),
                                  s.shape,
-                                 s.first,
                                  s.n,
                                  raw.data(),
                                  s.alphabet,
@@ -243,10 +242,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     std::vector<uint8_t> wire;
     AppendWireSlots(f, s.first, s.n, wire);
     std::vector<uint8_t> coded;
-    const size_t n = AppendCodedSlots(s.shape, s.first, s.n, wire.data(), s.alphabet, coded);
+    const size_t n = AppendCodedSlots(s.shape, s.n, wire.data(), s.alphabet, coded);
     FUZZ_CHECK(n == coded.size() && n >= 1 && n <= 1 + rawBytes);
     std::vector<uint8_t> back;
-    DecodeCodedSlots(s.shape, s.first, s.n, coded[0], coded.data() + 1, n - 1, s.alphabet, back);
+    DecodeCodedSlots(s.shape, s.n, coded[0], coded.data() + 1, n - 1, s.alphabet, back);
     FUZZ_CHECK(back == wire);
     return 0;
 }
@@ -283,7 +282,7 @@ fuzz::Seeds()
             std::vector<uint8_t> wire;
             AppendWireSlots(f, s->first, s->n, wire);
             std::vector<uint8_t> coded;
-            AppendCodedSlots(s->shape, s->first, s->n, wire.data(), s->alphabet, coded);
+            AppendCodedSlots(s->shape, s->n, wire.data(), s->alphabet, coded);
             input.insert(input.end(), coded.begin(), coded.end());
             seeds.push_back(input);
         }

@@ -87,11 +87,36 @@ RangeEncoder::Encode(uint32_t cum, uint32_t freq, uint32_t total)
     const uint64_t hi = uint64_t{m_range} * (cum + freq) / total;
     m_low += lo;
     m_range = static_cast<uint32_t>(hi - lo);
+    Normalize();
+}
+
+void
+RangeEncoder::Normalize()
+{
     while (m_range < kTop)
     {
         m_range <<= 8;
         ShiftLow();
     }
+}
+
+void
+RangeEncoder::EncodeBinary(bool bit, uint32_t zeros, uint32_t total)
+{
+    // Encode(bit ? zeros : 0, bit ? total - zeros : zeros, total), whose
+    // split at `total` is the range itself: one division instead of two.
+    assert(zeros >= 1 && zeros < total && total <= kMaxCoderTotal);
+    const auto split = static_cast<uint32_t>(uint64_t{m_range} * zeros / total);
+    if (bit)
+    {
+        m_low += split;
+        m_range -= split;
+    }
+    else
+    {
+        m_range = split;
+    }
+    Normalize();
 }
 
 void
@@ -121,30 +146,14 @@ RangeEncoder::EncodeUrnBit(bool bit, uint32_t ones, uint32_t total)
     {
         return;
     }
-    const uint32_t zeros = total - ones;
-    if (bit)
-    {
-        Encode(zeros, ones, total);
-    }
-    else
-    {
-        Encode(0, zeros, total);
-    }
+    EncodeBinary(bit, total - ones, total);
 }
 
 void
 RangeEncoder::EncodeKtBit(bool bit, uint32_t ones, uint32_t zeros)
 {
     const uint32_t total = 2 * (ones + zeros) + 2;
-    const uint32_t p1 = 2 * ones + 1;
-    if (bit)
-    {
-        Encode(total - p1, p1, total);
-    }
-    else
-    {
-        Encode(0, total - p1, total);
-    }
+    EncodeBinary(bit, total - (2 * ones + 1), total);
 }
 
 void
@@ -222,12 +231,37 @@ RangeDecoder::Consume(uint32_t cum, uint32_t freq, uint32_t total)
     const uint64_t hi = uint64_t{m_range} * (cum + freq) / total;
     m_low += lo;
     m_range = static_cast<uint32_t>(hi - lo);
+    Normalize();
+}
+
+void
+RangeDecoder::Normalize()
+{
     while (m_range < kTop)
     {
         m_range <<= 8;
         m_low = (m_low & 0x00FFFFFFU) << 8;
         m_window = (m_window << 8) | Next();
     }
+}
+
+bool
+RangeDecoder::DecodeBinary(uint32_t zeros, uint32_t total)
+{
+    assert(zeros >= 1 && zeros < total && total <= kMaxCoderTotal);
+    const auto split = static_cast<uint32_t>(uint64_t{m_range} * zeros / total);
+    const bool bit = m_window - static_cast<uint32_t>(m_low) >= split;
+    if (bit)
+    {
+        m_low += split;
+        m_range -= split;
+    }
+    else
+    {
+        m_range = split;
+    }
+    Normalize();
+    return bit;
 }
 
 uint32_t
@@ -258,28 +292,14 @@ RangeDecoder::DecodeUrnBit(uint32_t ones, uint32_t total)
     {
         return ones != 0;
     }
-    const uint32_t zeros = total - ones;
-    if (Target(total) >= zeros)
-    {
-        Consume(zeros, ones, total);
-        return true;
-    }
-    Consume(0, zeros, total);
-    return false;
+    return DecodeBinary(total - ones, total);
 }
 
 bool
 RangeDecoder::DecodeKtBit(uint32_t ones, uint32_t zeros)
 {
     const uint32_t total = 2 * (ones + zeros) + 2;
-    const uint32_t p1 = 2 * ones + 1;
-    if (Target(total) >= total - p1)
-    {
-        Consume(total - p1, p1, total);
-        return true;
-    }
-    Consume(0, total - p1, total);
-    return false;
+    return DecodeBinary(total - (2 * ones + 1), total);
 }
 
 uint32_t

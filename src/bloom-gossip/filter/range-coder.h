@@ -74,6 +74,9 @@ class RangeEncoder
     void Finish(std::vector<uint8_t>& out);
 
   private:
+    /// Code a binary symbol: 0 is [0, zeros), 1 is [zeros, total) (one division).
+    void EncodeBinary(bool bit, uint32_t zeros, uint32_t total);
+    void Normalize();
     void ShiftLow();
     void Put(uint8_t byte);
 
@@ -124,6 +127,9 @@ class RangeDecoder
     void Finish() const;
 
   private:
+    /// Mirror of RangeEncoder::EncodeBinary.
+    bool DecodeBinary(uint32_t zeros, uint32_t total);
+    void Normalize();
     uint8_t Next();
 
     const uint8_t* m_data;

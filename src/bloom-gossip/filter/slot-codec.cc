@@ -94,45 +94,64 @@ DecodeBitPiece(RangeDecoder& dec, uint8_t* raw, uint32_t a, uint32_t e)
     }
 }
 
-/// The level pieces of slots first .. first + n - 1: ends of the pieces, local.
-std::vector<uint32_t>
-PieceEnds(const FilterShape& shape, uint64_t first, uint32_t n)
+/**
+ * A range of n 1-bit slots of levels of m bits: the first min(n, m)
+ * (at most one level's worth) as a count and the urn; every later bit i with
+ * a Krichevsky-Trofimov estimate of its own context: the bits i - m and i - 2m
+ * of the range (the same position one and two levels before; ABF: in gossip
+ * a level holds every key of the level two before, on a bipartite graph none
+ * of the level before).  A BF or SDBF range is one level: count and urn only.
+ */
+class BitContexts
 {
-    std::vector<uint32_t> ends;
-    uint64_t slot = first;
-    const uint64_t end = first + n;
-    while (slot < end)
+  public:
+    explicit BitContexts(uint32_t m)
+        : m_m(m)
     {
-        const uint64_t levelEnd = (slot / shape.slots + 1) * shape.slots;
-        slot = std::min(levelEnd, end);
-        ends.push_back(static_cast<uint32_t>(slot - first));
     }
-    return ends;
+
+    /// The context of bit i (i >= m) of a range whose bits below i are in `raw`.
+    size_t Of(const uint8_t* raw, uint32_t i) const
+    {
+        const size_t c1 = Bit(raw, i - m_m) ? 1 : 0;
+        const size_t c2 = i >= 2 * uint64_t{m_m} ? (Bit(raw, i - 2 * m_m) ? 1 : 0) : 2;
+        return c1 * 3 + c2;
+    }
+
+    uint32_t ones[6] = {};
+    uint32_t zeros[6] = {};
+
+  private:
+    uint32_t m_m;
+};
+
+void
+EncodeBits(RangeEncoder& enc, const FilterShape& shape, uint32_t n, const uint8_t* raw)
+{
+    const uint32_t head = std::min(n, shape.slots);
+    EncodeBitPiece(enc, raw, 0, head);
+    BitContexts ctx(shape.slots);
+    for (uint32_t i = head; i < n; ++i)
+    {
+        const size_t c = ctx.Of(raw, i);
+        const bool bit = Bit(raw, i);
+        enc.EncodeKtBit(bit, ctx.ones[c], ctx.zeros[c]);
+        ++(bit ? ctx.ones[c] : ctx.zeros[c]);
+    }
 }
 
 void
-EncodeBits(RangeEncoder& enc,
-           const FilterShape& shape,
-           uint64_t first,
-           uint32_t n,
-           const uint8_t* raw)
+DecodeBits(RangeDecoder& dec, const FilterShape& shape, uint32_t n, uint8_t* raw)
 {
-    uint32_t a = 0;
-    for (uint32_t e : PieceEnds(shape, first, n))
+    const uint32_t head = std::min(n, shape.slots);
+    DecodeBitPiece(dec, raw, 0, head);
+    BitContexts ctx(shape.slots);
+    for (uint32_t i = head; i < n; ++i)
     {
-        EncodeBitPiece(enc, raw, a, e);
-        a = e;
-    }
-}
-
-void
-DecodeBits(RangeDecoder& dec, const FilterShape& shape, uint64_t first, uint32_t n, uint8_t* raw)
-{
-    uint32_t a = 0;
-    for (uint32_t e : PieceEnds(shape, first, n))
-    {
-        DecodeBitPiece(dec, raw, a, e);
-        a = e;
+        const size_t c = ctx.Of(raw, i);
+        const bool bit = dec.DecodeKtBit(ctx.ones[c], ctx.zeros[c]);
+        ++(bit ? ctx.ones[c] : ctx.zeros[c]);
+        raw[i / 8] |= static_cast<uint8_t>((bit ? 1U : 0U) << (i % 8));
     }
 }
 
@@ -647,7 +666,6 @@ CodecByte(SlotCoding coding, const CellAlphabet* alphabet)
 bool
 AppendSlotsAs(SlotCoding coding,
               const FilterShape& shape,
-              uint64_t first,
               uint32_t n,
               const uint8_t* raw,
               const CellAlphabet* alphabet,
@@ -671,7 +689,7 @@ AppendSlotsAs(SlotCoding coding,
     switch (coding)
     {
     case SlotCoding::BITS:
-        EncodeBits(enc, shape, first, n, raw);
+        EncodeBits(enc, shape, n, raw);
         break;
     case SlotCoding::CELLS:
         if (alphabet == nullptr || alphabet->GetCellBits() != shape.slotBits ||
@@ -695,7 +713,6 @@ AppendSlotsAs(SlotCoding coding,
 
 size_t
 AppendCodedSlots(const FilterShape& shape,
-                 uint64_t first,
                  uint32_t n,
                  const uint8_t* raw,
                  const CellAlphabet* alphabet,
@@ -705,14 +722,13 @@ AppendCodedSlots(const FilterShape& shape,
     const uint64_t rawBytes = WireBytes(n, shape.slotBits);
     const SlotCoding coding = EntropyCoding(shape);
     out.push_back(CodecByte(coding, alphabet));
-    if (AppendSlotsAs(coding, shape, first, n, raw, alphabet, out) &&
-        out.size() - start - 1 < rawBytes)
+    if (AppendSlotsAs(coding, shape, n, raw, alphabet, out) && out.size() - start - 1 < rawBytes)
     {
         return out.size() - start;
     }
     out.resize(start);
     out.push_back(CodecByte(SlotCoding::RAW, nullptr));
-    AppendSlotsAs(SlotCoding::RAW, shape, first, n, raw, nullptr, out);
+    AppendSlotsAs(SlotCoding::RAW, shape, n, raw, nullptr, out);
     return out.size() - start;
 }
 
@@ -738,7 +754,6 @@ CheckCodecByte(const FilterShape& shape, uint8_t codecByte)
 
 void
 DecodeCodedSlots(const FilterShape& shape,
-                 uint64_t first,
                  uint32_t n,
                  uint8_t codecByte,
                  const uint8_t* data,
@@ -778,7 +793,7 @@ DecodeCodedSlots(const FilterShape& shape,
     switch (coding)
     {
     case SlotCoding::BITS:
-        DecodeBits(dec, shape, first, n, raw.data());
+        DecodeBits(dec, shape, n, raw.data());
         break;
     case SlotCoding::CELLS:
         DecodeCells(dec, n, shape.slotBits, raw.data(), *alphabet);

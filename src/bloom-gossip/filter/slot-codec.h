@@ -52,7 +52,7 @@ Codec ParseCodec(const std::string& name);
 enum class SlotCoding : uint8_t
 {
     RAW = 0,     //!< the packed slots, as in a plain segment
-    BITS = 1,    //!< 1-bit slots (BF, SDBF, ABF): count and urn per level
+    BITS = 1,    //!< 1-bit slots (BF, SDBF, ABF): count and urn; later levels in context
     CELLS = 2,   //!< LBF cells: zero map, histogram over the alphabet, multinomial urn
     ENTRIES = 3, //!< DV entries in canonical order: hop steps, Golomb-coded id gaps
 };
@@ -137,9 +137,10 @@ SlotCoding EntropyCoding(const FilterShape& shape);
 uint8_t CodecByte(SlotCoding coding, const CellAlphabet* alphabet);
 
 /**
- * Code slots first .. first + n - 1 of a filter of `shape` with `coding`.
+ * Code a range of n slots of a filter of `shape` with `coding`.  The codings
+ * see a range on its own: where it starts in the filter does not matter
+ * (ABF: a bit's context is the bit m and 2m slots before it in the range).
  * \param shape the filter's shape
- * \param first the first slot (levels start at multiples of m)
  * \param n the number of slots (at most 0xFFFF)
  * \param raw their wire form (AppendWireSlots: slot i at bits i b ..; bits
  *        past n b are ignored, so a longer range's wire form will do)
@@ -153,7 +154,6 @@ uint8_t CodecByte(SlotCoding coding, const CellAlphabet* alphabet);
  */
 bool AppendSlotsAs(SlotCoding coding,
                    const FilterShape& shape,
-                   uint64_t first,
                    uint32_t n,
                    const uint8_t* raw,
                    const CellAlphabet* alphabet,
@@ -167,7 +167,6 @@ bool AppendSlotsAs(SlotCoding coding,
  * \return the number of bytes appended
  */
 size_t AppendCodedSlots(const FilterShape& shape,
-                        uint64_t first,
                         uint32_t n,
                         const uint8_t* raw,
                         const CellAlphabet* alphabet,
@@ -190,8 +189,7 @@ void CheckCodecByte(const FilterShape& shape, uint8_t codecByte);
  * exactly what AppendSlotsAs writes for some slots (so whatever decodes
  * re-encodes to the same bytes).
  * \param shape the filter's shape (validated)
- * \param first the first slot
- * \param n the number of slots (first + n within the filter)
+ * \param n the number of slots (a range within the filter)
  * \param codecByte the codec byte
  * \param data the bytes after it
  * \param size their number
@@ -199,7 +197,6 @@ void CheckCodecByte(const FilterShape& shape, uint8_t codecByte);
  * \param raw set to the ceil(n b / 8) bytes of the slots' wire form
  */
 void DecodeCodedSlots(const FilterShape& shape,
-                      uint64_t first,
                       uint32_t n,
                       uint8_t codecByte,
                       const uint8_t* data,

@@ -146,7 +146,7 @@ PlanCoded(const AnyFilter& filter, size_t frameBytes, const CellAlphabet* alphab
         AppendWireSlots(filter, pos, most, raw);
         const auto code = [&](uint64_t n) {
             std::vector<uint8_t> payload;
-            AppendCodedSlots(shape, pos, static_cast<uint32_t>(n), raw.data(), alphabet, payload);
+            AppendCodedSlots(shape, static_cast<uint32_t>(n), raw.data(), alphabet, payload);
             return payload;
         };
         // lo fits (at worst raw); hi, once known (0 before), does not.
@@ -368,7 +368,6 @@ SegmentSlots(const AdvertisementSegment& segment,
         return data + kCodedSegmentHeaderSize;
     }
     DecodeCodedSlots(segment.shape,
-                     segment.firstSlot,
                      segment.slotCount,
                      segment.codecByte,
                      data + kCodedSegmentHeaderSize,

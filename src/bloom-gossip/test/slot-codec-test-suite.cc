@@ -377,15 +377,13 @@ class SlotCodingTestCase : public TestCase
                     Bytes raw;
                     AppendWireSlots(f, first, n, raw);
                     Bytes coded;
-                    const size_t size =
-                        AppendCodedSlots(shape, first, n, raw.data(), alphabet, coded);
+                    const size_t size = AppendCodedSlots(shape, n, raw.data(), alphabet, coded);
                     NS_TEST_ASSERT_MSG_EQ(size, coded.size(), "size returned");
                     NS_TEST_ASSERT_MSG_LT_OR_EQ(coded.size(),
                                                 1 + raw.size(),
                                                 "never above raw + 1");
                     Bytes back;
                     DecodeCodedSlots(shape,
-                                     first,
                                      n,
                                      coded[0],
                                      coded.data() + 1,
@@ -400,11 +398,10 @@ class SlotCodingTestCase : public TestCase
                     const SlotCoding coding = EntropyCoding(shape);
                     Bytes own;
                     NS_TEST_ASSERT_MSG_EQ(
-                        AppendSlotsAs(coding, shape, first, n, raw.data(), alphabet, own),
+                        AppendSlotsAs(coding, shape, n, raw.data(), alphabet, own),
                         true,
                         "the family's coding codes its content");
                     DecodeCodedSlots(shape,
-                                     first,
                                      n,
                                      CodecByte(coding, alphabet),
                                      own.data(),
@@ -428,16 +425,16 @@ class SlotCodingTestCase : public TestCase
         const CellAlphabet other = CellAlphabet::FromDecay(LbfDecay::Multiplicative(0.9, 6));
         const uint8_t zeros[8] = {};
         Bytes out;
-        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, bf, 0, 64, zeros, &chain, out),
+        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, bf, 64, zeros, &chain, out),
                               false,
                               "cells on a BF");
-        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::BITS, lbf, 0, 4, zeros, &chain, out),
+        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::BITS, lbf, 4, zeros, &chain, out),
                               false,
                               "bits on an LBF");
-        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, lbf, 0, 4, zeros, nullptr, out),
+        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, lbf, 4, zeros, nullptr, out),
                               false,
                               "cells without an alphabet");
-        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, lbf, 0, 4, zeros, &other, out),
+        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, lbf, 4, zeros, &other, out),
                               false,
                               "cells with an alphabet of another b");
         LinearBloomFilter cells(4, 5, 2, Quantization::FLOOR);
@@ -445,11 +442,11 @@ class SlotCodingTestCase : public TestCase
         cells.SetCell(2, 30); // not on the chain 31, 27, 24, ...
         Bytes raw;
         cells.AppendWireSlots(0, 4, raw);
-        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, lbf, 0, 4, raw.data(), &chain, out),
+        NS_TEST_ASSERT_MSG_EQ(AppendSlotsAs(SlotCoding::CELLS, lbf, 4, raw.data(), &chain, out),
                               false,
                               "a cell outside the alphabet");
         NS_TEST_ASSERT_MSG_EQ(out.empty(), true, "nothing appended on refusal");
-        AppendCodedSlots(lbf, 0, 4, raw.data(), &chain, out);
+        AppendCodedSlots(lbf, 4, raw.data(), &chain, out);
         NS_TEST_ASSERT_MSG_EQ((out == Bytes{0x00, raw[0], raw[1], raw[2]}), true, "so it goes raw");
         // A DV range out of canonical order (hops decreasing) goes raw too.
         DistanceVector dv(8, 12, 2);
@@ -460,7 +457,7 @@ class SlotCodingTestCase : public TestCase
         AppendWireSlots(table, 0, 2, raw);
         out.clear();
         NS_TEST_ASSERT_MSG_EQ(
-            AppendSlotsAs(SlotCoding::ENTRIES, ShapeOf(table), 0, 2, raw.data(), nullptr, out),
+            AppendSlotsAs(SlotCoding::ENTRIES, ShapeOf(table), 2, raw.data(), nullptr, out),
             false,
             "entries out of order");
         // Codings and codecs by name.
@@ -589,7 +586,7 @@ Reencode(const AdvertisementSegment& s, const CellAlphabet* alphabet)
     out.push_back(static_cast<uint8_t>(s.slotCount));
     out.push_back(static_cast<uint8_t>(s.slotCount >> 8));
     out.push_back(s.codecByte);
-    AppendSlotsAs(s.Coding(), s.shape, s.firstSlot, s.slotCount, raw.data(), alphabet, out);
+    AppendSlotsAs(s.Coding(), s.shape, s.slotCount, raw.data(), alphabet, out);
     return out;
 }
 
@@ -853,12 +850,7 @@ class CodedSplitTestCase : public TestCase
                         Bytes raw;
                         AppendWireSlots(f, s.firstSlot, s.slotCount + 1, raw);
                         Bytes more;
-                        AppendCodedSlots(shape,
-                                         s.firstSlot,
-                                         s.slotCount + 1,
-                                         raw.data(),
-                                         cells,
-                                         more);
+                        AppendCodedSlots(shape, s.slotCount + 1, raw.data(), cells, more);
                         NS_TEST_ASSERT_MSG_GT(more.size() + kSegmentHeaderSize,
                                               frameBytes,
                                               name << ": the longest range");
