@@ -11,6 +11,7 @@
 #include "ns3/filter-codec.h"
 #include "ns3/filter-family.h"
 #include "ns3/gossip-message.h"
+#include "ns3/gossip-metrics.h"
 #include "ns3/gossip-workload.h"
 #include "ns3/lbf-decay.h"
 #include "ns3/packet.h"
@@ -893,6 +894,7 @@ struct GossipRun
     uint32_t malformed{0};
     uint64_t codedBytes{0}; //!< GetAdvertisementSize().codedBytes, all nodes at the end
     uint64_t payloadBytes{0};
+    GossipRunMetrics metrics; //!< GossipMetrics of the run
 };
 
 void
@@ -916,7 +918,7 @@ GossipRun
 RunGossip(const FilterFamily& family, const std::vector<std::string>& codecs)
 {
     WsnNetworkHelper network;
-    network.Install(WsnTopology::Grid(4, 4));
+    const NetDeviceContainer devices = network.Install(WsnTopology::Grid(4, 4));
     network.AssignStreams(10);
     BloomGossipHelper helper(family.typeId);
     const std::string name = family.name;
@@ -945,6 +947,13 @@ RunGossip(const FilterFamily& family, const std::vector<std::string>& codecs)
         list.back()->TraceConnectWithoutContext("MalformedDropped",
                                                 MakeBoundCallback(&OnMalformed, &run));
     }
+    std::vector<std::vector<uint32_t>> graph;
+    for (uint32_t i = 0; i < list.size(); ++i)
+    {
+        graph.push_back(network.GetTopology().GetNeighbours(i));
+    }
+    GossipMetrics metrics(list, graph);
+    metrics.TrackDevices(devices);
     for (uint32_t id = 1; id <= kResources; ++id)
     {
         list[id * 5 % 16]->AddResource(id); // resource 1 on node 5, 2 on 10, ...
@@ -952,6 +961,7 @@ RunGossip(const FilterFamily& family, const std::vector<std::string>& codecs)
     apps.Start(Seconds(0));
     Simulator::Stop(Seconds(30));
     Simulator::Run();
+    run.metrics = metrics.Finish(Seconds(30));
     for (const auto& app : list)
     {
         for (uint64_t id = 1; id <= kResources; ++id)
@@ -1009,6 +1019,31 @@ class CodecGossipTestCase : public TestCase
                                   entropy.payloadBytes,
                                   family.name << ": coded below raw at the end");
             NS_TEST_ASSERT_MSG_EQ(none.codedBytes, none.payloadBytes, family.name << ": none");
+            // GossipMetrics: coded bytes and frames of the final advertisements,
+            // coded frames counted on the air.
+            const GossipRunMetrics& m = entropy.metrics;
+            NS_TEST_ASSERT_MSG_EQ_TOL(m.codedBytes,
+                                      entropy.codedBytes / 16.0,
+                                      1e-9,
+                                      family.name << ": codedBytes, the mean over the nodes");
+            NS_TEST_ASSERT_MSG_EQ_TOL(m.payloadBytes,
+                                      entropy.payloadBytes / 16.0,
+                                      1e-9,
+                                      family.name << ": payloadBytes");
+            NS_TEST_ASSERT_MSG_EQ_TOL(none.metrics.codedBytes,
+                                      none.metrics.payloadBytes,
+                                      1e-9,
+                                      family.name << ": none codes nothing");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m.framesPerBeacon,
+                                        none.metrics.framesPerBeacon,
+                                        family.name << ": frames per advertisement");
+            NS_TEST_ASSERT_MSG_EQ((m.gossipFramesOnAir.value_or(0) > 0),
+                                  true,
+                                  family.name << ": coded frames counted on the air");
+            NS_TEST_ASSERT_MSG_EQ_TOL(double(m.gossipFramesOnAir.value_or(0)),
+                                      double(entropy.frames),
+                                      0.05 * entropy.frames,
+                                      family.name << ": nearly every frame handed down is sent");
         }
     }
 };
