@@ -265,6 +265,7 @@ Entropy(const AnyFilter& f, uint64_t first, uint64_t n)
     if (s.kind == FilterKind::DISTANCE_VECTOR)
     {
         std::vector<uint32_t> hops;
+        hops.reserve(slots.size());
         for (uint32_t v : slots)
         {
             hops.push_back(v >> s.hashes);
@@ -639,9 +640,18 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
             ++j;
         }
         const auto n = static_cast<double>(j - i);
-        double fill = 0, raw = 0, plain = 0, coded = 0, bytes = 0, entropy = 0, zl = 0, zs = 0;
+        double fill = 0;
+        double raw = 0;
+        double plain = 0;
+        double coded = 0;
+        double bytes = 0;
+        double entropy = 0;
+        double zl = 0;
+        double zs = 0;
         double histogram = 0;
-        double encode = 0, decode = 0, maxGap = -1e9;
+        double encode = 0;
+        double decode = 0;
+        double maxGap = -1e9;
         uint32_t within = 0;
         const bool levels = rows[i].config->family == "abf";
         for (size_t t = i; t < j; ++t)

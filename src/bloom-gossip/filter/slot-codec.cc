@@ -279,7 +279,7 @@ EncodeCells(RangeEncoder& enc,
     // The composition: cut point p (1..c-1) is set when a symbol's cells end there.
     uint32_t cut = counts[0];
     size_t k = 1;
-    uint32_t cuts = static_cast<uint32_t>(d - 1);
+    auto cuts = static_cast<uint32_t>(d - 1);
     for (uint32_t p = 1; p < c && cuts != 0 && cuts != c - p; ++p)
     {
         const bool here = p == cut;
@@ -341,7 +341,7 @@ DecodeCells(RangeDecoder& dec, uint32_t n, uint32_t b, uint8_t* raw, const CellA
                           std::to_string(c) + " cells");
     }
     std::vector<uint32_t> counts(d, 0);
-    uint32_t cuts = static_cast<uint32_t>(d - 1);
+    auto cuts = static_cast<uint32_t>(d - 1);
     uint32_t last = 0;
     size_t k = 0;
     for (uint32_t p = 1; p < c && cuts != 0; ++p)
