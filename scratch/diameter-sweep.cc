@@ -108,7 +108,7 @@ Main(int argc, char** argv)
     }
     filterChoices.emplace_back("all", allFilters);
     cli::OptionAdder(filter).Choice("filter", &filters, filterChoices, "filter family");
-    filter.add(section("Filters"));
+    AddScenarioOptions(filter, "Filters", c); // one heading: --filter, then the table's
 
     po::options_description gossip = section("Gossip");
     po::options_description work = section("Workload");

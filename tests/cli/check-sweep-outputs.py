@@ -12,6 +12,7 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
   * two runs with the same --RngRun give byte-identical CSVs, another
     --RngRun on a random-disk topology gives different ones;
   * --dry-run exits 0 and writes nothing;
+  * --help prints each section heading once;
   * a run killed while it simulates leaves no CSV (outputs are written at the
     end, through a temporary file renamed into place);
   * a --netanim run stopped by SIGTERM, SIGINT or SIGHUP while it simulates
@@ -146,6 +147,13 @@ def main():
         check(p.returncode == 0, 'duty-cycle run exits 0 (stderr: %r)' % p.stderr)
         if os.path.exists(os.path.join(sub, 'e.csv')):
             check_tail(os.path.join(sub, 'e.csv'), energy=True)
+
+        # --help: each section heading (a line "Name:" at the margin) once.
+        p = subprocess.run([program, '--help'], cwd=d, capture_output=True, text=True)
+        headings = [line for line in p.stdout.splitlines()
+                    if line.endswith(':') and line[:1].isalpha()]
+        check(p.returncode == 0 and len(headings) > 3 and len(set(headings)) == len(headings),
+              '--help prints each section heading once (%s)' % ', '.join(headings))
 
         # --dry-run: checks and set-up only, no file.
         sub = os.path.join(d, 'dry')
