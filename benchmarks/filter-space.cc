@@ -31,6 +31,8 @@
 #include "filter-limits.h"
 #include "output-files.h"
 
+#include "ns3/standard-output.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>

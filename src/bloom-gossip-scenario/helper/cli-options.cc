@@ -3,8 +3,7 @@
  */
 #include "cli-options.h"
 
-#include "output-files.h"
-
+#include "ns3/standard-output.h"
 #include "ns3/user-text.h"
 
 #include <algorithm>

@@ -3,13 +3,12 @@
  */
 #include "scenario-cli.h"
 
-#include "output-files.h"
-
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/input-file.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/standard-output.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/user-text.h"

@@ -22,6 +22,7 @@
 #include "ns3/filter-family.h"
 #include "ns3/gossip-workload.h"
 #include "ns3/simulator.h"
+#include "ns3/standard-output.h"
 #include "ns3/uinteger.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
@@ -59,6 +60,7 @@ FilterChanged()
 int
 main(int argc, char* argv[])
 {
+    CheckStandardOutputAtExit("gossip-line-example"); // > /dev/full: exit 1, not 0
     std::string filter = "lbf";
     uint32_t nodes = 10;
     double time = 20.0;
