@@ -155,12 +155,13 @@ Main(int argc, char** argv)
         "print-options",
         "print-options=rst",
         "Print the option tables of the scenario chapter (reStructuredText).",
+        [](const std::string&) { std::cout << ScenarioParametersRst(); },
+        "rst",
         [](const std::string& format) {
             if (format != "rst")
             {
                 cli::Fail("--print-options", "the only format is rst");
             }
-            std::cout << ScenarioParametersRst();
         }};
     const po::options_description& all = visible;
 

@@ -733,26 +733,58 @@ ParseArguments(int argc,
                const std::string& configOption,
                const CommandLineExtras& extras)
 {
-    // --PrintHelp and the general arguments first, in their order (as ns-3).
+    // --PrintHelp and the general arguments first (as ns-3), under one rule
+    // (GeneralArgument): one per command line, its value checked before it
+    // prints.
+    std::vector<GeneralArgument> general = extras.general;
+    general.push_back(
+        {"PrintHelp", "PrintHelp", "", [argc, argv, &all, &extras](const std::string&) {
+             std::string program = argc > 0 ? argv[0] : "program";
+             program = program.substr(program.rfind('/') + 1);
+             PrintHelp(std::cout, program, all, extras.general);
+         }});
+    const GeneralArgument* given = nullptr;
+    std::string givenArg;
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
-        if (arg == "--PrintHelp")
-        {
-            std::string program = argc > 0 ? argv[0] : "program";
-            program = program.substr(program.rfind('/') + 1);
-            PrintHelp(std::cout, program, all, extras.general);
-            throw ExitRequest{0};
-        }
-        for (const GeneralArgument& argument : extras.general)
+        for (const GeneralArgument& argument : general)
         {
             const std::string name = "--" + argument.name;
-            if (arg == name || arg.rfind(name + "=", 0) == 0)
+            if (arg != name && arg.rfind(name + "=", 0) != 0)
             {
-                argument.print(arg == name ? "" : arg.substr(name.size() + 1));
-                throw ExitRequest{0};
+                continue;
             }
+            if (given != nullptr)
+            {
+                Fail(name,
+                     given == &argument ? "given more than once"
+                                        : "cannot be combined with --" + given->name +
+                                              " (one general argument at a time)");
+            }
+            given = &argument;
+            givenArg = arg;
         }
+    }
+    if (given != nullptr)
+    {
+        const std::string name = "--" + given->name;
+        const bool hasValue = givenArg.size() > name.size();
+        const std::string value = hasValue ? givenArg.substr(name.size() + 1) : "";
+        if (given->value.empty() && hasValue)
+        {
+            Fail(name, "takes no value");
+        }
+        if (!given->value.empty() && value.empty())
+        {
+            Fail(name, "needs a value, written " + name + "=" + given->value);
+        }
+        if (given->check)
+        {
+            given->check(value);
+        }
+        given->print(value);
+        throw ExitRequest{0};
     }
     // "--name=" of an option without a default: not given (Boost.PO would
     // refuse the empty value).

@@ -293,8 +293,14 @@ class OptionAdder
  * \ingroup bloom-gossip
  * \brief An argument every program understands besides its options, as ns-3
  * CommandLine's "General Arguments" (--PrintGlobals, --PrintTypeIds, ...):
- * given, it runs `print` with its value ("" without one) and the program
- * ends with exit code 0.  --PrintHelp is always there (PrintHelp).
+ * given, it runs `print` with its value and the program ends with exit code
+ * 0.  --PrintHelp is always there (PrintHelp).
+ *
+ * One rule for all of them (ParseArguments): one general argument per
+ * command line, given once; one without a `value` takes none
+ * ("--PrintTypeIds=x": "takes no value"), one with a `value` needs a
+ * non-empty one, which `check` (when set) accepts or refuses with a
+ * UsageError naming the argument, before anything is printed.
  */
 struct GeneralArgument
 {
@@ -302,6 +308,8 @@ struct GeneralArgument
     std::string display;                           //!< as the help shows it: "PrintGroup=[group]"
     std::string help;                              //!< "Print all TypeIds of group."
     std::function<void(const std::string&)> print; //!< prints, given the value
+    std::string value;                             //!< its value ("group"); empty: takes none
+    std::function<void(const std::string&)> check; //!< refuses a bad value (null: any)
 };
 
 /**

@@ -153,15 +153,41 @@ Ns3GeneralArguments(const std::string& program)
             cmd.Parse(2, argv.data());
         };
     };
-    return {
-        {"PrintGlobals", "PrintGlobals", "Print the list of globals.", byNs3("PrintGlobals")},
-        {"PrintGroups", "PrintGroups", "Print the list of groups.", byNs3("PrintGroups")},
-        {"PrintGroup", "PrintGroup=[group]", "Print all TypeIds of group.", byNs3("PrintGroup")},
-        {"PrintTypeIds", "PrintTypeIds", "Print all TypeIds.", byNs3("PrintTypeIds")},
-        {"PrintAttributes",
-         "PrintAttributes=[typeid]",
-         "Print all attributes of typeid.",
-         byNs3("PrintAttributes")}};
+    // ns-3 aborts on an unknown type id and prints nothing for an unknown
+    // group: both are refused here, before ns-3 sees them.
+    const auto typeId = [](const std::string& name) {
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(name, &tid))
+        {
+            Fail("--PrintAttributes",
+                 "no ns-3 type " + QuoteForMessage(name) + " (see --PrintTypeIds)");
+        }
+    };
+    const auto group = [](const std::string& name) {
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            if (TypeId::GetRegistered(i).GetGroupName() == name)
+            {
+                return;
+            }
+        }
+        Fail("--PrintGroup", "no group " + QuoteForMessage(name) + " (see --PrintGroups)");
+    };
+    return {{"PrintGlobals", "PrintGlobals", "Print the list of globals.", byNs3("PrintGlobals")},
+            {"PrintGroups", "PrintGroups", "Print the list of groups.", byNs3("PrintGroups")},
+            {"PrintGroup",
+             "PrintGroup=[group]",
+             "Print all TypeIds of group.",
+             byNs3("PrintGroup"),
+             "group",
+             group},
+            {"PrintTypeIds", "PrintTypeIds", "Print all TypeIds.", byNs3("PrintTypeIds")},
+            {"PrintAttributes",
+             "PrintAttributes=[typeid]",
+             "Print all attributes of typeid.",
+             byNs3("PrintAttributes"),
+             "typeid",
+             typeId}};
 }
 
 std::vector<std::string>
