@@ -184,6 +184,9 @@ class FlagValue : public po::typed_value<bool>, public DefaultInfo
 
     void xparse(boost::any& store, const std::vector<std::string>& tokens) const override
     {
+        // Given twice (even with the same value): refused, as every other
+        // option (Boost's validators check this; this parser replaces them).
+        po::validators::check_first_occurrence(store);
         if (tokens.empty())
         {
             store = true;
@@ -680,9 +683,24 @@ void
 PrintHelp(std::ostream& os,
           const std::string& program,
           const po::options_description& all,
-          const std::vector<GeneralArgument>& general)
+          const std::vector<GeneralArgument>& general,
+          const std::string& configOption)
 {
-    const auto& options = all.options();
+    // The config file is not a parameter of a run: listed with the general
+    // arguments, where SEM does not read (it passes every parameter itself).
+    std::vector<boost::shared_ptr<po::option_description>> options;
+    boost::shared_ptr<po::option_description> config;
+    for (const auto& option : all.options())
+    {
+        if (!configOption.empty() && option->long_name() == configOption)
+        {
+            config = option;
+        }
+        else
+        {
+            options.push_back(option);
+        }
+    }
     os << program << (options.empty() ? "" : " [Program Options]") << " [General Arguments]\n";
     size_t width = 0;
     for (const auto& option : options)
@@ -717,6 +735,10 @@ PrintHelp(std::ostream& os,
         os << "    " << std::left << std::setw(static_cast<int>(generalWidth))
            << ("--" + display + ":") << std::right << help << "\n";
     };
+    if (config)
+    {
+        line(configOption + "=[file]", config->description());
+    }
     for (const GeneralArgument& argument : general)
     {
         line(argument.display, argument.help);
@@ -737,12 +759,14 @@ ParseArguments(int argc,
     // (GeneralArgument): one per command line, its value checked before it
     // prints.
     std::vector<GeneralArgument> general = extras.general;
-    general.push_back(
-        {"PrintHelp", "PrintHelp", "", [argc, argv, &all, &extras](const std::string&) {
-             std::string program = argc > 0 ? argv[0] : "program";
-             program = program.substr(program.rfind('/') + 1);
-             PrintHelp(std::cout, program, all, extras.general);
-         }});
+    general.push_back({"PrintHelp",
+                       "PrintHelp",
+                       "",
+                       [argc, argv, &all, &extras, &configOption](const std::string&) {
+                           std::string program = argc > 0 ? argv[0] : "program";
+                           program = program.substr(program.rfind('/') + 1);
+                           PrintHelp(std::cout, program, all, extras.general, configOption);
+                       }});
     const GeneralArgument* given = nullptr;
     std::string givenArg;
     for (int i = 1; i < argc; ++i)
@@ -786,20 +810,31 @@ ParseArguments(int argc,
         given->print(value);
         throw ExitRequest{0};
     }
+    // The config file named empty ("--config=", "--config ''"): refused, not
+    // taken for "no file" (a script's unset variable); SEM never passes it
+    // (PrintHelp lists it with the general arguments).
+    const auto emptyConfig = [&configOption]() {
+        Fail(WithDashes(configOption),
+             "needs a file name (an empty one is refused; leave the option out for none)");
+    };
     // "--name=" of an option without a default: not given (Boost.PO would
     // refuse the empty value).
     std::vector<char*> args(argv, argv + argc);
     args.erase(std::remove_if(args.begin() + std::min(argc, 1),
                               args.end(),
-                              [&all](const char* arg) {
+                              [&all, &configOption, &emptyConfig](const char* arg) {
                                   const std::string text = arg;
                                   if (text.size() < 4 || text.rfind("--", 0) != 0 ||
                                       text.back() != '=')
                                   {
                                       return false;
                                   }
-                                  const auto* option =
-                                      all.find_nothrow(text.substr(2, text.size() - 3), false);
+                                  const std::string name = text.substr(2, text.size() - 3);
+                                  if (!configOption.empty() && name == configOption)
+                                  {
+                                      emptyConfig();
+                                  }
+                                  const auto* option = all.find_nothrow(name, false);
                                   const DefaultInfo* info = option ? InfoOf(*option) : nullptr;
                                   return info && info->Optional();
                               }),
@@ -841,6 +876,11 @@ ParseArguments(int argc,
     catch (const po::error& e)
     {
         Translate(e);
+    }
+    if (!configOption.empty() && vm.count(configOption) &&
+        vm[configOption].as<std::string>().empty())
+    {
+        emptyConfig();
     }
     // An empty value of an option without a default: not given (before the
     // config file, which may then give it).

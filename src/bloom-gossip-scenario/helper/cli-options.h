@@ -365,15 +365,20 @@ std::vector<std::string> ParseArguments(int argc,
  * option without one), then "General Arguments:" with `general` and
  * --PrintHelp.  Option names inside the help texts are written without their
  * leading "--", since SEM takes the last "--" of a line for the option's name.
+ * The config-file option is listed with the general arguments
+ * ("--config=[file]"): it is not a parameter of a run, and SEM, which passes
+ * every parameter of "Program Options" on every run, must not pass it empty.
  * \param os where to print
  * \param program the program's name
  * \param all the options
  * \param general the general arguments besides --PrintHelp
+ * \param configOption the config-file option ("" for none)
  */
 void PrintHelp(std::ostream& os,
                const std::string& program,
                const boost::program_options::options_description& all,
-               const std::vector<GeneralArgument>& general);
+               const std::vector<GeneralArgument>& general,
+               const std::string& configOption = "");
 
 /**
  * Whether option `option` ("--pause") was given explicitly, on the command
