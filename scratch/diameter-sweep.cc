@@ -131,14 +131,14 @@ Main(int argc, char** argv)
               &outSeries,
               "time-series CSV when sampling (default: OUT with -series before .csv)")
         .Text("map-csv", &mapCsv, "write per-node estimates and truth links (maps) here")
-        .Real("map-time",
-              &mapTime,
-              Range::Closed(0, kMaxScenarioTime),
-              "time of the (first) map (s; default the end of the run)")
-        .Real("map-every",
-              &record.mapEvery,
-              Range::Closed(0, kMaxScenarioTime),
-              "a map every this many seconds from --map-time (default 0; animations)")
+        .Seconds("map-time",
+                 &mapTime,
+                 Range::Closed(0, kMaxScenarioTime),
+                 "time of the (first) map (s; default the end of the run)")
+        .Seconds("map-every",
+                 &record.mapEvery,
+                 Range::Closed(0, kMaxScenarioTime),
+                 "a map every this many seconds from --map-time (default 0; animations)")
         .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here")
         .Text("netanim",
               &netanim,

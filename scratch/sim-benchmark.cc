@@ -539,10 +539,10 @@ Main(int argc, char** argv)
               &o.energy,
               "radio energy accounting (LrWpanRadioEnergyModel and a BasicEnergySource per node) "
               "in every run, gossip and bare")
-        .Real("sim-time",
-              &o.base.simTime,
-              Range::Closed(kMinScenarioPeriod, kMaxScenarioTime),
-              "simulated seconds per run")
+        .Seconds("sim-time",
+                 &o.base.simTime,
+                 Range::Closed(kMinScenarioPeriod, kMaxScenarioTime),
+                 "simulated seconds per run")
         .Real("spacing", &o.base.spacing, Range::Closed(1e-3, 1e6), "grid spacing (m)")
         .Real("range", &o.base.radio.range, Range::Closed(1e-3, 1e6), "unit-disk radio range (m)")
         .Unsigned("m",

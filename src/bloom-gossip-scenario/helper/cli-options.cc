@@ -4,6 +4,7 @@
 #include "cli-options.h"
 
 #include "ns3/standard-output.h"
+#include "ns3/time-text.h"
 #include "ns3/user-text.h"
 
 #include <algorithm>
@@ -407,6 +408,21 @@ ParseReal(const std::string& option, const std::string& text, const Range& range
     return v;
 }
 
+double
+ParseSeconds(const std::string& option, const std::string& text, const Range& range)
+{
+    const double v = ParseReal(option, text, range); // syntax and range first
+    try
+    {
+        ParseSecondsExactly(text); // the same double, or why not exactly
+        return v;
+    }
+    catch (const std::invalid_argument& e)
+    {
+        Fail(option, e.what());
+    }
+}
+
 std::vector<uint64_t>
 ParseUnsignedList(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi)
 {
@@ -655,6 +671,22 @@ OptionAdder::Unsigned64(const char* name,
 OptionAdder&
 OptionAdder::Real(const char* name, double* target, const Range& range, const std::string& help)
 {
+    return AddReal(name, target, range, help, ParseReal);
+}
+
+OptionAdder&
+OptionAdder::Seconds(const char* name, double* target, const Range& range, const std::string& help)
+{
+    return AddReal(name, target, range, help, ParseSeconds);
+}
+
+OptionAdder&
+OptionAdder::AddReal(const char* name,
+                     double* target,
+                     const Range& range,
+                     const std::string& help,
+                     double (*parse)(const std::string&, const std::string&, const Range&))
+{
     const std::string option = WithDashes(name);
     const double current = *target;
     const bool optional = std::isnan(current);
@@ -671,8 +703,9 @@ OptionAdder::Real(const char* name, double* target, const Range& range, const st
                                         return false;
                                     }
                                 });
-    value->notifier(
-        [option, target, range](const std::string& s) { *target = ParseReal(option, s, range); });
+    value->notifier([option, target, range, parse](const std::string& s) {
+        *target = parse(option, s, range);
+    });
     m_description.add_options()(name,
                                 value,
                                 fmt::format("{}; allowed {}", help, range.ToString()).c_str());

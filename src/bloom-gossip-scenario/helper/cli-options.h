@@ -91,6 +91,9 @@ uint64_t ParseUnsigned(const std::string& option,
                        uint64_t hi);
 /// A finite decimal number inside `range`; throws UsageError naming the range.
 double ParseReal(const std::string& option, const std::string& text, const Range& range);
+/// A time in seconds inside `range`, read exactly (ParseSecondsExactly,
+/// time-text.h); throws UsageError naming the option.
+double ParseSeconds(const std::string& option, const std::string& text, const Range& range);
 /// Most values an integer list may expand to (ParseUnsignedList).
 constexpr uint64_t kMaxListValues = 1000000;
 
@@ -255,8 +258,29 @@ class OptionAdder
                       double* target,
                       const Range& range,
                       const std::string& help);
+    /// A time in seconds in `range`, read exactly (ParseSecondsExactly,
+    /// time-text.h: a whole number of nanoseconds that the double holds);
+    /// otherwise as Real.
+    OptionAdder& Seconds(const char* name,
+                         double* target,
+                         const Range& range,
+                         const std::string& help);
 
   private:
+    /**
+     * A real option read by `parse` (ParseReal, ParseSeconds).
+     * \param name the option name
+     * \param target receives the value; NaN: no default
+     * \param range the allowed values
+     * \param help the help text
+     * \param parse text to value, throwing UsageError
+     * \return this adder
+     */
+    OptionAdder& AddReal(const char* name,
+                         double* target,
+                         const Range& range,
+                         const std::string& help,
+                         double (*parse)(const std::string&, const std::string&, const Range&));
     /**
      * A choice among `names`, the default `current`; `store(i)` stores the
      * i-th when the option is notified.

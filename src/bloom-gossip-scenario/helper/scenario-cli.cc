@@ -7,9 +7,11 @@
 #include "ns3/config.h"
 #include "ns3/input-file.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/standard-output.h"
 #include "ns3/string.h"
+#include "ns3/time-text.h"
 #include "ns3/type-id.h"
 #include "ns3/user-text.h"
 
@@ -114,6 +116,28 @@ ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
         }
     }
     const std::string allowed = info.checker->GetUnderlyingTypeInformation();
+    // A Time (any attribute whose checker makes Time values): read exactly
+    // (time-text.h), not through ns-3's double, which turned 1e400s into 0.
+    if (DynamicCast<const TimeValue>(info.checker->Create()))
+    {
+        Time time;
+        try
+        {
+            time = Time(static_cast<long long>(
+                ParseTimeText(value, static_cast<TimeTextUnit>(Time::GetResolution()), true)));
+        }
+        catch (const std::invalid_argument& e)
+        {
+            Fail(NameForMessage(name), e.what());
+        }
+        if (!Config::SetDefaultFailSafe(path, TimeValue(time)))
+        {
+            Fail(NameForMessage(name),
+                 QuoteForMessage(value) + " is outside " + info.checker->GetValueTypeName() +
+                     (allowed.empty() ? "" : " (" + allowed + ")"));
+        }
+        return;
+    }
     if (!DefaultAccepted(path, value) || !Config::SetDefaultFailSafe(path, StringValue(value)))
     {
         Fail(NameForMessage(name),

@@ -274,7 +274,9 @@ Real(const char* group,
     d.p.loOpen = loOpen;
     d.p.hiOpen = hiOpen;
     d.p.addOption = [get](cli::OptionAdder& adder, Config& c, const ScenarioParameter& p) {
-        adder.Real(p.name.c_str(), &get(c), OptionRange(p), OptionHelp(p));
+        // A time (s): read exactly, a whole number of ns-3's nanoseconds.
+        const auto add = p.unit == "s" ? &cli::OptionAdder::Seconds : &cli::OptionAdder::Real;
+        (adder.*add)(p.name.c_str(), &get(c), OptionRange(p), OptionHelp(p));
     };
     d.p.print = [get](const Config& c) { return fmt::format("{}", get(const_cast<Config&>(c))); };
     d.p.number = [get](const Config& c) { return get(const_cast<Config&>(c)); };

@@ -497,6 +497,77 @@ class RunAttributesOwnedTestCase : public TestCase
     }
 };
 
+/**
+ * Issue 37: a --ns3:: default of any attribute whose checker is a Time
+ * checker, of every registered type, is read exactly (time-text.h) or
+ * refused: ns-3's own reading turned 1e400s into 0 and 1.5ns into 2 ns.
+ */
+class TimeAttributesExactTestCase : public TestCase
+{
+  public:
+    TimeAttributesExactTestCase()
+        : TestCase("--ns3:: Time attributes: read exactly or refused, every type")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The value set is the one written, to the nanosecond.
+        for (const std::string& text : {"2500us", "0.25e-2", "2500000ns", "2.5ms"})
+        {
+            cli::ApplyNs3Arguments({"--ns3::AbcQueryStrategy::HopDelay=" + text},
+                                   ScenarioOptionOwning);
+            TypeId::AttributeInformation info;
+            TypeId::LookupByName("ns3::AbcQueryStrategy").LookupAttributeByName("HopDelay", &info);
+            const auto value = DynamicCast<const TimeValue>(info.initialValue);
+            NS_TEST_ASSERT_MSG_EQ(bool(value), true, "HopDelay holds no TimeValue");
+            NS_TEST_EXPECT_MSG_EQ(value->Get(), MicroSeconds(2500), text);
+            Config::Reset();
+        }
+        // Every Time attribute refuses what cannot be held exactly.
+        uint32_t checked = 0;
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            const TypeId tid = TypeId::GetRegistered(i);
+            for (std::size_t j = 0; j < tid.GetAttributeN(); ++j)
+            {
+                const TypeId::AttributeInformation info = tid.GetAttribute(j);
+                if (!DynamicCast<const TimeValue>(info.checker->Create()) ||
+                    (info.flags & TypeId::ATTR_CONSTRUCT) == 0 ||
+                    !ScenarioOptionOwning(tid, info.name).empty())
+                {
+                    continue;
+                }
+                ++checked;
+                const std::string arg = "--" + tid.GetName() + "::" + info.name + "=";
+                for (const auto& [text, why] : std::vector<std::pair<std::string, std::string>>{
+                         {"1e400s", "beyond ns-3's Time"},
+                         {std::string(400, '9'), "beyond ns-3's Time"},
+                         {"1.5ns", "not a whole number of ns"},
+                         {"1e-10s", "not a whole number of ns"},
+                         {"inf", "not a time"}})
+                {
+                    std::string error;
+                    try
+                    {
+                        cli::ApplyNs3Arguments({arg + text}, ScenarioOptionOwning);
+                        Config::Reset();
+                    }
+                    catch (const cli::UsageError& e)
+                    {
+                        error = e.what();
+                    }
+                    NS_TEST_EXPECT_MSG_NE(error.find(why),
+                                          std::string::npos,
+                                          arg << text << ": " << error);
+                }
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(checked, 20, "too few Time attributes found");
+    }
+};
+
 /// Lower case, without '-' and '_': "LINK_LAYER" and "link-layer" compare equal.
 std::string
 Plain(const std::string& name)
@@ -668,6 +739,7 @@ class ScenarioAttributesTestSuite : public TestSuite
         AddTestCase(new RunAttributesOwnedTestCase, bloom::test::kQuick);
         AddTestCase(new ParameterCheckersTestCase, bloom::test::kQuick);
         AddTestCase(new ParameterColumnsTestCase, bloom::test::kQuick);
+        AddTestCase(new TimeAttributesExactTestCase, bloom::test::kQuick);
     }
 };
 

@@ -4,6 +4,7 @@
 #include "gossip-workload.h"
 
 #include "input-file.h"
+#include "time-text.h"
 
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/log.h"
@@ -55,21 +56,19 @@ ParseField(const std::string& text, const std::string& what, uint64_t lo, uint64
 double
 ParseTime(const std::string& text)
 {
-    size_t used = 0;
-    double v = 0;
-    try
-    {
-        v = std::stod(text, &used);
-    }
-    catch (const std::exception&)
-    {
-        used = 0;
-    }
-    if (used == 0 || used != text.size() || !std::isfinite(v) || v < 0)
+    // Exactly, a whole number of nanoseconds (time-text.h); no sign.
+    if (text.empty() || text[0] == '-' || text[0] == '+')
     {
         throw std::invalid_argument("time " + Quote(text) + " is not a time >= 0 in seconds");
     }
-    return v;
+    try
+    {
+        return ParseSecondsExactly(text);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        throw std::invalid_argument(std::string("time ") + e.what());
+    }
 }
 
 } // namespace
