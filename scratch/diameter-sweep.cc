@@ -177,7 +177,9 @@ Main(int argc, char** argv)
     cli::Notify(vm);
     // ns-3's own options (--RngRun, --ns3::...): checked and applied before
     // anything random is drawn.
-    cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning);
+    cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning, [&c](TypeId tid, const std::string&) {
+        return ScenarioModelUnused(c, tid); // a model of a module no run builds
+    });
 
     record.map = vm.count("map-csv") > 0;
     record.walks = vm.count("walk-csv") > 0;

@@ -66,7 +66,7 @@ Single(const po::variables_map& vm,
 }
 
 /// An integer list option ("1:16", "30:70:10", "2,4"): the set of its values,
-/// in increasing order.
+/// in increasing order; a value given twice is refused (it would be dropped).
 std::vector<uint64_t>
 List(const po::variables_map& vm,
      const std::string& name,
@@ -80,7 +80,15 @@ List(const po::variables_map& vm,
                                     lo,
                                     hi);
     std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
+    const auto twice = std::adjacent_find(values.begin(), values.end());
+    if (twice != values.end())
+    {
+        Bad(name,
+            fmt::format(
+                "{} gives {} twice",
+                ns3::bloom::QuoteForMessage(vm.count(name) ? vm[name].as<std::string>() : fallback),
+                *twice));
+    }
     return values;
 }
 

@@ -367,8 +367,19 @@ uint64_t
 ParseUnsigned(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi)
 {
     const std::string range = fmt::format("{}..{}", lo, hi);
-    const bool negative = !text.empty() && text[0] == '-';
-    std::string digits = negative ? text.substr(1) : text;
+    // No sign: "-5" is no wrapped 4294967291, and "-0" and "+5" are no
+    // integers of an unsigned option either.
+    if (!text.empty() && (text[0] == '-' || text[0] == '+'))
+    {
+        const std::string rest = text.substr(1);
+        const bool negative = text[0] == '-' && !rest.empty() &&
+                              rest.find_first_not_of("0123456789.") == std::string::npos &&
+                              rest.find_first_not_of("0.") != std::string::npos;
+        Fail(option,
+             Quote(text) + (negative ? " out of range " : " is not an integer in ") + range +
+                 " (no sign)");
+    }
+    std::string digits = text;
     // "20.0": an integral decimal, as SEM passes the defaults it read.
     const auto point = digits.find('.');
     if (point != std::string::npos && point > 0 &&
@@ -382,8 +393,7 @@ ParseUnsigned(const std::string& option, const std::string& text, uint64_t lo, u
     }
     uint64_t v = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || end != digits.data() + digits.size() || (negative && v != 0) ||
-        v < lo || v > hi)
+    if (ec != std::errc() || end != digits.data() + digits.size() || v < lo || v > hi)
     {
         Fail(option, Quote(text) + " out of range " + range);
     }
@@ -405,7 +415,7 @@ ParseReal(const std::string& option, const std::string& text, const Range& range
     {
         Fail(option, Quote(text) + " out of range " + range.ToString());
     }
-    return v;
+    return v == 0 ? 0.0 : v; // "-0" is 0, never a -0 in a table
 }
 
 double

@@ -82,8 +82,8 @@ class Range
 /**
  * An integer in lo..hi written in decimal digits, optionally followed by a
  * point and zeros ("20.0", as SEM passes the defaults it read; "20.5" is not
- * an integer); a leading '-' is read, so "-5" is reported as out of range
- * rather than wrapped.  Throws UsageError "<option>: ... lo..hi".
+ * an integer); no sign ("-5", "-0" and "+5" are refused, never wrapped).
+ * Throws UsageError "<option>: ... lo..hi".
  */
 uint64_t ParseUnsigned(const std::string& option,
                        const std::string& text,

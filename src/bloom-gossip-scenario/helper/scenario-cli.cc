@@ -75,7 +75,9 @@ DefaultAccepted(const std::string& path, const std::string& value)
 }
 
 void
-ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
+ApplyAttributeDefault(const std::string& arg,
+                      const AttributeOwner& owner,
+                      const AttributeOwner& unused)
 {
     const auto eq = arg.find('=');
     const std::string name = arg.substr(0, eq); // --ns3::Type::Attribute
@@ -113,6 +115,14 @@ ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
             Fail(NameForMessage(name),
                  "set by the scenario for every run, so a default would have no effect; " +
                      (option.rfind("--", 0) == 0 ? "use " + option : option));
+        }
+    }
+    if (unused)
+    {
+        const std::string why = unused(tid, attribute);
+        if (!why.empty())
+        {
+            Fail(NameForMessage(name), why + ", so a default would have no effect");
         }
     }
     const std::string allowed = info.checker->GetUnderlyingTypeInformation();
@@ -233,7 +243,9 @@ ParseCommandLine(int argc,
 }
 
 void
-ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& owner)
+ApplyNs3Arguments(const std::vector<std::string>& args,
+                  const AttributeOwner& owner,
+                  const AttributeOwner& unused)
 {
     std::set<std::string> seen;
     for (const std::string& arg : args)
@@ -264,7 +276,7 @@ ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& ow
         }
         else
         {
-            ApplyAttributeDefault(arg, owner);
+            ApplyAttributeDefault(arg, owner, unused);
         }
     }
 }

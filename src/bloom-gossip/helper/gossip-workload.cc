@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -276,6 +278,49 @@ GossipWorkload::ScheduleEvents(const std::vector<WorkloadEvent>& events)
             throw std::invalid_argument("event '" + e.ToString() + "': node " +
                                         std::to_string(e.node) + " out of range 0.." +
                                         std::to_string(n - 1));
+        }
+    }
+    // Events that would change nothing, replayed in time order (at one time
+    // in the order given, as the simulator runs them): a removal must find
+    // its resource held (placed, or added before, and not removed since), a
+    // node fails once.
+    std::vector<const WorkloadEvent*> inTime;
+    for (const WorkloadEvent& e : events)
+    {
+        inTime.push_back(&e);
+    }
+    std::stable_sort(
+        inTime.begin(),
+        inTime.end(),
+        [](const WorkloadEvent* a, const WorkloadEvent* b) { return a->time < b->time; });
+    std::set<uint64_t> held(m_known.begin(), m_known.end()); // placed at 0 s
+    std::map<uint32_t, const WorkloadEvent*> failed;
+    for (const WorkloadEvent* e : inTime)
+    {
+        switch (e->kind)
+        {
+        case WorkloadEvent::ADD:
+            held.insert(e->resource);
+            break;
+        case WorkloadEvent::REMOVE:
+            if (held.erase(e->resource) == 0)
+            {
+                throw std::invalid_argument(
+                    "event '" + e->ToString() + "': no node holds resource " +
+                    std::to_string(e->resource) +
+                    " then (never placed or added before, or removed already), so it would "
+                    "change nothing");
+            }
+            break;
+        case WorkloadEvent::FAIL:
+            if (!failed.emplace(e->node, e).second)
+            {
+                throw std::invalid_argument("event '" + e->ToString() + "': node " +
+                                            std::to_string(e->node) + " fails already at '" +
+                                            failed[e->node]->ToString() +
+                                            "', so it would change nothing");
+            }
+            break;
         }
     }
     for (const WorkloadEvent& e : events)
