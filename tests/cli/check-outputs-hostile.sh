@@ -18,6 +18,7 @@
 #   every program of BIN_DIR exits 1 with one line when standard output
 #       cannot be written (> /dev/full, or closed: >&-);
 #   filter-space stopped by SIGTERM leaves nothing in its output folder;
+#   filter-space says up front how long a run of costly cuckoo kicks takes;
 #   an output name holding a newline or a tab is refused (exit 2).
 #
 #   tests/cli/check-outputs-hostile.sh BIN_DIR
@@ -196,6 +197,23 @@ wait "$pid" 2> /dev/null
 rc=$?
 [ $rc -eq 143 ] || fail "filter-space: ended with $rc before SIGTERM"
 [ -z "$(ls -A .)" ] || fail "filter-space: SIGTERM left: $(ls -A . | tr '\n' ' ')"
+cd "$work"
+
+# Issue 37: a cuckoo run whose inserts past capacity each cost a million
+# kicks says up front how long it would take (it said nothing for minutes;
+# the rows then report from inside every 30 s).
+mkdir fs-kicks && cd fs-kicks
+set -m
+"$bin/filter-space" --filters cuckoo --fill 1000 --max-kicks 1048576 --out fs.csv 2> err.txt &
+pid=$!
+set +m
+sleep 3
+kill -TERM "$pid"
+wait "$pid" 2> /dev/null
+grep -q "^filter-space: note: .*cuckoo kicks of the inserts past capacity included.*hours" err.txt ||
+    fail "filter-space kicks: no estimate up front: $(head -c 300 err.txt)"
+rm -f err.txt
+[ -z "$(ls -A .)" ] || fail "filter-space kicks: SIGTERM left: $(ls -A . | tr '\n' ' ')"
 cd "$work"
 
 # Control characters in output names (quoting cannot put them in a .cases file).
