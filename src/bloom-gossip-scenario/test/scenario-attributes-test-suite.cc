@@ -555,9 +555,9 @@ class TimeAttributesExactTestCase : public TestCase
     void DoRun() override
     {
         // The value set is the one written, to the nanosecond.
-        for (const std::string& text : {"2500us", "0.25e-2", "2500000ns", "2.5ms"})
+        for (const char* text : {"2500us", "0.25e-2", "2500000ns", "2.5ms"})
         {
-            cli::ApplyNs3Arguments({"--ns3::AbcQueryStrategy::HopDelay=" + text},
+            cli::ApplyNs3Arguments({std::string("--ns3::AbcQueryStrategy::HopDelay=") + text},
                                    ScenarioOptionOwning);
             TypeId::AttributeInformation info;
             TypeId::LookupByName("ns3::AbcQueryStrategy").LookupAttributeByName("HopDelay", &info);

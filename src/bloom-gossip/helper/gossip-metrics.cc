@@ -197,18 +197,17 @@ GossipMetrics::SetProbes(std::vector<uint64_t> ids)
 GossipMetrics::Resource&
 GossipMetrics::Find(uint64_t id, bool create)
 {
-    for (Resource& r : m_resources)
+    const auto it = m_resourceIndex.find(id);
+    if (it != m_resourceIndex.end())
     {
-        if (r.id == id)
-        {
-            return r;
-        }
+        return m_resources[it->second];
     }
     NS_ABORT_MSG_UNLESS(create, "GossipMetrics: unknown resource " << id);
     Resource r;
     r.id = id;
     r.holders.assign(m_apps.size(), false);
     r.pairs.resize(m_apps.size());
+    m_resourceIndex.emplace(id, m_resources.size());
     m_resources.push_back(std::move(r));
     return m_resources.back();
 }

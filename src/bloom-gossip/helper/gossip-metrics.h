@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -290,6 +291,8 @@ class GossipMetrics
     std::vector<std::vector<uint32_t>> m_graph;
     std::vector<bool> m_alive;
     std::vector<Resource> m_resources;
+    /// Resource id -> its index in m_resources (Find in O(1), not O(R)).
+    std::unordered_map<uint64_t, size_t> m_resourceIndex;
     std::vector<uint64_t> m_probes;
     uint64_t m_advertisements{0};
     uint64_t m_gossipFrames{0};

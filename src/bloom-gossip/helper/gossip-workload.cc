@@ -205,13 +205,25 @@ GossipWorkload::PlaceResources(uint32_t resources, uint32_t replicas)
     }
     const std::vector<std::vector<uint32_t>> placement =
         DrawPlacement(m_placement, n, resources, replicas);
+    // Every resource added in id order (ResourceAdded as before), each
+    // holder's filter rebuilt once after them all: a rebuild per resource
+    // made the placement quadratic in R.
+    std::vector<bool> holds(n, false);
     for (uint64_t r = 1; r <= resources; ++r)
     {
         for (uint32_t node : placement[r - 1])
         {
-            Simulator::ScheduleNow(&BloomGossipApplication::AddResource, m_gossip[node], r);
+            Simulator::ScheduleNow(&BloomGossipApplication::AddResourceDeferred, m_gossip[node], r);
+            holds[node] = true;
         }
         m_known.push_back(r);
+    }
+    for (uint32_t node = 0; node < n; ++node)
+    {
+        if (holds[node])
+        {
+            Simulator::ScheduleNow(&BloomGossipApplication::CommitResources, m_gossip[node]);
+        }
     }
 }
 

@@ -99,7 +99,9 @@ class GossipWorkload : public Object
 
     /**
      * Resources 1..resources, each on min(replicas, N) distinct random nodes
-     * (placement stream), added when the simulation starts.
+     * (placement stream), added when the simulation starts: all of them in
+     * id order (AddResourceDeferred), then each holder's filter rebuilt once
+     * (CommitResources), linear in R.
      * \param resources number of resources R
      * \param replicas holders per resource
      */
