@@ -360,7 +360,9 @@ struct CpuClock
 double
 NsPerOp(double start, uint64_t ops)
 {
-    return ops == 0 ? 0.0 : (CpuClock::Now() - start) / static_cast<double>(ops);
+    // Per operation over no operation (nothing offered, accepted or
+    // deleted): NaN, written NA.
+    return ops == 0 ? std::nan("") : (CpuClock::Now() - start) / static_cast<double>(ops);
 }
 
 /// Told, every 1024 inserts of a row, how many of its `offered` are done.
@@ -568,18 +570,15 @@ WriteRow(std::string& csv, const Row& r, const Settings& s)
     csv += line;
     if (s.timing)
     {
-        char buf[128];
-        std::snprintf(buf,
-                      sizeof(buf),
-                      ",%.2f,%.2f,%.2f,",
-                      r.insertNs,
-                      r.queryMissNs,
-                      r.queryHitNs);
-        csv += buf;
+        const auto ns = [](double v) {
+            char buf[64];
+            std::snprintf(buf, sizeof(buf), "%.2f", v);
+            return std::isfinite(v) ? std::string(buf) : std::string("NA");
+        };
+        csv += "," + ns(r.insertNs) + "," + ns(r.queryMissNs) + "," + ns(r.queryHitNs) + ",";
         if (!bf)
         {
-            std::snprintf(buf, sizeof(buf), "%.2f", r.deleteNs);
-            csv += buf;
+            csv += ns(r.deleteNs);
         }
     }
     csv += '\n';

@@ -130,7 +130,8 @@ Rules(const po::variables_map& vm)
 std::string
 Num(double v)
 {
-    return fmt::format("{:.10g}", v);
+    // A statistic over an empty set (NaN) is NA, as in every table.
+    return std::isfinite(v) ? fmt::format("{:.10g}", v) : std::string("NA");
 }
 
 /// "512 MiB", "2.4 TiB": a byte count for a message.
@@ -608,11 +609,11 @@ Run(int argc, char** argv)
                            reachable ? 1 : 0,
                            r.reached,
                            Num(r.meanElements),
-                           r.reached > 0 ? Num(std::round(r.meanElements)) : "nan",
+                           Num(std::round(r.meanElements)),
                            Num(r.sdElements),
                            Num(r.seElements),
-                           r.minElements,
-                           r.maxElements);
+                           r.reached > 0 ? std::to_string(r.minElements) : "NA",
+                           r.reached > 0 ? std::to_string(r.maxElements) : "NA");
         }
         rows = results.size();
     }

@@ -211,7 +211,7 @@ struct Measurement
     uint32_t framesPerBeacon{0};
     uint32_t diameter{0};
     uint64_t candidates{0};
-    long peakRssKb{0};
+    long peakRssKb{-1};          //!< the child's peak RSS; -1: not measured (--no-fork)
     Advertisement advertisement; //!< the gossip's (or, bare, the one sent)
 };
 
@@ -812,26 +812,33 @@ Main(int argc, char** argv)
                     const double cand = m.frames > 0 && channel == "grid"
                                             ? static_cast<double>(m.candidates) / m.frames
                                             : NAN;
-                    std::cout << fmt::format(
-                        "{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
-                        "{:>11} {:>10.0f} {:>9} {:>6} {:>8.1f} {:>6} {:>13}\n",
-                        side * side,
-                        m.diameter,
-                        channel,
-                        app,
-                        m.framesPerBeacon,
-                        m.setupSeconds,
-                        m.runSeconds,
-                        m.events,
-                        m.events / m.runSeconds,
-                        m.frames,
-                        std::isnan(cand) ? std::string("-") : fmt::format("{:.1f}", cand),
-                        m.peakRssKb / 1024.0,
-                        std::isnan(ratio) ? std::string("") : fmt::format("{:.3f}", ratio),
-                        range);
+                    // Over an empty set (no run time; no child, --no-fork): NA.
+                    const double eventRate =
+                        m.runSeconds > 0 ? static_cast<double>(m.events) / m.runSeconds : NAN;
+                    const double rssMb = m.peakRssKb >= 0 ? m.peakRssKb / 1024.0 : NAN;
+                    const auto shown = [](double v, const char* format, const char* none) {
+                        return std::isnan(v) ? std::string(none) : fmt::format(format, v);
+                    };
+                    std::cout << fmt::format("{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
+                                             "{:>11} {:>10} {:>9} {:>6} {:>8} {:>6} {:>13}\n",
+                                             side * side,
+                                             m.diameter,
+                                             channel,
+                                             app,
+                                             m.framesPerBeacon,
+                                             m.setupSeconds,
+                                             m.runSeconds,
+                                             m.events,
+                                             shown(eventRate, "{:.0f}", "-"),
+                                             m.frames,
+                                             shown(cand, "{:.1f}", "-"),
+                                             shown(rssMb, "{:.1f}", "-"),
+                                             std::isnan(ratio) ? std::string("")
+                                                               : fmt::format("{:.3f}", ratio),
+                                             range);
                     std::cout.flush();
                     rows.push_back(fmt::format(
-                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{:.0f},{},{},{:.1f},{},{}",
+                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{},{},{},{},{},{}",
                         side * side,
                         m.diameter,
                         channel,
@@ -842,10 +849,10 @@ Main(int argc, char** argv)
                         m.setupSeconds,
                         m.runSeconds,
                         m.events,
-                        m.events / m.runSeconds,
+                        shown(eventRate, "{:.0f}", "NA"),
                         m.frames,
-                        std::isnan(cand) ? std::string("NA") : fmt::format("{:.2f}", cand),
-                        m.peakRssKb / 1024.0,
+                        shown(cand, "{:.2f}", "NA"),
+                        shown(rssMb, "{:.1f}", "NA"),
                         std::isnan(ratio) ? std::string("NA") : fmt::format("{:.3f}", ratio),
                         range.empty() ? std::string("NA") : range));
                 }

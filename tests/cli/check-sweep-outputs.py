@@ -13,6 +13,8 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
     --RngRun on a random-disk topology gives different ones;
   * --dry-run exits 0 and writes nothing;
   * --help prints each section heading once;
+  * every column of every table is NA exactly where its statistic's set is
+    empty (tests/cli/check-na-columns.py, over the programs beside it);
   * a run killed while it simulates leaves no CSV (outputs are written at the
     end, through a temporary file renamed into place);
   * a --netanim run stopped by SIGTERM, SIGINT or SIGHUP while it simulates
@@ -238,6 +240,14 @@ def main():
             check(code == -signo, '%s: the run ends by the signal (exit %s)' % (name, code))
             left = os.listdir(tmp) + [f for f in os.listdir(sub) if f != 'tmp']
             check(left == [], '%s: a stopped run leaves no file (found %s)' % (name, left))
+
+    # The NA rule over every column of every table (issue 38): the programs
+    # beside diameter-sweep, on cases that leave sets empty.
+    na = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                      'check-na-columns.py'),
+                         os.path.dirname(program)], capture_output=True, text=True, timeout=900)
+    print(na.stdout.rstrip())
+    check(na.returncode == 0, 'NA exactly where a statistic has an empty set (check-na-columns.py)')
 
     print('%d checks failed' % len(failures))
     return 1 if failures else 0

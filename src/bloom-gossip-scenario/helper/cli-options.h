@@ -328,12 +328,12 @@ class OptionAdder
  */
 struct GeneralArgument
 {
-    std::string name;                              //!< "PrintGroup"
-    std::string display;                           //!< as the help shows it: "PrintGroup=[group]"
-    std::string help;                              //!< "Print all TypeIds of group."
-    std::function<void(const std::string&)> print; //!< prints, given the value
-    std::string value;                             //!< its value ("group"); empty: takes none
-    std::function<void(const std::string&)> check; //!< refuses a bad value (null: any)
+    std::string name;                                //!< "PrintGroup"
+    std::string display;                             //!< as the help shows it: "PrintGroup=[group]"
+    std::string help;                                //!< "Print all TypeIds of group."
+    std::function<void(const std::string&)> print;   //!< prints, given the value
+    std::string value{};                             //!< its value ("group"); empty: takes none
+    std::function<void(const std::string&)> check{}; //!< refuses a bad value (null: any)
 };
 
 /**
