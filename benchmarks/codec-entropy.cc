@@ -45,6 +45,7 @@
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-decay.h"
 #include "ns3/slot-codec.h"
+#include "ns3/standard-output.h"
 
 #include <algorithm>
 #include <chrono>
