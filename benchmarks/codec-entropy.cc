@@ -756,20 +756,7 @@ Run(int argc, char** argv)
               "then gives a byte-identical file")
         .Flag("help", &help, "print this help and exit");
     po::variables_map vm;
-    ns3::cli::CommandLineExtras extras;
-    extras.general.push_back({"PrintGlobals",
-                              "PrintGlobals",
-                              "Print the list of globals (none: no ns-3 here).",
-                              [](const std::string&) { std::printf("Global values:\n"); }});
-    ns3::cli::ParseArguments(argc, argv, options, vm, "", extras);
-    if (vm["help"].as<bool>())
-    {
-        std::ostringstream os;
-        os << options;
-        std::printf("%s%s", kAbout, os.str().c_str());
-        return 0;
-    }
-    ns3::cli::Notify(vm);
+    ns3::cli::ParsePlainProgram(argc, argv, options, vm, kAbout);
     const std::vector<uint64_t> fills = ns3::cli::ParseUnsignedList("--fills", fillList, 1, 60);
     std::vector<std::string> families;
     for (size_t pos = 0;;)

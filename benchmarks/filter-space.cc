@@ -647,21 +647,7 @@ Run(int argc, char** argv)
               "gives a byte-identical file")
         .Flag("help", &help, "print this help and exit");
     po::variables_map vm;
-    ns3::cli::CommandLineExtras extras;
-    // SEM asks every program for ns-3's globals: this one has none.
-    extras.general.push_back({"PrintGlobals",
-                              "PrintGlobals",
-                              "Print the list of globals (none: no ns-3 here).",
-                              [](const std::string&) { std::printf("Global values:\n"); }});
-    ns3::cli::ParseArguments(argc, argv, options, vm, "", extras);
-    if (vm["help"].as<bool>())
-    {
-        std::ostringstream os;
-        os << options;
-        std::printf("%s%s", kAbout, os.str().c_str());
-        return 0;
-    }
-    ns3::cli::Notify(vm);
+    ns3::cli::ParsePlainProgram(argc, argv, options, vm, kAbout);
     const auto targets = NumberList("targets", targetList, 0.001, 50, false);
     const auto fills = NumberList("fill", fillList, 1, 1000, true);
     s.timing = !noTiming;

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <fmt/format.h>
 #include <iomanip>
 #include <iostream>
@@ -988,6 +989,29 @@ Notify(po::variables_map& vm)
     {
         Translate(e);
     }
+}
+
+void
+ParsePlainProgram(int argc,
+                  char** argv,
+                  const po::options_description& all,
+                  po::variables_map& vm,
+                  const char* about)
+{
+    CommandLineExtras extras;
+    extras.general.push_back({"PrintGlobals",
+                              "PrintGlobals",
+                              "Print the list of globals (none: no ns-3 here).",
+                              [](const std::string&) { std::printf("Global values:\n"); }});
+    ParseArguments(argc, argv, all, vm, "", extras);
+    if (vm["help"].as<bool>())
+    {
+        std::ostringstream os;
+        os << all;
+        std::printf("%s%s", about, os.str().c_str());
+        throw ExitRequest{0};
+    }
+    Notify(vm);
 }
 
 int

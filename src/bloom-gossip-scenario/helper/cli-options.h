@@ -416,8 +416,23 @@ bool Given(const boost::program_options::variables_map& vm, const std::string& o
 /// po::notify, Boost errors turned into UsageError.
 void Notify(boost::program_options::variables_map& vm);
 
-/// po::notify, Boost errors turned into UsageError.
-void Notify(boost::program_options::variables_map& vm);
+/**
+ * Parse the command line of a program without ns-3 (benchmarks/): as
+ * ParseArguments without a config file, with --PrintGlobals (SEM asks every
+ * program for ns-3's globals; such a program has none).  When --help (an
+ * option of `all`) is given, prints `about` and the options and throws
+ * ExitRequest{0}; otherwise runs the notifiers (Notify).
+ * \param argc argument count
+ * \param argv arguments
+ * \param all the options, "help" among them
+ * \param vm the parsed options
+ * \param about the text the help starts with
+ */
+void ParsePlainProgram(int argc,
+                       char** argv,
+                       const boost::program_options::options_description& all,
+                       boost::program_options::variables_map& vm,
+                       const char* about);
 
 /**
  * Run a program's body and turn exceptions into one line on stderr,
