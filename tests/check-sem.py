@@ -36,7 +36,9 @@ Checked:
     row holds the family,
     diameter, RngRun and defaults asked for, and each CSV is byte-identical to the
     one the program writes when run by hand with only the swept options and
-    the same --RngRun, so SEM's defaults mean the same as no option.
+    the same --RngRun, so SEM's defaults mean the same as no option;
+  * the plot: the runs' tables concatenated as the chapter's snippet does,
+    analysis/plot-sweep.py draws its five figures from them.
 
 Exits 77 (CTest: skipped; a failure when the build is configured with
 -DBLOOM_GOSSIP_NO_SKIP=ON, as .ci/run does) with one line saying what is
@@ -115,6 +117,7 @@ def program_options(program):
 
 
 DEBIAN_PYTHON = "/usr/bin/python3"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def other_python(code):
@@ -260,6 +263,27 @@ def main():
         runs = {(r["params"]["diameters"], r["params"]["filter"], r["params"]["RngRun"])
                 for r in results}
         check(len(runs) == len(results), "two results of the same run")
+
+        # The harness chapter's way to a plot (when every run wrote its
+        # tables): every run's rows under one header (its snippet's loop),
+        # then analysis/plot-sweep.py as for a sweep.
+        if not problems:
+            tables = os.path.join(tmp, "tables")
+            os.makedirs(tables)
+            for name in ("runs.csv", "by-distance.csv"):
+                with open(os.path.join(tables, name), "w") as out:
+                    for i, result in enumerate(results):
+                        with open(campaign.db.get_result_files(result)[name]) as f:
+                            out.writelines(f.readlines()[1 if i else 0:])
+            plot = subprocess.run([sys.executable,
+                                   os.path.join(ROOT, "analysis", "plot-sweep.py"),
+                                   os.path.join(tables, "runs.csv"),
+                                   os.path.join(tables, "by-distance.csv"), tables],
+                                  capture_output=True, text=True)
+            figures = sorted(f for f in os.listdir(tables) if f.endswith(".png"))
+            check(plot.returncode == 0 and len(figures) == 5,
+                  "plot-sweep.py on the campaign's tables: exit %d, figures %s, %s"
+                  % (plot.returncode, figures, plot.stderr.strip()[-300:]))
     if problems:
         print("check-sem: %d problem(s):" % len(problems))
         for problem in problems:
@@ -273,8 +297,8 @@ def main():
         except importlib.metadata.PackageNotFoundError:
             source = "SEM"
         source += " installed in %s" % os.path.dirname(os.path.dirname(sem.__file__))
-    print("check-sem: OK (%s: %d parameters read, %d simulations run and compared)"
-          % (source, len(params), len(results)))
+    print("check-sem: OK (%s: %d parameters read, %d simulations run and compared, their "
+          "tables plotted)" % (source, len(params), len(results)))
     return 0
 
 
