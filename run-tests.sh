@@ -20,9 +20,23 @@ source "$(dirname "$0")/cmake/bootstrap.sh"
 bg_bootstrap
 select=(-LE lint)
 [ $all -eq 1 ] && select=()
+junit="$BUILD_DIR/Testing/run-tests.xml"
+rm -f "$junit"
 status=0
 ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc 2>/dev/null || echo 2)" \
-    ${select[@]+"${select[@]}"} "$@" || status=$?
+    --output-junit "$junit" ${select[@]+"${select[@]}"} "$@" || status=$?
+# CTest prints "Skipped" alone: print each skipped test's last line, its reason.
+if [ -s "$junit" ]; then
+    python3 - "$junit" << 'EOF' || true
+import sys
+import xml.etree.ElementTree as ET
+for case in ET.parse(sys.argv[1]).iter("testcase"):
+    if case.find("skipped") is not None:
+        lines = (case.findtext("system-out") or "").strip().splitlines()
+        print("run-tests.sh: %s skipped: %s" % (case.get("name"),
+                                               lines[-1] if lines else "(no output)"))
+EOF
+fi
 if [ $all -eq 0 ]; then
     echo "run-tests.sh: lint (format, tidy, build-headers-alone) left out;" \
         "./run-tests.sh --all runs every test"
