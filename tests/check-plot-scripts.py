@@ -4,11 +4,7 @@ on hostile input (issue 15, finding 13; issue 31: FIFOs, devices, oversized
 CSVs, symbolic links and unknown formats as outputs, map.gif of 250 map
 times, coordinates of 1e308, --query, no folder left by a refused run).
 
-    tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR [--part K/N]
-
-With --part K/N only the cases K, K + N, K + 2N... of the list run (every
-part makes all the inputs), so that CTest runs the list as N entries side by
-side (plot-scripts-K-of-N, tests/CMakeLists.txt).
+    tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
 
 The inputs are made here by the built programs (diameter-sweep runs with and
 without queries, one filter family or all, line and grid; lbf-calibration
@@ -37,11 +33,6 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-part, parts = 1, 1
-if len(sys.argv) == 5 and sys.argv[3] == "--part":
-    part, _, parts = (int(n) if n.isdigit() else 0 for n in sys.argv[4].partition("/"))
-if len(sys.argv) not in (3, 5) or len(sys.argv) == 5 and not 1 <= part <= parts:
-    sys.exit("usage: tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR [--part K/N]")
 root = pathlib.Path(sys.argv[1]).resolve()
 build = pathlib.Path(sys.argv[2]).resolve()
 analysis = root / "analysis"
@@ -1020,7 +1011,6 @@ for label, script, args, named in [
     refused(f"{label}, into a new folder: none left", script, args, named, new=True)
 
 # --- Two at a time; the report in order. -----------------------------------
-cases = cases[part - 1::parts]  # --part K/N: the K-th of every N cases
 with ThreadPoolExecutor(max_workers=int(os.environ.get("CHECK_PLOTS_JOBS", "2"))) as pool:
     results = list(pool.map(lambda case: case(), cases))
 counts["hostile"] += 1
@@ -1038,11 +1028,7 @@ while not runners.empty():
     runner.wait()
 shutil.rmtree(work)
 if failures:
-    print(f"{len(failures)} of {len(results)} cases failed")
+    print(f"{len(failures)} of {counts['valid'] + counts['hostile']} cases failed")
     sys.exit(1)
-if parts > 1:
-    print(f"plot scripts, part {part} of {parts}: {len(results)} of the "
-          f"{counts['valid'] + counts['hostile']} cases passed")
-    sys.exit(0)
 print(f"plot scripts: {counts['valid']} valid inputs drawn, {counts['hostile']} hostile cases "
       "refused with one line")
