@@ -117,18 +117,21 @@ if "$bin/diameter-sweep" --netanim probe.xml --dry-run "${anim_args[@]}" > /dev/
         cd "$work"
     done
 
-    # nohup: SIGHUP ignored stays ignored while the trace is recorded.
+    # nohup: SIGHUP ignored stays ignored while the trace is recorded (a run
+    # of about 2 s of CPU after it starts recording: the signal reaches it
+    # while it runs, which is checked).
     mkdir nohup && cd nohup
     set -m
     (
         trap '' HUP
-        exec "$bin/diameter-sweep" --quiet --filter lbf --topology grid --nodes 100 \
-            --mobility random-waypoint --sim-time 400 --out k.csv --netanim k.xml
+        exec "$bin/diameter-sweep" --quiet --filter lbf --topology grid --nodes 49 \
+            --mobility random-waypoint --sim-time 200 --out k.csv --netanim k.xml
     ) > /dev/null 2> err.txt &
     pid=$!
     set +m
     wait_recording "$pid" || fail "nohup: the --netanim run did not start recording"
-    kill -HUP "$pid"
+    [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2> /dev/null)" != Z ] && kill -HUP "$pid" ||
+        fail "nohup: the --netanim run ended before SIGHUP was sent"
     wait "$pid" 2> /dev/null
     rc=$?
     [ $rc -eq 0 ] || fail "nohup: SIGHUP ended the --netanim run ($rc): $(head -c 300 err.txt)"
@@ -208,7 +211,10 @@ set -m
 "$bin/filter-space" --filters cuckoo --fill 1000 --max-kicks 1048576 --out fs.csv 2> err.txt &
 pid=$!
 set +m
-sleep 3
+for ((i = 0; i < 30; i++)); do # up front: within 3 s
+    grep -q "^filter-space: note: " err.txt && break
+    sleep 0.1
+done
 kill -TERM "$pid"
 wait "$pid" 2> /dev/null
 grep -q "^filter-space: note: .*cuckoo kicks of the inserts past capacity included.*hours" err.txt ||
