@@ -2,7 +2,10 @@
 # Shared by quick-start.sh and run-tests.sh: install the Debian packages the
 # project needs (when missing), configure and build.  Source it; it defines
 # bg_bootstrap.  BUILD_DIR (default build) and CMAKE_BUILD_TYPE (default
-# Release) may be set by the caller.
+# Release) may be set by the caller; BLOOM_GOSSIP_NO_SKIP=1 configures the
+# tests so that one whose optional tool is missing fails instead of being
+# skipped (tests/CMakeLists.txt; .ci/run), any other value or none so that
+# it is skipped.
 set -euo pipefail
 
 BG_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -56,7 +59,10 @@ bg_bootstrap() {
     bg_install_packages
     local jobs
     jobs="$(nproc 2>/dev/null || echo 2)"
+    local no_skip=OFF
+    [ "${BLOOM_GOSSIP_NO_SKIP:-0}" = 1 ] && no_skip=ON
     cmake -S "$BG_ROOT" -B "$BUILD_DIR" -G Ninja \
-        -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-Release}" ${BG_CMAKE_ARGS:-}
+        -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-Release}" -DBLOOM_GOSSIP_NO_SKIP=$no_skip \
+        ${BG_CMAKE_ARGS:-}
     cmake --build "$BUILD_DIR" -j "$jobs"
 }

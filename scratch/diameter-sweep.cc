@@ -53,7 +53,7 @@ Main(int argc, char** argv)
     std::string diametersList;
     std::string grid;
     std::string eventsList;
-    std::string out = "diameter-sweep.csv";
+    std::string out = "runs.csv";
     std::string outDistance;
     std::string outQueries;
     std::string configFile;
@@ -67,13 +67,17 @@ Main(int argc, char** argv)
         .Text("config",
               &configFile,
               "read options from an ini file (key = value; command line wins)")
-        .Text("out", &out, "per-run CSV (one row per network and filter)")
+        .Text("out",
+              &out,
+              "per-run CSV (one row per network and filter); the others are named after it")
         .Text("out-distance",
               &outDistance,
-              "per-distance CSV (default: OUT with -by-distance before .csv)")
+              "per-distance CSV (default: by-distance.csv beside an OUT named runs.csv, else OUT "
+              "with -by-distance before .csv)")
         .Text("out-queries",
               &outQueries,
-              "per-query CSV, written with --queries (default: OUT with -queries before .csv)")
+              "per-query CSV, written with --queries (default: queries.csv beside runs.csv, else "
+              "OUT with -queries before .csv)")
         .Flag("quiet", &quiet, "no progress lines on stderr")
         .Flag("dry-run",
               &dryRun,
@@ -129,7 +133,8 @@ Main(int argc, char** argv)
     cli::OptionAdder(dynamic)
         .Text("out-series",
               &outSeries,
-              "time-series CSV when sampling (default: OUT with -series before .csv)")
+              "time-series CSV when sampling (default: series.csv beside runs.csv, else OUT "
+              "with -series before .csv)")
         .Text("map-csv", &mapCsv, "write per-node estimates and truth links (maps) here")
         .Seconds("map-time",
                  &mapTime,

@@ -1,10 +1,19 @@
 #!/usr/bin/env python3
 """SEM, the ns-3 Simulation Execution Manager, drives diameter-sweep (issue 26).
 
-Usage: check-sem.py DIAMETER_SWEEP SEM_KIT_FOLDER
+Usage: check-sem.py DIAMETER_SWEEP [SEM_KIT_FOLDER]
 
-Runs SEM 0.3.7's own code, unpacked from SEM_KIT_FOLDER/sem-kit.tar.xz (its
-SHA256SUMS checked) into a temporary folder, on the built program:
+Runs SEM's own code on the built program.  SEM is taken from, in this order:
+
+  * the SEM kit (SEM 0.3.7 and the three libraries Debian lacks, see its
+    README): sem-kit.tar.xz and SHA256SUMS in the folder named by the
+    environment variable BLOOM_GOSSIP_SEM_KIT, else in SEM_KIT_FOLDER (CMake's
+    BLOOM_GOSSIP_SEM_KIT, default ../shared/sem beside the repository),
+    checked against SHA256SUMS and unpacked into a temporary folder;
+  * else a SEM the user installed (pip install sem): `import sem` works in
+    this Python or in Debian's /usr/bin/python3.
+
+Checked:
 
   * parameter discovery: sem.CampaignManager.new reads the program's options
     from --PrintHelp and ns-3's globals from --PrintGlobals.  SEM wants an
@@ -14,22 +23,34 @@ SHA256SUMS checked) into a temporary folder, on the built program:
     Checked: SEM finds exactly the program's options (the names of its
     --help), with the defaults it prints (numbers as floats, flags as
     booleans, "" for the options without a default) and no extra global;
+  * the tree left as it is: with optimized=False, skip_configuration=True
+    (the harness chapter's snippet) SEM runs only "./ns3 build"; with SEM's
+    defaults it reconfigures the tree ("./ns3 configure ...
+    --build-profile=optimized --out=build/optimized"), as the chapter warns;
   * simulations: run_missing_simulations on a small campaign (two families,
     two diameters, two runs), SEM passing every option as --name=value with
     those defaults ("--nodes=", "--m=256.0", "--quiet=False", ...).  Checked:
-    every run exits 0 and writes its CSVs into its own folder (the outputs
-    default into the current folder), its per-run row holds the family,
+    every run exits 0 and writes runs.csv and by-distance.csv into its own
+    folder (the outputs default into the current folder under the names
+    scenarios/sweep.sh writes, so one plot command reads both), its per-run
+    row holds the family,
     diameter, RngRun and defaults asked for, and each CSV is byte-identical to the
     one the program writes when run by hand with only the swept options and
-    the same --RngRun, so SEM's defaults mean the same as no option.
+    the same --RngRun, so SEM's defaults mean the same as no option;
+  * the plot: the runs' tables concatenated as the chapter's snippet does,
+    analysis/plot-sweep.py draws its five figures from them.
 
-Exits 77 (CTest: skipped) with a message when the Debian packages SEM needs
-are missing (the kit's README lists them; .ci/run installs them), 1 listing
-the problems, 0 after printing OK.
+Exits 77 (CTest: skipped; a failure when the build is configured with
+-DBLOOM_GOSSIP_NO_SKIP=ON, as .ci/run does) with one line saying what is
+missing and how to get it when there is neither kit nor installed SEM, or
+when the kit is there but the Debian packages SEM needs are not (the kit's
+README lists them; .ci/run installs them); 1 listing the problems; 0 after
+printing OK.
 """
 import csv
 import hashlib
 import importlib
+import importlib.metadata
 import os
 import re
 import subprocess
@@ -72,10 +93,13 @@ def unpack_kit(kit_dir, dest):
 
 
 def fake_ns3_tree(root, program):
-    """A folder SEM takes for an ns-3 >= 3.36 tree holding `program`."""
+    """A folder SEM takes for an ns-3 >= 3.36 tree holding `program`; its
+    ns3 script builds nothing and appends its arguments to ns3.log."""
     os.makedirs(root)
     with open(os.path.join(root, "ns3"), "w", encoding="utf-8") as f:
-        f.write("import sys\nsys.exit(0)  # SEM runs ./ns3 build: nothing to build\n")
+        f.write("import sys\n"
+                "with open(__file__ + '.log', 'a', encoding='utf-8') as f:\n"
+                "    f.write(' '.join(sys.argv[1:]) + '\\n')\n")
     with open(os.path.join(root, ".lock-ns3_%s_build" % sys.platform), "w",
               encoding="utf-8") as f:
         f.write("ns3_runnable_programs = [%r]\n" % program)
@@ -92,45 +116,88 @@ def program_options(program):
     return names, defaults
 
 
+DEBIAN_PYTHON = "/usr/bin/python3"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def other_python(code):
+    """Debian's Python when it is not this one and runs `code`, else None."""
+    if (os.path.realpath(sys.executable) == os.path.realpath(DEBIAN_PYTHON)
+            or not os.access(DEBIAN_PYTHON, os.X_OK)):
+        return None
+    probe = subprocess.run([DEBIAN_PYTHON, "-c", code], capture_output=True)
+    return DEBIAN_PYTHON if probe.returncode == 0 else None
+
+
+def installed_sem():
+    try:
+        importlib.import_module("sem")
+        return True
+    except Exception:  # ImportError, or SEM's own import failing
+        return False
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     program = os.path.abspath(sys.argv[1])
-    kit_dir = sys.argv[2]
-    missing = []
-    for module, package in DEBIAN.items():
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            missing.append(package)
-    # SEM needs Debian's modules: run under Debian's Python when this one
-    # (a pyenv or venv python3) lacks them.
-    debian = "/usr/bin/python3"
-    if (missing and os.path.realpath(sys.executable) != os.path.realpath(debian)
-            and os.access(debian, os.X_OK)):
-        probe = subprocess.run([debian, "-c", "import " + ", ".join(DEBIAN)],
-                               capture_output=True)
-        if probe.returncode == 0:
-            return subprocess.run([debian] + sys.argv).returncode
-    if missing:
-        print("SKIP: SEM needs the Debian packages %s (apt-get install -y %s; .ci/run "
-              "installs them)" % (", ".join(missing), " ".join(missing)))
+    kit_dir = os.environ.get("BLOOM_GOSSIP_SEM_KIT") or (sys.argv[2] if len(sys.argv) == 3
+                                                         else "")
+    kit = bool(kit_dir) and os.path.isfile(os.path.join(kit_dir, "sem-kit.tar.xz"))
+    if kit:
+        missing = []
+        for module, package in DEBIAN.items():
+            try:
+                importlib.import_module(module)
+            except ImportError:
+                missing.append(package)
+        # The kit's SEM needs Debian's modules: run under Debian's Python
+        # when this one (a pyenv or venv python3) lacks them.
+        if missing and other_python("import " + ", ".join(DEBIAN)):
+            return subprocess.run([DEBIAN_PYTHON] + sys.argv).returncode
+        if missing:
+            print("SKIP: the SEM kit in %s needs the Debian packages %s (apt-get install -y %s; "
+                  ".ci/run installs them)" % (kit_dir, ", ".join(missing), " ".join(missing)))
+            return 77
+    elif not installed_sem():
+        if other_python("import sem"):
+            return subprocess.run([DEBIAN_PYTHON] + sys.argv).returncode
+        print("SKIP: needs SEM, the ns-3 Simulation Execution Manager: pip install sem "
+              "(0.3.7 tested), or the SEM kit (sem-kit.tar.xz, SHA256SUMS) in "
+              "BLOOM_GOSSIP_SEM_KIT or cmake -DBLOOM_GOSSIP_SEM_KIT=DIR (none in %s)"
+              % (kit_dir or "no folder given"))
         return 77
-    if not os.path.isfile(os.path.join(kit_dir, "sem-kit.tar.xz")):
-        print("check-sem: no SEM kit at %s (expected sem-kit.tar.xz and SHA256SUMS)" % kit_dir)
-        return 1
     with tempfile.TemporaryDirectory(prefix="check-sem-") as tmp:
-        unpack_kit(kit_dir, os.path.join(tmp, "kit"))
-        import sem  # noqa: E402 (from the kit just unpacked)
+        if kit:
+            unpack_kit(kit_dir, os.path.join(tmp, "kit"))
+        import sem  # noqa: E402 (from the kit just unpacked, or installed)
 
-        check(os.path.dirname(sem.__file__).startswith(tmp),
-              "sem imported from %s, not the kit" % sem.__file__)
+        if kit:
+            check(os.path.dirname(sem.__file__).startswith(tmp),
+                  "sem imported from %s, not the kit" % sem.__file__)
         tree = os.path.join(tmp, "ns-3")
         fake_ns3_tree(tree, program)
+        log = os.path.join(tree, "ns3.log")
+        # SEM's defaults (optimized=True, skip_configuration=False)
+        # reconfigure the tree to the optimized profile before building.
+        sem.CampaignManager.new(tree, "diameter-sweep", os.path.join(tmp, "defaults"),
+                                overwrite=True, check_repo=False)
+        with open(log, encoding="utf-8") as f:
+            calls = f.read().splitlines()
+        check(len(calls) == 2 and calls[0].startswith("configure ")
+              and "--build-profile=optimized" in calls[0].split() and calls[1] == "build",
+              "SEM's defaults ran ./ns3 %s, not configure --build-profile=optimized, build"
+              % calls)
+        os.remove(log)
+        # The chapter's arguments: the tree's configuration kept.
         campaign = sem.CampaignManager.new(tree, "diameter-sweep", os.path.join(tmp, "campaign"),
                                            runner_type="SimulationRunner", overwrite=True,
                                            optimized=False, check_repo=False,
                                            skip_configuration=True)
+        with open(log, encoding="utf-8") as f:
+            calls = f.read().splitlines()
+        check(calls == ["build"], "with optimized=False, skip_configuration=True SEM ran "
+              "./ns3 %s, not only build" % calls)
 
         # Parameter discovery.
         params = campaign.db.get_params()
@@ -146,7 +213,7 @@ def main():
         expected = {"nodes": "", "diameters": "", "map-csv": "", "map-time": "", "config": None,
                     "quiet": False, "help": False, "dry-run": False, "m": 256.0,
                     "sim-time": 60.0, "topology": "line", "filter": "all",
-                    "out": "diameter-sweep.csv", "RngRun": None}
+                    "out": "runs.csv", "RngRun": None}
         for name, value in expected.items():
             if value is None:
                 check(name not in params, "SEM took %s (a global or general argument) for a parameter" % name)
@@ -168,8 +235,7 @@ def main():
             if not check(meta["exitcode"] == 0, "%s: exit code %s" % (label, meta["exitcode"])):
                 continue
             files = campaign.db.get_result_files(result)
-            check(set(files) >= {"diameter-sweep.csv", "diameter-sweep-by-distance.csv",
-                                 "stdout", "stderr"},
+            check(set(files) >= {"runs.csv", "by-distance.csv", "stdout", "stderr"},
                   "%s: files %s" % (label, sorted(files)))
             # The same run by hand: only the swept options and --RngRun.
             folder = os.path.join(by_hand, meta["id"])
@@ -179,7 +245,7 @@ def main():
             run = subprocess.run(args, cwd=folder, capture_output=True, text=True)
             if not check(run.returncode == 0, "%s by hand: %s" % (label, run.stderr.strip())):
                 continue
-            for name in ("diameter-sweep.csv", "diameter-sweep-by-distance.csv"):
+            for name in ("runs.csv", "by-distance.csv"):
                 if name not in files:
                     continue
                 with open(files[name], "rb") as f, open(os.path.join(folder, name), "rb") as g:
@@ -187,8 +253,8 @@ def main():
                 check(sem_bytes == hand_bytes and sem_bytes.count(b"\n") >= 2,
                       "%s: SEM's %s differs from the run by hand" % (label, name))
             # The values SEM asked for, in the per-run CSV.
-            if "diameter-sweep.csv" in files:
-                with open(files["diameter-sweep.csv"], encoding="utf-8") as f:
+            if "runs.csv" in files:
+                with open(files["runs.csv"], encoding="utf-8") as f:
                     rows = list(csv.DictReader(f))
                 check(len(rows) == 1 and rows[0]["filter"] == p["filter"]
                       and rows[0]["diameter"] == str(p["diameters"])
@@ -200,13 +266,42 @@ def main():
         runs = {(r["params"]["diameters"], r["params"]["filter"], r["params"]["RngRun"])
                 for r in results}
         check(len(runs) == len(results), "two results of the same run")
+
+        # The harness chapter's way to a plot (when every run wrote its
+        # tables): every run's rows under one header (its snippet's loop),
+        # then analysis/plot-sweep.py as for a sweep.
+        if not problems:
+            tables = os.path.join(tmp, "tables")
+            os.makedirs(tables)
+            for name in ("runs.csv", "by-distance.csv"):
+                with open(os.path.join(tables, name), "w") as out:
+                    for i, result in enumerate(results):
+                        with open(campaign.db.get_result_files(result)[name]) as f:
+                            out.writelines(f.readlines()[1 if i else 0:])
+            plot = subprocess.run([sys.executable,
+                                   os.path.join(ROOT, "analysis", "plot-sweep.py"),
+                                   os.path.join(tables, "runs.csv"),
+                                   os.path.join(tables, "by-distance.csv"), tables],
+                                  capture_output=True, text=True)
+            figures = sorted(f for f in os.listdir(tables) if f.endswith(".png"))
+            check(plot.returncode == 0 and len(figures) == 5,
+                  "plot-sweep.py on the campaign's tables: exit %d, figures %s, %s"
+                  % (plot.returncode, figures, plot.stderr.strip()[-300:]))
     if problems:
         print("check-sem: %d problem(s):" % len(problems))
         for problem in problems:
             print("  " + problem)
         return 1
-    print("check-sem: OK (SEM %s: %d parameters read, %d simulations run and compared)"
-          % (getattr(sem, "__version__", "0.3.7"), len(params), len(results)))
+    if kit:
+        source = "SEM 0.3.7 from the kit in %s" % kit_dir
+    else:
+        try:
+            source = "SEM %s" % importlib.metadata.version("sem")
+        except importlib.metadata.PackageNotFoundError:
+            source = "SEM"
+        source += " installed in %s" % os.path.dirname(os.path.dirname(sem.__file__))
+    print("check-sem: OK (%s: %d parameters read, %d simulations run and compared, their "
+          "tables plotted)" % (source, len(params), len(results)))
     return 0
 
 

@@ -2,6 +2,7 @@
 """Run a scenario program with bad arguments and check that each is refused cleanly.
 
 Usage: check-cli.py PROGRAM CASES_FILE [--min-cases N] [--timeout SECONDS] [--verbose]
+       check-cli.py --count CASES_FILE...   (the number of cases of each file)
 
 For every case of CASES_FILE, PROGRAM runs in a fresh empty folder and must
   * exit with code 2,
@@ -132,6 +133,11 @@ def run_case(program, case, root, fixtures, timeout):
 
 
 def main():
+    if sys.argv[1:2] == ['--count']:
+        # check-cli.py --count CASES_FILE...: the cases of each file, as a run counts them.
+        for path in sys.argv[2:]:
+            print('%s: %d cases' % (os.path.basename(path), len(parse_cases(path)[0])))
+        return
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('program')
     parser.add_argument('cases')

@@ -7,9 +7,8 @@
 #   tests/cli/check-scenario-scripts.sh BUILD_DIR GROUP
 #
 #   lock      two sweeps (or a sweep and another script) on one output folder;
-#             (issue 37) sweep.sh, bcun.sh, resources-sweep.sh and
-#             mobility-sweep.sh stopped by INT, TERM and HUP: no process of
-#             theirs survives, nothing half-written, the folder's lock free
+#             (issue 37) no script with a trap of its own; a sweep stopped
+#             half-way resumes
 #   outdir    empty, root, odd or non-folder output folders, every script
 #   keys      parts keyed by the program, the config's content and the extra
 #             options: a changed parameter set runs again, runs.csv holds it only
@@ -26,9 +25,12 @@
 #             filter-space.sh (issue 28: resources-sweep.sh's lists, -j, -o
 #             and -b): every option checked before the first run, no
 #             empty output folder left behind, their folders locked from the
-#             start (a sweep.sh into one of them is refused); (issue 37)
-#             scaling.sh, energy-sweep.sh, map.sh, filter-space.sh and
-#             paper-reproduction.sh stopped by INT, TERM and HUP
+#             start (a sweep.sh into one of them is refused)
+#   signals-int, signals-term, signals-hup  (issue 37) sweep.sh, bcun.sh,
+#             resources-sweep.sh, mobility-sweep.sh, scaling.sh (twice),
+#             energy-sweep.sh, map.sh, filter-space.sh and
+#             paper-reproduction.sh stopped by that signal: no process of
+#             theirs survives, nothing half-written, the folder's lock free
 #
 # The programs run through wrappers in a fake build folder that log every
 # real run (a --dry-run check is not a run) and, for the lock group, hold a
@@ -233,8 +235,19 @@ signalled() {
         problems="$problems $(echo "$left" | wc -l) processes survive ($(for i in $left; do
             cat "/proc/$i/comm" 2>/dev/null; done | sort | uniq -c | tr -s ' \n' ' '));"
     fi
+    # The held runs released: each (started.PID; the wrapper execs the
+    # program under its pid) must end without writing, if one is left.
     touch "$meta/hold/release"
-    sleep 0.5
+    for i in $(seq 100); do
+        left=""
+        for f in "$meta/hold"/started.*; do
+            [ -e "$f" ] || continue
+            kill -0 "${f##*.}" 2>/dev/null &&
+                [ "$(awk '{ print $3 }' "/proc/${f##*.}/stat" 2>/dev/null)" != Z ] && left=1
+        done
+        [ -n "$left" ] || break
+        sleep 0.1
+    done
     after="$(find "$dir" -mindepth 1 -printf '%P\n' 2>/dev/null | sort)"
     new="$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | sed '/^$/d')"
     [ -z "$new" ] || problems="$problems written after the signal: $(echo $new);"
@@ -259,43 +272,42 @@ column() { # column FILE COLUMN
     awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$1"
 }
 
-# signal_cases RUNNER...: each runner (sweep, bcun, resources, mobility,
-# scaling, energy, map, filter-space, paper) stopped by INT, TERM and HUP
+# signal_cases SIGNAL RUNNER...: each runner (sweep, bcun, resources,
+# mobility, scaling, energy, map, filter-space, paper) stopped by SIGNAL
 # while its runs are held (issue 37), through signalled.
 signal_cases() {
-    local sig d runner
-    for sig in INT TERM HUP; do
-        d="$work/sig-$sig"
-        for runner in "$@"; do
-            case "$runner" in
-                sweep) signalled "sweep.sh -j 2" "$sig" "$d/sweep" -- \
-                    "$sweep" -b "$fake" -j 2 -s 1:3 -o "$d/sweep" "$work/tiny.ini" ;;
-                bcun) signalled "bcun.sh -j 2" "$sig" "$d/bcun" -- \
-                    "$here/scenarios/bcun.sh" -b "$fake" -j 2 -S wifi -m blind-flood -t 1:3 \
-                    -o "$d/bcun" ;;
-                resources) signalled "resources-sweep.sh -j 2" "$sig" "$d/res" -- \
-                    "$here/scenarios/resources-sweep.sh" -b "$fake" -j 2 -r 4 -s 1 -o "$d/res" ;;
-                mobility) signalled "mobility-sweep.sh -j 2" "$sig" "$d/mob" -- \
-                    "$here/scenarios/mobility-sweep.sh" -b "$fake" -j 2 -s 1:3 -v 0 -o "$d/mob" ;;
-                scaling)
-                    signalled "scaling.sh, benchmark series" "$sig" "$d/scaling" -- \
-                        "$scaling" -b "$fake" -s 2 -c '' -t 1 -r 1 -o "$d/scaling"
-                    signalled "scaling.sh, convergence run" "$sig" "$d/conv" -- \
-                        "$scaling" -b "$fake" -s '' -c 3 -o "$d/conv"
-                    ;;
-                energy) signalled "energy-sweep.sh" "$sig" "$d/energy" -- \
-                    "$here/scenarios/energy-sweep.sh" -b "$fake" -s 1:2 -d 0.5 -o "$d/energy" ;;
-                map) signalled "map.sh" "$sig" "$d/map" SKIP_BUILD=1 BUILD_DIR="$fake" \
-                    OUT_DIR="$d/map" -- "$here/scenarios/map.sh" --topology line --nodes 4 \
-                    --filter lbf --sim-time 6 --resources 1 --queries 1 --query-timeout 1 \
-                    --map-time 5 ;;
-                filter-space) signalled "filter-space.sh" "$sig" "$d/fs" SKIP_BUILD=1 \
-                    BUILD_DIR="$fake" OUT_DIR="$d/fs" -- "$here/scenarios/filter-space.sh" \
-                    --elements 1000 --targets 1 --queries 1000 --no-timing ;;
-                paper) signalled "paper-reproduction.sh" "$sig" "$d/paper" BUILD_DIR="$fake" \
-                    OUT_DIR="$d/paper" ITERATIONS=10 REPETITIONS=2 THREADS=1 -- "$paper" ;;
-            esac
-        done
+    local sig="$1" d runner
+    shift
+    d="$work/sig-$sig"
+    for runner in "$@"; do
+        case "$runner" in
+            sweep) signalled "sweep.sh -j 2" "$sig" "$d/sweep" -- \
+                "$sweep" -b "$fake" -j 2 -s 1:3 -o "$d/sweep" "$work/tiny.ini" ;;
+            bcun) signalled "bcun.sh -j 2" "$sig" "$d/bcun" -- \
+                "$here/scenarios/bcun.sh" -b "$fake" -j 2 -S wifi -m blind-flood -t 1:3 \
+                -o "$d/bcun" ;;
+            resources) signalled "resources-sweep.sh -j 2" "$sig" "$d/res" -- \
+                "$here/scenarios/resources-sweep.sh" -b "$fake" -j 2 -r 4 -s 1 -o "$d/res" ;;
+            mobility) signalled "mobility-sweep.sh -j 2" "$sig" "$d/mob" -- \
+                "$here/scenarios/mobility-sweep.sh" -b "$fake" -j 2 -s 1:3 -v 0 -o "$d/mob" ;;
+            scaling)
+                signalled "scaling.sh, benchmark series" "$sig" "$d/scaling" -- \
+                    "$scaling" -b "$fake" -s 2 -c '' -t 1 -r 1 -o "$d/scaling"
+                signalled "scaling.sh, convergence run" "$sig" "$d/conv" -- \
+                    "$scaling" -b "$fake" -s '' -c 3 -o "$d/conv"
+                ;;
+            energy) signalled "energy-sweep.sh" "$sig" "$d/energy" -- \
+                "$here/scenarios/energy-sweep.sh" -b "$fake" -s 1:2 -d 0.5 -o "$d/energy" ;;
+            map) signalled "map.sh" "$sig" "$d/map" SKIP_BUILD=1 BUILD_DIR="$fake" \
+                OUT_DIR="$d/map" -- "$here/scenarios/map.sh" --topology line --nodes 4 \
+                --filter lbf --sim-time 6 --resources 1 --queries 1 --query-timeout 1 \
+                --map-time 5 ;;
+            filter-space) signalled "filter-space.sh" "$sig" "$d/fs" SKIP_BUILD=1 \
+                BUILD_DIR="$fake" OUT_DIR="$d/fs" -- "$here/scenarios/filter-space.sh" \
+                --elements 1000 --targets 1 --queries 1000 --no-timing ;;
+            paper) signalled "paper-reproduction.sh" "$sig" "$d/paper" BUILD_DIR="$fake" \
+                OUT_DIR="$d/paper" ITERATIONS=10 REPETITIONS=2 THREADS=1 -- "$paper" ;;
+        esac
     done
 }
 
@@ -350,11 +362,8 @@ lock)
     check $? "once the lock is released, the sweep runs (resumes)"
     grep -q "0 runs to do" "$meta/again.log"; check $? "and finds nothing to do"
 
-    # Issue 37: bcun.sh -j 2 stopped by SIGTERM left xargs and its runs
-    # writing parts/ (sweep.sh left GNU parallel and its jobs).  Every script
-    # that runs programs takes them all down with it (one handler in
-    # common.sh): the sweeps here, the other runners in the wrappers group.
-    signal_cases sweep bcun resources mobility
+    # (issue 37: every runner stopped by a signal, groups signals-int,
+    # signals-term, signals-hup)
     # One handler, common.sh's: no script of scenarios/ sets a trap of its
     # own (it would replace the handler and leave its runs behind).
     cases=$((cases + 1))
@@ -968,12 +977,21 @@ wrappers)
         "$energy" -b "$fake" -s 1 -d 0.5 -o "$work/energy"
     kill -TERM -- -"$energy_pid" 2>/dev/null
     wait "$energy_pid" 2>/dev/null
-    # Issue 37: the other runners stopped by a signal take their runs down.
-    signal_cases scaling energy map filter-space paper
+    ;;
+
+signals-int | signals-term | signals-hup)
+    # Issue 37: bcun.sh -j 2 stopped by SIGTERM left xargs and its runs
+    # writing parts/ (sweep.sh left GNU parallel and its jobs).  Every script
+    # that runs programs takes them all down with it (one handler in
+    # common.sh).  One signal per group, so that CTest runs the three side
+    # by side (the cases mostly wait for the scripts to start and end).
+    sig="${group#signals-}"
+    signal_cases "${sig^^}" sweep bcun resources mobility scaling energy map filter-space paper
     ;;
 
 *)
-    echo "unknown group $group (lock, outdir, keys, seeds, args, extra-outputs, wrappers)"
+    echo "unknown group $group (lock, outdir, keys, seeds, args, extra-outputs, wrappers," \
+        "signals-int, signals-term, signals-hup)"
     exit 2
     ;;
 esac

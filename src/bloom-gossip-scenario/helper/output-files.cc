@@ -262,6 +262,15 @@ OutputFiles::DerivedName(const std::string& option,
             QuoteForMessage(base) + " has no name before " + ext + " (the outputs named after it " +
                 "would be called " + QuoteForMessage(stem + suffix) + ")");
     }
+    // A per-run table named runs.csv (the program's default, and what
+    // scenarios/sweep.sh writes) has its companions beside it under their own
+    // names: by-distance.csv, queries.csv, series.csv.
+    const std::string runs = "runs.csv";
+    const size_t name = base.find_last_of('/') + 1; // 0 without a folder
+    if (base.compare(name, std::string::npos, runs) == 0 && suffix.size() > 1 && suffix[0] == '-')
+    {
+        return base.substr(0, name) + suffix.substr(1);
+    }
     return stem + suffix;
 }
 

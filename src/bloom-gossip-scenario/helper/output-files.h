@@ -130,8 +130,10 @@ class OutputFiles
 
     /**
      * The name of an output derived from another's: `base` less a final
-     * ".csv", then `suffix` ("run.csv", "-by-distance.csv" ->
-     * "run-by-distance.csv").
+     * ".csv", then `suffix` ("a/run.csv", "-by-distance.csv" ->
+     * "a/run-by-distance.csv"); a `base` named runs.csv gives `suffix` less
+     * its "-" beside it ("a/runs.csv", "-by-distance.csv" ->
+     * "a/by-distance.csv"), the names scenarios/sweep.sh writes.
      * \param option the option naming `base` ("--out")
      * \param base its path
      * \param suffix what the derived name ends with

@@ -40,18 +40,18 @@ struct ScenarioSweepOptions
     /// Whether an option ("--diameters") was given, on the command line or
     /// in the --config file (cli::Given); unset: none was.
     std::function<bool(const std::string& option)> given;
-    std::string diameters;  //!< --diameters: a list (line, grid)
-    std::string grid;       //!< --grid: WxH
-    std::string nodes;      //!< --nodes: a list (default 20)
-    std::string events;     //!< --events: T:add:RES:NODE, T:remove:RES, T:fail:NODE, ...
-    std::string configFile; //!< --config (an input: no output may be it)
-    std::string out{"diameter-sweep.csv"}; //!< --out, the per-run table
-    std::string outDistance;               //!< --out-distance (default derived from --out)
-    std::string outQueries;                //!< --out-queries (default derived from --out)
-    std::string outSeries;                 //!< --out-series (default derived from --out)
-    std::string mapCsv;                    //!< --map-csv (with recorders.map)
-    std::string walkCsv;                   //!< --walk-csv (with recorders.walks)
-    std::string netanim;                   //!< --netanim (with recorders.netanim)
+    std::string diameters;       //!< --diameters: a list (line, grid)
+    std::string grid;            //!< --grid: WxH
+    std::string nodes;           //!< --nodes: a list (default 20)
+    std::string events;          //!< --events: T:add:RES:NODE, T:remove:RES, T:fail:NODE, ...
+    std::string configFile;      //!< --config (an input: no output may be it)
+    std::string out{"runs.csv"}; //!< --out, the per-run table
+    std::string outDistance;     //!< --out-distance (default derived from --out)
+    std::string outQueries;      //!< --out-queries (default derived from --out)
+    std::string outSeries;       //!< --out-series (default derived from --out)
+    std::string mapCsv;          //!< --map-csv (with recorders.map)
+    std::string walkCsv;         //!< --walk-csv (with recorders.walks)
+    std::string netanim;         //!< --netanim (with recorders.netanim)
     /// What every run records besides its metrics (maps, query paths, NetAnim).
     ScenarioRecorders recorders;
     bool quiet{false};  //!< no progress lines

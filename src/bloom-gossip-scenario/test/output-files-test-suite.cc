@@ -315,6 +315,20 @@ class OutputNamesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(OutputFiles::DerivedName("--out", "run", "-x.csv"),
                               "run-x.csv",
                               "derived name without .csv");
+        // runs.csv (the default --out, sweep.sh's table): the companions
+        // beside it under their own names; any other name keeps its stem.
+        NS_TEST_EXPECT_MSG_EQ(OutputFiles::DerivedName("--out", "runs.csv", "-by-distance.csv"),
+                              "by-distance.csv",
+                              "derived name of runs.csv");
+        NS_TEST_EXPECT_MSG_EQ(OutputFiles::DerivedName("--out", "a/b/runs.csv", "-queries.csv"),
+                              "a/b/queries.csv",
+                              "derived name of a/b/runs.csv");
+        NS_TEST_EXPECT_MSG_EQ(OutputFiles::DerivedName("--out", "a/myruns.csv", "-x.csv"),
+                              "a/myruns-x.csv",
+                              "derived name of myruns.csv");
+        NS_TEST_EXPECT_MSG_EQ(OutputFiles::DerivedName("--out", "runs.csv/a.csv", "-x.csv"),
+                              "runs.csv/a-x.csv",
+                              "derived name under a folder runs.csv");
     }
 };
 

@@ -29,8 +29,8 @@ class BloomGossipHelper
 {
   public:
     /// \param typeName ns3::BfGossipApplication, ns3::LbfGossipApplication,
-    ///        ns3::AbfGossipApplication or ns3::SdbfGossipApplication (or a
-    ///        subclass).
+    ///        ns3::AbfGossipApplication, ns3::SdbfGossipApplication or
+    ///        ns3::DvGossipApplication (or a subclass).
     explicit BloomGossipHelper(const std::string& typeName);
 
     /**
