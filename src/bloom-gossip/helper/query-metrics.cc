@@ -290,6 +290,12 @@ QueryMetrics::OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet)
     {
         kind = FrameKind::ANSWER;
     }
+    else if (const bloom::QueryStrategyInfo* owner =
+                 bloom::FindQueryStrategyByMessageType(type.value_or(0));
+             owner && owner->search.messageAnswers)
+    {
+        kind = FrameKind::ANSWER; // e.g. blind-flood's answers along the route
+    }
     if (m_macTracked)
     {
         m_byUid[packet->GetUid()] = {it->second, kind};
