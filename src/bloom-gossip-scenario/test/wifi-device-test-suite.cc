@@ -13,12 +13,15 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-tables.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/wifi-device-builder.h"
 #include "ns3/wsn-network-helper.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -167,6 +170,103 @@ class RangeAndCarrierSenseTestCase : public TestCase
     std::map<Ptr<NetDevice>, uint32_t> m_index; //!< device -> node index
     std::vector<Reception> m_received;          //!< per node
     std::vector<std::vector<Time>> m_txBegin;   //!< per node: PhyTxBegin times
+};
+
+/**
+ * Who receives whom when given nodes broadcast at given times, with the
+ * builder's Reception (yans or ns2): BCUN's ns-2 rule against ns-3's YANS.
+ * Node 0 is the receiver at the origin; every frame is 1,000 bytes and
+ * carries its sender's index.
+ */
+class Ns2ReceptionTestCase : public TestCase
+{
+  public:
+    /// A broadcast: node, time after 1 s.
+    struct Send
+    {
+        uint32_t node; //!< sender
+        Time at;       //!< after 1 s
+    };
+
+    /**
+     * \param name what the case shows
+     * \param reception "yans" or "ns2"
+     * \param positions node positions (node 0: the receiver)
+     * \param sends the broadcasts
+     * \param received the senders node 0 must receive (the others it must not)
+     */
+    Ns2ReceptionTestCase(const std::string& name,
+                         const std::string& reception,
+                         std::vector<Vector> positions,
+                         std::vector<Send> sends,
+                         std::vector<uint32_t> received)
+        : TestCase("wifi reception " + reception + ": " + name),
+          m_reception(reception),
+          m_positions(std::move(positions)),
+          m_sends(std::move(sends)),
+          m_expected(std::move(received))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (!WifiDeviceBuilt())
+        {
+            return;
+        }
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        WsnRadioConfig radio;
+        radio.device = WsnRadioConfig::Device::WIFI;
+        radio.range = 250;
+        radio.csRange = 550;
+        WsnNetworkHelper network(radio);
+        auto builder = std::make_shared<WifiDeviceBuilder>();
+        builder->SetAttribute("Reception", StringValue(m_reception));
+        network.SetDeviceBuilder(builder);
+        m_devices = network.Install(WsnTopology(m_positions));
+        network.AssignStreams(1);
+        m_devices.Get(0)->SetReceiveCallback(MakeCallback(&Ns2ReceptionTestCase::OnReceive, this));
+        for (const Send& s : m_sends)
+        {
+            Simulator::Schedule(Seconds(1) + s.at, &Ns2ReceptionTestCase::Broadcast, this, s.node);
+        }
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        Simulator::Destroy();
+        for (uint32_t i = 1; i < m_positions.size(); ++i)
+        {
+            const bool expected =
+                std::find(m_expected.begin(), m_expected.end(), i) != m_expected.end();
+            NS_TEST_EXPECT_MSG_EQ((m_from.count(i) > 0),
+                                  expected,
+                                  "frame of node " << i << (expected ? " received" : " lost"));
+        }
+    }
+
+    void Broadcast(uint32_t i)
+    {
+        std::vector<uint8_t> bytes(1000, 0);
+        bytes[0] = static_cast<uint8_t>(i);
+        Ptr<NetDevice> d = m_devices.Get(i);
+        d->Send(Create<Packet>(bytes.data(), bytes.size()), d->GetBroadcast(), 0x88b5);
+    }
+
+    bool OnReceive(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t, const Address&)
+    {
+        uint8_t sender = 0;
+        p->CopyData(&sender, 1);
+        m_from.insert(sender);
+        return true;
+    }
+
+    std::string m_reception;          //!< yans or ns2
+    std::vector<Vector> m_positions;  //!< node positions
+    std::vector<Send> m_sends;        //!< broadcasts
+    std::vector<uint32_t> m_expected; //!< senders node 0 receives
+    NetDeviceContainer m_devices;     //!< the devices
+    std::set<uint32_t> m_from;        //!< senders node 0 received
 };
 
 /// Roomy LBF over wifi, 200 m apart with a 250 m range.
@@ -341,6 +441,62 @@ class WifiDeviceTestSuite : public TestSuite
         : TestSuite("bloom-gossip-wifi", bloom::test::kSystem)
     {
         AddTestCase(new RangeAndCarrierSenseTestCase, bloom::test::kQuick);
+        using S = Ns2ReceptionTestCase::Send;
+        const Time now = Seconds(0);
+        for (const std::string reception : {"yans", "ns2"})
+        {
+            // Alone: received to the reception range, not beyond.
+            AddTestCase(
+                new Ns2ReceptionTestCase(
+                    "alone from 249 m received, from 251 m and 400 m not",
+                    reception,
+                    {Vector(0, 0, 0), Vector(249, 0, 0), Vector(0, 251, 0), Vector(0, -400, 0)},
+                    {S{1, now}, S{2, MilliSeconds(10)}, S{3, MilliSeconds(20)}},
+                    {1}),
+                bloom::test::kQuick);
+            // Two at once, 15.2 dB apart: the stronger is received.
+            AddTestCase(
+                new Ns2ReceptionTestCase("together, 15 dB apart: the stronger received",
+                                         reception,
+                                         {Vector(0, 0, 0), Vector(100, 0, 0), Vector(-240, 0, 0)},
+                                         {S{1, now}, S{2, now}},
+                                         {1}),
+                bloom::test::kQuick);
+            // Two at once, 2.4 dB apart: both lost.
+            AddTestCase(
+                new Ns2ReceptionTestCase("together, 2.4 dB apart: both lost",
+                                         reception,
+                                         {Vector(0, 0, 0), Vector(100, 0, 0), Vector(-115, 0, 0)},
+                                         {S{1, now}, S{2, now}},
+                                         {}),
+                bloom::test::kQuick);
+            // A frame from 460 m (carrier sense only) after one from 100 m,
+            // 26.5 dB weaker: captured, the first received.
+            AddTestCase(
+                new Ns2ReceptionTestCase("a far frame during a near one is captured",
+                                         reception,
+                                         {Vector(0, 0, 0), Vector(-100, 0, 0), Vector(460, 0, 0)},
+                                         {S{1, now}, S{2, MicroSeconds(300)}},
+                                         {1}),
+                bloom::test::kQuick);
+        }
+        // A frame from 400 m (carrier sense only) then one from 200 m, 12 dB
+        // stronger, whose sender (600 m from the first) does not defer: ns-2's
+        // receiver is held by the far frame and loses the near one; YANS
+        // never locks on the far frame and receives the near one.
+        const std::vector<Vector> hidden{Vector(0, 0, 0), Vector(-200, 0, 0), Vector(400, 0, 0)};
+        AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is received",
+                                             "yans",
+                                             hidden,
+                                             {S{2, now}, S{1, MicroSeconds(300)}},
+                                             {1}),
+                    bloom::test::kQuick);
+        AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is lost",
+                                             "ns2",
+                                             hidden,
+                                             {S{2, now}, S{1, MicroSeconds(300)}},
+                                             {}),
+                    bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9),
                     bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::GRID, 16, 6),

@@ -1,0 +1,356 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "wifi-drop-counter.h"
+
+#ifndef BLOOM_GOSSIP_WIFI
+#error "BLOOM_GOSSIP_WIFI is not defined: build through the module's CMakeLists.txt or wscript"
+#endif
+#include "ns3/bloom-gossip-version.h"
+#include "ns3/callback.h"
+#include "ns3/log.h"
+#include "ns3/mobility-model.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#if BLOOM_GOSSIP_WIFI
+#include "ns3/mac48-address.h"
+#include "ns3/wifi-mac-header.h"
+#include "ns3/wifi-mac.h"
+#include "ns3/wifi-net-device.h"
+#include "ns3/wifi-phy-state-helper.h"
+#include "ns3/wifi-phy.h"
+#if BLOOM_GOSSIP_NS3_VERSION >= 3037
+#include "ns3/wifi-mpdu.h"
+#else
+#include "ns3/wifi-mac-queue-item.h"
+#endif
+#endif
+
+#include <cmath>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("WifiDropCounter");
+
+namespace
+{
+
+/// A power given in W, in dBm.
+double
+WattToDbm(double w)
+{
+    return 10 * std::log10(w) + 30;
+}
+
+/// Slack of the level comparisons (dB): a receiver exactly at a range is in.
+constexpr double kLevelSlackDb = 0.01;
+
+/// How long after a frame's end its receptions are settled (RxOk comes at the end).
+const Time kSettle = MilliSeconds(1);
+
+} // namespace
+
+#if BLOOM_GOSSIP_WIFI
+#if BLOOM_GOSSIP_NS3_VERSION >= 3037
+/// The MAC's MPDU type in DroppedMpdu.
+using DroppedMpduItem = WifiMpdu;
+#else
+/// The MAC's MPDU type in DroppedMpdu (ns-3 <= 3.36).
+using DroppedMpduItem = WifiMacQueueItem;
+#endif
+#endif
+
+/// One receiver that would have received a transmission alone.
+struct WifiDropExpect
+{
+    uint32_t receiver{0}; //!< node index
+    Time end;             //!< end of the frame on the air
+    bool excluded{false}; //!< never a COL drop in ns-2 (own transmission, captured)
+    bool received{false}; //!< the receiver's PHY received it
+};
+
+/// A receiver as ns-2's MAC sees it.
+struct WifiDropNode
+{
+    Time lockEnd;      //!< end of the frame the receiver is locked on
+    double lockDbm{0}; //!< its rx power
+    Time txEnd;        //!< end of the node's own transmission
+};
+
+struct WifiDropCounter::Impl
+{
+    std::vector<Ptr<MobilityModel>> mobility; //!< per node
+    std::vector<Address> addresses;           //!< per node: the device's MAC address
+    Ptr<PropagationLossModel> loss;           //!< the channel's
+    double rxDbm{0};                          //!< reception level
+    double csDbm{0};                          //!< carrier-sense level
+    double captureDb{10};                     //!< capture threshold
+    std::vector<WifiDropNode> nodes;          //!< per node
+    /// Pending receptions by packet uid (retransmissions keep the uid).
+    std::unordered_map<uint64_t, std::vector<WifiDropExpect>> active;
+    std::vector<std::pair<Time, uint64_t>> order; //!< (frame end, uid), in transmission order
+    size_t orderHead{0};                          //!< first entry of `order` not settled
+    WifiDropCounts counts;                        //!< settled so far
+
+    /// Count the receptions of frames that ended before `now` - kSettle.
+    void Settle(Time now);
+    /// \param size MPDU bytes \return air time at 11 Mb/s after the 192 us long preamble
+    static Time AirTime(uint32_t size);
+
+    void OnTx(uint32_t sender, Ptr<const Packet> packet, double txPowerW);
+    void OnRxOk(uint32_t receiver, Ptr<const Packet> packet);
+#if BLOOM_GOSSIP_WIFI
+    void OnDropped(WifiMacDropReason reason);
+#endif
+};
+
+Time
+WifiDropCounter::Impl::AirTime(uint32_t size)
+{
+    // DSSS: 144 us preamble and 48 us header at 1 Mb/s, then the MPDU at
+    // 11 Mb/s in whole microseconds (DsssPhy::GetPayloadDuration).
+    return MicroSeconds(192 + static_cast<int64_t>(std::ceil(size * 8.0 / 11.0)));
+}
+
+void
+WifiDropCounter::Impl::Settle(Time now)
+{
+    while (orderHead < order.size() && order[orderHead].first + kSettle <= now)
+    {
+        const auto [end, uid] = order[orderHead++];
+        auto it = active.find(uid);
+        if (it == active.end())
+        {
+            continue;
+        }
+        std::vector<WifiDropExpect>& list = it->second;
+        for (auto e = list.begin(); e != list.end();)
+        {
+            if (e->end > end)
+            {
+                ++e; // a later transmission of the same frame
+                continue;
+            }
+            if (!e->excluded && !e->received)
+            {
+                ++counts.collisionDrops;
+            }
+            e = list.erase(e);
+        }
+        if (list.empty())
+        {
+            active.erase(it);
+        }
+    }
+    if (orderHead > 4096 && orderHead * 2 > order.size())
+    {
+        order.erase(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(orderHead));
+        orderHead = 0;
+    }
+}
+
+void
+WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double txPowerW)
+{
+    const Time now = Simulator::Now();
+    Settle(now);
+    ++counts.transmissions;
+    const Time air = AirTime(packet->GetSize());
+    const Time end = now + air;
+    // The sender's own frame: whatever it was receiving is lost without a
+    // COL line (ns-2 frees it: tx_active_).
+    nodes[sender].txEnd = end;
+    for (auto& [uid, list] : active)
+    {
+        for (WifiDropExpect& e : list)
+        {
+            if (e.receiver == sender && e.end > now)
+            {
+                e.excluded = true;
+            }
+        }
+    }
+    Address to;
+    bool broadcast = true;
+#if BLOOM_GOSSIP_WIFI
+    WifiMacHeader header;
+    if (packet->PeekHeader(header) > 0)
+    {
+        broadcast = header.GetAddr1().IsGroup();
+        to = header.GetAddr1();
+    }
+#endif
+    const double txDbm = WattToDbm(txPowerW);
+    std::vector<WifiDropExpect> expects;
+    for (uint32_t r = 0; r < nodes.size(); ++r)
+    {
+        if (r == sender)
+        {
+            continue;
+        }
+        const double dbm = loss->CalcRxPower(txDbm, mobility[sender], mobility[r]);
+        if (dbm < csDbm - kLevelSlackDb)
+        {
+            continue; // below carrier sense: not seen at all
+        }
+        WifiDropNode& n = nodes[r];
+        const bool good = dbm >= rxDbm - kLevelSlackDb && (broadcast || to == addresses[r]);
+        bool excluded = n.txEnd > now; // arrives while the receiver transmits
+        if (n.lockEnd > now)
+        {
+            if (n.lockDbm - dbm >= captureDb)
+            {
+                excluded = true; // captured: freed without a trace line
+            }
+            else if (end > n.lockEnd)
+            {
+                n.lockEnd = end; // a collision: the frame that ends last stays
+                n.lockDbm = dbm;
+            }
+        }
+        else
+        {
+            n.lockEnd = end;
+            n.lockDbm = dbm;
+        }
+        if (good)
+        {
+            expects.push_back(WifiDropExpect{r, end, excluded, false});
+        }
+    }
+    if (!expects.empty())
+    {
+        const uint64_t uid = packet->GetUid();
+        auto& list = active[uid];
+        list.insert(list.end(), expects.begin(), expects.end());
+        order.emplace_back(end, uid);
+    }
+}
+
+void
+WifiDropCounter::Impl::OnRxOk(uint32_t receiver, Ptr<const Packet> packet)
+{
+    auto it = active.find(packet->GetUid());
+    if (it == active.end())
+    {
+        return;
+    }
+    // The transmission that just ended (the latest one, for a retransmitted frame).
+    const Time now = Simulator::Now();
+    WifiDropExpect* best = nullptr;
+    for (WifiDropExpect& e : it->second)
+    {
+        if (e.receiver == receiver && !e.received && e.end <= now + MicroSeconds(10) &&
+            (!best || e.end > best->end))
+        {
+            best = &e;
+        }
+    }
+    if (best)
+    {
+        best->received = true;
+    }
+}
+
+#if BLOOM_GOSSIP_WIFI
+void
+WifiDropCounter::Impl::OnDropped(WifiMacDropReason reason)
+{
+    if (reason == WIFI_MAC_DROP_REACHED_RETRY_LIMIT)
+    {
+        ++counts.retryDrops;
+    }
+    else
+    {
+        ++counts.queueDrops;
+    }
+}
+
+namespace
+{
+
+void
+TxBegin(WifiDropCounter::Impl* impl, uint32_t node, Ptr<const Packet> packet, double txPowerW)
+{
+    impl->OnTx(node, packet, txPowerW);
+}
+
+void
+RxOk(WifiDropCounter::Impl* impl,
+     uint32_t node,
+     Ptr<const Packet> packet,
+     double,
+     WifiMode,
+     WifiPreamble)
+{
+    impl->OnRxOk(node, packet);
+}
+
+void
+Dropped(WifiDropCounter::Impl* impl, WifiMacDropReason reason, Ptr<const DroppedMpduItem>)
+{
+    impl->OnDropped(reason);
+}
+
+} // namespace
+#endif
+
+WifiDropCounter::WifiDropCounter(const NetDeviceContainer& devices,
+                                 Ptr<PropagationLossModel> loss,
+                                 double rxDbm,
+                                 double csDbm,
+                                 double captureDb)
+    : m_impl(std::make_unique<Impl>())
+{
+    m_impl->loss = loss;
+    m_impl->rxDbm = rxDbm;
+    m_impl->csDbm = csDbm;
+    m_impl->captureDb = captureDb;
+    m_impl->nodes.resize(devices.GetN());
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<NetDevice> device = devices.Get(i);
+        m_impl->mobility.push_back(device->GetNode()->GetObject<MobilityModel>());
+        m_impl->addresses.push_back(device->GetAddress());
+#if BLOOM_GOSSIP_WIFI
+        Ptr<WifiNetDevice> wifi = DynamicCast<WifiNetDevice>(device);
+        NS_ABORT_MSG_UNLESS(wifi, "WifiDropCounter: device " << i << " is not an 802.11 device");
+        Ptr<WifiPhy> phy = wifi->GetPhy();
+        phy->TraceConnectWithoutContext("PhyTxBegin", MakeBoundCallback(&TxBegin, m_impl.get(), i));
+        PointerValue state;
+        phy->GetAttribute("State", state);
+        state.Get<WifiPhyStateHelper>()->TraceConnectWithoutContext(
+            "RxOk",
+            MakeBoundCallback(&RxOk, m_impl.get(), i));
+        wifi->GetMac()->TraceConnectWithoutContext("DroppedMpdu",
+                                                   MakeBoundCallback(&Dropped, m_impl.get()));
+#endif
+    }
+}
+
+WifiDropCounter::~WifiDropCounter() = default;
+
+WifiDropCounts
+WifiDropCounter::GetCounts() const
+{
+    WifiDropCounts out = m_impl->counts;
+    const Time now = Simulator::Now();
+    for (const auto& [uid, list] : m_impl->active)
+    {
+        for (const WifiDropExpect& e : list)
+        {
+            if (e.end + kSettle <= now && !e.excluded && !e.received)
+            {
+                ++out.collisionDrops;
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace ns3
