@@ -27,6 +27,7 @@
 #endif
 #endif
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <unordered_map>
@@ -53,6 +54,9 @@ constexpr double kLevelSlackDb = 0.01;
 /// How long after a frame's end its receptions are settled (RxOk comes at the end).
 const Time kSettle = MilliSeconds(1);
 
+/// ConstantSpeedPropagationDelayModel's speed (m/s).
+constexpr double kLightSpeed = 299792458.0;
+
 } // namespace
 
 #if BLOOM_GOSSIP_WIFI
@@ -77,9 +81,11 @@ struct WifiDropExpect
 /// A receiver as ns-2's MAC sees it.
 struct WifiDropNode
 {
-    Time lockEnd;      //!< end of the frame the receiver is locked on
-    double lockDbm{0}; //!< its rx power
-    Time txEnd;        //!< end of the node's own transmission
+    Time lockArrival;    //!< arrival of the frame the receiver is locked on (pktRx_)
+    Time lockEnd;        //!< its end
+    double lockDbm{0};   //!< its rx power
+    uint64_t lockUid{0}; //!< its packet uid
+    Time txEnd;          //!< end of the node's own transmission
 };
 
 struct WifiDropCounter::Impl
@@ -103,6 +109,8 @@ struct WifiDropCounter::Impl
     static Time AirTime(uint32_t size);
 
     void OnTx(uint32_t sender, Ptr<const Packet> packet, double txPowerW);
+    /// Mark the reception of `uid` by `receiver` that ends at `end` as never a COL drop.
+    void Exclude(uint64_t uid, uint32_t receiver, Time end);
     void OnRxOk(uint32_t receiver, Ptr<const Packet> packet);
 #if BLOOM_GOSSIP_WIFI
     void OnDropped(WifiMacDropReason reason);
@@ -155,17 +163,34 @@ WifiDropCounter::Impl::Settle(Time now)
 }
 
 void
+WifiDropCounter::Impl::Exclude(uint64_t uid, uint32_t receiver, Time end)
+{
+    auto it = active.find(uid);
+    if (it == active.end())
+    {
+        return;
+    }
+    for (WifiDropExpect& e : it->second)
+    {
+        if (e.receiver == receiver && e.end == end)
+        {
+            e.excluded = true;
+        }
+    }
+}
+
+void
 WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double txPowerW)
 {
     const Time now = Simulator::Now();
     Settle(now);
     ++counts.transmissions;
     const Time air = AirTime(packet->GetSize());
-    const Time end = now + air;
+    const uint64_t uid = packet->GetUid();
     // The sender's own frame: whatever it was receiving is lost without a
     // COL line (ns-2 frees it: tx_active_).
-    nodes[sender].txEnd = end;
-    for (auto& [uid, list] : active)
+    nodes[sender].txEnd = now + air;
+    for (auto& [id, list] : active)
     {
         for (WifiDropExpect& e : list)
         {
@@ -187,6 +212,7 @@ WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double tx
 #endif
     const double txDbm = WattToDbm(txPowerW);
     std::vector<WifiDropExpect> expects;
+    Time last;
     for (uint32_t r = 0; r < nodes.size(); ++r)
     {
         if (r == sender)
@@ -198,37 +224,58 @@ WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double tx
         {
             continue; // below carrier sense: not seen at all
         }
+        // Frames that start together arrive in the order of their distance.
+        const Time arrival =
+            now + Seconds(mobility[sender]->GetDistanceFrom(mobility[r]) / kLightSpeed);
+        const Time end = arrival + air;
         WifiDropNode& n = nodes[r];
         const bool good = dbm >= rxDbm - kLevelSlackDb && (broadcast || to == addresses[r]);
-        bool excluded = n.txEnd > now; // arrives while the receiver transmits
-        if (n.lockEnd > now)
+        bool excluded = n.txEnd > arrival; // arrives while the receiver transmits
+        bool lock = true;
+        if (n.lockEnd > arrival && n.lockArrival <= arrival)
         {
+            // Arrives while the receiver holds a frame (Mac802_11::recv).
             if (n.lockDbm - dbm >= captureDb)
             {
                 excluded = true; // captured: freed without a trace line
+                lock = false;
             }
-            else if (end > n.lockEnd)
+            else
             {
-                n.lockEnd = end; // a collision: the frame that ends last stays
-                n.lockDbm = dbm;
+                lock = end > n.lockEnd; // a collision: the frame that ends last stays
             }
         }
-        else
+        else if (n.lockEnd > arrival)
         {
+            // The held frame was sent at this same instant but arrives later
+            // (its PhyTxBegin came first): this one is the first.
+            if (dbm - n.lockDbm >= captureDb)
+            {
+                Exclude(n.lockUid, r, n.lockEnd); // the other one is captured
+            }
+            else
+            {
+                lock = end > n.lockEnd;
+            }
+        }
+        if (lock)
+        {
+            n.lockArrival = arrival;
             n.lockEnd = end;
             n.lockDbm = dbm;
+            n.lockUid = uid;
         }
         if (good)
         {
             expects.push_back(WifiDropExpect{r, end, excluded, false});
+            last = std::max(last, end);
         }
     }
     if (!expects.empty())
     {
-        const uint64_t uid = packet->GetUid();
         auto& list = active[uid];
         list.insert(list.end(), expects.begin(), expects.end());
-        order.emplace_back(end, uid);
+        order.emplace_back(last, uid);
     }
 }
 

@@ -7,6 +7,7 @@
  * has no wifi.  Every case but the refusal is skipped without wifi.
  */
 #include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/boolean.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/pointer.h"
 #include "ns3/query-strategy.h"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -194,17 +196,21 @@ class Ns2ReceptionTestCase : public TestCase
      * \param positions node positions (node 0: the receiver)
      * \param sends the broadcasts
      * \param received the senders node 0 must receive (the others it must not)
+     * \param drops the collision drops BCUN's ns-2 trace would count (WifiDropCounter)
      */
     Ns2ReceptionTestCase(const std::string& name,
                          const std::string& reception,
                          std::vector<Vector> positions,
                          std::vector<Send> sends,
-                         std::vector<uint32_t> received)
-        : TestCase("wifi reception " + reception + ": " + name),
+                         std::vector<uint32_t> received,
+                         uint64_t drops)
+        : TestCase("wifi reception " + reception + ": " + name + "; " + std::to_string(drops) +
+                   " COL drops"),
           m_reception(reception),
           m_positions(std::move(positions)),
           m_sends(std::move(sends)),
-          m_expected(std::move(received))
+          m_expected(std::move(received)),
+          m_drops(drops)
     {
     }
 
@@ -224,6 +230,7 @@ class Ns2ReceptionTestCase : public TestCase
         WsnNetworkHelper network(radio);
         auto builder = std::make_shared<WifiDeviceBuilder>();
         builder->SetAttribute("Reception", StringValue(m_reception));
+        builder->SetAttribute("CountDrops", BooleanValue(true));
         network.SetDeviceBuilder(builder);
         m_devices = network.Install(WsnTopology(m_positions));
         network.AssignStreams(1);
@@ -234,7 +241,12 @@ class Ns2ReceptionTestCase : public TestCase
         }
         Simulator::Stop(Seconds(2));
         Simulator::Run();
+        const std::optional<WifiDropCounts> counts = builder->GetDropCounts();
         Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(counts.has_value(), true, "CountDrops counts");
+        NS_TEST_EXPECT_MSG_EQ(counts->transmissions, m_sends.size(), "one transmission each");
+        NS_TEST_EXPECT_MSG_EQ(counts->collisionDrops, m_drops, "COL drops");
+        NS_TEST_EXPECT_MSG_EQ(counts->Drops(), m_drops, "no other drop");
         for (uint32_t i = 1; i < m_positions.size(); ++i)
         {
             const bool expected =
@@ -265,6 +277,7 @@ class Ns2ReceptionTestCase : public TestCase
     std::vector<Vector> m_positions;  //!< node positions
     std::vector<Send> m_sends;        //!< broadcasts
     std::vector<uint32_t> m_expected; //!< senders node 0 receives
+    uint64_t m_drops;                 //!< COL drops counted
     NetDeviceContainer m_devices;     //!< the devices
     std::set<uint32_t> m_from;        //!< senders node 0 received
 };
@@ -452,23 +465,29 @@ class WifiDeviceTestSuite : public TestSuite
                     reception,
                     {Vector(0, 0, 0), Vector(249, 0, 0), Vector(0, 251, 0), Vector(0, -400, 0)},
                     {S{1, now}, S{2, MilliSeconds(10)}, S{3, MilliSeconds(20)}},
-                    {1}),
+                    {1},
+                    0),
                 bloom::test::kQuick);
-            // Two at once, 15.2 dB apart: the stronger is received.
+            // Two at once, 15.2 dB apart: the stronger is received; the
+            // weaker, captured, is not a COL drop.
             AddTestCase(
                 new Ns2ReceptionTestCase("together, 15 dB apart: the stronger received",
                                          reception,
                                          {Vector(0, 0, 0), Vector(100, 0, 0), Vector(-240, 0, 0)},
                                          {S{1, now}, S{2, now}},
-                                         {1}),
+                                         {1},
+                                         0),
                 bloom::test::kQuick);
-            // Two at once, 2.4 dB apart: both lost.
+            // Two at once, 2.4 dB apart: both lost at node 0, two COL drops
+            // (not at each other: each sender transmits when the other's
+            // frame arrives).
             AddTestCase(
                 new Ns2ReceptionTestCase("together, 2.4 dB apart: both lost",
                                          reception,
                                          {Vector(0, 0, 0), Vector(100, 0, 0), Vector(-115, 0, 0)},
                                          {S{1, now}, S{2, now}},
-                                         {}),
+                                         {},
+                                         2),
                 bloom::test::kQuick);
             // A frame from 460 m (carrier sense only) after one from 100 m,
             // 26.5 dB weaker: captured, the first received.
@@ -477,25 +496,30 @@ class WifiDeviceTestSuite : public TestSuite
                                          reception,
                                          {Vector(0, 0, 0), Vector(-100, 0, 0), Vector(460, 0, 0)},
                                          {S{1, now}, S{2, MicroSeconds(300)}},
-                                         {1}),
+                                         {1},
+                                         0),
                 bloom::test::kQuick);
         }
         // A frame from 400 m (carrier sense only) then one from 200 m, 12 dB
         // stronger, whose sender (600 m from the first) does not defer: ns-2's
         // receiver is held by the far frame and loses the near one; YANS
-        // never locks on the far frame and receives the near one.
+        // never locks on the far frame and receives the near one.  ns-2
+        // counts the near one lost (COL); the far one is no drop (beyond
+        // the reception range).
         const std::vector<Vector> hidden{Vector(0, 0, 0), Vector(-200, 0, 0), Vector(400, 0, 0)};
         AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is received",
                                              "yans",
                                              hidden,
                                              {S{2, now}, S{1, MicroSeconds(300)}},
-                                             {1}),
+                                             {1},
+                                             0),
                     bloom::test::kQuick);
         AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is lost",
                                              "ns2",
                                              hidden,
                                              {S{2, now}, S{1, MicroSeconds(300)}},
-                                             {}),
+                                             {},
+                                             1),
                     bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9),
                     bloom::test::kQuick);
