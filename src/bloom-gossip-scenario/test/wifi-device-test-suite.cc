@@ -8,6 +8,7 @@
  */
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/pointer.h"
 #include "ns3/query-strategy.h"
@@ -390,6 +391,67 @@ class WifiQueryTestCase : public TestCase
     }
 };
 
+/**
+ * CountDrops observes: the same run with and without it gives the same
+ * queries, frame for frame; with it runs.csv ends with the wifi_* columns
+ * (their values from the run's counts), without it has none.
+ */
+class WifiDropObserverTestCase : public TestCase
+{
+  public:
+    WifiDropObserverTestCase()
+        : TestCase("wifi: CountDrops changes no result and adds the wifi_* columns")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (!WifiDeviceBuilt())
+        {
+            return;
+        }
+        GossipScenarioConfig c = WifiRun(ScenarioTopology::GRID, 16);
+        c.resources = 2;
+        c.simTime = 36;
+        c.queries = 6;
+        c.queryInterval = 0.5;
+        c.queryTimeout = 2;
+        c.queryStrategy = ParseQueryStrategySelection("blind-flood");
+        c.Validate();
+        std::vector<GossipScenarioResult> results;
+        std::vector<std::string> headers;
+        for (const bool count : {false, true})
+        {
+            Config::SetDefault("ns3::WifiDeviceBuilder::CountDrops", BooleanValue(count));
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(4);
+            results.push_back(RunGossipScenario(c));
+            headers.push_back(GossipRunsCsvHeader(c));
+        }
+        Config::SetDefault("ns3::WifiDeviceBuilder::CountDrops", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(
+            (GossipQueryCsvRows(c, results[0]) == GossipQueryCsvRows(c, results[1])),
+            true,
+            "the same queries");
+        NS_TEST_ASSERT_MSG_EQ(results[0].metrics.phyFrames,
+                              results[1].metrics.phyFrames,
+                              "the same frames");
+        NS_TEST_ASSERT_MSG_EQ(results[0].wifiDrops.has_value(), false, "no counts");
+        NS_TEST_ASSERT_MSG_EQ(results[1].wifiDrops.has_value(), true, "counts");
+        NS_TEST_ASSERT_MSG_EQ(results[1].wifiDrops->transmissions,
+                              results[1].metrics.phyFrames,
+                              "every PHY transmission");
+        NS_TEST_ASSERT_MSG_EQ(headers[0].find("wifi_"), std::string::npos, "no wifi_* column");
+        const std::string tail =
+            ",wifi_tx_frames,wifi_collision_drops,wifi_queue_drops,wifi_retry_drops,"
+            "wifi_collision_share,wifi_drop_share";
+        const bool last = headers[1].size() > tail.size() &&
+                          headers[1].substr(headers[1].size() - tail.size()) == tail;
+        NS_TEST_ASSERT_MSG_EQ(last, true, "the wifi_* columns last");
+    }
+};
+
 class WifiRefusalTestCase : public TestCase
 {
   public:
@@ -526,6 +588,7 @@ class WifiDeviceTestSuite : public TestSuite
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::GRID, 16, 6),
                     bloom::test::kQuick);
         AddTestCase(new WifiQueryTestCase, bloom::test::kQuick);
+        AddTestCase(new WifiDropObserverTestCase, bloom::test::kQuick);
         AddTestCase(new WifiRefusalTestCase, bloom::test::kQuick);
     }
 };
