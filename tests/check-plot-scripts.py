@@ -886,6 +886,32 @@ for label, args, named in [
         ("absent keys only", ["OUT", f"w={variant('bcun-1-queries.csv', 'bq5.csv', set_cells('absent', '1'))}"], "present key")]:
     refused(label, s, args, named, BCUN)
 
+
+# Issue 40: --runs=NAME=RUNS.csv with the wifi_* drop counts of CountDrops.
+def with_drops(tx, collisions):
+    def change(header, rows):
+        extra = ["wifi_tx_frames", "wifi_collision_drops", "wifi_queue_drops", "wifi_retry_drops",
+                 "wifi_collision_share", "wifi_drop_share"]
+        return header + extra, [r + [tx, collisions, "0", "0", "0.1", "0.1"] for r in rows]
+    return change
+
+
+br = variant("bcun-1.csv", "br1.csv", with_drops("100", "10"))
+for label, args in [
+        ("--runs with drop counts, ablation", [f"wifi={bq}", f"ns2={bq}", f"--runs=wifi={br}",
+                                               f"--runs=ns2={br}"]),
+        ("--runs without drop counts", [f"wifi={bq}", f"--runs=wifi={data / 'bcun-1.csv'}"])]:
+    valid(label, s, ["OUT", *args], BCUN)
+for label, args, named in [
+        ("--runs for no setting", ["OUT", f"w={bq}", f"--runs=x={br}"], "no setting"),
+        ("--runs without NAME=", ["OUT", f"w={bq}", f"--runs={br}"], "--runs"),
+        ("--runs twice", ["OUT", f"w={bq}", f"--runs=w={br}", f"--runs=w={br}"], "twice"),
+        ("--runs without query_strategy", ["OUT", f"w={bq}", f"--runs=w={variant('bcun-1.csv', 'br2.csv', drop_columns('query_strategy'))}"], "query_strategy"),
+        ("--runs with negative drops", ["OUT", f"w={bq}", f"--runs=w={variant('bcun-1.csv', 'br3.csv', with_drops('100', '-1'))}"], "wifi_collision_drops"),
+        ("--runs with more drops than frames", ["OUT", f"w={bq}", f"--runs=w={variant('bcun-1.csv', 'br4.csv', with_drops('10', '11'))}"], "more collision drops"),
+        ("unknown option", ["OUT", f"w={bq}", "--bogus"], "unknown option")]:
+    refused(label, s, args, named, BCUN)
+
 # --- Issue 31: inputs, outputs and plot-map.py ---------------------------------
 # Inputs: a FIFO with no writer (waited on forever), a device, a sparse file
 # of 1 GiB and one just past the 256 MiB bound (read to a MemoryError), all
