@@ -38,7 +38,7 @@ constexpr double kWifiFrequencyHz = 914e6;
 constexpr double kWifiAntennaHeight = 1.5;
 /// Packets a MAC queue holds, ns-2's ifqLen of BCUN.
 constexpr uint32_t kWifiQueuePackets = 20;
-/// ns-2's capture threshold CPThresh_ in BCUN (dB), as WifiDropCounter applies it.
+/// ns-2's capture threshold CPThresh_ in BCUN (dB), CaptureThreshold's default.
 constexpr double kWifiCaptureDb = 10;
 
 /**
@@ -65,17 +65,19 @@ constexpr double kWifiCaptureDb = 10;
  * is constructed, so `--ns3::WifiDeviceBuilder::...` applies):
  *  - Reception: `yans` (above: preambles detected only from within the
  *    reception range, so a frame from farther is energy only and never
- *    holds the receiver) or `ns2`, ns-2's rule (Mac802_11::recv,
- *    WirelessPhy::sendUp): every frame above the carrier-sense level holds
- *    the receiver for its whole duration (the preamble detection's minimum
- *    RSSI is the carrier-sense level, its SNR threshold none), and one
- *    from beyond the reception range is then lost (ns-2's error flag: a
- *    post-reception error model, ns3::ReceptionRangeErrorModel, that knows
- *    each frame's sender by its packet uid).  A frame arriving while
- *    another is received is lost, in both.  Capture is the DSSS error
- *    model's either way: at 11 Mb/s it decodes every chunk whose SINR is at
- *    least 10 dB (DsssErrorRateModel's WLAN_SIR_PERFECT; ns-2's CPThresh_
- *    in BCUN) and almost none below 8.5 dB.
+ *    holds the receiver; capture by the DSSS error model: at 11 Mb/s it
+ *    decodes a 1,000-byte frame 6 to 8 dB above its interference with
+ *    Debian's GSL build, 9 to 10 dB without GSL) or `ns2`, ns-2's rule
+ *    (Mac802_11::recv, WirelessPhy::sendUp): every frame above the
+ *    carrier-sense level holds the receiver for its whole duration (the
+ *    preamble detection's minimum RSSI is the carrier-sense level, its SNR
+ *    threshold none), and a frame the PHY decoded is still lost when ns-2
+ *    would lose it: from beyond the reception range (ns-2's error flag),
+ *    arrived while another frame was on the air, or joined by one less than
+ *    CaptureThreshold weaker (a post-reception error model,
+ *    ns3::Ns2ReceptionErrorModel, over the arrivals of every PHY's frames).
+ *  - CaptureThreshold: ns-2's CPThresh_ (dB, 10), for Reception ns2 and
+ *    for the drop counter.
  *  - CountDrops: count, per run, the PHY transmissions and the frames lost
  *    as BCUN's ns-2 trace counts them (WifiDropCounter).
  */
@@ -134,9 +136,9 @@ class WifiDeviceBuilder : public WsnDeviceBuilder, public ObjectBase
     double m_sensitivityDbm{0};                              ///< RxSensitivity (dBm)
     double m_ccaDbm{0};                                      ///< CCA thresholds (dBm)
     bloom::compat::EnumStorage<Reception> m_reception{YANS}; ///< Reception attribute
-    std::shared_ptr<void>
-        m_senders; ///< ns2: the frames' senders, by uid (shared by the PHYs' error models)
-    bool m_countDrops{false};                   ///< CountDrops attribute
+    double m_captureDb{kWifiCaptureDb};                      ///< CaptureThreshold attribute
+    std::shared_ptr<void> m_ns2Air; ///< ns2: the frames on the air (the PHYs' error models)
+    bool m_countDrops{false};       ///< CountDrops attribute
     std::unique_ptr<WifiDropCounter> m_counter; ///< with CountDrops, after Install
 };
 

@@ -8,6 +8,7 @@
 #endif
 #include "ns3/bloom-gossip-version.h"
 #include "ns3/callback.h"
+#include "ns3/constant-position-mobility-model.h"
 #include "ns3/log.h"
 #include "ns3/mobility-model.h"
 #include "ns3/node.h"
@@ -69,6 +70,61 @@ using DroppedMpduItem = WifiMacQueueItem;
 #endif
 #endif
 
+Time
+WifiAirTime(uint32_t mpduBytes)
+{
+    // DSSS: 144 us preamble and 48 us header at 1 Mb/s, then the MPDU at
+    // 11 Mb/s in whole microseconds (DsssPhy::GetPayloadDuration).
+    return MicroSeconds(192 + static_cast<int64_t>(std::ceil(mpduBytes * 8.0 / 11.0)));
+}
+
+WifiAudience::WifiAudience(std::vector<Ptr<MobilityModel>> mobility,
+                           Ptr<PropagationLossModel> loss,
+                           double csDbm)
+    : m_mobility(std::move(mobility)),
+      m_loss(loss),
+      m_csDbm(csDbm),
+      m_static(std::all_of(m_mobility.begin(),
+                           m_mobility.end(),
+                           [](const Ptr<MobilityModel>& m) {
+                               return DynamicCast<ConstantPositionMobilityModel>(m) != nullptr;
+                           })),
+      m_cache(m_static ? m_mobility.size() : 0),
+      m_cachedDbm(m_static ? m_mobility.size() : 0, std::nan(""))
+{
+}
+
+const std::vector<WifiAudience::Hearer>&
+WifiAudience::Of(uint32_t sender, double txDbm)
+{
+    if (m_static && m_cachedDbm[sender] == txDbm)
+    {
+        return m_cache[sender];
+    }
+    std::vector<Hearer>& out = m_static ? m_cache[sender] : m_scratch;
+    out.clear();
+    for (uint32_t r = 0; r < m_mobility.size(); ++r)
+    {
+        if (r == sender)
+        {
+            continue;
+        }
+        const double dbm = m_loss->CalcRxPower(txDbm, m_mobility[sender], m_mobility[r]);
+        if (dbm >= m_csDbm - kLevelSlackDb)
+        {
+            out.push_back(
+                Hearer{r,
+                       dbm,
+                       Seconds(m_mobility[sender]->GetDistanceFrom(m_mobility[r]) / kLightSpeed)});
+        }
+    }
+    if (m_static)
+    {
+        m_cachedDbm[sender] = txDbm;
+    }
+    return out;
+}
+
 /// One receiver that would have received a transmission alone.
 struct WifiDropExpect
 {
@@ -90,13 +146,11 @@ struct WifiDropNode
 
 struct WifiDropCounter::Impl
 {
-    std::vector<Ptr<MobilityModel>> mobility; //!< per node
-    std::vector<Address> addresses;           //!< per node: the device's MAC address
-    Ptr<PropagationLossModel> loss;           //!< the channel's
-    double rxDbm{0};                          //!< reception level
-    double csDbm{0};                          //!< carrier-sense level
-    double captureDb{10};                     //!< capture threshold
-    std::vector<WifiDropNode> nodes;          //!< per node
+    std::unique_ptr<WifiAudience> audience; //!< who hears whom
+    std::vector<Address> addresses;         //!< per node: the device's MAC address
+    double rxDbm{0};                        //!< reception level
+    double captureDb{10};                   //!< capture threshold
+    std::vector<WifiDropNode> nodes;        //!< per node
     /// Pending receptions by packet uid (retransmissions keep the uid).
     std::unordered_map<uint64_t, std::vector<WifiDropExpect>> active;
     std::vector<std::pair<Time, uint64_t>> order; //!< (frame end, uid), in transmission order
@@ -105,8 +159,6 @@ struct WifiDropCounter::Impl
 
     /// Count the receptions of frames that ended before `now` - kSettle.
     void Settle(Time now);
-    /// \param size MPDU bytes \return air time at 11 Mb/s after the 192 us long preamble
-    static Time AirTime(uint32_t size);
 
     void OnTx(uint32_t sender, Ptr<const Packet> packet, double txPowerW);
     /// Mark the reception of `uid` by `receiver` that ends at `end` as never a COL drop.
@@ -116,14 +168,6 @@ struct WifiDropCounter::Impl
     void OnDropped(WifiMacDropReason reason);
 #endif
 };
-
-Time
-WifiDropCounter::Impl::AirTime(uint32_t size)
-{
-    // DSSS: 144 us preamble and 48 us header at 1 Mb/s, then the MPDU at
-    // 11 Mb/s in whole microseconds (DsssPhy::GetPayloadDuration).
-    return MicroSeconds(192 + static_cast<int64_t>(std::ceil(size * 8.0 / 11.0)));
-}
 
 void
 WifiDropCounter::Impl::Settle(Time now)
@@ -185,7 +229,7 @@ WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double tx
     const Time now = Simulator::Now();
     Settle(now);
     ++counts.transmissions;
-    const Time air = AirTime(packet->GetSize());
+    const Time air = WifiAirTime(packet->GetSize());
     const uint64_t uid = packet->GetUid();
     // The sender's own frame: whatever it was receiving is lost without a
     // COL line (ns-2 frees it: tx_active_).
@@ -210,23 +254,14 @@ WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double tx
         to = header.GetAddr1();
     }
 #endif
-    const double txDbm = WattToDbm(txPowerW);
     std::vector<WifiDropExpect> expects;
     Time last;
-    for (uint32_t r = 0; r < nodes.size(); ++r)
+    for (const WifiAudience::Hearer& hearer : audience->Of(sender, WattToDbm(txPowerW)))
     {
-        if (r == sender)
-        {
-            continue;
-        }
-        const double dbm = loss->CalcRxPower(txDbm, mobility[sender], mobility[r]);
-        if (dbm < csDbm - kLevelSlackDb)
-        {
-            continue; // below carrier sense: not seen at all
-        }
+        const uint32_t r = hearer.node;
+        const double dbm = hearer.dbm;
         // Frames that start together arrive in the order of their distance.
-        const Time arrival =
-            now + Seconds(mobility[sender]->GetDistanceFrom(mobility[r]) / kLightSpeed);
+        const Time arrival = now + hearer.delay;
         const Time end = arrival + air;
         WifiDropNode& n = nodes[r];
         const bool good = dbm >= rxDbm - kLevelSlackDb && (broadcast || to == addresses[r]);
@@ -354,15 +389,14 @@ WifiDropCounter::WifiDropCounter(const NetDeviceContainer& devices,
                                  double captureDb)
     : m_impl(std::make_unique<Impl>())
 {
-    m_impl->loss = loss;
     m_impl->rxDbm = rxDbm;
-    m_impl->csDbm = csDbm;
     m_impl->captureDb = captureDb;
     m_impl->nodes.resize(devices.GetN());
+    std::vector<Ptr<MobilityModel>> mobility;
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
         Ptr<NetDevice> device = devices.Get(i);
-        m_impl->mobility.push_back(device->GetNode()->GetObject<MobilityModel>());
+        mobility.push_back(device->GetNode()->GetObject<MobilityModel>());
         m_impl->addresses.push_back(device->GetAddress());
 #if BLOOM_GOSSIP_WIFI
         Ptr<WifiNetDevice> wifi = DynamicCast<WifiNetDevice>(device);
@@ -378,6 +412,7 @@ WifiDropCounter::WifiDropCounter(const NetDeviceContainer& devices,
                                                    MakeBoundCallback(&Dropped, m_impl.get()));
 #endif
     }
+    m_impl->audience = std::make_unique<WifiAudience>(std::move(mobility), loss, csDbm);
 }
 
 WifiDropCounter::~WifiDropCounter() = default;

@@ -7,14 +7,75 @@
 #ifndef BLOOM_GOSSIP_WIFI_DROP_COUNTER_H
 #define BLOOM_GOSSIP_WIFI_DROP_COUNTER_H
 
+#include "ns3/mobility-model.h"
 #include "ns3/net-device-container.h"
+#include "ns3/nstime.h"
 #include "ns3/propagation-loss-model.h"
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace ns3
 {
+
+/**
+ * \ingroup bloom-gossip
+ * \param mpduBytes an 802.11 MPDU's bytes (MAC header, payload, FCS)
+ * \return its air time at 11 Mb/s after the long DSSS preamble and header
+ *         (192 us at 1 Mb/s), in whole microseconds as DsssPhy counts it
+ */
+Time WifiAirTime(uint32_t mpduBytes);
+
+/**
+ * \ingroup bloom-gossip
+ * \brief Who hears a node's 802.11 frames at the carrier-sense level or
+ * above, with the rx power (the channel's loss model) and the propagation
+ * delay (the speed of light, as ConstantSpeedPropagationDelayModel): once
+ * per sender and transmit power when every node has a
+ * ConstantPositionMobilityModel, else at every call.  No random draw.
+ */
+class WifiAudience
+{
+  public:
+    /// One node that hears the sender.
+    struct Hearer
+    {
+        uint32_t node; //!< node index
+        double dbm;    //!< rx power
+        Time delay;    //!< propagation delay
+    };
+
+    /**
+     * \param mobility each node's mobility model, node i first
+     * \param loss the channel's loss model
+     * \param csDbm the carrier-sense level
+     */
+    WifiAudience(std::vector<Ptr<MobilityModel>> mobility,
+                 Ptr<PropagationLossModel> loss,
+                 double csDbm);
+
+    /**
+     * \param sender a node \param txDbm its transmit power
+     * \return the other nodes that hear it, by index
+     */
+    const std::vector<Hearer>& Of(uint32_t sender, double txDbm);
+
+    /// \return each node's mobility model
+    const std::vector<Ptr<MobilityModel>>& GetMobility() const
+    {
+        return m_mobility;
+    }
+
+  private:
+    std::vector<Ptr<MobilityModel>> m_mobility; //!< per node
+    Ptr<PropagationLossModel> m_loss;           //!< the channel's
+    double m_csDbm;                             //!< carrier-sense level
+    bool m_static;                              //!< every node stays put: cache
+    std::vector<std::vector<Hearer>> m_cache;   //!< per sender (m_static)
+    std::vector<double> m_cachedDbm;            //!< tx power of each cache entry (NaN: none)
+    std::vector<Hearer> m_scratch;              //!< the answer when not cached
+};
 
 /**
  * \ingroup bloom-gossip
