@@ -31,9 +31,10 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
+#include <deque>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace ns3
 {
@@ -58,15 +59,23 @@ WifiDeviceBuilder::GetTypeId()
             .SetGroupName("BloomGossip")
             .AddAttribute("Reception",
                           "How a PHY decides that a frame is received: yans (ns-3's YANS PHY, "
-                          "preambles detected only from within the reception range) or ns2 "
-                          "(ns-2's rule: every frame above the carrier-sense level holds the "
-                          "receiver for its duration, and one from beyond the reception range "
-                          "is then lost, ReceptionRangeErrorModel).  Either way the DSSS error "
-                          "model decodes a frame whose SINR stays at least 10 dB (ns-2's "
-                          "CPThresh_).",
+                          "preambles detected only from within the reception range, capture by "
+                          "the DSSS error model's SINR) or ns2 (ns-2's rule: every frame above "
+                          "the carrier-sense level holds the receiver for its duration; a frame "
+                          "is lost when it comes from beyond the reception range, arrives while "
+                          "another is on the air, or is joined by one less than "
+                          "CaptureThreshold weaker: Ns2ReceptionErrorModel).",
                           EnumValue(AsEnumValue(YANS)),
                           BLOOM_GOSSIP_ENUM_ACCESSOR(Reception, &WifiDeviceBuilder::m_reception),
                           MakeEnumChecker(AsEnumValue(YANS), "yans", AsEnumValue(NS2), "ns2"))
+            .AddAttribute("CaptureThreshold",
+                          "ns-2's CPThresh_ (dB; BCUN: 10): with Reception ns2 a frame is lost "
+                          "when another one arrives during it less than this much weaker; the "
+                          "drop counter (CountDrops) does not count a frame that arrived during "
+                          "one at least this much stronger (ns-2 frees it without a trace line).",
+                          DoubleValue(10),
+                          MakeDoubleAccessor(&WifiDeviceBuilder::m_captureDb),
+                          MakeDoubleChecker<double>(0, 60))
             .AddAttribute("CountDrops",
                           "Count the run's PHY transmissions and lost frames as BCUN's ns-2 "
                           "trace counts them (WifiDropCounter; the per-run table gets the "
@@ -135,41 +144,86 @@ constexpr double kSensitivityWidthDb = 0.0;
 #if BLOOM_GOSSIP_WIFI
 /**
  * \ingroup bloom-gossip
- * \brief ns-2's error flag for frames from beyond the reception range
- * (WirelessPhy::sendUp: Pr < RXThresh_), as a WifiPhy's post-reception
- * error model (WifiDeviceBuilder's Reception ns2): a frame its PHY decoded
- * is lost when its sender's rx power here is below the reception level.
- * The sender of a frame is found by its packet uid, recorded when a PHY
- * starts sending it (SenderTable); rx powers come from the channel's loss
- * model.  Draws no random number.
+ * \brief ns-2's reception rule (Mac802_11::recv, WirelessPhy::sendUp) as a
+ * WifiPhy's post-reception error model (WifiDeviceBuilder's Reception ns2):
+ * a frame the PHY decoded is lost when ns-2 would have lost it:
+ *  - its rx power here is below the reception level (ns-2's error flag);
+ *  - another frame above carrier sense was on the air here when it
+ *    arrived (ns-2's receiver held that one: the new one is captured or
+ *    collides, lost either way);
+ *  - a frame arrived during it less than the capture threshold weaker
+ *    (ns-2: a collision; CPThresh_).
+ * The PHY (preambles detected down to carrier sense) already drops a frame
+ * that arrives while it receives another; this adds what its SINR model
+ * lets through (at 11 Mb/s ns-3 decodes a 1,000-byte frame 6 to 8 dB above
+ * its interference).  Arrivals come from every PHY's PhyTxBegin (Ns2Air,
+ * shared), rx powers and delays from WifiAudience.  No random draw.
  */
-class ReceptionRangeErrorModel : public ErrorModel
+class Ns2ReceptionErrorModel : public ErrorModel
 {
   public:
-    /// Senders of the frames on the air, by packet uid, shared by every PHY's model.
-    struct SenderTable
+    /// The frames on the air at each node, shared by every PHY's model.
+    struct Ns2Air
     {
-        std::vector<Ptr<MobilityModel>> mobility;                      //!< per node
-        std::unordered_map<uint64_t, std::pair<uint32_t, Time>> byUid; //!< uid -> (node, tx start)
-        double txDbm{0};                                               //!< transmit power
-        Ptr<PropagationLossModel> loss;                                //!< the channel's
-        double rxDbm{0};                                               //!< reception level
+        /// One frame arriving at a node.
+        struct Arrival
+        {
+            uint64_t uid; //!< packet uid
+            Time start;   //!< first bit here
+            Time end;     //!< last bit here
+            double dbm;   //!< rx power here
+        };
 
-        /// Node `node` starts sending `packet`.
-        void Record(uint32_t node, Ptr<const Packet> packet)
+        std::unique_ptr<WifiAudience> audience;  //!< who hears whom
+        double rxDbm{0};                         //!< reception level
+        double captureDb{10};                    //!< capture threshold
+        std::vector<std::deque<Arrival>> recent; //!< per node, the last 10 ms
+
+        /// Node `sender` starts sending `packet` at `txW`.
+        void Record(uint32_t sender, Ptr<const Packet> packet, double txW)
         {
             const Time now = Simulator::Now();
-            if (++inserts % 4096 == 0)
+            const Time air = WifiAirTime(packet->GetSize());
+            for (const WifiAudience::Hearer& h : audience->Of(sender, 10 * std::log10(txW) + 30))
             {
-                for (auto it = byUid.begin(); it != byUid.end();)
+                std::deque<Arrival>& q = recent[h.node];
+                while (!q.empty() && q.front().end + MilliSeconds(10) < now)
                 {
-                    it = now - it->second.second > Seconds(1) ? byUid.erase(it) : std::next(it);
+                    q.pop_front();
                 }
+                q.push_back(Arrival{packet->GetUid(), now + h.delay, now + h.delay + air, h.dbm});
             }
-            byUid[packet->GetUid()] = {node, now};
         }
 
-        uint64_t inserts{0}; //!< Record calls (purge every 4096)
+        /// \return whether ns-2 would lose at `node` the frame `uid` ending now
+        bool Lost(uint32_t node, uint64_t uid) const
+        {
+            const std::deque<Arrival>& q = recent[node];
+            const Time now = Simulator::Now();
+            auto f = std::find_if(q.rbegin(), q.rend(), [uid, now](const Arrival& a) {
+                return a.uid == uid && a.start <= now;
+            });
+            if (f == q.rend())
+            {
+                return false; // not recorded: not ours to judge
+            }
+            if (f->dbm < rxDbm - kWifiThresholdMarginDb)
+            {
+                return true;
+            }
+            for (const Arrival& g : q)
+            {
+                if (&g == &*f || g.start >= f->end || g.end <= f->start)
+                {
+                    continue; // itself, or not on the air together
+                }
+                if (g.start <= f->start || f->dbm - g.dbm < captureDb)
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
     };
 
     /**
@@ -178,53 +232,44 @@ class ReceptionRangeErrorModel : public ErrorModel
      */
     static TypeId GetTypeId()
     {
-        static TypeId tid = TypeId("ns3::ReceptionRangeErrorModel")
+        static TypeId tid = TypeId("ns3::Ns2ReceptionErrorModel")
                                 .SetParent<ErrorModel>()
                                 .SetGroupName("BloomGossip")
-                                .AddConstructor<ReceptionRangeErrorModel>();
+                                .AddConstructor<Ns2ReceptionErrorModel>();
         return tid;
     }
 
-    /// \param table the shared senders \param node this PHY's node index
-    void Attach(std::shared_ptr<SenderTable> table, uint32_t node)
+    /// \param air the shared arrivals \param node this PHY's node index
+    void Attach(std::shared_ptr<Ns2Air> air, uint32_t node)
     {
-        m_table = std::move(table);
+        m_air = std::move(air);
         m_node = node;
     }
 
   private:
     bool DoCorrupt(Ptr<Packet> p) override
     {
-        auto it = m_table->byUid.find(p->GetUid());
-        if (it == m_table->byUid.end())
-        {
-            return false;
-        }
-        const uint32_t sender = it->second.first;
-        return m_table->loss->CalcRxPower(m_table->txDbm,
-                                          m_table->mobility[sender],
-                                          m_table->mobility[m_node]) <
-               m_table->rxDbm - kWifiThresholdMarginDb;
+        return m_air->Lost(m_node, p->GetUid());
     }
 
     void DoReset() override
     {
     }
 
-    std::shared_ptr<SenderTable> m_table; //!< senders
-    uint32_t m_node{0};                   //!< this PHY's node
+    std::shared_ptr<Ns2Air> m_air; //!< arrivals
+    uint32_t m_node{0};            //!< this PHY's node
 };
 
-NS_OBJECT_ENSURE_REGISTERED(ReceptionRangeErrorModel);
+NS_OBJECT_ENSURE_REGISTERED(Ns2ReceptionErrorModel);
 
-/// PhyTxBegin of node `node`: remember the frame's sender.
+/// PhyTxBegin of node `node`: its frame arrives at every node that hears it.
 void
-RecordSender(ReceptionRangeErrorModel::SenderTable* table,
-             uint32_t node,
-             Ptr<const Packet> packet,
-             double)
+RecordArrivals(Ns2ReceptionErrorModel::Ns2Air* air,
+               uint32_t node,
+               Ptr<const Packet> packet,
+               double txW)
 {
-    table->Record(node, packet);
+    air->Record(node, packet, txW);
 }
 #endif
 
@@ -320,24 +365,26 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     }
     if (ns2)
     {
-        auto senders = std::make_shared<ReceptionRangeErrorModel::SenderTable>();
-        senders->txDbm = m_txPowerDbm;
-        senders->loss = m_loss;
-        senders->rxDbm = m_sensitivityDbm;
+        auto air = std::make_shared<Ns2ReceptionErrorModel::Ns2Air>();
+        std::vector<Ptr<MobilityModel>> mobility;
         for (uint32_t i = 0; i < m_devices.GetN(); ++i)
         {
-            senders->mobility.push_back(nodes.Get(i)->GetObject<MobilityModel>());
+            mobility.push_back(nodes.Get(i)->GetObject<MobilityModel>());
         }
+        air->audience = std::make_unique<WifiAudience>(std::move(mobility), m_loss, m_ccaDbm);
+        air->rxDbm = m_sensitivityDbm;
+        air->captureDb = m_captureDb;
+        air->recent.resize(m_devices.GetN());
         for (uint32_t i = 0; i < m_devices.GetN(); ++i)
         {
             Ptr<WifiPhy> p = DynamicCast<WifiNetDevice>(m_devices.Get(i))->GetPhy();
             p->TraceConnectWithoutContext("PhyTxBegin",
-                                          MakeBoundCallback(&RecordSender, senders.get(), i));
-            Ptr<ReceptionRangeErrorModel> error = CreateObject<ReceptionRangeErrorModel>();
-            error->Attach(senders, i);
+                                          MakeBoundCallback(&RecordArrivals, air.get(), i));
+            Ptr<Ns2ReceptionErrorModel> error = CreateObject<Ns2ReceptionErrorModel>();
+            error->Attach(air, i);
             p->SetPostReceptionErrorModel(error);
         }
-        m_senders = senders;
+        m_ns2Air = air;
     }
     if (m_countDrops)
     {
@@ -345,7 +392,7 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
                                                       m_loss,
                                                       m_sensitivityDbm,
                                                       m_ccaDbm,
-                                                      kWifiCaptureDb);
+                                                      m_captureDb);
     }
     NS_LOG_INFO("802.11b on " << nodes.GetN() << " nodes: tx " << m_txPowerDbm
                               << " dBm, sensitivity " << m_sensitivityDbm << " dBm, CCA "
