@@ -146,13 +146,16 @@ constexpr double kSensitivityWidthDb = 0.0;
  * \ingroup bloom-gossip
  * \brief ns-2's reception rule (Mac802_11::recv, WirelessPhy::sendUp) as a
  * WifiPhy's post-reception error model (WifiDeviceBuilder's Reception ns2):
- * a frame the PHY decoded is lost when ns-2 would have lost it:
- *  - its rx power here is below the reception level (ns-2's error flag);
- *  - another frame above carrier sense was on the air here when it
- *    arrived (ns-2's receiver held that one: the new one is captured or
- *    collides, lost either way);
- *  - a frame arrived during it less than the capture threshold weaker
- *    (ns-2: a collision; CPThresh_).
+ * a frame the PHY decoded is lost when ns-2 would have lost it.  ns-2's
+ * receiver holds the first frame above carrier sense that reaches it idle
+ * (pktRx_) until its end; a frame arriving meanwhile is captured (dropped)
+ * when the held one is at least the capture threshold (CPThresh_)
+ * stronger, else both collide and the one that ends last is held.  A frame
+ * is lost when it is dropped or collides, when it comes from beyond the
+ * reception range or arrives while the node transmits (ns-2's error flag;
+ * held all the same), or when the node starts to transmit while holding it.
+ * A captured frame is forgotten: its remaining air time neither holds the
+ * receiver nor interferes, as in ns-2.
  * The PHY (preambles detected down to carrier sense) already drops a frame
  * that arrives while it receives another; this adds what its SINR model
  * lets through (at 11 Mb/s ns-3 decodes a 1,000-byte frame 6 to 8 dB above
@@ -165,64 +168,112 @@ class Ns2ReceptionErrorModel : public ErrorModel
     /// The frames on the air at each node, shared by every PHY's model.
     struct Ns2Air
     {
-        /// One frame arriving at a node.
-        struct Arrival
+        /// One frame at a node, with its fate.
+        struct Frame
         {
-            uint64_t uid; //!< packet uid
-            Time start;   //!< first bit here
-            Time end;     //!< last bit here
-            double dbm;   //!< rx power here
+            uint64_t uid{0};  //!< packet uid
+            Time start;       //!< first bit here
+            Time end;         //!< last bit here
+            double dbm{0};    //!< rx power here
+            bool lost{false}; //!< ns-2 loses it here
         };
 
-        std::unique_ptr<WifiAudience> audience;  //!< who hears whom
-        double rxDbm{0};                         //!< reception level
-        double captureDb{10};                    //!< capture threshold
-        std::vector<std::deque<Arrival>> recent; //!< per node, the last 10 ms
+        /// A node's receiver as ns-2's Mac802_11 keeps it.
+        struct Receiver
+        {
+            Frame held;               //!< the frame it holds (pktRx_): until held.end
+            Time txEnd;               //!< end of its own transmission
+            std::deque<Frame> frames; //!< the frames that arrived in the last 10 ms
+        };
 
-        /// Node `sender` starts sending `packet` at `txW`.
+        std::unique_ptr<WifiAudience> audience; //!< who hears whom
+        double rxDbm{0};                        //!< reception level
+        double captureDb{10};                   //!< capture threshold
+        std::vector<Receiver> rx;               //!< per node
+
+        /// Mark the frame `f` of receiver `r` lost.
+        static void MarkLost(Receiver& r, const Frame& f)
+        {
+            for (auto it = r.frames.rbegin(); it != r.frames.rend(); ++it)
+            {
+                if (it->uid == f.uid && it->start == f.start)
+                {
+                    it->lost = true;
+                    return;
+                }
+            }
+        }
+
+        /// Node `sender` starts sending `packet` at `txW`: ns-2's receivers
+        /// take its arrival (Mac802_11::recv).
         void Record(uint32_t sender, Ptr<const Packet> packet, double txW)
         {
             const Time now = Simulator::Now();
             const Time air = WifiAirTime(packet->GetSize());
+            Receiver& s = rx[sender];
+            s.txEnd = now + air;
+            if (s.held.end > now)
+            {
+                MarkLost(s, s.held); // tx_active_: the frame it holds is freed at its end
+            }
             for (const WifiAudience::Hearer& h : audience->Of(sender, 10 * std::log10(txW) + 30))
             {
-                std::deque<Arrival>& q = recent[h.node];
-                while (!q.empty() && q.front().end + MilliSeconds(10) < now)
+                Receiver& r = rx[h.node];
+                while (!r.frames.empty() && r.frames.front().end + MilliSeconds(10) < now)
                 {
-                    q.pop_front();
+                    r.frames.pop_front();
                 }
-                q.push_back(Arrival{packet->GetUid(), now + h.delay, now + h.delay + air, h.dbm});
+                Frame x{packet->GetUid(), now + h.delay, now + h.delay + air, h.dbm, false};
+                // ns-2's error flag: beyond the reception range, or arriving
+                // while the receiver transmits (it is held all the same).
+                x.lost = x.dbm < rxDbm - kWifiThresholdMarginDb || r.txEnd > x.start;
+                if (r.held.end > x.start)
+                {
+                    // Sent at the same instant as the held one, it may arrive first.
+                    const bool first = x.start < r.held.start;
+                    const Frame& earlier = first ? x : r.held;
+                    const Frame& later = first ? r.held : x;
+                    if (earlier.dbm - later.dbm >= captureDb)
+                    {
+                        // capture(): the later one is dropped, the earlier held.
+                        if (first)
+                        {
+                            MarkLost(r, r.held);
+                            r.held = x;
+                        }
+                        else
+                        {
+                            x.lost = true;
+                        }
+                    }
+                    else
+                    {
+                        // collision(): both lost; the one that ends last is held.
+                        x.lost = true;
+                        MarkLost(r, r.held);
+                        if (x.end > r.held.end)
+                        {
+                            r.held = x;
+                        }
+                    }
+                }
+                else
+                {
+                    r.held = x;
+                }
+                r.frames.push_back(x);
             }
         }
 
         /// \return whether ns-2 would lose at `node` the frame `uid` ending now
         bool Lost(uint32_t node, uint64_t uid) const
         {
-            const std::deque<Arrival>& q = recent[node];
+            const std::deque<Frame>& q = rx[node].frames;
             const Time now = Simulator::Now();
-            auto f = std::find_if(q.rbegin(), q.rend(), [uid, now](const Arrival& a) {
+            auto f = std::find_if(q.rbegin(), q.rend(), [uid, now](const Frame& a) {
                 return a.uid == uid && a.start <= now;
             });
-            if (f == q.rend())
-            {
-                return false; // not recorded: not ours to judge
-            }
-            if (f->dbm < rxDbm - kWifiThresholdMarginDb)
-            {
-                return true;
-            }
-            for (const Arrival& g : q)
-            {
-                if (&g == &*f || g.start >= f->end || g.end <= f->start)
-                {
-                    continue; // itself, or not on the air together
-                }
-                if (g.start <= f->start || f->dbm - g.dbm < captureDb)
-                {
-                    return true;
-                }
-            }
-            return false;
+            return f != q.rend() && f->lost; // not recorded: not ours to judge
         }
     };
 
@@ -374,7 +425,7 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
         air->audience = std::make_unique<WifiAudience>(std::move(mobility), m_loss, m_ccaDbm);
         air->rxDbm = m_sensitivityDbm;
         air->captureDb = m_captureDb;
-        air->recent.resize(m_devices.GetN());
+        air->rx.resize(m_devices.GetN());
         for (uint32_t i = 0; i < m_devices.GetN(); ++i)
         {
             Ptr<WifiPhy> p = DynamicCast<WifiNetDevice>(m_devices.Get(i))->GetPhy();

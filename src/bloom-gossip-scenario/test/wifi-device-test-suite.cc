@@ -603,6 +603,19 @@ class WifiDeviceTestSuite : public TestSuite
                                      {},
                                      1),
             bloom::test::kQuick);
+        // A far frame captured during a near one is forgotten: ns-2's
+        // receiver is idle when the near one ends, and receives a third
+        // frame that arrives while the captured one is still on the air
+        // (node 2, 500 m away, hears neither node 1 nor node 3).
+        AddTestCase(
+            new Ns2ReceptionTestCase(
+                "after a captured frame's holder ends, a new frame is received",
+                "ns2",
+                {Vector(0, 0, 0), Vector(0, -100, 0), Vector(0, 500, 0), Vector(-150, -100, 0)},
+                {S{1, now}, S{2, MicroSeconds(700)}, S{3, MicroSeconds(1100)}},
+                {1, 3},
+                0),
+            bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9),
                     bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::GRID, 16, 6),
