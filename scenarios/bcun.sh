@@ -56,14 +56,17 @@
 # holds every receiver within carrier sense: about 7 times the receptions),
 # 14 for lr-wpan; the default (4 topologies, 48 runs) takes about 15 min
 # with 2 jobs on an idle machine, --full (1,200 runs) about 6 h.
-# Output: DIR/<setting>-queries.csv (every measured and warm-up query,
-# one header) and DIR/<setting>-runs.csv (one row per run), DIR/parts/
-# (per run), and from analysis/compare-bcun.py: DIR/bcun-table.md (the
-# side-by-side table and, with several 802.11 settings, the ablation),
+# Output: DIR/<setting>-queries.csv (every measured query of every run,
+# one header; diameter-sweep reports no warm-up query) and
+# DIR/<setting>-runs.csv (one row per run), DIR/parts/ (per run), and from
+# analysis/compare-bcun.py: DIR/bcun-table.md (the side-by-side table and,
+# with several 802.11 settings, the ablation),
 # DIR/bcun-per-hop.csv and DIR/bcun.png.  Bad arguments are refused in one
 # line (exit 2) before anything runs: the lists by the strict parsers of
 # scenarios/common.sh, then every (setting, mechanism) through
-# diameter-sweep --dry-run.  DIR is locked while the script runs.
+# diameter-sweep --dry-run.  DIR is locked while the script runs.  A
+# signal (INT, TERM, HUP) ends the script and every run it started; the
+# CSVs appear complete, all of them, or none.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=bcun.sh
@@ -157,10 +160,11 @@ for setting in "${setting_list[@]}"; do
     done
 done
 bg_make_outdir -o "$outdir"
-bg_lock_outdir -o "$BG_OUTDIR"
-mkdir -p "$BG_OUTDIR/parts"
+outdir="$BG_OUTDIR"
+bg_lock_outdir -o "$outdir"
+bg_make_outdir -o "$outdir/parts"
+BG_OUTDIR="$outdir" # the runs write into BG_OUTDIR/parts
 
-BG_TASKS=()
 for setting in "${setting_list[@]}"; do
     for t in "${topology_list[@]}"; do
         for m in "${mechanism_list[@]}"; do
@@ -178,5 +182,6 @@ for setting in "${setting_list[@]}"; do
     bg_concat_tasks "$BG_OUTDIR/$setting-runs.csv" "" "$setting."
     compare+=("$setting=$BG_OUTDIR/$setting-queries.csv" "--runs=$setting=$BG_OUTDIR/$setting-runs.csv")
 done
-"$(bg_python)" "$here/analysis/compare-bcun.py" "$BG_OUTDIR" "${compare[@]}"
+bg_commit_outputs
+bg_run "$(bg_python)" "$here/analysis/compare-bcun.py" "$BG_OUTDIR" "${compare[@]}"
 echo "bcun: CSV, table and PNG files are in $BG_OUTDIR"
