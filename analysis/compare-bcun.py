@@ -473,7 +473,8 @@ def main(argv):
     w = csv.DictWriter(buf, fieldnames=FIELDS, lineterminator="\n")
     w.writeheader()
     for r in rows:
-        w.writerow({k: (f"{v:.6g}" if isinstance(v, float) else v) for k, v in r.items()})
+        w.writerow({k: (("NA" if v != v else f"{v:.6g}") if isinstance(v, float) else v)
+                    for k, v in r.items()})
     for leaf, data in [("bcun-per-hop.csv", buf.getvalue()),
                        ("bcun-table.md", table(settings, rows, successes, drops, reference))]:
         path = os.path.join(outdir, leaf)

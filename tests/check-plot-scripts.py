@@ -1188,12 +1188,22 @@ for label, script, source, change, args, named in [
 
 # compare-bcun.py with no successful query of a compared mechanism: a table
 # that says so (was an IndexError); no query of one: refused (was the same).
+# bcun-per-hop.csv then has no hop bin of successful queries (queries 0 in
+# every row); its rows are the success per BFS distance, 0 in each.
 def no_bin(o, r):
     table = (o / "bcun-table.md").read_text() if (o / "bcun-table.md").is_file() else ""
-    rows = (o / "bcun-per-hop.csv").read_text() if (o / "bcun-per-hop.csv").is_file() else ""
+    path = o / "bcun-per-hop.csv"
     problems = [] if "no successful query" in table else ["the table does not say so"]
-    if rows.count("\n") != 1 or not rows.startswith("setting,strategy,hops"):
-        problems.append(f"bcun-per-hop.csv {rows[:80]!r}, not its header alone")
+    if not path.is_file():
+        return problems + ["no bcun-per-hop.csv"]
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        problems.append("bcun-per-hop.csv has no success row per BFS distance")
+    for row in rows:
+        if row["queries"] != "0" or float(row["success"]) != 0:
+            problems.append(f"bcun-per-hop.csv row {row}: a bin with queries or success")
+            break
     return problems
 
 
