@@ -11,9 +11,10 @@ scenarios/bcun.sh, many topologies concatenated); NAME labels its setting
 is the one compared with BCUN.  --runs=NAME=RUNS.csv gives a setting's
 per-run table (<setting>-runs.csv of bcun.sh); with its wifi_* columns
 (WifiDeviceBuilder's CountDrops) the tables add the collision share: frames
-lost at in-range receivers per transmission, BCUN's logPROCrgg.txt figure.  Queries are binned as BCUN bins them: successful
-queries for a present key, by the hops the successful search copy took
-(success_hops); per bin the mean transmissions per query (search + cancel +
+lost at in-range receivers per transmission, BCUN's logPROCrgg.txt figure,
+with a 95 % bootstrap interval over runs.  Queries are binned as BCUN bins
+them: successful queries for a present key, by the hops the successful
+search copy took (success_hops); per bin the mean transmissions per query (search + cancel +
 answer frames, BCUN's "s" lines of the query) and the mean latency from
 issue until the origin learns the answer (round_trip).  Warm-up queries
 (a column `warmup` equal to 1, when present) are left out.  Intervals are a
@@ -45,8 +46,9 @@ Writes into OUTDIR:
                        success and collision share beside BCUN's
     bcun.png           per setting (one row each): transmissions, latency
                        and success per hop bin, and the bins' successful
-                       queries, ours (lines, bands) and BCUN's (dashed;
-                       first setting)
+                       queries, ours (lines; a band only where it has a
+                       width, and the title names only the bands drawn)
+                       and BCUN's (dashed; first setting)
 """
 import csv
 import io
@@ -161,10 +163,25 @@ def per_hop(name, df, reference):
     return rows
 
 
+def ratio_interval(num, den):
+    """(low, high): 95 % percentile bootstrap of sum(num) / sum(den) over
+    runs (num, den: per run), fixed seed; inside [0, 1] for shares."""
+    num, den = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    share = float(num.sum() / den.sum())
+    if len(num) < 2:
+        return share, share
+    rng = np.random.default_rng(pc.INTERVAL_SEED)
+    idx = rng.integers(0, len(num), size=(RESAMPLES, len(num)))
+    shares = num[idx].sum(axis=1) / den[idx].sum(axis=1)
+    low, high = (float(q) for q in np.quantile(shares, [0.025, 0.975]))
+    return min(low, share), max(high, share)
+
+
 def load_runs(spec, names):
     """--runs=NAME=RUNS.csv: the setting's per-run table; returns (name,
-    {strategy: (transmissions, collision drops, all drops, runs)}), empty
-    when the table has no wifi_* columns (no drop counts)."""
+    {strategy: (transmissions, collision drops, all drops, runs, (low,
+    high) of the collision share: bootstrap over runs)}), empty when the
+    table has no wifi_* columns (no drop counts)."""
     if "=" not in spec:
         die(f"--runs={pc.shown(spec)}: expected --runs=NAME=RUNS.csv")
     name, path = spec.split("=", 1)
@@ -181,7 +198,8 @@ def load_runs(spec, names):
         if col > tx:
             die(f"{name} RUNS.csv: {pc.shown(path)}: {strategy}: more collision drops than "
                 "transmissions")
-        out[strategy] = (tx, col, drops, len(g))
+        out[strategy] = (tx, col, drops, len(g),
+                         ratio_interval(g["wifi_collision_drops"], g["wifi_tx_frames"]))
     return name, out
 
 
@@ -293,17 +311,20 @@ def table(settings, rows, successes, drops, reference):
                 continue
             d = drops[name]
             lines.append(f"| {name} | " + " | ".join(
-                pct(d[m][1] / d[m][0]) + (
+                pct(d[m][1] / d[m][0])
+                + f" [{100 * d[m][4][0]:.1f}, {100 * d[m][4][1]:.1f}]" + (
                     "" if name != first or abs(d[m][1] / d[m][0] - BCUN_DROPS[m])
                     <= COLLISION_AGREE else " **")
                 if m in d and d[m][0] > 0 else "-" for m in MECHANISMS) + " |")
         lines.append("| BCUN | " + " | ".join(pct(BCUN_DROPS[m]) for m in MECHANISMS) + " |")
-        lines += ["", "Every drop BCUN's drop.awk counts is a collision here (no queue or retry "
+        lines += ["", "[low, high]: 95 % bootstrap over runs (one topology each).  "
+                  "Every drop BCUN's drop.awk counts is a collision here (no queue or retry "
                   "drop in any run of these settings: the wifi_queue_drops and wifi_retry_drops "
                   "columns hold the others).  ** = more than 1 point from BCUN's."]
         if any(d[m][2] != d[m][1] for d in drops.values() for m in d):
-            lines[-1] = ("Queue and retry drops (wifi_queue_drops, wifi_retry_drops) are not in "
-                         "the share above.  ** = more than 1 point from BCUN's.")
+            lines[-1] = ("[low, high]: 95 % bootstrap over runs (one topology each).  Queue "
+                         "and retry drops (wifi_queue_drops, wifi_retry_drops) are not in the "
+                         "share above.  ** = more than 1 point from BCUN's.")
         ablation = [name for name, _ in settings if name in drops]
         if len(ablation) >= 2:
             lines += ["", "## Ablation: each setting per mechanism", "",
@@ -350,6 +371,7 @@ def figure(settings, rows, reference, successes):
                "search copy")]
     fig, axes = plt.subplots(len(settings), len(panels), figsize=(19, 4.2 * len(settings)),
                              squeeze=False)
+    bands = set()  # the kinds of band drawn with some width, for the title
     for i, (name, _) in enumerate(settings):
         for j, (col, ref_col, label, xlabel) in enumerate(panels):
             ax = axes[i][j]
@@ -375,7 +397,9 @@ def figure(settings, rows, reference, successes):
                     lo = [r[stem + "_low"] for r in pts]
                     hi = [r[stem + "_high"] for r in pts]
                     ax.plot(x, y, color=COLOURS[m], lw=1.8, label=f"{NAMES[m]} ({name})")
-                    ax.fill_between(x, lo, hi, color=COLOURS[m], alpha=0.2, lw=0)
+                    if any(b > a for a, b in zip(lo, hi)):
+                        ax.fill_between(x, lo, hi, color=COLOURS[m], alpha=0.2, lw=0)
+                        bands.add("success" if col == "success" else "bootstrap")
                     pc.record(ax, f"{name} {col}", m, x, y, lo, hi,
                               SHARE if col == "success" else NONNEG)
                 if i != 0:
@@ -420,8 +444,14 @@ def figure(settings, rows, reference, successes):
             ax.grid(alpha=0.3)
             if ax.get_legend_handles_labels()[0]:
                 ax.legend(fontsize=7, ncol=2)
-    fig.suptitle(f"Query mechanisms per hop bin (bins with >= {MIN_BIN} queries; band: 95 % "
-                 "bootstrap over topologies, success: Wilson; dashed: BCUN)", fontsize=10)
+    claimed = []
+    if "bootstrap" in bands:
+        claimed.append("bands of transmissions and latency: 95 % bootstrap over topologies")
+    if "success" in bands:
+        claimed.append("bands of success: 95 % Wilson")
+    fig.suptitle(f"Query mechanisms per hop bin (bins with >= {MIN_BIN} queries; "
+                 + "; ".join(claimed + ["dashed: BCUN, success over all its queries, its "
+                                        "query counts scaled to ours"]) + ")", fontsize=10)
     fig.tight_layout()
     return fig
 
