@@ -14,12 +14,12 @@ per-run table (<setting>-runs.csv of bcun.sh); with its wifi_* columns
 lost at in-range receivers per transmission, BCUN's logPROCrgg.txt figure,
 with a 95 % bootstrap interval over runs.  Queries are binned as BCUN bins
 them: successful queries for a present key, by the hops the successful
-search copy took (success_hops); per bin the mean transmissions per query (search + cancel +
-answer frames, BCUN's "s" lines of the query) and the mean latency from
-issue until the origin learns the answer (round_trip).  Warm-up queries
-(a column `warmup` equal to 1, when present) are left out.  Intervals are a
-95 % percentile bootstrap over topologies (runs: the queries of one run
-resampled together, fixed seed), so they stay inside [0, inf).
+search copy took (success_hops); per bin the mean transmissions per query
+(search + cancel + answer frames, BCUN's "s" lines of the query) and the
+mean latency from issue until the origin learns the answer (round_trip).
+Warm-up queries (a column `warmup` equal to 1, when present) are left out.
+Intervals are a 95 % percentile bootstrap over topologies (runs: the queries
+of one run resampled together, fixed seed), so they stay inside [0, inf).
 
 Success per hop bin: failed queries have no success_hops, so success is
 binned by the BFS distance (true_hops): the share of the measured queries
