@@ -317,12 +317,12 @@ def table(settings, rows, successes, drops, reference):
                     <= COLLISION_AGREE else " **")
                 if m in d and d[m][0] > 0 else "-" for m in MECHANISMS) + " |")
         lines.append("| BCUN | " + " | ".join(pct(BCUN_DROPS[m]) for m in MECHANISMS) + " |")
-        lines += ["", "[low, high]: 95 % bootstrap over runs (one topology each).  "
+        lines += ["", "Brackets: 95 % bootstrap interval over runs (one topology each).  "
                   "Every drop BCUN's drop.awk counts is a collision here (no queue or retry "
                   "drop in any run of these settings: the wifi_queue_drops and wifi_retry_drops "
                   "columns hold the others).  ** = more than 1 point from BCUN's."]
         if any(d[m][2] != d[m][1] for d in drops.values() for m in d):
-            lines[-1] = ("[low, high]: 95 % bootstrap over runs (one topology each).  Queue "
+            lines[-1] = ("Brackets: 95 % bootstrap interval over runs (one topology each).  Queue "
                          "and retry drops (wifi_queue_drops, wifi_retry_drops) are not in the "
                          "share above.  ** = more than 1 point from BCUN's.")
         ablation = [name for name, _ in settings if name in drops]
