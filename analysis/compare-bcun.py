@@ -3,18 +3,29 @@
 (BCUN, rmlima/BCUN, results/400nodes/: analysis/bcun-reference.csv).
 
     analysis/compare-bcun.py OUTDIR NAME=QUERIES.csv [NAME=QUERIES.csv ...]
+                             [--runs=NAME=RUNS.csv ...]
 
 Each QUERIES.csv is the per-query table of diameter-sweep (queries.csv of
 scenarios/bcun.sh, many topologies concatenated); NAME labels its setting
-(e.g. wifi, lr-wpan: letters, digits and '-').  The first setting is the
-one compared with BCUN.  Queries are binned as BCUN bins them: successful
-queries for a present key, by the hops the successful search copy took
-(success_hops); per bin the mean transmissions per query (search + cancel +
-answer frames, BCUN's "s" lines of the query) and the mean latency from
-issue until the origin learns the answer (round_trip).  Warm-up queries
-(a column `warmup` equal to 1, when present) are left out.  Intervals are a
-95 % percentile bootstrap over topologies (runs: the queries of one run
-resampled together, fixed seed), so they stay inside [0, inf).
+(e.g. faithful, wifi, lr-wpan: letters, digits and '-').  The first setting
+is the one compared with BCUN.  --runs=NAME=RUNS.csv gives a setting's
+per-run table (<setting>-runs.csv of bcun.sh); with its wifi_* columns
+(WifiDeviceBuilder's CountDrops) the tables add the collision share: frames
+lost at in-range receivers per transmission, BCUN's logPROCrgg.txt figure,
+with a 95 % bootstrap interval over runs.  Queries are binned as BCUN bins
+them: successful queries for a present key, by the hops the successful
+search copy took (success_hops); per bin the mean transmissions per query
+(search + cancel + answer frames, BCUN's "s" lines of the query) and the
+mean latency from issue until the origin learns the answer (round_trip).
+Warm-up queries (a column `warmup` equal to 1, when present) are left out.
+Intervals are a 95 % percentile bootstrap over topologies (runs: the queries
+of one run resampled together, fixed seed), so they stay inside [0, inf).
+
+Success per hop bin: failed queries have no success_hops, so success is
+binned by the BFS distance (true_hops): the share of the measured queries
+at that distance answered (95 % Wilson interval).  BCUN publishes success
+only per topology (fail.dat): its share per mechanism is drawn as a dashed
+level.
 
 Every column read is checked against its domain (plot_common.read_table);
 a file with no query of the mechanisms compared (blind-flood, bcir,
@@ -24,11 +35,20 @@ query of them gives a table that says so and no hop bin.
 Writes into OUTDIR:
     bcun-per-hop.csv   setting, strategy, hops, queries, topologies, mean
                        frames and latency with their intervals, BCUN's
-                       values and the ratio ours / BCUN (first setting)
-    bcun-table.md      the side-by-side table at 1, 3, 6, 12 and 20 hops,
-                       success shares and the number of topologies/queries
-    bcun.png           transmissions and latency per hop bin, ours (lines,
-                       bands) and BCUN's (dashed), one row per setting
+                       values and the ratio ours / BCUN (first setting),
+                       and the success of the queries at BFS distance hops
+                       (success, success_low, success_high, success_queries)
+    bcun-table.md      the side-by-side tables at 1, 3, 6, 12 and 20 hops
+                       (transmissions, latency), success and collision
+                       shares, the number of topologies/queries and, with
+                       two or more 802.11 settings, the ablation: per
+                       mechanism, each setting's latency per hop bin,
+                       success and collision share beside BCUN's
+    bcun.png           per setting (one row each): transmissions, latency
+                       and success per hop bin, and the bins' successful
+                       queries, ours (lines; a band only where it has a
+                       width, and the title names only the bands drawn)
+                       and BCUN's (dashed; first setting)
 """
 import csv
 import io
@@ -38,7 +58,7 @@ import re
 import sys
 
 import plot_common as pc
-from plot_common import NONNEG, Outputs, check_outdir, die, np, read_table
+from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, np, read_table
 
 plt = pc.pyplot()
 
@@ -54,12 +74,15 @@ COLOURS = {"blind-flood": "tab:gray", "bcir": "tab:blue", "bcir-star": "tab:gree
            "abc": "tab:red"}
 TABLE_HOPS = [1, 3, 6, 12, 20]
 AGREE = 0.15  # the issue's tolerance: |ours / BCUN - 1| <= 15 %
+SUCCESS_AGREE = 0.02  # success within 2 points of BCUN's
+COLLISION_AGREE = 0.01  # collision share within 1 point of BCUN's
 MIN_BIN = 20  # bins with fewer successful queries are not drawn
 RESAMPLES = 1000
 # The columns of bcun-per-hop.csv.
 FIELDS = ["setting", "strategy", "hops", "queries", "topologies", "frames", "frames_low",
           "frames_high", "latency_s", "latency_low", "latency_high", "bcun_transmissions",
-          "bcun_latency_s", "bcun_queries", "frames_ratio", "latency_ratio"]
+          "bcun_latency_s", "bcun_queries", "frames_ratio", "latency_ratio", "success",
+          "success_low", "success_high", "success_queries"]
 
 
 def cluster_interval(groups):
@@ -116,22 +139,79 @@ def load(spec):
 
 def per_hop(name, df, reference):
     rows = []
+    by_distance = success_by_distance(df)
     for strategy in [s for s in MECHANISMS if s in set(df["strategy"])]:
         ok = df[(df["strategy"] == strategy) & (df["success"] == 1)]
-        for hops in sorted(int(h) for h in ok["success_hops"].dropna().unique()):
+        bins = {int(h) for h in ok["success_hops"].dropna().unique()}
+        bins |= {h for (m, h) in by_distance if m == strategy}
+        for hops in sorted(bins):
             b = ok[ok["success_hops"] == hops]
             groups = [g for _, g in b.groupby("topo")]
             f = cluster_interval([g["frames_total"].to_numpy() for g in groups])
             lat = cluster_interval([g["round_trip"].dropna().to_numpy() for g in groups])
             ref = reference.get((strategy, hops), (math.nan, math.nan, (0, 0)))
+            won = by_distance.get((strategy, hops), (math.nan, math.nan, math.nan, 0))
             rows.append({"setting": name, "strategy": strategy, "hops": hops, "queries": len(b),
                          "topologies": len(groups), "frames": f[0], "frames_low": f[1],
                          "frames_high": f[2], "latency_s": lat[0], "latency_low": lat[1],
                          "latency_high": lat[2], "bcun_transmissions": ref[0],
                          "bcun_latency_s": ref[1], "bcun_queries": ref[2][0],
                          "frames_ratio": f[0] / ref[0] if ref[0] == ref[0] else math.nan,
-                         "latency_ratio": lat[0] / ref[1] if ref[1] == ref[1] else math.nan})
+                         "latency_ratio": lat[0] / ref[1] if ref[1] == ref[1] else math.nan,
+                         "success": won[0], "success_low": won[1], "success_high": won[2],
+                         "success_queries": won[3]})
     return rows
+
+
+def ratio_interval(num, den):
+    """(low, high): 95 % percentile bootstrap of sum(num) / sum(den) over
+    runs (num, den: per run), fixed seed; inside [0, 1] for shares."""
+    num, den = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    share = float(num.sum() / den.sum())
+    if len(num) < 2:
+        return share, share
+    rng = np.random.default_rng(pc.INTERVAL_SEED)
+    idx = rng.integers(0, len(num), size=(RESAMPLES, len(num)))
+    shares = num[idx].sum(axis=1) / den[idx].sum(axis=1)
+    low, high = (float(q) for q in np.quantile(shares, [0.025, 0.975]))
+    return min(low, share), max(high, share)
+
+
+def load_runs(spec, names):
+    """--runs=NAME=RUNS.csv: the setting's per-run table; returns (name,
+    {strategy: (transmissions, collision drops, all drops, runs, (low,
+    high) of the collision share: bootstrap over runs)}), empty when the
+    table has no wifi_* columns (no drop counts)."""
+    if "=" not in spec:
+        die(f"--runs={pc.shown(spec)}: expected --runs=NAME=RUNS.csv")
+    name, path = spec.split("=", 1)
+    if name not in names:
+        die(f"--runs={pc.shown(spec)}: no setting {pc.shown(name)} given as NAME=QUERIES.csv")
+    counts = ["wifi_tx_frames", "wifi_collision_drops", "wifi_queue_drops", "wifi_retry_drops"]
+    df = read_table(path, f"{name} RUNS.csv", ["query_strategy"], optional=counts)
+    df = df.dropna(subset=counts)
+    out = {}
+    for strategy, g in df.groupby("query_strategy"):
+        tx = float(g["wifi_tx_frames"].sum())
+        col = float(g["wifi_collision_drops"].sum())
+        drops = col + float(g["wifi_queue_drops"].sum()) + float(g["wifi_retry_drops"].sum())
+        if col > tx:
+            die(f"{name} RUNS.csv: {pc.shown(path)}: {strategy}: more collision drops than "
+                "transmissions")
+        out[strategy] = (tx, col, drops, len(g),
+                         ratio_interval(g["wifi_collision_drops"], g["wifi_tx_frames"]))
+    return name, out
+
+
+def success_by_distance(df):
+    """{(strategy, true hops): (share, low, high, queries)} of the measured
+    queries for a present key."""
+    out = {}
+    known = df.dropna(subset=["true_hops"])
+    for (strategy, hops), g in known.groupby(["strategy", "true_hops"]):
+        k, n = int(g["success"].sum()), len(g)
+        out[(strategy, int(hops))] = (k / n, *pc.wilson(k, n), n)
+    return out
 
 
 def success(df):
@@ -147,13 +227,25 @@ def success(df):
 # 200 queries, ABC of 205 (its count includes the 5 warm-up queries).
 BCUN_FAILS = {"blind-flood": (13.91, 200), "bcir": (3.06, 200), "bcir-star": (3.84, 200),
               "abc": (5.15, 205)}
+# BCUN's drops per transmission: results/400nodes/logPROCrgg.txt lines 16-19
+# (DropsFLOOD, DropsBCIR, DropsBCIR2, DropsGBC), drop.awk's every "d" line
+# over totaltrans.awk's every "s" line, all 500 topologies.
+BCUN_DROPS = {"blind-flood": 0.05963, "bcir": 0.05644, "bcir-star": 0.05807, "abc": 0.03712}
+
+
+def bcun_success(m):
+    return 1 - BCUN_FAILS[m][0] / BCUN_FAILS[m][1]
 
 
 def fmt(v, digits=1):
     return "-" if v != v else f"{v:.{digits}f}"
 
 
-def table(settings, rows, successes):
+def pct(v):
+    return "-" if v != v else f"{100 * v:.1f} %"
+
+
+def table(settings, rows, successes, drops, reference):
     first = settings[0][0]
     lines = ["# BCUN beside this project", ""]
     for name, df in settings:
@@ -167,38 +259,96 @@ def table(settings, rows, successes):
               "| hops | " + " | ".join(f"{NAMES[m]} ours | BCUN | diff" for m in MECHANISMS) + " |",
               "|---|" + "---|---|---|" * len(MECHANISMS)]
     by = {(r["setting"], r["strategy"], r["hops"]): r for r in rows}
+
+    def diff_cell(ratio):
+        diff = (ratio - 1) * 100
+        mark = "" if diff != diff or abs(diff) <= AGREE * 100 else " **"
+        return f"{diff:+.0f} %{mark}" if diff == diff else "-"
+
     for h in TABLE_HOPS:
         cells = []
         for m in MECHANISMS:
             r = by.get((first, m, h))
-            if r is None:
+            if r is None or r["queries"] == 0:
                 cells += ["-", "-", "-"]
                 continue
-            diff = (r["frames_ratio"] - 1) * 100
-            mark = "" if diff != diff or abs(diff) <= AGREE * 100 else " **"
             cells += [f"{fmt(r['frames'])} ({r['queries']})", fmt(r["bcun_transmissions"]),
-                      f"{diff:+.0f} %{mark}" if diff == diff else "-"]
+                      diff_cell(r["frames_ratio"])]
         lines.append(f"| {h} | " + " | ".join(cells) + " |")
     lines += ["", "(n) = successful queries in the bin; ** = outside the 15 % agreement.", "",
               f"## Latency (s) from issue to answer ({first} vs BCUN's lat*_avgRND.dat)", "",
-              "| hops | " + " | ".join(f"{NAMES[m]} ours | BCUN" for m in MECHANISMS) + " |",
-              "|---|" + "---|---|" * len(MECHANISMS)]
+              "| hops | " + " | ".join(f"{NAMES[m]} ours | BCUN | diff" for m in MECHANISMS) + " |",
+              "|---|" + "---|---|---|" * len(MECHANISMS)]
     for h in TABLE_HOPS:
         cells = []
         for m in MECHANISMS:
             r = by.get((first, m, h))
-            cells += ([fmt(r["latency_s"], 3), fmt(r["bcun_latency_s"], 3)] if r else ["-", "-"])
+            if r is None or r["queries"] == 0:
+                cells += ["-", "-", "-"]
+                continue
+            cells += [fmt(r["latency_s"], 3), fmt(r["bcun_latency_s"], 3),
+                      diff_cell(r["latency_ratio"])]
         lines.append(f"| {h} | " + " | ".join(cells) + " |")
-    lines += ["", "## Success (share of measured queries answered; BCUN: fail.dat)", "",
+    lines += ["", "** = outside the 15 % agreement.", "",
+              "## Success (share of measured queries answered; BCUN: fail.dat)", "",
               "| setting | " + " | ".join(NAMES[m] for m in MECHANISMS) + " |",
               "|---|" + "---|" * len(MECHANISMS)]
     for name, _ in settings:
         s = successes[name]
         lines.append(f"| {name} | " + " | ".join(
-            f"{s[m][0]:.3f} [{s[m][1]:.3f}, {s[m][2]:.3f}]" if m in s else "-"
-            for m in MECHANISMS) + " |")
-    lines.append("| BCUN | " + " | ".join(
-        f"{1 - BCUN_FAILS[m][0] / BCUN_FAILS[m][1]:.3f}" for m in MECHANISMS) + " |")
+            f"{s[m][0]:.3f} [{s[m][1]:.3f}, {s[m][2]:.3f}]"
+            + ("" if name != first or abs(s[m][0] - bcun_success(m)) <= SUCCESS_AGREE else " **")
+            if m in s else "-" for m in MECHANISMS) + " |")
+    lines.append("| BCUN | " + " | ".join(f"{bcun_success(m):.3f}" for m in MECHANISMS) + " |")
+    lines += ["", f"** ({first}) = more than {SUCCESS_AGREE * 100:.0f} points from BCUN's."]
+    if drops:
+        lines += ["", "## Collision share (frames lost at in-range receivers per transmission; "
+                  "BCUN: logPROCrgg.txt)", "",
+                  "| setting | " + " | ".join(NAMES[m] for m in MECHANISMS) + " |",
+                  "|---|" + "---|" * len(MECHANISMS)]
+        for name, _ in settings:
+            if name not in drops:
+                continue
+            d = drops[name]
+            lines.append(f"| {name} | " + " | ".join(
+                pct(d[m][1] / d[m][0])
+                + f" [{100 * d[m][4][0]:.1f}, {100 * d[m][4][1]:.1f}]" + (
+                    "" if name != first or abs(d[m][1] / d[m][0] - BCUN_DROPS[m])
+                    <= COLLISION_AGREE else " **")
+                if m in d and d[m][0] > 0 else "-" for m in MECHANISMS) + " |")
+        lines.append("| BCUN | " + " | ".join(pct(BCUN_DROPS[m]) for m in MECHANISMS) + " |")
+        lines += ["", "Brackets: 95 % bootstrap interval over runs (one topology each).  "
+                  "Every drop BCUN's drop.awk counts is a collision here (no queue or retry "
+                  "drop in any run of these settings: the wifi_queue_drops and wifi_retry_drops "
+                  "columns hold the others).  ** = more than 1 point from BCUN's."]
+        if any(d[m][2] != d[m][1] for d in drops.values() for m in d):
+            lines[-1] = ("Brackets: 95 % bootstrap interval over runs (one topology each).  Queue "
+                         "and retry drops (wifi_queue_drops, wifi_retry_drops) are not in the "
+                         "share above.  ** = more than 1 point from BCUN's.")
+        ablation = [name for name, _ in settings if name in drops]
+        if len(ablation) >= 2:
+            lines += ["", "## Ablation: each setting per mechanism", "",
+                      "Latency (s) per hop bin of the successful search copy, success (all "
+                      "measured queries), collision share; BCUN's last."]
+            for m in MECHANISMS:
+                lines += ["", f"### {NAMES[m]}", "",
+                          "| setting | " + " | ".join(f"lat. {h}" for h in TABLE_HOPS)
+                          + " | success | collision share |",
+                          "|---|" + "---|" * (len(TABLE_HOPS) + 2)]
+                for name in ablation:
+                    cells = []
+                    for h in TABLE_HOPS:
+                        r = by.get((name, m, h))
+                        cells.append(fmt(r["latency_s"], 3) if r and r["queries"] else "-")
+                    sm = successes[name].get(m)
+                    dm = drops[name].get(m)
+                    cells.append(f"{sm[0]:.3f}" if sm else "-")
+                    cells.append(pct(dm[1] / dm[0]) if dm and dm[0] > 0 else "-")
+                    lines.append(f"| {name} | " + " | ".join(cells) + " |")
+                ref = {h: v for (mm, h), v in reference.items() if mm == m}
+                lines.append("| BCUN | " + " | ".join(
+                    fmt(ref[h][1], 3) if h in ref else "-" for h in TABLE_HOPS)
+                    + f" | {bcun_success(m):.3f} | {pct(BCUN_DROPS[m])} |")
     for name, _ in settings[1:]:
         lines += ["", f"## Transmissions per successful query: {name} (ours only)", "",
                   "| hops | " + " | ".join(NAMES[m] for m in MECHANISMS) + " |",
@@ -206,50 +356,102 @@ def table(settings, rows, successes):
         for h in TABLE_HOPS:
             lines.append(f"| {h} | " + " | ".join(
                 f"{fmt(by[(name, m, h)]['frames'])} ({by[(name, m, h)]['queries']})"
-                if (name, m, h) in by else "-" for m in MECHANISMS) + " |")
+                if (name, m, h) in by and by[(name, m, h)]["queries"] else "-"
+                for m in MECHANISMS) + " |")
     return "\n".join(lines) + "\n"
 
 
-def figure(settings, rows, reference):
-    fig, axes = plt.subplots(len(settings), 2, figsize=(11, 4.2 * len(settings)), squeeze=False)
+def figure(settings, rows, reference, successes):
+    panels = [("frames", 0, "transmissions per successful query", "hops of the successful "
+               "search copy"),
+              ("latency_s", 1, "latency, issue to answer (s)", "hops of the successful "
+               "search copy"),
+              ("success", None, "success (share answered)", "BFS hops origin - holder"),
+              ("queries", None, "successful queries in the bin", "hops of the successful "
+               "search copy")]
+    fig, axes = plt.subplots(len(settings), len(panels), figsize=(19, 4.2 * len(settings)),
+                             squeeze=False)
+    bands = set()  # the kinds of band drawn with some width, for the title
     for i, (name, _) in enumerate(settings):
-        for j, (col, ref_col, label) in enumerate(
-                [("frames", 0, "transmissions per successful query"),
-                 ("latency_s", 1, "latency, issue to answer (s)")]):
+        for j, (col, ref_col, label, xlabel) in enumerate(panels):
             ax = axes[i][j]
             for m in MECHANISMS:
-                pts = [r for r in rows if r["setting"] == name and r["strategy"] == m
-                       and r["queries"] >= MIN_BIN]
-                if not pts:
-                    continue
+                if col == "success":
+                    pts = [r for r in rows if r["setting"] == name and r["strategy"] == m
+                           and r["success_queries"] >= MIN_BIN]
+                elif col == "queries":
+                    pts = [r for r in rows if r["setting"] == name and r["strategy"] == m
+                           and r["queries"] > 0]
+                else:
+                    pts = [r for r in rows if r["setting"] == name and r["strategy"] == m
+                           and r["queries"] >= MIN_BIN]
+                if not any(r["setting"] == name and r["strategy"] == m for r in rows):
+                    continue  # the setting did not run this mechanism
                 x = [r["hops"] for r in pts]
                 y = [r[col] for r in pts]
-                lo = [r[col.replace("_s", "") + "_low"] for r in pts]
-                hi = [r[col.replace("_s", "") + "_high"] for r in pts]
-                ax.plot(x, y, color=COLOURS[m], lw=1.8, label=f"{NAMES[m]} ({name})")
-                ax.fill_between(x, lo, hi, color=COLOURS[m], alpha=0.2, lw=0)
-                pc.record(ax, f"{name} {col}", m, x, y, lo, hi, NONNEG)
-                if i == 0:
-                    ref = sorted((h, v[ref_col]) for (s, h), v in reference.items()
-                                 if s == m and v[2][ref_col] >= MIN_BIN
-                                 and v[ref_col] == v[ref_col])
-                    ax.plot([h for h, _ in ref], [v for _, v in ref], color=COLOURS[m], lw=1.2,
-                            ls="--", marker=".", ms=4, label=f"{NAMES[m]} (BCUN)")
-                    pc.record(ax, f"{name} {col}", f"{m} BCUN", [h for h, _ in ref],
-                              [v for _, v in ref], domain=NONNEG)
+                if col == "queries" and pts:
+                    ax.plot(x, y, color=COLOURS[m], lw=1.8, label=f"{NAMES[m]} ({name})")
+                    pc.record(ax, f"{name} {col}", m, x, y, domain=NONNEG)
+                elif pts:
+                    stem = col.replace("_s", "")
+                    lo = [r[stem + "_low"] for r in pts]
+                    hi = [r[stem + "_high"] for r in pts]
+                    ax.plot(x, y, color=COLOURS[m], lw=1.8, label=f"{NAMES[m]} ({name})")
+                    if any(b > a for a, b in zip(lo, hi)):
+                        ax.fill_between(x, lo, hi, color=COLOURS[m], alpha=0.2, lw=0)
+                        bands.add("success" if col == "success" else "bootstrap")
+                    pc.record(ax, f"{name} {col}", m, x, y, lo, hi,
+                              SHARE if col == "success" else NONNEG)
+                if i != 0:
+                    continue
+                if col == "success":
+                    # BCUN publishes success per topology only: its share as a level.
+                    level = bcun_success(m)
+                    ax.axhline(level, color=COLOURS[m], lw=1.2, ls="--",
+                               label=f"{NAMES[m]} (BCUN, all bins)")
+                    pc.record(ax, f"{name} {col}", f"{m} BCUN", [0], [level], domain=SHARE)
+                    continue
+                if col == "queries":
+                    # BCUN's bins, scaled to our successful queries.
+                    ref = sorted((h, v[2][0]) for (sm, h), v in reference.items() if sm == m)
+                    total = sum(v for _, v in ref)
+                    ours = sum(r["queries"] for r in rows
+                               if r["setting"] == name and r["strategy"] == m)
+                    if total > 0:
+                        xs = [h for h, _ in ref]
+                        ys = [v * ours / total for _, v in ref]
+                        ax.plot(xs, ys, color=COLOURS[m], lw=1.2, ls="--",
+                                label=f"{NAMES[m]} (BCUN, scaled)")
+                        pc.record(ax, f"{name} {col}", f"{m} BCUN", xs, ys, domain=NONNEG)
+                    continue
+                ref = sorted((h, v[ref_col]) for (sm, h), v in reference.items()
+                             if sm == m and v[2][ref_col] >= MIN_BIN and v[ref_col] == v[ref_col])
+                ax.plot([h for h, _ in ref], [v for _, v in ref], color=COLOURS[m], lw=1.2,
+                        ls="--", marker=".", ms=4, label=f"{NAMES[m]} (BCUN)")
+                pc.record(ax, f"{name} {col}", f"{m} BCUN", [h for h, _ in ref],
+                          [v for _, v in ref], domain=NONNEG)
             if not ax.get_lines():
                 ax.text(0.5, 0.5, f"no hop bin with >= {MIN_BIN} successful queries",
                         transform=ax.transAxes, ha="center", va="center", fontsize=9,
                         color="0.4")
-            ax.set_xlabel("hops of the successful search copy")
+            ax.set_xlabel(xlabel)
             ax.set_ylabel(label)
             ax.set_title(f"{name}: {label}", fontsize=10)
-            ax.set_ylim(bottom=0)
+            if col == "success":
+                ax.set_ylim(0.5, 1.01)
+            else:
+                ax.set_ylim(bottom=0)
             ax.grid(alpha=0.3)
             if ax.get_legend_handles_labels()[0]:
                 ax.legend(fontsize=7, ncol=2)
-    fig.suptitle(f"Query mechanisms per hop bin (bins with >= {MIN_BIN} queries; band: 95 % "
-                 "bootstrap over topologies)", fontsize=10)
+    claimed = []
+    if "bootstrap" in bands:
+        claimed.append("bands of transmissions and latency: 95 % bootstrap over topologies")
+    if "success" in bands:
+        claimed.append("bands of success: 95 % Wilson")
+    fig.suptitle(f"Query mechanisms per hop bin (bins with >= {MIN_BIN} queries; "
+                 + "; ".join(claimed + ["dashed: BCUN, success over all its queries, its "
+                                        "query counts scaled to ours"]) + ")", fontsize=10)
     fig.tight_layout()
     return fig
 
@@ -259,7 +461,8 @@ def main(argv):
         print(__doc__.strip())
         return 0
     if len(argv) < 3:
-        die("usage: compare-bcun.py OUTDIR NAME=QUERIES.csv [NAME=QUERIES.csv ...]")
+        die("usage: compare-bcun.py OUTDIR NAME=QUERIES.csv [NAME=QUERIES.csv ...] "
+            "[--runs=NAME=RUNS.csv ...]")
     outdir = argv[1]
     check_outdir(outdir)
     ref = read_table(REFERENCE, "bcun-reference.csv",
@@ -270,10 +473,27 @@ def main(argv):
     reference = {(r.mechanism, int(r.hops)): (r.transmissions, r.latency_s,
                                               (int(r.queries), r.latency_queries))
                  for r in ref.itertuples()}
-    settings = [load(spec) for spec in argv[2:]]
+    specs, run_specs = [], []
+    for arg in argv[2:]:
+        if arg.startswith("--runs="):
+            run_specs.append(arg[len("--runs="):])
+        elif arg.startswith("-"):
+            die(f"{pc.shown(arg)}: unknown option (only --runs=NAME=RUNS.csv)")
+        else:
+            specs.append(arg)
+    if not specs:
+        die("no NAME=QUERIES.csv given")
+    settings = [load(spec) for spec in specs]
     names = [n for n, _ in settings]
     if len(set(names)) != len(names):
         die("a setting NAME is given twice")
+    drops = {}
+    for spec in run_specs:
+        name, counts = load_runs(spec, names)
+        if name in drops:
+            die(f"--runs: setting {name} given twice")
+        if counts:
+            drops[name] = counts
     rows = []
     for name, df in settings:
         rows += per_hop(name, df, reference if name == names[0] else {})
@@ -283,13 +503,15 @@ def main(argv):
     w = csv.DictWriter(buf, fieldnames=FIELDS, lineterminator="\n")
     w.writeheader()
     for r in rows:
-        w.writerow({k: (f"{v:.6g}" if isinstance(v, float) else v) for k, v in r.items()})
+        w.writerow({k: (("NA" if v != v else f"{v:.6g}") if isinstance(v, float) else v)
+                    for k, v in r.items()})
     for leaf, data in [("bcun-per-hop.csv", buf.getvalue()),
-                       ("bcun-table.md", table(settings, rows, successes))]:
+                       ("bcun-table.md", table(settings, rows, successes, drops, reference))]:
         path = os.path.join(outdir, leaf)
         out.add_bytes(path, data.encode(), f"wrote {path}", "OUTDIR")
     path = os.path.join(outdir, "bcun.png")
-    out.add(figure(settings, rows, reference), path, f"wrote {path}", "OUTDIR", dpi=110)
+    out.add(figure(settings, rows, reference, successes), path, f"wrote {path}", "OUTDIR",
+            dpi=110)
     out.commit()
     return 0
 

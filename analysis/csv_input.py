@@ -227,6 +227,11 @@ COLUMNS = {
     "target_fill": _real(0, na=False),  # percent of slots set (dv: the resources R)
     **_columns(_real(0, na=False), "raw_bytes coded_bytes entropy_bytes entropy_level_bytes "
                "zlib_bytes zstd_bytes"),
+    # diameter-sweep's runs.csv with WifiDeviceBuilder's CountDrops (NA in
+    # a run without the counter)
+    **_columns(_int(na=True), "wifi_tx_frames wifi_collision_drops wifi_queue_drops "
+               "wifi_retry_drops"),
+    **_columns(_real(0, 1, na=True), "wifi_collision_share wifi_drop_share"),
     # BCUN's latency file lacks some of its transmission file's hop bins
     **_columns(_int(na=True), "min_elements max_elements latency_queries lat_line"),
 }

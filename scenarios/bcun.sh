@@ -4,39 +4,63 @@
 # (--topology bcun: 400 points, thinned to degree <= 4, ~165 nodes) once
 # per query mechanism - FLOOD (blind-flood), BCIR, BCIR* (bcir-star) and
 # ABC (abc, the last three with the cancel as the answer, as in BCUN),
-# each in its own simulation as BCUN runs them - in two
+# each in its own simulation as BCUN runs them - in several
 # settings, concatenate the per-query tables and compare them with BCUN's
 # published results (analysis/compare-bcun.py, analysis/bcun-reference.csv).
 #
 #   scenarios/bcun.sh [--full] [-t TOPOLOGIES] [-m MECHANISMS] [-S SETTINGS]
 #                     [-j JOBS] [-o OUTDIR] [-b BUILD_DIR]
 #
-# Settings (one ini each; -S picks some, default both):
-#   wifi     scenarios/bcun.ini: BCUN's own setting - 802.11b at 11 Mb/s,
-#            250 m reception, ~550 m carrier sense, no gossip: nodes learn
-#            from query traffic (every query frame carries the sender's LBF,
-#            b = 16, merged with decay 0.9), 5 warm-up ABC queries, then 200
-#            queries 10 s apart from t = 100 s.
+# Settings (-S picks some; default faithful,wifi,lr-wpan; the first one
+# given is the one compared with BCUN):
+#   faithful  BCUN's setting as ns-2 ran it (scenarios/bcun.ini and the
+#            attributes below): 802.11b at 11 Mb/s, two-ray ground, 250 m
+#            reception, 550 m carrier sense, and, unlike `wifi`: FLOOD
+#            relays after d + U (10 ms + U(0, 7 ms)) and broadcasts its
+#            answer back along the recorded route with d + U per hop,
+#            every frame is padded to 1,000 bytes, and reception follows
+#            ns-2's rule (every frame above carrier sense holds the
+#            receiver; WifiDeviceBuilder's Reception ns2).
+#   wifi     scenarios/bcun.ini as it is: BCUN's radio and queries, no
+#            gossip: nodes learn from query traffic (every query frame
+#            carries the sender's LBF, b = 16, merged with decay 0.9), 5
+#            warm-up ABC queries, then 200 queries 10 s apart from t = 100 s;
+#            FLOOD relays after U(0, 20 ms) and unicasts its answer; frames
+#            as long as their content (~540 bytes); YANS reception.
+#   wifi-relay, wifi-answer, wifi-bytes, wifi-ns2rx
+#            `wifi` with one of faithful's four factors switched on (the
+#            ablation of doc/bcun-reproduction.md): FLOOD's d + U relay
+#            delay; its answer broadcast along the route (each hop after the
+#            flood's relay wait, U(0, 20 ms) here); 1,000-byte frames;
+#            ns-2's reception.
 #   lr-wpan  scenarios/bcun-lr-wpan.ini: this module's own setting - the same
 #            topologies and queries on 802.15.4, with periodic LBF gossip.
+# Every 802.11 run counts its transmissions and lost frames as BCUN's
+# logPROCrgg.txt does (WifiDeviceBuilder's CountDrops: runs.csv's wifi_*
+# columns); counting changes no result.
 #
 #   --full          100 topologies (BCUN used 500): about 2 h with 2 jobs
 #   -t 1:10         RngRun values, one topology each: N, A:B or a comma list
 #                   (default 1:4; --full 1:100)
 #   -m LIST         mechanisms, comma list of blind-flood, bcir, bcir-star,
 #                   abc (default all four)
-#   -S LIST         settings, comma list of wifi, lr-wpan (default both)
+#   -S LIST         settings, comma list of faithful, wifi, wifi-relay,
+#                   wifi-answer, wifi-bytes, wifi-ns2rx, lr-wpan (default
+#                   faithful,wifi,lr-wpan)
 #   -j N            parallel runs (default: the number of cores)
 #   -o DIR          output folder (default results/bcun)
 #   -b DIR          use this build as it is (default: install what is
 #                   missing and build into $BUILD_DIR or build/)
-# Timing on a 2-core Debian 12 machine (doc/bcun-reproduction.md): 3.6 s
-# of wall time per 802.11 run and 13.8 s per 802.15.4 run with -j 2, so the
-# default (4 topologies, 32 runs) takes about 5 min, --full (800 runs) 2 h.
+# Timing on a 2-core Debian 12 machine (doc/bcun-reproduction.md), CPU
+# seconds per run: about 11 for wifi, 31 for faithful (ns-2's reception
+# holds every receiver within carrier sense: about 7 times the receptions),
+# 14 for lr-wpan; the default (4 topologies, 48 runs) takes about 15 min
+# with 2 jobs on an idle machine, --full (1,200 runs) about 6 h.
 # Output: DIR/<setting>-queries.csv (every measured query of every run,
-# one header; diameter-sweep reports no warm-up query), DIR/runs.csv,
-# DIR/parts/ (per run), and from
-# analysis/compare-bcun.py: DIR/bcun-table.md (the side-by-side table),
+# one header; diameter-sweep reports no warm-up query) and
+# DIR/<setting>-runs.csv (one row per run), DIR/parts/ (per run), and from
+# analysis/compare-bcun.py: DIR/bcun-table.md (the side-by-side table and,
+# with several 802.11 settings, the ablation),
 # DIR/bcun-per-hop.csv and DIR/bcun.png.  Bad arguments are refused in one
 # line (exit 2) before anything runs: the lists by the strict parsers of
 # scenarios/common.sh, then every (setting, mechanism) through
@@ -51,7 +75,7 @@ full=0
 topologies=""
 topologies_given=0
 mechanisms="blind-flood,bcir,bcir-star,abc"
-settings="wifi,lr-wpan"
+settings="faithful,wifi,lr-wpan"
 jobs="$(nproc 2>/dev/null || echo 2)"
 outdir="$here/results/bcun"
 build=""
@@ -75,7 +99,8 @@ bg_parse_list -t "$topologies" 1 4294944442 10000 topology
 topology_list=("${BG_LIST[@]}")
 bg_parse_words -m "$mechanisms" blind-flood bcir bcir-star abc
 mechanism_list=("${BG_WORDS[@]}")
-bg_parse_words -S "$settings" wifi lr-wpan
+bg_parse_words -S "$settings" faithful wifi wifi-relay wifi-answer wifi-bytes wifi-ns2rx \
+    lr-wpan
 setting_list=("${BG_WORDS[@]}")
 bg_check_uint -j "$jobs" 1 1024
 bg_check_outdir -o "$outdir"
@@ -97,8 +122,32 @@ mechanism() {
 }
 ini() { # ini SETTING: the setting's config
     case "$1" in
-        wifi) echo "$here/scenarios/bcun.ini" ;;
         lr-wpan) echo "$here/scenarios/bcun-lr-wpan.ini" ;;
+        *) echo "$here/scenarios/bcun.ini" ;;
+    esac
+}
+# factors SETTING: the setting's attributes on top of its config.  The
+# values are BCUN's (doc/bcun-reproduction.md gives the file and line of
+# each): FLOOD's relay wait d + U, d = 10 ms, U(0, 7 ms) (gbcagent.cc,
+# calcDelayHop case 1; gbcsearch.tcl val(delay), val(jitter)); its answer
+# broadcast back along the route, d + U per hop (gbcproto.cc, recvflood);
+# 1,000-byte packets (gbcsearch.tcl val(mesg_size), genTraffileRND.py's
+# size); ns-2's reception (Mac802_11::recv with CPThresh_ 10, CSThresh_ and
+# RXThresh_ of gbcsearch.tcl).
+relay="--ns3::BlindFloodQueryStrategy::HopDelay=10ms --ns3::BloomQueryApplication::FloodJitter=7ms"
+answer="--ns3::BlindFloodQueryStrategy::BroadcastAnswers=true"
+bytes="--ns3::BloomQueryApplication::FrameBytes=1000"
+ns2rx="--ns3::WifiDeviceBuilder::Reception=ns2"
+count="--ns3::WifiDeviceBuilder::CountDrops=true"
+factors() {
+    case "$1" in
+        faithful) echo "$relay $answer $bytes $ns2rx $count" ;;
+        wifi) echo "$count" ;;
+        wifi-relay) echo "$relay $count" ;;
+        wifi-answer) echo "$answer $count" ;;
+        wifi-bytes) echo "$bytes $count" ;;
+        wifi-ns2rx) echo "$ns2rx $count" ;;
+        lr-wpan) echo "" ;;
     esac
 }
 # Check every (setting, mechanism) once at the first topology: nothing is
@@ -107,7 +156,7 @@ for setting in "${setting_list[@]}"; do
     for m in "${mechanism_list[@]}"; do
         # shellcheck disable=SC2046
         bg_dry_run -S "$setting with $m" --config "$(ini "$setting")" $(mechanism "$m") \
-            "--RngRun=${topology_list[0]}"
+            $(factors "$setting") "--RngRun=${topology_list[0]}"
     done
 done
 bg_make_outdir -o "$outdir"
@@ -120,17 +169,18 @@ for setting in "${setting_list[@]}"; do
     for t in "${topology_list[@]}"; do
         for m in "${mechanism_list[@]}"; do
             # shellcheck disable=SC2046
-            bg_add_task "$setting-$m-run$t" --config "$(ini "$setting")" $(mechanism "$m") \
-                "--RngRun=$t"
+            # PART: SETTING.MECHANISM-runT ('.' ends the setting's name).
+            bg_add_task "$setting.$m-run$t" --config "$(ini "$setting")" $(mechanism "$m") \
+                $(factors "$setting") "--RngRun=$t"
         done
     done
 done
 bg_run_tasks "$jobs"
-bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
 compare=()
 for setting in "${setting_list[@]}"; do
-    bg_concat_tasks "$BG_OUTDIR/$setting-queries.csv" "-queries" "$setting-"
-    compare+=("$setting=$BG_OUTDIR/$setting-queries.csv")
+    bg_concat_tasks "$BG_OUTDIR/$setting-queries.csv" "-queries" "$setting."
+    bg_concat_tasks "$BG_OUTDIR/$setting-runs.csv" "" "$setting."
+    compare+=("$setting=$BG_OUTDIR/$setting-queries.csv" "--runs=$setting=$BG_OUTDIR/$setting-runs.csv")
 done
 bg_commit_outputs
 bg_run "$(bg_python)" "$here/analysis/compare-bcun.py" "$BG_OUTDIR" "${compare[@]}"

@@ -936,6 +936,32 @@ for label, args, named in [
         ("absent keys only", ["OUT", f"w={variant('bcun-1-queries.csv', 'bq5.csv', set_cells('absent', '1'))}"], "present key")]:
     refused(label, s, args, named, BCUN)
 
+
+# Issue 40: --runs=NAME=RUNS.csv with the wifi_* drop counts of CountDrops.
+def with_drops(tx, collisions):
+    def change(header, rows):
+        extra = ["wifi_tx_frames", "wifi_collision_drops", "wifi_queue_drops", "wifi_retry_drops",
+                 "wifi_collision_share", "wifi_drop_share"]
+        return header + extra, [r + [tx, collisions, "0", "0", "0.1", "0.1"] for r in rows]
+    return change
+
+
+br = variant("bcun-1.csv", "br1.csv", with_drops("100", "10"))
+for label, args in [
+        ("--runs with drop counts, ablation", [f"wifi={bq}", f"ns2={bq}", f"--runs=wifi={br}",
+                                               f"--runs=ns2={br}"]),
+        ("--runs without drop counts", [f"wifi={bq}", f"--runs=wifi={data / 'bcun-1.csv'}"])]:
+    valid(label, s, ["OUT", *args], BCUN)
+for label, args, named in [
+        ("--runs for no setting", ["OUT", f"w={bq}", f"--runs=x={br}"], "no setting"),
+        ("--runs without NAME=", ["OUT", f"w={bq}", f"--runs={br}"], "--runs"),
+        ("--runs twice", ["OUT", f"w={bq}", f"--runs=w={br}", f"--runs=w={br}"], "twice"),
+        ("--runs without query_strategy", ["OUT", f"w={bq}", f"--runs=w={variant('bcun-1.csv', 'br2.csv', drop_columns('query_strategy'))}"], "query_strategy"),
+        ("--runs with negative drops", ["OUT", f"w={bq}", f"--runs=w={variant('bcun-1.csv', 'br3.csv', with_drops('100', '-1'))}"], "wifi_collision_drops"),
+        ("--runs with more drops than frames", ["OUT", f"w={bq}", f"--runs=w={variant('bcun-1.csv', 'br4.csv', with_drops('10', '11'))}"], "more collision drops"),
+        ("unknown option", ["OUT", f"w={bq}", "--bogus"], "unknown option")]:
+    refused(label, s, args, named, BCUN)
+
 # --- Issue 31: inputs, outputs and plot-map.py ---------------------------------
 # Inputs: a FIFO with no writer (waited on forever), a device, a sparse file
 # of 1 GiB and one just past the 256 MiB bound (read to a MemoryError), all
@@ -1162,12 +1188,22 @@ for label, script, source, change, args, named in [
 
 # compare-bcun.py with no successful query of a compared mechanism: a table
 # that says so (was an IndexError); no query of one: refused (was the same).
+# bcun-per-hop.csv then has no hop bin of successful queries (queries 0 in
+# every row); its rows are the success per BFS distance, 0 in each.
 def no_bin(o, r):
     table = (o / "bcun-table.md").read_text() if (o / "bcun-table.md").is_file() else ""
-    rows = (o / "bcun-per-hop.csv").read_text() if (o / "bcun-per-hop.csv").is_file() else ""
+    path = o / "bcun-per-hop.csv"
     problems = [] if "no successful query" in table else ["the table does not say so"]
-    if rows.count("\n") != 1 or not rows.startswith("setting,strategy,hops"):
-        problems.append(f"bcun-per-hop.csv {rows[:80]!r}, not its header alone")
+    if not path.is_file():
+        return problems + ["no bcun-per-hop.csv"]
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        problems.append("bcun-per-hop.csv has no success row per BFS distance")
+    for row in rows:
+        if row["queries"] != "0" or float(row["success"]) != 0:
+            problems.append(f"bcun-per-hop.csv row {row}: a bin with queries or success")
+            break
     return problems
 
 

@@ -301,9 +301,11 @@ SetUpAndRun(const GossipScenarioConfig& given,
                                      kMaxScenarioNodes));
     }
     WsnNetworkHelper network(c.radio);
+    std::shared_ptr<WifiDeviceBuilder> wifi;
     if (c.radio.device == WsnRadioConfig::Device::WIFI)
     {
-        network.SetDeviceBuilder(std::make_shared<WifiDeviceBuilder>());
+        wifi = std::make_shared<WifiDeviceBuilder>();
+        network.SetDeviceBuilder(wifi);
     }
     ScenarioMobilityInstaller mobility(c.dynamics);
     mobility.PrepareNetwork(network, input, kMobileSelectStream, MobileCandidates(c, input));
@@ -661,6 +663,10 @@ SetUpAndRun(const GossipScenarioConfig& given,
     {
         queryMetrics->Finish(Seconds(c.simTime));
         result.queries = queryMetrics->GetRecords();
+    }
+    if (wifi)
+    {
+        result.wifiDrops = wifi->GetDropCounts();
     }
     Simulator::Destroy();
     result.dynamics.netanim = anim.Finish();

@@ -11,6 +11,7 @@
 
 #include "gossip-scenario-config.h"
 #include "scenario-recorders.h"
+#include "wifi-drop-counter.h"
 
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/energy-metrics.h"
@@ -57,6 +58,9 @@ struct GossipScenarioResult
     GossipRunMetrics metrics;
     /// Energy figures, when the configuration's EnergyOn().
     std::optional<EnergyRunMetrics> energy;
+    /// 802.11 transmissions and drops as BCUN counts them, when the wifi
+    /// device's builder counts them (WifiDeviceBuilder's CountDrops).
+    std::optional<WifiDropCounts> wifiDrops;
     std::vector<bloom::QueryStrategy> queryStrategies; //!< strategies queried in this run
     std::vector<QueryRecord> queries;                  //!< one per query issued
     double wallSeconds{0};

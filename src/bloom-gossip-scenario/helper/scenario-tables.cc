@@ -5,6 +5,7 @@
 
 #include "dynamics-tables.h"
 #include "scenario-parameters.h"
+#include "wifi-device-builder.h"
 
 #include "ns3/filter-family.h"
 #include "ns3/log.h"
@@ -492,6 +493,45 @@ ParameterColumns()
     return columns;
 }
 
+/// The 802.11 drop columns, last in runs.csv when the wifi builder counts
+/// drops (WifiDeviceBuilder's CountDrops): BCUN's logPROCrgg.txt figures.
+const std::vector<CsvColumn<GossipScenarioResult>>&
+WifiDropColumns()
+{
+    using R = GossipScenarioResult;
+    const auto value = [](uint64_t WifiDropCounts::*field) {
+        return [field](const R& r) { return r.wifiDrops ? Int((*r.wifiDrops).*field) : "NA"; };
+    };
+    const auto share = [](bool all) {
+        return [all](const R& r) {
+            if (!r.wifiDrops || r.wifiDrops->transmissions == 0)
+            {
+                return std::string("NA");
+            }
+            const WifiDropCounts& d = *r.wifiDrops;
+            return Num(static_cast<double>(all ? d.Drops() : d.collisionDrops) /
+                       static_cast<double>(d.transmissions));
+        };
+    };
+    static const std::vector<CsvColumn<R>> columns{
+        {"wifi_tx_frames", value(&WifiDropCounts::transmissions)},
+        {"wifi_collision_drops", value(&WifiDropCounts::collisionDrops)},
+        {"wifi_queue_drops", value(&WifiDropCounts::queueDrops)},
+        {"wifi_retry_drops", value(&WifiDropCounts::retryDrops)},
+        {"wifi_collision_share", share(false)},
+        {"wifi_drop_share", share(true)},
+    };
+    return columns;
+}
+
+/// Whether runs.csv has the 802.11 drop columns for a configuration.
+bool
+HasWifiDropColumns(const GossipScenarioConfig& config)
+{
+    return config.radio.device == WsnRadioConfig::Device::WIFI &&
+           WifiDeviceBuilder::CountsDropsByDefault();
+}
+
 std::vector<std::string>
 GossipCsvColumnNames(const GossipScenarioConfig& config)
 {
@@ -506,7 +546,8 @@ GossipRunsCsvHeader(const GossipScenarioConfig& config)
     const std::string added = CsvHeader(ParameterColumns());
     return GossipCsvHeader(config) +
            (config.dynamics.Sampling() ? DynamicsCsvHeaderSuffix() : std::string()) + "," +
-           GossipTailCsvHeader() + (added.empty() ? "" : "," + added);
+           GossipTailCsvHeader() + (added.empty() ? "" : "," + added) +
+           (HasWifiDropColumns(config) ? "," + CsvHeader(WifiDropColumns()) : std::string());
 }
 
 std::vector<std::string>
@@ -515,7 +556,8 @@ GossipRunsCsvRows(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     const std::string suffix =
         (c.dynamics.Sampling() ? DynamicsCsvRowSuffix(c.dynamics, r.dynamics) : std::string()) +
         GossipTailCsvColumns(r) +
-        (ParameterColumns().empty() ? std::string() : "," + CsvRow(ParameterColumns(), c));
+        (ParameterColumns().empty() ? std::string() : "," + CsvRow(ParameterColumns(), c)) +
+        (HasWifiDropColumns(c) ? "," + CsvRow(WifiDropColumns(), r) : std::string());
     std::vector<std::string> rows = GossipCsvRows(c, r);
     for (auto& row : rows)
     {

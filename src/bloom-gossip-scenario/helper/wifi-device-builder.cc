@@ -7,6 +7,7 @@
 #error "BLOOM_GOSSIP_WIFI is not defined: build through the module's CMakeLists.txt or wscript"
 #endif
 #if BLOOM_GOSSIP_WIFI
+#include "ns3/error-model.h"
 #include "ns3/txop.h"
 #include "ns3/wifi-mac-queue.h"
 #include "ns3/wifi-mac.h"
@@ -18,15 +19,21 @@
 #include "ns3/yans-wifi-helper.h"
 #endif
 #include "ns3/bloom-gossip-version.h"
+#include "ns3/boolean.h"
 #include "ns3/constant-position-mobility-model.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/mobility-model.h"
 #include "ns3/pointer.h"
 #include "ns3/propagation-delay-model.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
+#include <deque>
 #include <stdexcept>
 
 namespace ns3
@@ -34,10 +41,78 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("WifiDeviceBuilder");
 
+NS_OBJECT_ENSURE_REGISTERED(WifiDeviceBuilder);
+
 bool
 WifiDeviceBuilt()
 {
     return BLOOM_GOSSIP_WIFI != 0;
+}
+
+TypeId
+WifiDeviceBuilder::GetTypeId()
+{
+    using bloom::compat::AsEnumValue;
+    static TypeId tid =
+        TypeId("ns3::WifiDeviceBuilder")
+            .SetParent<ObjectBase>()
+            .SetGroupName("BloomGossip")
+            .AddAttribute("Reception",
+                          "How a PHY decides that a frame is received: yans (ns-3's YANS PHY, "
+                          "preambles detected only from within the reception range, capture by "
+                          "the DSSS error model's SINR) or ns2 (ns-2's rule: every frame above "
+                          "the carrier-sense level holds the receiver for its duration; a frame "
+                          "is lost when it comes from beyond the reception range, arrives while "
+                          "another is on the air, or is joined by one less than "
+                          "CaptureThreshold weaker: Ns2ReceptionErrorModel).",
+                          EnumValue(AsEnumValue(YANS)),
+                          BLOOM_GOSSIP_ENUM_ACCESSOR(Reception, &WifiDeviceBuilder::m_reception),
+                          MakeEnumChecker(AsEnumValue(YANS), "yans", AsEnumValue(NS2), "ns2"))
+            .AddAttribute("CaptureThreshold",
+                          "ns-2's CPThresh_ (dB; BCUN: 10): with Reception ns2 a frame is lost "
+                          "when another one arrives during it less than this much weaker; the "
+                          "drop counter (CountDrops) does not count a frame that arrived during "
+                          "one at least this much stronger (ns-2 frees it without a trace line).",
+                          DoubleValue(10),
+                          MakeDoubleAccessor(&WifiDeviceBuilder::m_captureDb),
+                          MakeDoubleChecker<double>(0, 60))
+            .AddAttribute("CountDrops",
+                          "Count the run's PHY transmissions and lost frames as BCUN's ns-2 "
+                          "trace counts them (WifiDropCounter; the per-run table gets the "
+                          "wifi_* columns).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&WifiDeviceBuilder::m_countDrops),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+TypeId
+WifiDeviceBuilder::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+WifiDeviceBuilder::WifiDeviceBuilder()
+{
+    ObjectBase::ConstructSelf(AttributeConstructionList());
+}
+
+WifiDeviceBuilder::~WifiDeviceBuilder() = default;
+
+bool
+WifiDeviceBuilder::CountsDropsByDefault()
+{
+    return WifiDeviceBuilder().m_countDrops;
+}
+
+std::optional<WifiDropCounts>
+WifiDeviceBuilder::GetDropCounts() const
+{
+    if (!m_counter)
+    {
+        return std::nullopt;
+    }
+    return m_counter->GetCounts();
 }
 
 std::string
@@ -116,6 +191,189 @@ const double kSensitivityWidthDb = 10 * std::log10(22.0 / 20.0);
 constexpr double kSensitivityWidthDb = 0.0;
 #endif
 
+#if BLOOM_GOSSIP_WIFI
+/**
+ * \ingroup bloom-gossip
+ * \brief ns-2's reception rule (Mac802_11::recv, WirelessPhy::sendUp) as a
+ * WifiPhy's post-reception error model (WifiDeviceBuilder's Reception ns2):
+ * a frame the PHY decoded is lost when ns-2 would have lost it.  ns-2's
+ * receiver holds the first frame above carrier sense that reaches it idle
+ * (pktRx_) until its end; a frame arriving meanwhile is captured (dropped)
+ * when the held one is at least the capture threshold (CPThresh_)
+ * stronger, else both collide and the one that ends last is held.  A frame
+ * is lost when it is dropped or collides, when it comes from beyond the
+ * reception range or arrives while the node transmits (ns-2's error flag;
+ * held all the same), or when the node starts to transmit while holding it.
+ * A captured frame is forgotten: its remaining air time neither holds the
+ * receiver nor interferes, as in ns-2.
+ * The PHY (preambles detected down to carrier sense) already drops a frame
+ * that arrives while it receives another; this adds what its SINR model
+ * lets through (at 11 Mb/s ns-3 decodes a 1,000-byte frame 6 to 8 dB above
+ * its interference).  Arrivals come from every PHY's PhyTxBegin (Ns2Air,
+ * shared), rx powers and delays from WifiAudience.  No random draw.
+ */
+class Ns2ReceptionErrorModel : public ErrorModel
+{
+  public:
+    /// The frames on the air at each node, shared by every PHY's model.
+    struct Ns2Air
+    {
+        /// One frame at a node, with its fate.
+        struct Frame
+        {
+            uint64_t uid{0};  //!< packet uid
+            Time start;       //!< first bit here
+            Time end;         //!< last bit here
+            double dbm{0};    //!< rx power here
+            bool lost{false}; //!< ns-2 loses it here
+        };
+
+        /// A node's receiver as ns-2's Mac802_11 keeps it.
+        struct Receiver
+        {
+            Frame held;               //!< the frame it holds (pktRx_): until held.end
+            Time txEnd;               //!< end of its own transmission
+            std::deque<Frame> frames; //!< the frames that arrived in the last 10 ms
+        };
+
+        std::unique_ptr<WifiAudience> audience; //!< who hears whom
+        double rxDbm{0};                        //!< reception level
+        double captureDb{10};                   //!< capture threshold
+        std::vector<Receiver> rx;               //!< per node
+
+        /// Mark the frame `f` of receiver `r` lost.
+        static void MarkLost(Receiver& r, const Frame& f)
+        {
+            for (auto it = r.frames.rbegin(); it != r.frames.rend(); ++it)
+            {
+                if (it->uid == f.uid && it->start == f.start)
+                {
+                    it->lost = true;
+                    return;
+                }
+            }
+        }
+
+        /// Node `sender` starts sending `packet` at `txW`: ns-2's receivers
+        /// take its arrival (Mac802_11::recv).
+        void Record(uint32_t sender, Ptr<const Packet> packet, double txW)
+        {
+            const Time now = Simulator::Now();
+            const Time air = WifiAirTime(packet->GetSize());
+            Receiver& s = rx[sender];
+            s.txEnd = now + air;
+            if (s.held.end > now)
+            {
+                MarkLost(s, s.held); // tx_active_: the frame it holds is freed at its end
+            }
+            for (const WifiAudience::Hearer& h : audience->Of(sender, 10 * std::log10(txW) + 30))
+            {
+                Receiver& r = rx[h.node];
+                while (!r.frames.empty() && r.frames.front().end + MilliSeconds(10) < now)
+                {
+                    r.frames.pop_front();
+                }
+                Frame x{packet->GetUid(), now + h.delay, now + h.delay + air, h.dbm, false};
+                // ns-2's error flag: beyond the reception range, or arriving
+                // while the receiver transmits (it is held all the same).
+                x.lost = x.dbm < rxDbm - kWifiThresholdMarginDb || r.txEnd > x.start;
+                if (r.held.end > x.start)
+                {
+                    // Sent at the same instant as the held one, it may arrive first.
+                    const bool first = x.start < r.held.start;
+                    const Frame& earlier = first ? x : r.held;
+                    const Frame& later = first ? r.held : x;
+                    if (earlier.dbm - later.dbm >= captureDb)
+                    {
+                        // capture(): the later one is dropped, the earlier held.
+                        if (first)
+                        {
+                            MarkLost(r, r.held);
+                            r.held = x;
+                        }
+                        else
+                        {
+                            x.lost = true;
+                        }
+                    }
+                    else
+                    {
+                        // collision(): both lost; the one that ends last is held.
+                        x.lost = true;
+                        MarkLost(r, r.held);
+                        if (x.end > r.held.end)
+                        {
+                            r.held = x;
+                        }
+                    }
+                }
+                else
+                {
+                    r.held = x;
+                }
+                r.frames.push_back(x);
+            }
+        }
+
+        /// \return whether ns-2 would lose at `node` the frame `uid` ending now
+        bool Lost(uint32_t node, uint64_t uid) const
+        {
+            const std::deque<Frame>& q = rx[node].frames;
+            const Time now = Simulator::Now();
+            auto f = std::find_if(q.rbegin(), q.rend(), [uid, now](const Frame& a) {
+                return a.uid == uid && a.start <= now;
+            });
+            return f != q.rend() && f->lost; // not recorded: not ours to judge
+        }
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::Ns2ReceptionErrorModel")
+                                .SetParent<ErrorModel>()
+                                .SetGroupName("BloomGossip")
+                                .AddConstructor<Ns2ReceptionErrorModel>();
+        return tid;
+    }
+
+    /// \param air the shared arrivals \param node this PHY's node index
+    void Attach(std::shared_ptr<Ns2Air> air, uint32_t node)
+    {
+        m_air = std::move(air);
+        m_node = node;
+    }
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        return m_air->Lost(m_node, p->GetUid());
+    }
+
+    void DoReset() override
+    {
+    }
+
+    std::shared_ptr<Ns2Air> m_air; //!< arrivals
+    uint32_t m_node{0};            //!< this PHY's node
+};
+
+NS_OBJECT_ENSURE_REGISTERED(Ns2ReceptionErrorModel);
+
+/// PhyTxBegin of node `node`: its frame arrives at every node that hears it.
+void
+RecordArrivals(Ns2ReceptionErrorModel::Ns2Air* air,
+               uint32_t node,
+               Ptr<const Packet> packet,
+               double txW)
+{
+    air->Record(node, packet, txW);
+}
+#endif
+
 } // namespace
 
 double
@@ -139,6 +397,7 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     m_sensitivityDbm = RxPowerAt(config.range, m_txPowerDbm);
     m_ccaDbm = RxPowerAt(config.CarrierSenseRange(), m_txPowerDbm);
     m_loss = MakeTwoRayGround();
+    const bool ns2 = static_cast<Reception>(m_reception) == NS2;
 #if BLOOM_GOSSIP_WIFI
     Ptr<YansWifiChannel> channel = CreateObject<YansWifiChannel>();
     channel->SetPropagationLossModel(m_loss);
@@ -163,9 +422,23 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     // medium.
     YansWifiPhyHelper phy;
     phy.SetChannel(channel);
-    phy.SetPreambleDetectionModel("ns3::ThresholdPreambleDetectionModel",
-                                  "MinimumRssi",
-                                  DoubleValue(m_sensitivityDbm - kWifiThresholdMarginDb));
+    if (ns2)
+    {
+        // ns-2 (Mac802_11::recv): every frame above the carrier-sense level
+        // holds the receiver; one from beyond the reception range is then
+        // lost (the post-reception error model below).
+        phy.SetPreambleDetectionModel("ns3::ThresholdPreambleDetectionModel",
+                                      "MinimumRssi",
+                                      DoubleValue(m_ccaDbm - kWifiThresholdMarginDb),
+                                      "Threshold",
+                                      DoubleValue(-100));
+    }
+    else
+    {
+        phy.SetPreambleDetectionModel("ns3::ThresholdPreambleDetectionModel",
+                                      "MinimumRssi",
+                                      DoubleValue(m_sensitivityDbm - kWifiThresholdMarginDb));
+    }
     phy.Set("TxPowerStart", DoubleValue(m_txPowerDbm));
     phy.Set("TxPowerEnd", DoubleValue(m_txPowerDbm));
     phy.Set("RxSensitivity", DoubleValue(m_ccaDbm - kWifiThresholdMarginDb - kSensitivityWidthDb));
@@ -173,8 +446,10 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     TypeId::AttributeInformation info;
     if (WifiPhy::GetTypeId().LookupAttributeByName("CcaSensitivity", &info))
     {
-        // ns-3 >= 3.36: the CCA threshold of signals whose preamble was detected.
-        phy.Set("CcaSensitivity", DoubleValue(m_sensitivityDbm - kWifiThresholdMarginDb));
+        // ns-3 >= 3.36: the CCA threshold of signals whose preamble was
+        // detected (ns2: every detected frame keeps the medium busy).
+        phy.Set("CcaSensitivity",
+                DoubleValue((ns2 ? m_ccaDbm : m_sensitivityDbm) - kWifiThresholdMarginDb));
     }
     WifiMacHelper mac;
     mac.SetType("ns3::AdhocWifiMac");
@@ -189,9 +464,40 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
         txop.Get<Txop>()->GetWifiMacQueue()->SetMaxSize(
             QueueSize(QueueSizeUnit::PACKETS, kWifiQueuePackets));
     }
+    if (ns2)
+    {
+        auto air = std::make_shared<Ns2ReceptionErrorModel::Ns2Air>();
+        std::vector<Ptr<MobilityModel>> mobility;
+        for (uint32_t i = 0; i < m_devices.GetN(); ++i)
+        {
+            mobility.push_back(nodes.Get(i)->GetObject<MobilityModel>());
+        }
+        air->audience = std::make_unique<WifiAudience>(std::move(mobility), m_loss, m_ccaDbm);
+        air->rxDbm = m_sensitivityDbm;
+        air->captureDb = m_captureDb;
+        air->rx.resize(m_devices.GetN());
+        for (uint32_t i = 0; i < m_devices.GetN(); ++i)
+        {
+            Ptr<WifiPhy> p = DynamicCast<WifiNetDevice>(m_devices.Get(i))->GetPhy();
+            p->TraceConnectWithoutContext("PhyTxBegin",
+                                          MakeBoundCallback(&RecordArrivals, air.get(), i));
+            Ptr<Ns2ReceptionErrorModel> error = CreateObject<Ns2ReceptionErrorModel>();
+            error->Attach(air, i);
+            p->SetPostReceptionErrorModel(error);
+        }
+        m_ns2Air = air;
+    }
+    if (m_countDrops)
+    {
+        m_counter = std::make_unique<WifiDropCounter>(m_devices,
+                                                      m_loss,
+                                                      m_sensitivityDbm,
+                                                      m_ccaDbm,
+                                                      m_captureDb);
+    }
     NS_LOG_INFO("802.11b on " << nodes.GetN() << " nodes: tx " << m_txPowerDbm
                               << " dBm, sensitivity " << m_sensitivityDbm << " dBm, CCA "
-                              << m_ccaDbm << " dBm");
+                              << m_ccaDbm << " dBm, reception " << (ns2 ? "ns2" : "yans"));
     return m_devices;
 #else
     (void)nodes;

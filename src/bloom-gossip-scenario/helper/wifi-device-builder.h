@@ -6,10 +6,16 @@
 #ifndef BLOOM_GOSSIP_WIFI_DEVICE_BUILDER_H
 #define BLOOM_GOSSIP_WIFI_DEVICE_BUILDER_H
 
+#include "wifi-drop-counter.h"
+
+#include "ns3/bloom-gossip-compat.h"
 #include "ns3/net-device-container.h"
+#include "ns3/object-base.h"
 #include "ns3/propagation-loss-model.h"
 #include "ns3/wsn-network-helper.h"
 
+#include <memory>
+#include <optional>
 #include <string>
 
 namespace ns3
@@ -48,6 +54,8 @@ constexpr double kWifiFrequencyHz = 914e6;
 constexpr double kWifiAntennaHeight = 1.5;
 /// Packets a MAC queue holds, ns-2's ifqLen of BCUN.
 constexpr uint32_t kWifiQueuePackets = 20;
+/// ns-2's capture threshold CPThresh_ in BCUN (dB), CaptureThreshold's default.
+constexpr double kWifiCaptureDb = 10;
 
 /**
  * \ingroup bloom-gossip
@@ -68,10 +76,47 @@ constexpr uint32_t kWifiQueuePackets = 20;
  * The transmit power is BCUN's 0.2818 W (24.5 dBm) at a 250 m range and
  * follows the loss model for other ranges (the rx power at the reception
  * range stays BCUN's -64.4 dBm, well above the noise floor).
+ *
+ * Attributes (ns3::WifiDeviceBuilder; a builder takes the defaults when it
+ * is constructed, so `--ns3::WifiDeviceBuilder::...` applies):
+ *  - Reception: `yans` (above: preambles detected only from within the
+ *    reception range, so a frame from farther is energy only and never
+ *    holds the receiver; capture by the DSSS error model: at 11 Mb/s it
+ *    decodes a 1,000-byte frame 6 to 8 dB above its interference with
+ *    Debian's GSL build, 9 to 10 dB without GSL) or `ns2`, ns-2's rule
+ *    (Mac802_11::recv, WirelessPhy::sendUp): every frame above the
+ *    carrier-sense level holds the receiver for its whole duration (the
+ *    preamble detection's minimum RSSI is the carrier-sense level, its SNR
+ *    threshold none), and a frame the PHY decoded is still lost when ns-2
+ *    would lose it: from beyond the reception range (ns-2's error flag),
+ *    arrived while another frame was on the air, or joined by one less than
+ *    CaptureThreshold weaker (a post-reception error model,
+ *    ns3::Ns2ReceptionErrorModel, over the arrivals of every PHY's frames).
+ *  - CaptureThreshold: ns-2's CPThresh_ (dB, 10), for Reception ns2 and
+ *    for the drop counter.
+ *  - CountDrops: count, per run, the PHY transmissions and the frames lost
+ *    as BCUN's ns-2 trace counts them (WifiDropCounter).
  */
-class WifiDeviceBuilder : public WsnDeviceBuilder
+class WifiDeviceBuilder : public WsnDeviceBuilder, public ObjectBase
 {
   public:
+    /// How the PHYs decide that a frame is received.
+    enum Reception
+    {
+        YANS, ///< preambles detected from within the reception range only
+        NS2,  ///< ns-2's lock on every frame above carrier sense, error flag beyond range
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    /// Takes the attributes' defaults (Config::SetDefault, --ns3::WifiDeviceBuilder::...).
+    WifiDeviceBuilder();
+    ~WifiDeviceBuilder() override;
+
     NetDeviceContainer Install(const NodeContainer& nodes, const WsnRadioConfig& config) override;
     int64_t AssignStreams(int64_t stream) override;
     Ptr<PropagationLossModel> GetPropagationLoss() const override;
@@ -84,6 +129,15 @@ class WifiDeviceBuilder : public WsnDeviceBuilder
         return m_ccaDbm;
     }
 
+    /// \return the counts of the run so far (CountDrops), else nullopt
+    std::optional<WifiDropCounts> GetDropCounts() const;
+
+    /**
+     * \return whether builders constructed now count drops (the CountDrops
+     * default): the per-run table has the drop columns then
+     */
+    static bool CountsDropsByDefault();
+
     /**
      * \param range a distance (m)
      * \param txPowerDbm a transmit power (dBm)
@@ -92,11 +146,16 @@ class WifiDeviceBuilder : public WsnDeviceBuilder
     static double RxPowerAt(double range, double txPowerDbm);
 
   private:
-    NetDeviceContainer m_devices;             ///< the devices, device i on node i
-    Ptr<PropagationLossModel> m_loss;         ///< the channel's loss model
-    double m_txPowerDbm{kWifiBcunTxPowerDbm}; ///< tx power (dBm)
-    double m_sensitivityDbm{0};               ///< RxSensitivity (dBm)
-    double m_ccaDbm{0};                       ///< CCA thresholds (dBm)
+    NetDeviceContainer m_devices;                            ///< the devices, device i on node i
+    Ptr<PropagationLossModel> m_loss;                        ///< the channel's loss model
+    double m_txPowerDbm{kWifiBcunTxPowerDbm};                ///< tx power (dBm)
+    double m_sensitivityDbm{0};                              ///< RxSensitivity (dBm)
+    double m_ccaDbm{0};                                      ///< CCA thresholds (dBm)
+    bloom::compat::EnumStorage<Reception> m_reception{YANS}; ///< Reception attribute
+    double m_captureDb{kWifiCaptureDb};                      ///< CaptureThreshold attribute
+    std::shared_ptr<void> m_ns2Air; ///< ns2: the frames on the air (the PHYs' error models)
+    bool m_countDrops{false};       ///< CountDrops attribute
+    std::unique_ptr<WifiDropCounter> m_counter; ///< with CountDrops, after Install
 };
 
 } // namespace ns3

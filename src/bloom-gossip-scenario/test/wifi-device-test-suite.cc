@@ -7,18 +7,24 @@
  * has no wifi.  Every case but the refusal is skipped without wifi.
  */
 #include "ns3/bloom-gossip-test-compat.h"
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/pointer.h"
 #include "ns3/query-strategy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-tables.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/wifi-device-builder.h"
 #include "ns3/wsn-network-helper.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -169,6 +175,114 @@ class RangeAndCarrierSenseTestCase : public TestCase
     std::vector<std::vector<Time>> m_txBegin;   //!< per node: PhyTxBegin times
 };
 
+/**
+ * Who receives whom when given nodes broadcast at given times, with the
+ * builder's Reception (yans or ns2): BCUN's ns-2 rule against ns-3's YANS.
+ * Node 0 is the receiver at the origin; every frame is 1,000 bytes and
+ * carries its sender's index.
+ */
+class Ns2ReceptionTestCase : public TestCase
+{
+  public:
+    /// A broadcast: node, time after 1 s.
+    struct Send
+    {
+        uint32_t node; //!< sender
+        Time at;       //!< after 1 s
+    };
+
+    /**
+     * \param name what the case shows
+     * \param reception "yans" or "ns2"
+     * \param positions node positions (node 0: the receiver)
+     * \param sends the broadcasts
+     * \param received the senders node 0 must receive (the others it must not)
+     * \param drops the collision drops BCUN's ns-2 trace would count (WifiDropCounter)
+     */
+    Ns2ReceptionTestCase(const std::string& name,
+                         const std::string& reception,
+                         std::vector<Vector> positions,
+                         std::vector<Send> sends,
+                         std::vector<uint32_t> received,
+                         uint64_t drops)
+        : TestCase("wifi reception " + reception + ": " + name + "; " + std::to_string(drops) +
+                   " COL drops"),
+          m_reception(reception),
+          m_positions(std::move(positions)),
+          m_sends(std::move(sends)),
+          m_expected(std::move(received)),
+          m_drops(drops)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (!WifiDeviceBuilt())
+        {
+            return;
+        }
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        WsnRadioConfig radio;
+        radio.device = WsnRadioConfig::Device::WIFI;
+        radio.range = 250;
+        radio.csRange = 550;
+        WsnNetworkHelper network(radio);
+        auto builder = std::make_shared<WifiDeviceBuilder>();
+        builder->SetAttribute("Reception", StringValue(m_reception));
+        builder->SetAttribute("CountDrops", BooleanValue(true));
+        network.SetDeviceBuilder(builder);
+        m_devices = network.Install(WsnTopology(m_positions));
+        network.AssignStreams(1);
+        m_devices.Get(0)->SetReceiveCallback(MakeCallback(&Ns2ReceptionTestCase::OnReceive, this));
+        for (const Send& s : m_sends)
+        {
+            Simulator::Schedule(Seconds(1) + s.at, &Ns2ReceptionTestCase::Broadcast, this, s.node);
+        }
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        const std::optional<WifiDropCounts> counts = builder->GetDropCounts();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(counts.has_value(), true, "CountDrops counts");
+        NS_TEST_EXPECT_MSG_EQ(counts->transmissions, m_sends.size(), "one transmission each");
+        NS_TEST_EXPECT_MSG_EQ(counts->collisionDrops, m_drops, "COL drops");
+        NS_TEST_EXPECT_MSG_EQ(counts->Drops(), m_drops, "no other drop");
+        for (uint32_t i = 1; i < m_positions.size(); ++i)
+        {
+            const bool expected =
+                std::find(m_expected.begin(), m_expected.end(), i) != m_expected.end();
+            NS_TEST_EXPECT_MSG_EQ((m_from.count(i) > 0),
+                                  expected,
+                                  "frame of node " << i << (expected ? " received" : " lost"));
+        }
+    }
+
+    void Broadcast(uint32_t i)
+    {
+        std::vector<uint8_t> bytes(1000, 0);
+        bytes[0] = static_cast<uint8_t>(i);
+        Ptr<NetDevice> d = m_devices.Get(i);
+        d->Send(Create<Packet>(bytes.data(), bytes.size()), d->GetBroadcast(), 0x88b5);
+    }
+
+    bool OnReceive(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t, const Address&)
+    {
+        uint8_t sender = 0;
+        p->CopyData(&sender, 1);
+        m_from.insert(sender);
+        return true;
+    }
+
+    std::string m_reception;          //!< yans or ns2
+    std::vector<Vector> m_positions;  //!< node positions
+    std::vector<Send> m_sends;        //!< broadcasts
+    std::vector<uint32_t> m_expected; //!< senders node 0 receives
+    uint64_t m_drops;                 //!< COL drops counted
+    NetDeviceContainer m_devices;     //!< the devices
+    std::set<uint32_t> m_from;        //!< senders node 0 received
+};
+
 /// Roomy LBF over wifi, 200 m apart with a 250 m range.
 GossipScenarioConfig
 WifiRun(ScenarioTopology topology, uint32_t nodes)
@@ -277,6 +391,67 @@ class WifiQueryTestCase : public TestCase
     }
 };
 
+/**
+ * CountDrops observes: the same run with and without it gives the same
+ * queries, frame for frame; with it runs.csv ends with the wifi_* columns
+ * (their values from the run's counts), without it has none.
+ */
+class WifiDropObserverTestCase : public TestCase
+{
+  public:
+    WifiDropObserverTestCase()
+        : TestCase("wifi: CountDrops changes no result and adds the wifi_* columns")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (!WifiDeviceBuilt())
+        {
+            return;
+        }
+        GossipScenarioConfig c = WifiRun(ScenarioTopology::GRID, 16);
+        c.resources = 2;
+        c.simTime = 36;
+        c.queries = 6;
+        c.queryInterval = 0.5;
+        c.queryTimeout = 2;
+        c.queryStrategy = ParseQueryStrategySelection("blind-flood");
+        c.Validate();
+        std::vector<GossipScenarioResult> results;
+        std::vector<std::string> headers;
+        for (const bool count : {false, true})
+        {
+            Config::SetDefault("ns3::WifiDeviceBuilder::CountDrops", BooleanValue(count));
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(4);
+            results.push_back(RunGossipScenario(c));
+            headers.push_back(GossipRunsCsvHeader(c));
+        }
+        Config::SetDefault("ns3::WifiDeviceBuilder::CountDrops", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(
+            (GossipQueryCsvRows(c, results[0]) == GossipQueryCsvRows(c, results[1])),
+            true,
+            "the same queries");
+        NS_TEST_ASSERT_MSG_EQ(results[0].metrics.phyFrames,
+                              results[1].metrics.phyFrames,
+                              "the same frames");
+        NS_TEST_ASSERT_MSG_EQ(results[0].wifiDrops.has_value(), false, "no counts");
+        NS_TEST_ASSERT_MSG_EQ(results[1].wifiDrops.has_value(), true, "counts");
+        NS_TEST_ASSERT_MSG_EQ(results[1].wifiDrops->transmissions,
+                              results[1].metrics.phyFrames,
+                              "every PHY transmission");
+        NS_TEST_ASSERT_MSG_EQ(headers[0].find("wifi_"), std::string::npos, "no wifi_* column");
+        const std::string tail =
+            ",wifi_tx_frames,wifi_collision_drops,wifi_queue_drops,wifi_retry_drops,"
+            "wifi_collision_share,wifi_drop_share";
+        const bool last = headers[1].size() > tail.size() &&
+                          headers[1].substr(headers[1].size() - tail.size()) == tail;
+        NS_TEST_ASSERT_MSG_EQ(last, true, "the wifi_* columns last");
+    }
+};
+
 class WifiRefusalTestCase : public TestCase
 {
   public:
@@ -341,11 +516,112 @@ class WifiDeviceTestSuite : public TestSuite
         : TestSuite("bloom-gossip-wifi", bloom::test::kSystem)
     {
         AddTestCase(new RangeAndCarrierSenseTestCase, bloom::test::kQuick);
+        using S = Ns2ReceptionTestCase::Send;
+        const Time now = Seconds(0);
+        for (const std::string reception : {"yans", "ns2"})
+        {
+            // Alone: received to the reception range, not beyond.
+            AddTestCase(
+                new Ns2ReceptionTestCase(
+                    "alone from 249 m received, from 251 m and 400 m not",
+                    reception,
+                    {Vector(0, 0, 0), Vector(249, 0, 0), Vector(0, 251, 0), Vector(0, -400, 0)},
+                    {S{1, now}, S{2, MilliSeconds(10)}, S{3, MilliSeconds(20)}},
+                    {1},
+                    0),
+                bloom::test::kQuick);
+            // Two at once, 15.2 dB apart: the stronger is received; the
+            // weaker, captured, is not a COL drop.
+            AddTestCase(
+                new Ns2ReceptionTestCase("together, 15 dB apart: the stronger received",
+                                         reception,
+                                         {Vector(0, 0, 0), Vector(100, 0, 0), Vector(-240, 0, 0)},
+                                         {S{1, now}, S{2, now}},
+                                         {1},
+                                         0),
+                bloom::test::kQuick);
+            // Two at once, 2.4 dB apart: both lost at node 0, two COL drops
+            // (not at each other: each sender transmits when the other's
+            // frame arrives).
+            AddTestCase(
+                new Ns2ReceptionTestCase("together, 2.4 dB apart: both lost",
+                                         reception,
+                                         {Vector(0, 0, 0), Vector(100, 0, 0), Vector(-115, 0, 0)},
+                                         {S{1, now}, S{2, now}},
+                                         {},
+                                         2),
+                bloom::test::kQuick);
+            // A frame from 460 m (carrier sense only) after one from 100 m,
+            // 26.5 dB weaker: captured, the first received.
+            AddTestCase(
+                new Ns2ReceptionTestCase("a far frame during a near one is captured",
+                                         reception,
+                                         {Vector(0, 0, 0), Vector(-100, 0, 0), Vector(460, 0, 0)},
+                                         {S{1, now}, S{2, MicroSeconds(300)}},
+                                         {1},
+                                         0),
+                bloom::test::kQuick);
+        }
+        // A frame from 400 m (carrier sense only) then one from 200 m, 12 dB
+        // stronger, whose sender (600 m from the first) does not defer: ns-2's
+        // receiver is held by the far frame and loses the near one; YANS
+        // never locks on the far frame and receives the near one.  ns-2
+        // counts the near one lost (COL); the far one is no drop (beyond
+        // the reception range).
+        const std::vector<Vector> hidden{Vector(0, 0, 0), Vector(-200, 0, 0), Vector(400, 0, 0)};
+        AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is received",
+                                             "yans",
+                                             hidden,
+                                             {S{2, now}, S{1, MicroSeconds(300)}},
+                                             {1},
+                                             0),
+                    bloom::test::kQuick);
+        AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is lost",
+                                             "ns2",
+                                             hidden,
+                                             {S{2, now}, S{1, MicroSeconds(300)}},
+                                             {},
+                                             1),
+                    bloom::test::kQuick);
+        // ns-2's capture threshold, 10 dB: two frames at once 8 dB apart
+        // are both lost, and a near frame joined by a far one 7.8 dB weaker
+        // (its sender 590 m away: it does not defer) is lost.  (YANS's DSSS
+        // model decodes the stronger one at 8 dB with GSL, not without.)
+        AddTestCase(
+            new Ns2ReceptionTestCase("together, 8 dB apart: both lost",
+                                     "ns2",
+                                     {Vector(0, 0, 0), Vector(100, 0, 0), Vector(-158, 0, 0)},
+                                     {S{1, now}, S{2, now}},
+                                     {},
+                                     2),
+            bloom::test::kQuick);
+        AddTestCase(
+            new Ns2ReceptionTestCase("a far frame 7.8 dB weaker during a near one: lost",
+                                     "ns2",
+                                     {Vector(0, 0, 0), Vector(-230, 0, 0), Vector(360, 0, 0)},
+                                     {S{1, now}, S{2, MicroSeconds(300)}},
+                                     {},
+                                     1),
+            bloom::test::kQuick);
+        // A far frame captured during a near one is forgotten: ns-2's
+        // receiver is idle when the near one ends, and receives a third
+        // frame that arrives while the captured one is still on the air
+        // (node 2, 500 m away, hears neither node 1 nor node 3).
+        AddTestCase(
+            new Ns2ReceptionTestCase(
+                "after a captured frame's holder ends, a new frame is received",
+                "ns2",
+                {Vector(0, 0, 0), Vector(0, -100, 0), Vector(0, 500, 0), Vector(-150, -100, 0)},
+                {S{1, now}, S{2, MicroSeconds(700)}, S{3, MicroSeconds(1100)}},
+                {1, 3},
+                0),
+            bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9),
                     bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::GRID, 16, 6),
                     bloom::test::kQuick);
         AddTestCase(new WifiQueryTestCase, bloom::test::kQuick);
+        AddTestCase(new WifiDropObserverTestCase, bloom::test::kQuick);
         AddTestCase(new WifiRefusalTestCase, bloom::test::kQuick);
     }
 };

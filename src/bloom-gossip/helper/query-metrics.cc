@@ -270,6 +270,20 @@ QueryMetrics::CountFrame(QueryRecord& r, FrameKind kind, uint64_t airBytes)
     }
 }
 
+namespace
+{
+
+/// \param type a message type \return whether it is a strategy's own answer
+///         (QuerySearchShape::messageAnswers, e.g. blind-flood's answers along the route)
+bool
+OwnAnswerType(uint8_t type)
+{
+    const bloom::QueryStrategyInfo* owner = bloom::FindQueryStrategyByMessageType(type);
+    return owner && owner->search.messageAnswers;
+}
+
+} // namespace
+
 void
 QueryMetrics::OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet)
 {
@@ -286,7 +300,8 @@ QueryMetrics::OnFrame(const bloom::QueryId& id, Ptr<const Packet> packet)
     {
         kind = FrameKind::SEARCH;
     }
-    else if (type == static_cast<uint8_t>(bloom::MessageType::REPLY))
+    else if (type == static_cast<uint8_t>(bloom::MessageType::REPLY) ||
+             OwnAnswerType(type.value_or(0)))
     {
         kind = FrameKind::ANSWER;
     }

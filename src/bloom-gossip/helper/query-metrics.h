@@ -43,7 +43,9 @@ namespace ns3
  *  - searchFrames / cancelFrames / answerFrames: frames split by kind:
  *    searches (QUERY messages), frames of the strategy's own message type
  *    (QuerySearchShape::messageType: the cancels of abc, bcir, bcir-star),
- *    replies (REPLY messages); they add up to frames;
+ *    answers (REPLY messages, and a strategy's own frames that carry the
+ *    answer, QuerySearchShape::messageAnswers: blind-flood's answers along
+ *    the route); they add up to frames;
  *  - successHops: when success, the hops the search copy whose answer
  *    reached the origin took to its holder (the FOUND reply's query hops;
  *    0 when the origin holds the key): BCUN's axis, beside trueHops;
@@ -69,7 +71,7 @@ struct QueryRecord
     uint64_t frames{0};                                        //!< transmissions on air
     uint64_t searchFrames{0};                                  //!< of frames: searches (QUERY)
     uint64_t cancelFrames{0}; //!< of frames: the strategy's own message type (cancels)
-    uint64_t answerFrames{0}; //!< of frames: replies (REPLY)
+    uint64_t answerFrames{0}; //!< of frames: answers (REPLY, own answer frames)
     uint32_t successHops{0};  //!< when success: hops of the answered search copy
     /// PHY bytes of those transmissions (MAC frame + 6 bytes SHR/PHR; without
     /// MAC tracking: payload + 17), for the query's transmit energy

@@ -110,6 +110,16 @@ BloomQueryApplication::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&BloomQueryApplication::m_carryFilter),
                           MakeBooleanChecker())
+            .AddAttribute("FrameBytes",
+                          "Pad every frame this node sends (search, answer, a strategy's own "
+                          "such as a cancel; a carried filter included) to this many bytes, as "
+                          "BCUN's fixed 1,000-byte packets (PadFrame: zeros and a 2-byte "
+                          "length; longer frames go as they are); 0: no padding.  Every "
+                          "receiver strips padding whatever this attribute.  At most the "
+                          "device MTU.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&BloomQueryApplication::m_frameBytes),
+                          MakeUintegerChecker<uint32_t>(0, 65535))
             .AddTraceSource("QuerySent",
                             "A query was issued here: id, key hash, strategy.",
                             MakeTraceSourceAccessor(&BloomQueryApplication::m_sentTrace),
@@ -246,6 +256,9 @@ BloomQueryApplication::StartApplication()
                     "BloomQueryApplication: CarryFilter: a query frame with the "
                         << m_gossip->GetPolicy().Describe() << " filter takes " << least
                         << " bytes, more than the device MTU of " << mtu << " bytes");
+    NS_ABORT_MSG_IF(m_frameBytes > mtu,
+                    "BloomQueryApplication: FrameBytes "
+                        << m_frameBytes << " is more than the device MTU of " << mtu << " bytes");
     m_carriedBytes =
         m_carryFilter ? CarriedFilterBytes(m_gossip->GetPolicy()) + bloom::kCarriedLengthSize : 0;
     m_visitedCap = std::min<size_t>(m_maxVisited, bloom::MaxVisitedEntries(mtu - m_carriedBytes));
@@ -470,6 +483,12 @@ BloomQueryApplication::ReceiveFromDevice(Ptr<NetDevice>,
     const auto type = bloom::PeekMessageType(bytes.data(), size);
     try
     {
+        if (bloom::IsPadded(bytes.data(), size) &&
+            type != static_cast<uint8_t>(bloom::MessageType::ADVERTISEMENT))
+        {
+            bytes = bloom::StripPadding(bytes.data(), size);
+            size = static_cast<uint32_t>(bytes.size());
+        }
         if (bloom::CarriesFilter(bytes.data(), size))
         {
             if (type == static_cast<uint8_t>(bloom::MessageType::ADVERTISEMENT))
@@ -600,7 +619,7 @@ BloomQueryApplication::SendQuery(const bloom::QueryMessage& m,
                                 << id.sequence);
         };
     }
-    m_link->Send(m.id, Carry(bloom::EncodeQuery(m)), to, false, std::move(onFail), m_linkRetries);
+    m_link->Send(m.id, Frame(bloom::EncodeQuery(m)), to, false, std::move(onFail), m_linkRetries);
 }
 
 void
@@ -609,7 +628,7 @@ BloomQueryApplication::BroadcastQuery(const bloom::QueryMessage& m)
     m_forwardedTrace(m.id, m.hops, false);
     m_link->Send(
         m.id,
-        Carry(bloom::EncodeQuery(m)),
+        Frame(bloom::EncodeQuery(m)),
         m_device->GetBroadcast(),
         true,
         [this, id = m.id]() {
@@ -636,12 +655,19 @@ BloomQueryApplication::Carry(std::vector<uint8_t> frame)
     return bloom::AppendCarriedFilter(frame, m_encoded);
 }
 
+std::vector<uint8_t>
+BloomQueryApplication::Frame(const std::vector<uint8_t>& message)
+{
+    std::vector<uint8_t> frame = Carry(message);
+    return m_frameBytes > 0 ? bloom::PadFrame(frame, m_frameBytes) : frame;
+}
+
 void
 BloomQueryApplication::SendReply(const bloom::ReplyMessage& r, const Address& to)
 {
     m_link->Send(
         r.id,
-        Carry(bloom::EncodeReply(r)),
+        Frame(bloom::EncodeReply(r)),
         to,
         false,
         [this, id = r.id]() {
@@ -659,7 +685,7 @@ BloomQueryApplication::SendStrategyFrame(const bloom::QueryId& id,
     const bool broadcast = to == m_device->GetBroadcast();
     m_link->Send(
         id,
-        Carry(bytes),
+        Frame(bytes),
         to,
         broadcast,
         [this, id]() {

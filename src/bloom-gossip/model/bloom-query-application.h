@@ -190,6 +190,8 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
     void HandleReply(const bloom::ReplyMessage& r, const Address& from);
     /// \return `frame` with this node's advertised filter appended (CarryFilter), else as is
     std::vector<uint8_t> Carry(std::vector<uint8_t> frame);
+    /// \return the frame sent for `message`: Carry, then padded to FrameBytes (if set)
+    std::vector<uint8_t> Frame(const std::vector<uint8_t>& message);
 
     /// \param code a registered strategy \return this node's object of it (created on first use)
     BloomQueryStrategy& GetStrategy(bloom::QueryStrategy code);
@@ -239,6 +241,7 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
     Time m_ringHopTime;
     uint32_t m_deviceIndex;
     bool m_carryFilter;
+    uint32_t m_frameBytes{0};
 
     // State.
     QueryParameters m_parameters; //!< the attributes strategies read (set at start)

@@ -65,8 +65,16 @@ IsGossipFrame(const uint8_t* data, size_t size)
 constexpr uint8_t kCarriedFilterFlag = 0x80;
 
 /**
- * The message type byte of a bloom-gossip frame, without kCarriedFilterFlag.
- * The value is not checked against MessageType.
+ * \ingroup bloom-gossip
+ * Bit 6 of the message type byte: the frame is padded to a fixed length
+ * (BloomQueryApplication's FrameBytes; PadFrame in query-message.h).
+ * Message types proper, strategies' own included, are below 0x40.
+ */
+constexpr uint8_t kPaddedFlag = 0x40;
+
+/**
+ * The message type byte of a bloom-gossip frame, without kCarriedFilterFlag
+ * and kPaddedFlag.  The value is not checked against MessageType.
  * \param data a frame
  * \param size its length in bytes
  * \return the type byte, or nullopt when the frame is shorter than two
@@ -80,7 +88,7 @@ PeekMessageType(const uint8_t* data, size_t size)
     {
         return std::nullopt;
     }
-    return static_cast<uint8_t>(data[1] & ~kCarriedFilterFlag);
+    return static_cast<uint8_t>(data[1] & ~(kCarriedFilterFlag | kPaddedFlag));
 }
 
 /**
@@ -93,6 +101,18 @@ CarriesFilter(const uint8_t* data, size_t size)
 {
     return data != nullptr && size >= 2 && data[0] == kGossipDispatch &&
            (data[1] & kCarriedFilterFlag) != 0;
+}
+
+/**
+ * \param data a frame
+ * \param size its length in bytes
+ * \return whether it is a bloom-gossip frame with kPaddedFlag set
+ */
+inline bool
+IsPadded(const uint8_t* data, size_t size)
+{
+    return data != nullptr && size >= 2 && data[0] == kGossipDispatch &&
+           (data[1] & kPaddedFlag) != 0;
 }
 
 /**

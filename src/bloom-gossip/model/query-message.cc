@@ -355,5 +355,56 @@ SplitCarriedFilter(const uint8_t* data, size_t size)
     return out;
 }
 
+std::vector<uint8_t>
+PadFrame(const std::vector<uint8_t>& frame, size_t size)
+{
+    if (frame.size() < 2 || frame[0] != kGossipDispatch || (frame[1] & kPaddedFlag) != 0)
+    {
+        throw std::invalid_argument("PadFrame: not a bloom-gossip frame without padding");
+    }
+    if (size > 0xFFFF)
+    {
+        throw std::invalid_argument("PadFrame: " + std::to_string(size) + " bytes");
+    }
+    if (frame.size() + kPaddingLengthSize > size)
+    {
+        return frame;
+    }
+    const size_t p = size - frame.size();
+    std::vector<uint8_t> out = frame;
+    out.reserve(size);
+    out[1] |= kPaddedFlag;
+    out.resize(size - kPaddingLengthSize, 0);
+    AppendLittleEndian(out, p, kPaddingLengthSize);
+    return out;
+}
+
+std::vector<uint8_t>
+StripPadding(const uint8_t* data, size_t size)
+{
+    if (!IsPadded(data, size))
+    {
+        return std::vector<uint8_t>(data, data + size);
+    }
+    if (size < 2 + kPaddingLengthSize)
+    {
+        throw DecodeError("padding: no length field (" + std::to_string(size) + " bytes)");
+    }
+    const size_t p = LoadLe16(data + size - kPaddingLengthSize);
+    if (p < kPaddingLengthSize || p > size - 2)
+    {
+        throw DecodeError("padding of " + std::to_string(p) + " bytes in a frame of " +
+                          std::to_string(size));
+    }
+    const size_t s = size - p;
+    if (std::any_of(data + s, data + size - kPaddingLengthSize, [](uint8_t b) { return b != 0; }))
+    {
+        throw DecodeError("padding bytes not 0");
+    }
+    std::vector<uint8_t> out(data, data + s);
+    out[1] &= static_cast<uint8_t>(~kPaddedFlag);
+    return out;
+}
+
 } // namespace bloom
 } // namespace ns3

@@ -232,6 +232,39 @@ std::vector<uint8_t> AppendCarriedFilter(const std::vector<uint8_t>& frame,
  */
 CarriedFrame SplitCarriedFilter(const uint8_t* data, size_t size);
 
+/// Bytes of the length field that ends a padded frame.
+constexpr size_t kPaddingLengthSize = 2;
+
+/**
+ * Pad a frame of the query application to a fixed length (BCUN's
+ * 1,000-byte packets: BloomQueryApplication's FrameBytes).  Wire layout of
+ * the result, `size` bytes:
+ *
+ *     offset size field
+ *     0      1    dispatch 0x3B
+ *     1      1    the frame's type byte | kPaddedFlag (0x40)
+ *     2      s-2  the rest of the frame, unchanged (a carried filter included)
+ *     s      p-2  zeros
+ *     size-2 2    p = size - s, little-endian (>= 2)
+ *
+ * A frame of more than size - 2 bytes is returned unchanged, without the
+ * flag.  Throws std::invalid_argument on a frame that is not a bloom-gossip
+ * frame or is already padded, or on a size above 65535.
+ * \param frame a frame of s bytes (message, maybe with a carried filter)
+ * \param size the length to pad to
+ * \return the padded frame
+ */
+std::vector<uint8_t> PadFrame(const std::vector<uint8_t>& frame, size_t size);
+/**
+ * Remove the padding of a frame; a frame without kPaddedFlag is returned
+ * whole.  Throws DecodeError when the length field is missing, below 2, or
+ * leaves less than the dispatch and type bytes, or a padding byte is not 0.
+ * \param data the frame
+ * \param size its length in bytes
+ * \return the frame as it was before PadFrame (flag cleared)
+ */
+std::vector<uint8_t> StripPadding(const uint8_t* data, size_t size);
+
 } // namespace bloom
 } // namespace ns3
 

@@ -64,6 +64,11 @@ RegisterQueryStrategy(const QueryStrategyInfo& info)
         throw std::invalid_argument(what + "message type " + std::to_string(type) +
                                     " has bit 7 set (it marks a carried filter)");
     }
+    if ((type & kPaddedFlag) != 0)
+    {
+        throw std::invalid_argument(what + "message type " + std::to_string(type) +
+                                    " has bit 6 set (it marks a padded frame)");
+    }
     if (type != 0 && (type <= static_cast<uint8_t>(MessageType::CODED_ADVERTISEMENT) ||
                       FindQueryStrategyByMessageType(type)))
     {

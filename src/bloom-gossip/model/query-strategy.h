@@ -61,8 +61,14 @@ struct QuerySearchShape
     uint8_t extraBytes{0};
     /// A message type of its own (the type byte after the dispatch, e.g. a
     /// cancel message) that the query application hands to the strategy;
-    /// 0: none.  Must not be 1..4 (advertisement, query, reply, coded advertisement).
+    /// 0: none.  Must not be 1..4 (advertisement, query, reply, coded
+    /// advertisement) and must be below 0x40 (bits 6 and 7 are frame flags,
+    /// message-type.h).
     uint8_t messageType{0};
+    /// Frames of messageType carry the answer back to the origin (counted
+    /// as answer frames, QueryRecord::answerFrames); false: they stop the
+    /// search (cancels, QueryRecord::cancelFrames).
+    bool messageAnswers{false};
 };
 
 /**

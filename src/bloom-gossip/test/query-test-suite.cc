@@ -418,7 +418,7 @@ class QueryMessageRejectTestCase : public TestCase
 
 /// Wire code and own message type of the test strategy (a plug-in).
 constexpr auto kTestCancel = static_cast<QueryStrategy>(201);
-constexpr uint8_t kTestCancelMessage = 0x41;
+constexpr uint8_t kTestCancelMessage = 0x31;
 
 /// What the test strategy saw, per node (short address).
 struct TestCancelLog
@@ -1216,6 +1216,210 @@ class CancelFrontTestCase : public TestCase
 };
 
 /**
+ * blind-flood as BCUN's FLOOD on a line of 12 nodes (10 m apart, radio
+ * 12 m) and node 12, 8 m beside node 3 (its only neighbour); origin 5,
+ * holder 2 (k = 3 hops), HopDelay d = 100 ms, FloodJitter 0, so that the
+ * timers decide (MAC delays are a few ms).  Every node relays the search
+ * once, the node j hops from the origin at j d (the holder too: it keeps
+ * flooding).  With unicast replies the holder answers at once: the origin
+ * has it at (k - 1) d, through the holder and nodes 3, 4.  With
+ * BroadcastAnswers the holder broadcasts an answer d after the search
+ * reached it and each node of the recorded route relays it d after
+ * hearing it: the origin has it at (2k - 1) d, after k answer frames, from
+ * the holder and nodes 3 and 4 only.  Node 12 relayed the search and hears
+ * node 3's answer, but is not on the route: it stays silent.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: blind-flood relays after HopDelay and answers back along the recorded route.
+class FloodRouteTestCase : public TestCase
+{
+  public:
+    FloodRouteTestCase()
+        : TestCase("blind-flood: relays after HopDelay; BroadcastAnswers goes back along the "
+                   "recorded route, d per hop")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double d = 0.1;
+        const uint32_t n = 13;
+        const uint32_t origin = 5;
+        const uint32_t holder = 2;
+        const uint32_t k = origin - holder;
+        std::vector<Vector> positions;
+        for (uint32_t i = 0; i + 1 < n; ++i)
+        {
+            positions.emplace_back(10.0 * i, 0, 0);
+        }
+        positions.emplace_back(30, 8, 0); // node 12, beside node 3
+        Config::SetDefault("ns3::BlindFloodQueryStrategy::HopDelay", TimeValue(Seconds(d)));
+        Config::SetDefault("ns3::BloomQueryApplication::FloodJitter", TimeValue(Seconds(0)));
+        for (const bool broadcast : {false, true})
+        {
+            const std::string what = broadcast ? "broadcast answers" : "unicast replies";
+            Config::SetDefault("ns3::BlindFloodQueryStrategy::BroadcastAnswers",
+                               BooleanValue(broadcast));
+            const CancelRun run =
+                RunCancelQuery(WsnTopology(positions), "lbf", "blind-flood", origin, {holder});
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                const uint32_t j = i == 12 ? 3 : i > origin ? i - origin : origin - i;
+                NS_TEST_ASSERT_MSG_EQ(run.searches[i], 1U, what << ": node " << i << " relays");
+                NS_TEST_ASSERT_MSG_EQ_TOL(run.searchTime[i],
+                                          d * j,
+                                          0.004 * (j + 1),
+                                          what << ": relay time of node " << i);
+            }
+            // Answer frames: the strategy's own type (0x14) with broadcast
+            // answers, REPLY messages without.
+            std::vector<uint32_t> route(n, 0);
+            for (uint32_t i = holder; i < origin; ++i)
+            {
+                route[i] = 1;
+            }
+            const std::vector<uint32_t> none(n, 0);
+            NS_TEST_ASSERT_MSG_EQ(Join(run.cancels), Join(broadcast ? route : none), what);
+            NS_TEST_ASSERT_MSG_EQ(Join(run.answers), Join(broadcast ? none : route), what);
+            NS_TEST_ASSERT_MSG_EQ(run.answered, true, what << ": answered");
+            NS_TEST_ASSERT_MSG_EQ(run.queryHops, int(k), what << ": search hops");
+            NS_TEST_ASSERT_MSG_EQ(run.replyHops, int(k), what << ": answer hops");
+            const double answerAt = broadcast ? d * (2 * k - 1) : d * (k - 1);
+            NS_TEST_ASSERT_MSG_EQ_TOL(run.answerTime, answerAt, 0.03, what << ": answer time");
+        }
+        Config::SetDefault("ns3::BlindFloodQueryStrategy::BroadcastAnswers", BooleanValue(false));
+        Config::SetDefault("ns3::BlindFloodQueryStrategy::HopDelay", TimeValue(Seconds(0)));
+        Config::SetDefault("ns3::BloomQueryApplication::FloodJitter", TimeValue(MilliSeconds(20)));
+    }
+};
+
+/**
+ * FrameBytes: PadFrame and StripPadding (layout, frames too long to pad,
+ * malformed padding refused), then a blind-flood query on a line of 6 with
+ * every node padding to 100 bytes: every frame on the air has 100 bytes,
+ * the receivers strip the padding (no malformed frame) and the query is
+ * answered.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: frames padded to FrameBytes are stripped by every receiver.
+class PaddedFramesTestCase : public TestCase
+{
+  public:
+    PaddedFramesTestCase()
+        : TestCase("FrameBytes pads every frame; receivers strip it; bad padding is malformed")
+    {
+    }
+
+  private:
+    static bool StripRejects(const std::vector<uint8_t>& bytes)
+    {
+        try
+        {
+            StripPadding(bytes.data(), bytes.size());
+        }
+        catch (const DecodeError&)
+        {
+            return true;
+        }
+        return false;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<uint8_t> query = EncodeQuery(SampleQuery());
+        const std::vector<uint8_t> padded = PadFrame(query, 100);
+        NS_TEST_ASSERT_MSG_EQ(padded.size(), 100U, "padded to 100 bytes");
+        NS_TEST_ASSERT_MSG_EQ(int{padded[1]}, int(query[1] | kPaddedFlag), "flag");
+        NS_TEST_ASSERT_MSG_EQ(int{padded[98]}, int(100 - query.size()), "length, low byte");
+        NS_TEST_ASSERT_MSG_EQ(int{padded[99]}, 0, "length, high byte");
+        NS_TEST_ASSERT_MSG_EQ(int{PeekMessageType(padded.data(), padded.size()).value()},
+                              int(MessageType::QUERY),
+                              "the type seen through the flag");
+        NS_TEST_ASSERT_MSG_EQ((StripPadding(padded.data(), padded.size()) == query),
+                              true,
+                              "round trip");
+        NS_TEST_ASSERT_MSG_EQ((StripPadding(query.data(), query.size()) == query),
+                              true,
+                              "no flag: as it is");
+        NS_TEST_ASSERT_MSG_EQ((PadFrame(query, query.size() + 1) == query),
+                              true,
+                              "no room for the length: as it is");
+        NS_TEST_ASSERT_MSG_EQ(PadFrame(query, query.size() + 2).size(),
+                              query.size() + 2,
+                              "the length alone");
+        std::vector<uint8_t> bad = padded;
+        bad[98] = 1; // below the length field's own 2 bytes
+        NS_TEST_ASSERT_MSG_EQ(StripRejects(bad), true, "length 1");
+        bad = padded;
+        bad[98] = 99; // leaves less than dispatch and type
+        NS_TEST_ASSERT_MSG_EQ(StripRejects(bad), true, "length 99 of 100");
+        bad = padded;
+        bad[60] = 7;
+        NS_TEST_ASSERT_MSG_EQ(StripRejects(bad), true, "a padding byte not 0");
+        bool threw = false;
+        try
+        {
+            PadFrame(padded, 200);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "padded twice");
+        QueryStrategyInfo info;
+        info.code = static_cast<QueryStrategy>(231);
+        info.name = "bit6";
+        info.search.messageType = 0x45;
+        threw = false;
+        try
+        {
+            RegisterQueryStrategy(info);
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "a strategy's message type with bit 6 is refused");
+
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(3);
+        Config::SetDefault("ns3::BloomQueryApplication::FrameBytes", UintegerValue(100));
+        QueryNet net(WsnTopology::Line(6, 10), "lbf", Seconds(20), Seconds(10));
+        Config::SetDefault("ns3::BloomQueryApplication::FrameBytes", UintegerValue(0));
+        net.gossip[5]->AddResource(4);
+        std::set<uint32_t> sizes;
+        uint32_t malformed = 0;
+        bool replied = false;
+        for (uint32_t i = 0; i < 6; ++i)
+        {
+            net.query[i]->TraceConnectWithoutContext(
+                "FrameSent",
+                MakeBoundCallback(
+                    +[](std::set<uint32_t>* s, const QueryId&, Ptr<const Packet> p) {
+                        s->insert(p->GetSize());
+                    },
+                    &sizes));
+            net.query[i]->TraceConnectWithoutContext("MalformedDropped",
+                                                     MakeBoundCallback(&Count, &malformed));
+        }
+        net.query[0]->TraceConnectWithoutContext("ReplyReceived",
+                                                 MakeBoundCallback(&RecordReply, &replied));
+        bloom::ScheduleCall(Seconds(12), [&net]() {
+            net.query[0]->Query(Key::FromId(4), QueryStrategy::BLIND_FLOOD);
+        });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(Join(std::vector<uint32_t>(sizes.begin(), sizes.end())),
+                              "100",
+                              "every frame 100 bytes");
+        NS_TEST_ASSERT_MSG_EQ(malformed, 0U, "no malformed frame");
+        NS_TEST_ASSERT_MSG_EQ(replied, true, "answered");
+    }
+};
+
+/**
  * The timers without cancel: a line of 6 nodes, origin 0, nobody holds the
  * key, HopDelay 100 ms, no jitter.  Node j relays at sum over h <= j of the
  * wait at h: bcir 2(h-1)d, so j(j-1)d; bcir-star (h-1)d, half of it; abc
@@ -1555,6 +1759,8 @@ class QueryTestSuite : public TestSuite
         AddTestCase(new CancelWireTestCase, bloom::test::kQuick);
         AddTestCase(new CancelTimerTestCase, bloom::test::kQuick);
         AddTestCase(new CancelFrontTestCase, bloom::test::kQuick);
+        AddTestCase(new FloodRouteTestCase, bloom::test::kQuick);
+        AddTestCase(new PaddedFramesTestCase, bloom::test::kQuick);
         AddTestCase(new AbcGradientTestCase, bloom::test::kQuick);
         AddTestCase(new CancelDuplicateTestCase, bloom::test::kQuick);
         AddTestCase(new CancelOtherDeviceTestCase, bloom::test::kQuick);
