@@ -3,31 +3,12 @@
  */
 #include "gossip-scenario-config.h"
 
+#include "family-options.h"
 #include "wifi-device-builder.h"
 
-#include "ns3/abf-gossip-application.h"
-#include "ns3/bf-gossip-application.h"
-#include "ns3/bloom-gossip-compat.h"
-#include "ns3/bloom-gossip-helper.h"
-#include "ns3/bloom-query-application.h"
 #include "ns3/duty-cycle-scheduler.h"
-#include "ns3/dv-policy.h"
-#include "ns3/error-model.h"
 #include "ns3/filter-family.h"
-#include "ns3/filter-limits.h"
-#include "ns3/gauss-markov-mobility-model.h"
-#include "ns3/gossip-message.h"
-#include "ns3/grid-spectrum-channel.h"
-#include "ns3/lbf-decay.h"
 #include "ns3/log.h"
-#include "ns3/lr-wpan-mac.h"
-#include "ns3/position-allocator.h"
-#include "ns3/propagation-loss-model.h"
-#include "ns3/random-variable-stream.h"
-#include "ns3/random-waypoint-mobility-model.h"
-#include "ns3/sdbf-gossip-application.h"
-#include "ns3/spectrum-channel.h"
-#include "ns3/static-shadowing-loss-model.h"
 #include "ns3/user-text.h"
 
 #include <algorithm>
@@ -363,48 +344,22 @@ GossipScenarioConfig::CheckCombinations() const
     {
         ThrowOptionError("--radio", e.what());
     }
-    if (decay == LbfGossipApplication::MULTIPLICATIVE)
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    if (family.idBitsAttribute != nullptr)
     {
-        try
-        {
-            // The filter's own check: a must lower every non-zero b-bit value.
-            bloom::LbfDecay::Multiplicative(factor, cellBits);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            ThrowOptionError("--a", fmt::format("{} with --b {}: {}", factor, cellBits, e.what()));
-        }
-    }
-    if (decay == LbfGossipApplication::SUBTRACTIVE && step >= (1U << cellBits))
-    {
-        ThrowOptionError(
-            "--delta",
-            fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
-    }
-    if (filter == bloom::FilterKind::SCOPE_DECAY && minCount > hashes)
-    {
-        ThrowOptionError("--min-count",
-                         fmt::format("{} out of range 1..{} (--k)", minCount, hashes));
-    }
-    if (filter == bloom::FilterKind::DISTANCE_VECTOR)
-    {
-        // Ids of w bits from the largest id; a budget (or m, in bytes) must
-        // hold one entry of w bits and the horizon's hop bits.
+        // Ids of w bits, w the width of the largest id, at most the width
+        // the family's checker allows.
+        const AttributeDomain idBits =
+            DescribeAttribute(TypeId::LookupByName(family.typeId), family.idBitsAttribute);
         const uint64_t largest = LargestResourceId();
-        if (largest >> bloom::kMaxDvIdBits != 0)
+        if (idBits.hi < 64 && largest >> static_cast<unsigned>(idBits.hi) != 0)
         {
             ThrowOptionError(largest > resources ? "--events" : "--resources",
-                             fmt::format("resource id {} is beyond what --filter dv carries "
+                             fmt::format("resource id {} is beyond what --filter {} carries "
                                          "(ids 1..{})",
                                          largest,
-                                         (1U << bloom::kMaxDvIdBits) - 1));
-        }
-        const std::string problem = bloom::DvPolicy::Check(budgetBytes > 0 ? budgetBytes : slots,
-                                                           horizon,
-                                                           bloom::DistanceVector::WidthOf(largest));
-        if (!problem.empty())
-        {
-            ThrowOptionError(budgetBytes > 0 ? "--budget-bytes" : "--m", "--filter dv: " + problem);
+                                         family.name,
+                                         (uint64_t{1} << static_cast<unsigned>(idBits.hi)) - 1));
         }
     }
     if (budgetBytes > 0)
@@ -412,8 +367,7 @@ GossipScenarioConfig::CheckCombinations() const
         // Bytes one slot needs on every level (ABF: a byte per level); an
         // automatic ABF depth is checked once the diameter is known
         // (CheckGossipScenario).
-        const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
-        const uint64_t need = family.MinBudgetBytes(cellBits, depth);
+        const uint64_t need = family.MinBudgetBytes(SlotBits(), RequestedDepth());
         if (budgetBytes < need)
         {
             ThrowOptionError(
@@ -421,7 +375,7 @@ GossipScenarioConfig::CheckCombinations() const
                 fmt::format("{} bytes cannot hold one slot of {} ({} levels); need >= {}",
                             budgetBytes,
                             bloom::ToString(filter),
-                            family.Levels(depth),
+                            family.Levels(RequestedDepth()),
                             need));
         }
     }
@@ -590,6 +544,67 @@ GossipScenarioConfig::CheckCombinations() const
                              fmt::format("event '{}': node out of range", e.ToString()));
         }
     }
+}
+
+OptionValue
+GossipScenarioConfig::FamilyOption(const std::string& name) const
+{
+    const auto it = familyOptions.find(name);
+    if (it != familyOptions.end())
+    {
+        return it->second;
+    }
+    const FamilyOptionInfo* option = FindFamilyOption(name);
+    if (option == nullptr)
+    {
+        throw std::invalid_argument("no filter family has an option --" + name);
+    }
+    return option->Default();
+}
+
+void
+GossipScenarioConfig::SetFamilyOption(const std::string& name, const std::string& text)
+{
+    const FamilyOptionInfo* option = FindFamilyOption(name);
+    if (option == nullptr)
+    {
+        throw std::invalid_argument("no filter family has an option --" + name);
+    }
+    if (option->option.zero != nullptr && text == "0")
+    {
+        familyOptions[name] = option->Default();
+        return;
+    }
+    familyOptions[name] = ParseOptionValue(option->domain, text);
+}
+
+OptionValue
+GossipScenarioConfig::FamilyAttribute(const std::string& attribute) const
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    if (const bloom::FamilyOption* option = family.FindOption(attribute))
+    {
+        return FamilyOption(option->name);
+    }
+    return DescribeAttribute(TypeId::LookupByName(family.typeId), attribute).initial;
+}
+
+uint32_t
+GossipScenarioConfig::SlotBits() const
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    return family.CellSlots() ? static_cast<uint32_t>(
+                                    std::get<uint64_t>(FamilyAttribute(family.slotBitsAttribute)))
+                              : family.sizeBits;
+}
+
+uint32_t
+GossipScenarioConfig::RequestedDepth() const
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    return family.HasLevels()
+               ? static_cast<uint32_t>(std::get<uint64_t>(FamilyAttribute(family.levelsAttribute)))
+               : 0;
 }
 
 bool

@@ -23,6 +23,7 @@
 #include "ns3/lr-wpan-energy-helper.h"
 #include "ns3/lr-wpan-phy.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
@@ -36,6 +37,7 @@
 #endif
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
@@ -73,21 +75,128 @@ GridSide(uint32_t nodes)
 
 } // namespace
 
-BloomGossipHelper
-MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+GossipAttributeValues(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 {
     // Every attribute of the parameter table (scenario-parameters.cc) that the
     // family's application type has, m and the depth as resolved for the run.
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    const TypeId tid = TypeId::LookupByName(family.typeId);
     GossipScenarioConfig run = c;
     run.slots = slots;
-    run.depth = depth;
-    const std::string type = bloom::GetFilterFamily(c.filter).typeId;
-    BloomGossipHelper gossip(type);
-    for (const auto& [name, value] : ScenarioAttributeValues(type, run))
+    const bloom::FamilyOption* levels =
+        family.HasLevels() ? family.FindOption(family.levelsAttribute) : nullptr;
+    if (levels != nullptr)
+    {
+        run.familyOptions[levels->name] = uint64_t{depth};
+    }
+    auto values = ScenarioAttributeValues(family.typeId, run);
+    if (family.HasLevels() && levels == nullptr)
+    {
+        values.emplace_back(family.levelsAttribute, Create<UintegerValue>(depth));
+    }
+    // Each value within its checker (a family's checker may be narrower
+    // than the option's range, e.g. a plug-in's size).
+    for (const auto& [name, value] : values)
+    {
+        TypeId::AttributeInformation info;
+        tid.LookupAttributeByName(name, &info);
+        if (!info.checker->Check(*value))
+        {
+            const std::string owner = ScenarioOptionOwning(tid, name);
+            ThrowOptionError(name == family.sizeAttribute && c.budgetBytes > 0 ? "--budget-bytes"
+                             : owner.rfind("--", 0) == 0                       ? owner
+                                                                               : "--filter",
+                             fmt::format("{} gives {}::{} the value {}, outside {}",
+                                         family.name,
+                                         family.typeId,
+                                         name,
+                                         value->SerializeToString(info.checker),
+                                         info.checker->GetUnderlyingTypeInformation()));
+        }
+    }
+    return values;
+}
+
+BloomGossipHelper
+MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+{
+    BloomGossipHelper gossip(bloom::GetFilterFamily(c.filter).typeId);
+    for (const auto& [name, value] : GossipAttributeValues(c, slots, depth))
     {
         gossip.SetAttribute(name, *value);
     }
     return gossip;
+}
+
+std::string
+WithOptionNames(const GossipScenarioConfig& c, const std::string& problem, std::string& option)
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    const TypeId tid = TypeId::LookupByName(family.typeId);
+    const auto optionOf = [&](const std::string& attribute) -> std::string {
+        if (attribute == family.sizeAttribute && c.budgetBytes > 0)
+        {
+            return "--budget-bytes";
+        }
+        const std::string owner = ScenarioOptionOwning(tid, attribute);
+        return owner.rfind("--", 0) == 0 ? owner : std::string();
+    };
+    const auto isName = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; };
+    // "Attribute: problem": the option of the attribute at fault.
+    size_t start = 0;
+    option = "--filter";
+    std::string out = std::string(family.name) + ": " + problem;
+    const size_t colon = problem.find(": ");
+    if (colon != std::string::npos &&
+        std::all_of(problem.begin(), problem.begin() + colon, isName) &&
+        !optionOf(problem.substr(0, colon)).empty())
+    {
+        option = optionOf(problem.substr(0, colon));
+        out = problem.substr(colon + 2);
+        start = 0;
+    }
+    // Every other attribute named by its option.
+    std::string text;
+    for (size_t i = start; i < out.size();)
+    {
+        size_t j = i;
+        while (j < out.size() && isName(out[j]))
+        {
+            ++j;
+        }
+        if (j == i)
+        {
+            text += out[i++];
+            continue;
+        }
+        const std::string word = out.substr(i, j - i);
+        TypeId::AttributeInformation info;
+        const std::string replaced = std::isupper(static_cast<unsigned char>(word[0])) &&
+                                             tid.LookupAttributeByName(word, &info)
+                                         ? optionOf(word)
+                                         : std::string();
+        text += replaced.empty() ? word : replaced;
+        i = j;
+    }
+    return text;
+}
+
+void
+CheckFamilyAttributes(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+{
+    ObjectFactory factory(bloom::GetFilterFamily(c.filter).typeId);
+    for (const auto& [name, value] : GossipAttributeValues(c, slots, depth))
+    {
+        factory.Set(name, *value);
+    }
+    const std::string problem = factory.Create<BloomGossipApplication>()->CheckAttributes();
+    if (!problem.empty())
+    {
+        std::string option;
+        const std::string text = WithOptionNames(c, problem, option);
+        ThrowOptionError(option, text);
+    }
 }
 
 std::optional<double>
@@ -106,6 +215,25 @@ PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
         return e.kind == WorkloadEvent::FAIL;
     });
     return (r.reach + 1.0) * (c.interval + c.jitter) + (crash ? c.EffectiveExpiry() : 0.0);
+}
+
+uint32_t
+ResolveDepth(const GossipScenarioConfig& c, uint32_t diameter)
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    if (!family.HasLevels())
+    {
+        return 1;
+    }
+    const uint32_t requested = c.RequestedDepth();
+    if (requested > 0)
+    {
+        return requested;
+    }
+    // Automatic: diameter + 1, at most what the levels attribute allows.
+    const double most =
+        DescribeAttribute(TypeId::LookupByName(family.typeId), family.levelsAttribute).hi;
+    return static_cast<uint32_t>(std::min<double>(most, diameter + 1.0));
 }
 
 WsnTopology
@@ -362,12 +490,11 @@ SetUpAndRun(const GossipScenarioConfig& given,
 
     // Filter shape: equal parameters, or derived from the byte budget.
     const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
-    const uint32_t depth =
-        c.depth > 0 ? c.depth : std::min<uint32_t>(bloom::kMaxDepth, result.diameter + 1);
+    const uint32_t depth = ResolveDepth(c, result.diameter);
     uint32_t slots = c.slots;
     if (c.budgetBytes > 0)
     {
-        const uint64_t per = family.SlotsInBudget(c.budgetBytes, c.cellBits, depth);
+        const uint64_t per = family.SlotsInBudget(c.budgetBytes, c.SlotBits(), depth);
         if (per < 1)
         {
             ThrowOptionError("--budget-bytes",
@@ -380,6 +507,7 @@ SetUpAndRun(const GossipScenarioConfig& given,
     }
     result.slots = slots;
     result.depth = family.Levels(depth);
+    CheckFamilyAttributes(c, slots, depth);
 
     BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
     // Link layer: every node's one lr-wpan device (udp6: its 6LoWPAN device, below).

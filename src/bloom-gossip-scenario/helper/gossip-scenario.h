@@ -64,13 +64,52 @@ struct GossipScenarioResult
 };
 
 /**
+ * The attribute values of a run's gossip applications: every attribute of
+ * the parameter table their type has (scenario-parameters.h), m and the
+ * levels as resolved.  Throws std::invalid_argument "--option: ..." when a
+ * value is outside its attribute's checker.
+ * \param config the run's configuration
+ * \param slots the m actually used (after --budget-bytes)
+ * \param depth the levels actually used (ResolveDepth)
+ * \return (attribute name, value) pairs
+ */
+std::vector<std::pair<std::string, Ptr<AttributeValue>>> GossipAttributeValues(
+    const GossipScenarioConfig& config,
+    uint32_t slots,
+    uint32_t depth);
+
+/**
  * A gossip helper for the configuration's filter family with every gossip
- * attribute of the configuration set; `slots` and `depth` are the m and ABF
- * d actually used (after --budget-bytes or an automatic depth).
+ * attribute of the configuration set (GossipAttributeValues); `slots` and
+ * `depth` are the m and levels actually used (after --budget-bytes or an
+ * automatic depth).
  */
 BloomGossipHelper MakeGossipHelper(const GossipScenarioConfig& config,
                                    uint32_t slots,
                                    uint32_t depth);
+
+/**
+ * A family's problem (BloomGossipApplication::CheckAttributes: "Attribute:
+ * problem") told with the scenario options: the attribute at fault becomes
+ * the option of the error, every other attribute with an option its
+ * option's name ("MinCount: 5 out of range 1..4 (Hashes)" gives
+ * "--min-count" and "5 out of range 1..4 (--k)").
+ * \param config the run's configuration \param problem the family's text
+ * \param option set to the option at fault ("--filter" when none)
+ * \return the problem with the options' names
+ */
+std::string WithOptionNames(const GossipScenarioConfig& config,
+                            const std::string& problem,
+                            std::string& option);
+
+/**
+ * The family's own check of the run's values (CheckAttributes on one
+ * application built from GossipAttributeValues): throws
+ * std::invalid_argument "--option: problem" (WithOptionNames).
+ * \param config the run's configuration
+ * \param slots the m actually used \param depth the levels actually used
+ */
+void CheckFamilyAttributes(const GossipScenarioConfig& config, uint32_t slots, uint32_t depth);
 
 /**
  * The analytic bound on `purge_time`: a stale LBF value or ABF bit climbs one
@@ -80,6 +119,15 @@ BloomGossipHelper MakeGossipHelper(const GossipScenarioConfig& config,
  */
 std::optional<double> PurgeBound(const GossipScenarioConfig& config,
                                  const GossipScenarioResult& result);
+
+/**
+ * The levels of the run's filter: 1 for a family without levels, else the
+ * depth asked for (GossipScenarioConfig::RequestedDepth) or, when that is
+ * 0, diameter + 1 bounded by the levels attribute's checker.
+ * \param config the run's configuration \param diameter its network's diameter
+ * \return the depth
+ */
+uint32_t ResolveDepth(const GossipScenarioConfig& config, uint32_t diameter);
 
 /// Build the topology a configuration describes (no simulation objects).
 WsnTopology BuildTopology(const GossipScenarioConfig& config);

@@ -71,7 +71,7 @@ using RunColumns = std::vector<CsvColumn<RunRow>>;
 std::string
 SlotBitsColumn(const GossipScenarioConfig& c)
 {
-    return bloom::GetFilterFamily(c.filter).cellSlots ? Int(c.cellBits) : "NA";
+    return bloom::GetFilterFamily(c.filter).CellSlots() ? Int(c.SlotBits()) : "NA";
 }
 
 /// The `k` column: the hash functions, NA for a family without them (DV).

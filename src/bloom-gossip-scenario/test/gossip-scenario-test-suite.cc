@@ -122,7 +122,7 @@ RoomyLine(FilterKind filter, uint32_t nodes)
     c.nodes = nodes;
     c.slots = filter == FilterKind::BLOOM ? 2048 : 256;
     c.hashes = 4;
-    c.cellBits = 8;
+    c.SetFamilyOption("b", "8");
     c.resources = 2;
     c.probes = 0;
     c.simTime = 36;
@@ -218,7 +218,7 @@ class LearnFromQueriesTestCase : public TestCase
             RngSeedManager::SetRun(4);
             GossipScenarioConfig c = RoomyLine(FilterKind::LINEAR, 10);
             c.slots = 32;
-            c.cellBits = 16;
+            c.SetFamilyOption("b", "16");
             c.queries = 6;
             c.queryStrategy = ParseQueryStrategySelection("abc");
             c.learning = learn ? BloomGossipApplication::QUERIES : BloomGossipApplication::GOSSIP;
@@ -732,10 +732,10 @@ class TableColumnsTestCase : public TestCase
         // each family's per-hop attenuation (LBF a or sub<delta>, SDBF 1 - p).
         GossipScenarioConfig run = Line(FilterKind::BLOOM, 4);
         run.simTime = 5;
-        run.cellBits = 6;
-        run.factor = 0.25;
-        run.step = 3;
-        run.decayProbability = 0.3;
+        run.SetFamilyOption("b", "6");
+        run.SetFamilyOption("a", "0.25");
+        run.SetFamilyOption("delta", "3");
+        run.SetFamilyOption("decay-probability", "0.3");
         const std::map<std::string, std::string> attenuation{{"lbf", "0.25 sub3"},
                                                              {"sdbf", "0.7 0.7"}};
         for (const FilterFamily& family : FilterFamilies())
@@ -744,11 +744,10 @@ class TableColumnsTestCase : public TestCase
             std::string a[2];
             for (int i = 0; i < 2; ++i)
             {
-                run.decay = i == 0 ? LbfGossipApplication::MULTIPLICATIVE
-                                   : LbfGossipApplication::SUBTRACTIVE;
+                run.SetFamilyOption("decay", i == 0 ? "multiplicative" : "subtractive");
                 const GossipScenarioResult result = RunGossipScenario(run);
                 a[i] = Value(run, result, "a");
-                const std::string b = family.cellSlots ? "6" : "NA";
+                const std::string b = family.CellSlots() ? "6" : "NA";
                 NS_TEST_ASSERT_MSG_EQ(Value(run, result, "b"), b, family.name << ": b");
             }
             const auto known = attenuation.find(family.name);

@@ -24,6 +24,19 @@ Registry()
 
 } // namespace
 
+const FamilyOption*
+FilterFamily::FindOption(const std::string& attribute) const
+{
+    for (const FamilyOption& option : options)
+    {
+        if (attribute == option.attribute)
+        {
+            return &option;
+        }
+    }
+    return nullptr;
+}
+
 FilterFamilyRegistration::FilterFamilyRegistration(const FilterFamily& family)
 {
     std::vector<FilterFamily>& families = Registry();

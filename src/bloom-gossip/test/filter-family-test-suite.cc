@@ -66,8 +66,10 @@ class RegistryTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(FindFilterFamily(f.name), &f, "FindFilterFamily");
             const FilterTraits* traits = GetFilterTraits(f.kind);
             NS_TEST_ASSERT_MSG_NE(traits, nullptr, "the core has the kind");
-            NS_TEST_ASSERT_MSG_EQ(f.levels, traits->levels, "levels as the filter class");
-            NS_TEST_ASSERT_MSG_EQ(f.cellSlots, traits->cellSlots, "cell slots as the filter class");
+            NS_TEST_ASSERT_MSG_EQ(f.HasLevels(), traits->levels, "levels as the filter class");
+            NS_TEST_ASSERT_MSG_EQ(f.CellSlots(),
+                                  traits->cellSlots,
+                                  "cell slots as the filter class");
             TypeId tid;
             NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(f.typeId, &tid),
                                   true,
@@ -76,8 +78,45 @@ class RegistryTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(tid.LookupAttributeByName(f.sizeAttribute, &info),
                                   true,
                                   f.typeId << " has " << f.sizeAttribute);
+            // The capabilities and own options name attributes of the
+            // application; a condition names another option of the family.
+            for (const char* attribute :
+                 {f.slotBitsAttribute, f.levelsAttribute, f.idBitsAttribute})
+            {
+                const bool has =
+                    attribute == nullptr || tid.LookupAttributeByName(attribute, &info);
+                NS_TEST_ASSERT_MSG_EQ(has, true, f.typeId << " has every capability attribute");
+            }
+            for (const FamilyOption& option : f.options)
+            {
+                NS_TEST_ASSERT_MSG_EQ(tid.LookupAttributeByName(option.attribute, &info),
+                                      true,
+                                      f.name << " --" << option.name << ": no "
+                                             << option.attribute);
+                NS_TEST_ASSERT_MSG_EQ(f.FindOption(option.attribute), &option, "FindOption");
+                bool known = option.whenOption == nullptr;
+                for (const FamilyOption& other : f.options)
+                {
+                    known = known || std::string(other.name) == option.whenOption;
+                }
+                NS_TEST_ASSERT_MSG_EQ(known, true, f.name << " --" << option.name << " condition");
+            }
             colours.insert(f.colour);
         }
+        // What the harness reads of each family, as the descriptors say it.
+        NS_TEST_ASSERT_MSG_EQ(std::string(GetFilterFamily(FilterKind::LINEAR).slotBitsAttribute),
+                              "CellBits",
+                              "LBF cells of CellBits bits");
+        NS_TEST_ASSERT_MSG_EQ(std::string(GetFilterFamily(FilterKind::ATTENUATED).levelsAttribute),
+                              "Depth",
+                              "ABF levels");
+        NS_TEST_ASSERT_MSG_EQ(
+            std::string(GetFilterFamily(FilterKind::DISTANCE_VECTOR).idBitsAttribute),
+            "IdBits",
+            "DV ids");
+        NS_TEST_ASSERT_MSG_EQ(GetFilterFamily(FilterKind::LINEAR).options.size(),
+                              5U,
+                              "LBF options");
         NS_TEST_ASSERT_MSG_EQ(colours.size(), families.size(), "a colour per family");
         NS_TEST_ASSERT_MSG_EQ(FindFilterFamily("xyz"), nullptr, "unknown name");
         NS_TEST_ASSERT_MSG_EQ(GetFilterTraits(static_cast<FilterKind>(0)), nullptr, "kind 0");
