@@ -174,6 +174,16 @@ Main(int argc, char** argv)
         return 0;
     }
     cli::Notify(vm);
+    // ns-3 attribute defaults of a query strategy's or a family's class that
+    // no run of the sweep would use (Ns3ArgumentScopes): refused.
+    for (const ScenarioOptionScope& scope : Ns3ArgumentScopes(ns3Args, c, filters))
+    {
+        if (!scope.applies)
+        {
+            cli::Fail(scope.option,
+                      "applies only with " + scope.condition + ", so the run would ignore it");
+        }
+    }
     // ns-3's own options (--RngRun, --ns3::...): checked and applied before
     // anything random is drawn.
     cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning);

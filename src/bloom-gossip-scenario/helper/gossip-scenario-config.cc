@@ -96,11 +96,92 @@ GossipScenarioConfig::ValidateWifi() const
 namespace
 {
 
+/// The names of the listed query strategies (the registry's order: by code).
+std::vector<std::string>
+StrategyNames()
+{
+    std::vector<std::string> names;
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        names.push_back(info.name);
+    }
+    return names;
+}
+
 /// The text of an empty --query-strategy.
-constexpr const char* kEmptyQueryStrategy =
-    "empty; give gradient, flood, ring, blind-flood (comma-separated), auto or all";
+std::string
+EmptyQueryStrategy()
+{
+    return "empty; give " + bloom::JoinList(StrategyNames()) + " (comma-separated), auto or all";
+}
+
+/// The names of the families that estimate distance (or not), in their order.
+std::vector<std::string>
+FamilyNames(bool distance)
+{
+    std::vector<std::string> names;
+    for (const bloom::FilterFamily& f : bloom::FilterFamilies())
+    {
+        if (f.distance == distance)
+        {
+            names.emplace_back(f.name);
+        }
+    }
+    return names;
+}
 
 } // namespace
+
+std::string
+QueryStrategyHelp()
+{
+    // Each listed strategy, with the families that can run it when not all.
+    const std::string distance = bloom::JoinList(FamilyNames(true), "/");
+    std::vector<std::string> words;
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        words.push_back(info.name + (info.needsDistance ? " (" + distance + ")" : ""));
+    }
+    const auto names = [](const std::vector<bloom::QueryStrategy>& strategies) {
+        std::vector<std::string> out;
+        for (bloom::QueryStrategy s : strategies)
+        {
+            out.push_back(bloom::ToString(s));
+        }
+        return bloom::JoinList(out, ",");
+    };
+    std::vector<std::string> all;
+    for (bloom::QueryStrategy s : bloom::StrategiesFor(true))
+    {
+        all.push_back(bloom::ToString(s));
+    }
+    return "comma list of " + bloom::JoinList(words) +
+           "; auto = " + names(bloom::AutoStrategiesFor(true)) + " for " + distance + ", " +
+           names(bloom::AutoStrategiesFor(false)) + " for " +
+           bloom::JoinList(FamilyNames(false), "/") + "; all = every one of " +
+           bloom::JoinList(all) + " the filter supports";
+}
+
+std::string
+QueryStrategyNeeds()
+{
+    std::vector<std::string> needing;
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        if (info.needsDistance)
+        {
+            needing.push_back(info.name);
+        }
+    }
+    std::vector<std::string> families = FamilyNames(true);
+    std::string which = families.empty() ? "no family" : families.back();
+    if (families.size() > 1)
+    {
+        families.pop_back();
+        which = bloom::JoinList(families) + " or " + which;
+    }
+    return bloom::JoinList(needing, " and ") + (needing.size() == 1 ? " needs " : " need ") + which;
+}
 
 std::string
 ToString(ScenarioTopology topology)
@@ -170,12 +251,13 @@ std::vector<bloom::QueryStrategy>
 QueryStrategySelection::Resolve(bloom::FilterKind filter) const
 {
     using bloom::QueryStrategy;
-    const bool distance = filter != bloom::FilterKind::BLOOM;
+    // Whether the family estimates distance: its descriptor's.
+    const bool distance = bloom::GetFilterFamily(filter).distance;
     std::vector<QueryStrategy> out;
     const auto add = [&out, distance](QueryStrategy s) {
         const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(s);
-        const bool needsDistance = info ? info->needsDistance : s == QueryStrategy::GRADIENT;
-        if ((!needsDistance || distance) && std::find(out.begin(), out.end(), s) == out.end())
+        if (info != nullptr && (!info->needsDistance || distance) &&
+            std::find(out.begin(), out.end(), s) == out.end())
         {
             out.push_back(s);
         }
@@ -185,20 +267,15 @@ QueryStrategySelection::Resolve(bloom::FilterKind filter) const
         switch (word.mode)
         {
         case Mode::AUTO:
-            if (distance)
+            // The registry's `auto` for families with or without distance.
+            for (auto s : bloom::AutoStrategiesFor(distance))
             {
-                add(QueryStrategy::GRADIENT);
-            }
-            else
-            {
-                add(QueryStrategy::FLOOD);
-                add(QueryStrategy::RING);
-                add(QueryStrategy::BLIND_FLOOD);
+                add(s);
             }
             break;
         case Mode::ALL:
             // The registry's `all` (QueryStrategyInfo::inAll), by code.
-            for (auto s : bloom::StrategiesFor(true))
+            for (auto s : bloom::StrategiesFor(distance))
             {
                 add(s);
             }
@@ -244,7 +321,7 @@ ParseQueryStrategySelection(const std::string& text)
     using Mode = QueryStrategySelection::Mode;
     if (text.empty())
     {
-        throw std::invalid_argument(kEmptyQueryStrategy);
+        throw std::invalid_argument(EmptyQueryStrategy());
     }
     QueryStrategySelection selection;
     selection.words.clear();
@@ -425,7 +502,7 @@ GossipScenarioConfig::CheckCombinations() const
     }
     if (queryStrategy.words.empty())
     {
-        ThrowOptionError("--query-strategy", kEmptyQueryStrategy);
+        ThrowOptionError("--query-strategy", EmptyQueryStrategy());
     }
     if (dutyCycle < 1)
     {
@@ -611,6 +688,14 @@ bool
 GossipScenarioConfig::EnergyOn() const
 {
     return energy || batteryJoules > 0 || dutyCycle < 1;
+}
+
+uint8_t
+ScenarioQueryTtl(bloom::QueryStrategy strategy, uint32_t diameter)
+{
+    const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(strategy);
+    const uint32_t perHop = info ? info->ttlPerHop : 1;
+    return static_cast<uint8_t>(std::min<uint64_t>(255, uint64_t{perHop} * std::max(1U, diameter)));
 }
 
 uint64_t

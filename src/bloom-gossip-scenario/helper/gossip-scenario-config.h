@@ -111,7 +111,7 @@ struct QueryStrategySelection
     /// What a word of the list names.
     enum class Mode : uint8_t
     {
-        AUTO, //!< gradient for LBF and ABF; flood, ring and blind-flood for BF
+        AUTO, //!< the registry's auto strategies for the family (bloom::AutoStrategiesFor)
         ALL,  //!< every strategy the filter supports
         ONE,  //!< the strategy of the word
     };
@@ -138,15 +138,42 @@ struct QueryStrategySelection
 
     /**
      * The strategies for a filter family, in the order of the words, each
-     * once.  `auto`: gradient for LBF and ABF; flood, ring and blind-flood for
-     * BF.  `all`: every strategy the filter supports.  A strategy the filter
-     * does not support (gradient and abc need LBF, ABF or SDBF) is left out, so the result
-     * may be empty.
+     * once.  `auto`: the registry's strategies for a family with or without
+     * distance (bloom::AutoStrategiesFor, the family's descriptor saying
+     * which); `all`: the registry's `all` the family can run.  A strategy
+     * the family does not support (needsDistance, and the family without
+     * distance) is left out, so the result may be empty.
      * \param filter the filter family
      * \return the strategies
      */
     std::vector<bloom::QueryStrategy> Resolve(bloom::FilterKind filter) const;
 };
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The help of --query-strategy, from the strategy registry and the family
+ * descriptors: every listed strategy (with the families that can run it
+ * when it needs distance), what `auto` and `all` pick.
+ * \return the text
+ */
+std::string QueryStrategyHelp();
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \return which listed strategies need a family with distance and which
+ *         families have it, e.g. "gradient and abc need lbf, abf, sdbf or dv"
+ */
+std::string QueryStrategyNeeds();
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The TTL the harness gives a query when --query-ttl is 0: the strategy's
+ * ttlPerHop (its registration) times the network diameter, at least
+ * ttlPerHop, at most 255.
+ * \param strategy a registered strategy \param diameter the network's diameter in hops
+ * \return the TTL
+ */
+uint8_t ScenarioQueryTtl(bloom::QueryStrategy strategy, uint32_t diameter);
 
 /**
  * \ingroup bloom-gossip-scenario

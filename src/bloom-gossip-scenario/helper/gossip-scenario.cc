@@ -741,7 +741,7 @@ SetUpAndRun(const GossipScenarioConfig& given,
             {
                 return static_cast<uint8_t>(c.queryTtl);
             }
-            return bloom::DefaultQueryTtl(s, diameter);
+            return ScenarioQueryTtl(s, diameter);
         };
         workload->ScheduleQueries(plan);
     }

@@ -11,6 +11,7 @@
 #include "ns3/basic-energy-source.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-query-application.h"
+#include "ns3/bloom-query-strategy.h"
 #include "ns3/double.h"
 #include "ns3/duty-cycle-scheduler.h"
 #include "ns3/enum.h"
@@ -195,6 +196,37 @@ class Def
             return holds(c);
         };
         p.warnOnly = warn;
+        return *this;
+    }
+
+    /**
+     * Applies only when the sweep issues queries of a listed strategy that
+     * `has` (a strategy's own tunable held by the query application, e.g.
+     * the visited list of the walks); the condition names them.
+     * \param has whether a strategy has it
+     */
+    Def& WhereStrategies(std::function<bool(const bloom::QueryStrategyInfo&)> has)
+    {
+        std::vector<std::string> names;
+        for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+        {
+            if (has(info))
+            {
+                names.push_back(info.name);
+            }
+        }
+        p.condition = "--queries above 0 and --query-strategy " + bloom::JoinList(names, " or ");
+        p.applies = [has](const Config& c, const std::vector<bloom::FilterKind>& filters) {
+            for (bloom::QueryStrategy s : SweepQueryStrategies(c, filters))
+            {
+                const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(s);
+                if (info != nullptr && has(*info))
+                {
+                    return true;
+                }
+            }
+            return false;
+        };
         return *this;
     }
 
@@ -983,14 +1015,8 @@ QuerySection(std::vector<Def>& t)
                        "share of draws for keys never inserted")
                     .When("--queries above 0", Queries));
     {
-        Def d = Base(kQueries,
-                     "query-strategy",
-                     Type::LIST,
-                     "",
-                     "comma list of gradient (LBF/ABF/SDBF), flood, ring, blind-flood, abc "
-                     "(LBF/ABF/SDBF), bcir, bcir-star; auto = gradient for lbf/abf/sdbf, "
-                     "flood,ring,blind-flood for bf; all = every one of the first four the "
-                     "filter supports");
+        Def d = Base(kQueries, "query-strategy", Type::LIST, "", "");
+        d.p.help = QueryStrategyHelp(); // from the registry and the descriptors
         d.p.addOption = [](cli::OptionAdder& adder, Config& c, const ScenarioParameter& p) {
             adder.Parsed(p.name.c_str(),
                          &c.queryStrategy,
@@ -1024,7 +1050,10 @@ QuerySection(std::vector<Def>& t)
                          "gradient: visited-list entries carried (at most 47 fit a 114-byte "
                          "frame)")
                     .Attr(query, "MaxVisited")
-                    .When("--queries above 0", Queries));
+                    // Of the strategies whose searches carry a visited list.
+                    .WhereStrategies([](const bloom::QueryStrategyInfo& info) {
+                        return info.search.visitedList;
+                    }));
     t.push_back(Period(kQueries,
                        "query-timeout",
                        FIELD(queryTimeout),
@@ -1495,13 +1524,101 @@ ScenarioOptionScopes(const GossipScenarioConfig& c, const std::vector<bloom::Fil
     {
         if (p.applies)
         {
-            scopes.push_back(
-                {p.option.c_str(), p.condition.c_str(), p.applies(c, filters), p.warnOnly});
+            scopes.push_back({p.option, p.condition, p.applies(c, filters), p.warnOnly});
         }
     }
     // The one program-level option with a condition (not a field of the configuration).
     scopes.push_back(
         {"--out-series", "--mobility or --sample-interval above 0", c.dynamics.Sampling(), true});
+    return scopes;
+}
+
+std::vector<bloom::QueryStrategy>
+SweepQueryStrategies(const GossipScenarioConfig& c, const std::vector<bloom::FilterKind>& filters)
+{
+    std::vector<bloom::QueryStrategy> out;
+    if (c.queries == 0)
+    {
+        return out;
+    }
+    for (bloom::FilterKind f : filters)
+    {
+        GossipScenarioConfig run = c;
+        run.filter = f;
+        std::vector<bloom::QueryStrategy> strategies = run.QueryStrategies();
+        if (c.queryWarmup > 0)
+        {
+            const auto warmups = run.QueryWarmupStrategies();
+            strategies.insert(strategies.end(), warmups.begin(), warmups.end());
+        }
+        for (bloom::QueryStrategy s : strategies)
+        {
+            if (std::find(out.begin(), out.end(), s) == out.end())
+            {
+                out.push_back(s);
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<ScenarioOptionScope>
+Ns3ArgumentScopes(const std::vector<std::string>& args,
+                  const GossipScenarioConfig& c,
+                  const std::vector<bloom::FilterKind>& filters)
+{
+    const auto is = [](TypeId type, TypeId of) { return type == of || type.IsChildOf(of); };
+    const std::vector<bloom::QueryStrategy> used = SweepQueryStrategies(c, filters);
+    std::vector<ScenarioOptionScope> scopes;
+    for (const std::string& arg : args)
+    {
+        const std::string name = arg.substr(0, arg.find('='));
+        if (name.rfind("--ns3::", 0) != 0)
+        {
+            continue;
+        }
+        const std::string path = name.substr(2); // ns3::Type::Attribute
+        const auto sep = path.rfind("::");
+        TypeId tid;
+        if (sep == std::string::npos || !TypeId::LookupByNameFailSafe(path.substr(0, sep), &tid))
+        {
+            continue; // refused by cli::ApplyNs3Arguments
+        }
+        std::vector<std::string> names;
+        bool applies = false;
+        if (tid != BloomQueryStrategy::GetTypeId() && is(tid, BloomQueryStrategy::GetTypeId()))
+        {
+            // A strategy's tunable: only where a strategy of that class runs.
+            for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+            {
+                if (is(TypeId::LookupByName(info.typeId), tid))
+                {
+                    names.push_back(info.name);
+                    applies = applies || std::count(used.begin(), used.end(), info.code) > 0;
+                }
+            }
+            scopes.push_back(
+                {name,
+                 "--query-strategy " + bloom::JoinList(names, " or ") + " and --queries above 0",
+                 applies,
+                 false});
+        }
+        else if (tid != BloomGossipApplication::GetTypeId() &&
+                 is(tid, BloomGossipApplication::GetTypeId()))
+        {
+            // A family's attribute: only where a family of that class runs.
+            for (const bloom::FilterFamily& f : bloom::FilterFamilies())
+            {
+                if (is(TypeId::LookupByName(f.typeId), tid))
+                {
+                    names.emplace_back(f.name);
+                    applies = applies || std::count(filters.begin(), filters.end(), f.kind) > 0;
+                }
+            }
+            scopes.push_back(
+                {name, "--filter " + bloom::JoinList(names, " or ") + " or all", applies, false});
+        }
+    }
     return scopes;
 }
 

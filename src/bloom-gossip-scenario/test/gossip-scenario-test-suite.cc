@@ -623,9 +623,34 @@ class ConfigNamesTestCase : public TestCase
                               "blind-flood,gradient",
                               "Of");
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseQueryStrategySelection(""); }),
-                              "empty; give gradient, flood, ring, blind-flood (comma-separated), "
-                              "auto or all",
+                              "empty; give gradient, flood, ring, blind-flood, abc, bcir, "
+                              "bcir-star (comma-separated), auto or all",
                               "empty list");
+        // Issue 37: what a family can run comes from its descriptor (dv has
+        // distance), the help and errors from the registries.
+        NS_TEST_ASSERT_MSG_EQ(
+            (QueryStrategySelection().Resolve(FilterKind::DISTANCE_VECTOR) == Strategies{gradient}),
+            true,
+            "dv: auto is the gradient");
+        NS_TEST_ASSERT_MSG_EQ(
+            (ParseQueryStrategySelection("abc").Resolve(FilterKind::DISTANCE_VECTOR).size()),
+            1U,
+            "dv runs abc");
+        NS_TEST_ASSERT_MSG_EQ(QueryStrategyHelp(),
+                              "comma list of gradient (lbf/abf/sdbf/dv), flood, ring, blind-flood, "
+                              "abc (lbf/abf/sdbf/dv), bcir, bcir-star; auto = gradient for "
+                              "lbf/abf/sdbf/dv, flood,ring,blind-flood for bf; all = every one of "
+                              "gradient, flood, ring, blind-flood the filter supports",
+                              "the help of --query-strategy");
+        NS_TEST_ASSERT_MSG_EQ(QueryStrategyNeeds(),
+                              "gradient and abc need lbf, abf, sdbf or dv",
+                              "who needs what");
+        // The TTL rule of the harness: ttlPerHop x the diameter, 1..255.
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(gradient, 0)}, 2, "walk TTL, diameter 0");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(gradient, 7)}, 14, "walk TTL: 2 per hop");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(gradient, 200)}, 255, "walk TTL at most 255");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(ring, 0)}, 1, "flood TTL, diameter 0");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(flood, 7)}, 7, "flood TTL: 1 per hop");
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseQueryStrategySelection("gradient,"); }),
                               "empty item in 'gradient,'",
                               "empty item");
@@ -635,8 +660,8 @@ class ConfigNamesTestCase : public TestCase
         GossipScenarioConfig c;
         c.queryStrategy.words.clear();
         NS_TEST_ASSERT_MSG_EQ(Refusal([&c] { c.Validate(); }),
-                              "--query-strategy: empty; give gradient, flood, ring, blind-flood "
-                              "(comma-separated), auto or all",
+                              "--query-strategy: empty; give gradient, flood, ring, blind-flood, "
+                              "abc, bcir, bcir-star (comma-separated), auto or all",
                               "Validate refuses an empty selection");
     }
 };
