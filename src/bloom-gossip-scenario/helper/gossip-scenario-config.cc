@@ -355,8 +355,9 @@ GossipScenarioConfig::DefaultRadio()
     return radio;
 }
 
+/// The network: nodes, grid, BCUN generator, disk degree, radio and device.
 void
-GossipScenarioConfig::CheckCombinations() const
+GossipScenarioConfig::CheckNetworkCombinations() const
 {
     if (topology == ScenarioTopology::FILE)
     {
@@ -421,6 +422,12 @@ GossipScenarioConfig::CheckCombinations() const
     {
         ThrowOptionError("--radio", e.what());
     }
+}
+
+/// The filter: the ids the family carries, the budget's least bytes.
+void
+GossipScenarioConfig::CheckFilterCombinations() const
+{
     const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
     if (family.idBitsAttribute != nullptr)
     {
@@ -456,6 +463,12 @@ GossipScenarioConfig::CheckCombinations() const
                             need));
         }
     }
+}
+
+/// The gossip: jitter, Trickle, expiry, transport and frame size.
+void
+GossipScenarioConfig::CheckGossipCombinations() const
+{
     if (jitter > interval / 2)
     {
         ThrowOptionError(
@@ -500,10 +513,12 @@ GossipScenarioConfig::CheckCombinations() const
                                      frameBytes,
                                      kLinkLayerMaxFrameBytes));
     }
-    if (queryStrategy.words.empty())
-    {
-        ThrowOptionError("--query-strategy", EmptyQueryStrategy());
-    }
+}
+
+/// Energy: the duty cycle's transport and active window.
+void
+GossipScenarioConfig::CheckEnergyCombinations() const
+{
     if (dutyCycle < 1)
     {
         if (transport != BloomGossipApplication::LINK_LAYER)
@@ -528,6 +543,16 @@ GossipScenarioConfig::CheckCombinations() const
                                          kDutyGuardSeconds,
                                          need));
         }
+    }
+}
+
+/// Queries: strategies, learning from queries, transport, the windows.
+void
+GossipScenarioConfig::CheckQueryCombinations() const
+{
+    if (queryStrategy.words.empty())
+    {
+        ThrowOptionError("--query-strategy", EmptyQueryStrategy());
     }
     if (learning == BloomGossipApplication::QUERIES)
     {
@@ -592,6 +617,12 @@ GossipScenarioConfig::CheckCombinations() const
                             QueryWindowStart()));
         }
     }
+}
+
+/// Workload: mobility and sampling, the events.
+void
+GossipScenarioConfig::CheckWorkloadCombinations() const
+{
     dynamics.Validate(simTime,
                       queries,
                       resources > 0 ||
@@ -621,6 +652,17 @@ GossipScenarioConfig::CheckCombinations() const
                              fmt::format("event '{}': node out of range", e.ToString()));
         }
     }
+}
+
+void
+GossipScenarioConfig::CheckCombinations() const
+{
+    CheckNetworkCombinations();
+    CheckFilterCombinations();
+    CheckGossipCombinations();
+    CheckEnergyCombinations();
+    CheckQueryCombinations();
+    CheckWorkloadCombinations();
 }
 
 OptionValue

@@ -337,8 +337,15 @@ struct GossipScenarioConfig
     /// CheckCombinations()'s part for --device wifi (ThrowOptionError).
     void ValidateWifi() const;
     /// The checks across fields (e.g. jitter <= interval / 2), assuming every
-    /// field within its range; throws std::invalid_argument "--option: problem".
+    /// field within its range, section by section (the functions below);
+    /// throws std::invalid_argument "--option: problem".
     void CheckCombinations() const;
+    void CheckNetworkCombinations() const;  //!< nodes, grid, generators, radio, device
+    void CheckFilterCombinations() const;   //!< the family's ids, the budget
+    void CheckGossipCombinations() const;   //!< timers, expiry, transport, frames
+    void CheckEnergyCombinations() const;   //!< the duty cycle
+    void CheckQueryCombinations() const;    //!< strategies, learning, windows
+    void CheckWorkloadCombinations() const; //!< mobility, sampling, events
     /// The neighbour expiry in force (resolves the automatic 0).
     double EffectiveExpiry() const;
     /// \return the largest resource id of the run: R, or an --events add above it

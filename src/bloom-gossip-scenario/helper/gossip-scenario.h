@@ -104,12 +104,15 @@ std::string WithOptionNames(const GossipScenarioConfig& config,
 
 /**
  * The family's own check of the run's values (CheckAttributes on one
- * application built from GossipAttributeValues): throws
+ * application built from GossipAttributeValues, on no node): throws
  * std::invalid_argument "--option: problem" (WithOptionNames).
  * \param config the run's configuration
  * \param slots the m actually used \param depth the levels actually used
+ * \return the application, whose policy (GetPolicy) is the runs'
  */
-void CheckFamilyAttributes(const GossipScenarioConfig& config, uint32_t slots, uint32_t depth);
+Ptr<BloomGossipApplication> CheckFamilyAttributes(const GossipScenarioConfig& config,
+                                                  uint32_t slots,
+                                                  uint32_t depth);
 
 /**
  * The analytic bound on `purge_time`: a stale LBF value or ABF bit climbs one
@@ -178,14 +181,19 @@ GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config,
                                        const GossipScenarioHooks& hooks = GossipScenarioHooks());
 
 /**
- * Everything RunGossipScenario would reject, found without simulating: runs
- * its set-up (Validate(), the topology with its positions file or random
- * draw, the network and the radio ground truth, the filter shape derived
- * from the budget and the diameter, its segmentation into frames, the
- * events' node numbers, the recorders' limits) and then Simulator::Destroy().  Throws
- * std::invalid_argument "--option: problem".  Draws the same random numbers
- * as the run, so results do not change.  Returns what the set-up knows
- * (nodes, diameter, components, filter shape; no metrics).
+ * The feasibility check of a run, which RunGossipScenario runs first and
+ * which is the only place a run refuses an option: Validate(), the
+ * recorders' limits, the topology with its positions file or random draw,
+ * the network and its radio ground truth (the one stage set up), the
+ * network's size against the limits, the events' nodes, the filter's
+ * levels and slots from the budget and the diameter, the family's check of
+ * its values (CheckFamilyAttributes), the advertisement's frames, what the
+ * radio and the duty cycle can carry and a query frame's room for a
+ * carried filter; then Simulator::Destroy().  Throws std::invalid_argument
+ * "--option: problem".  Draws the same random numbers as the run, so
+ * results do not change.  Returns what it knows (nodes, diameter,
+ * components, filter shape, frames per advertisement, offered load; no
+ * metrics).  --dry-run runs exactly this.
  */
 GossipScenarioResult CheckGossipScenario(const GossipScenarioConfig& config,
                                          const ScenarioRecorders& recorders = ScenarioRecorders());

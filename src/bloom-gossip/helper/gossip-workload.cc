@@ -266,18 +266,28 @@ GossipWorkload::SetOrigins(std::vector<uint32_t> nodes)
     std::sort(m_origins.begin(), m_origins.end());
 }
 
+std::string
+GossipWorkload::CheckEvents(const std::vector<WorkloadEvent>& events, uint32_t nodes)
+{
+    for (const WorkloadEvent& e : events)
+    {
+        if (e.kind != WorkloadEvent::REMOVE && e.node >= nodes)
+        {
+            return "event '" + e.ToString() + "': node " + std::to_string(e.node) +
+                   " out of range 0.." + std::to_string(nodes - 1);
+        }
+    }
+    return "";
+}
+
 void
 GossipWorkload::ScheduleEvents(const std::vector<WorkloadEvent>& events)
 {
     const auto n = static_cast<uint32_t>(m_gossip.size());
-    for (const WorkloadEvent& e : events)
+    const std::string problem = CheckEvents(events, n);
+    if (!problem.empty())
     {
-        if (e.kind != WorkloadEvent::REMOVE && e.node >= n)
-        {
-            throw std::invalid_argument("event '" + e.ToString() + "': node " +
-                                        std::to_string(e.node) + " out of range 0.." +
-                                        std::to_string(n - 1));
-        }
+        throw std::invalid_argument(problem);
     }
     for (const WorkloadEvent& e : events)
     {

@@ -139,12 +139,18 @@ class GossipWorkload : public Object
 
     /**
      * Schedule events on the applications.  Throws std::invalid_argument
-     * ("event 'T:fail:9': node 9 out of range 0..N-1") on a node this
-     * network does not have.  Resources added by events are known to the
-     * query draws.
+     * (CheckEvents' problem) on a node this network does not have.
+     * Resources added by events are known to the query draws.
      * \param events the events, in any order
      */
     void ScheduleEvents(const std::vector<WorkloadEvent>& events);
+
+    /**
+     * \param events events \param nodes the network's nodes
+     * \return empty when every event names a node of the network, else
+     *         "event 'T:fail:9': node 9 out of range 0..N-1"
+     */
+    static std::string CheckEvents(const std::vector<WorkloadEvent>& events, uint32_t nodes);
 
     /// When and how queries are issued (ScheduleQueries).
     struct QueryPlan

@@ -61,6 +61,10 @@ class Packet;
 class BloomGossipApplication : public Application
 {
   public:
+    /// The frame size with --transport udp6 and FrameBytes 0: a datagram of
+    /// this many bytes (6LoWPAN fragments it).
+    static constexpr uint32_t kDefaultUdpDatagramBytes = 1200;
+
     /// Timer driving the advertisements.
     enum TimerMode
     {
