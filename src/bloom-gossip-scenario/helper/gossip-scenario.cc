@@ -576,21 +576,29 @@ PlanFilter(ScenarioRun& r)
     r.slots = c.slots;
     if (c.budgetBytes > 0)
     {
-        const uint64_t per = family.SlotsInBudget(c.budgetBytes, c.SlotBits(), r.depth);
+        // The filter's levels: a family with levels (its filter class'
+        // traits) says them through its policy's shape (ABF: the depth; a
+        // plug-in: its own rule); each level gets whole bytes.
+        const bloom::FilterTraits* traits = bloom::GetFilterTraits(c.filter);
+        const uint32_t levels =
+            traits != nullptr && traits->levels
+                ? CheckFamilyAttributes(c, r.slots, r.depth)->GetPolicy().GetShape().depth
+                : 1;
+        const uint64_t per = family.SlotsInBudget(c.budgetBytes, c.SlotBits(), levels);
         if (per < 1)
         {
             ThrowOptionError("--budget-bytes",
                              fmt::format("{} bytes cannot hold one slot of {} ({} levels)",
                                          c.budgetBytes,
                                          bloom::ToString(c.filter),
-                                         r.depth));
+                                         levels));
         }
         r.slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
     }
     r.result.slots = r.slots;
-    r.result.depth = family.Levels(r.depth);
     const Ptr<BloomGossipApplication> probe = CheckFamilyAttributes(c, r.slots, r.depth);
     const bloom::FilterPolicy& policy = probe->GetPolicy();
+    r.result.depth = policy.GetShape().depth;
     r.result.framesPerAdvertisement = PlanFrames(r, policy);
     CheckAirTime(r);
     if (c.queries > 0 && c.learning == BloomGossipApplication::QUERIES)

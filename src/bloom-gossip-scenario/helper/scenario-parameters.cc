@@ -238,7 +238,7 @@ class Def
     }
 
     /// 0 is allowed besides lo..hi and means `meaning`.
-    Def& Zero(const char* meaning)
+    Def& Zero(const std::string& meaning)
     {
         p.zero = meaning;
         return *this;
@@ -493,6 +493,22 @@ constexpr const char* kWorkload = "Workload";
 constexpr const char* kQueries = "Queries";
 constexpr const char* kEnergy = "Energy and duty cycling";
 constexpr const char* kMobility = "Mobility and pictures";
+
+/// --query-ttl's 0: the rule (ScenarioQueryTtl) with each strategy's TTL per
+/// hop, e.g. "auto, gradient 2 D, floods D" (floods: the 1-per-hop ones).
+std::string
+QueryTtlRule()
+{
+    std::string rule = "auto";
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        if (info.ttlPerHop != 1)
+        {
+            rule += fmt::format(", {} {} D", info.name, info.ttlPerHop);
+        }
+    }
+    return rule + ", floods D";
+}
 
 /// Whether a family option's condition (FamilyOption::whenOption) holds.
 bool
@@ -1036,7 +1052,7 @@ QuerySection(std::vector<Def>& t)
                          "",
                          "most transmissions of a query (gradient walk, flood scope, largest "
                          "ring)")
-                    .Zero("auto, gradient 2 D, floods D")
+                    .Zero(QueryTtlRule()) // from the registry: ttlPerHop x D
                     .Attr(query, "Ttl")
                     // The workload passes the resolved TTL with every query.
                     .NotPushed()

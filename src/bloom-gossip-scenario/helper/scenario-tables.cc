@@ -460,9 +460,11 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 /**
  * The runs.csv columns the parameter table names (ScenarioParameter::columns)
  * that none of the lists above places: a new option's column, declared with
- * the option alone.  Appended at the end of every row in the table's order,
- * its value as the option prints it (every shipped column is placed, so
- * none is appended today).
+ * the option alone (a plug-in family's own option, FilterFamily::options).
+ * Appended at the end of every row in the table's order, its value as the
+ * option prints it, NA in a run the option does not apply to (a run of
+ * another family); every column of the module's own options is placed, so
+ * none is appended in its programs.
  */
 const std::vector<CsvColumn<GossipScenarioConfig>>&
 ParameterColumns()
@@ -481,8 +483,12 @@ ParameterColumns()
                 {
                     placed.push_back(name);
                     const ScenarioParameter* parameter = &p;
+                    // NA where the option does not apply to the run (a
+                    // family option in a run of another family).
                     out.push_back({name.c_str(), [parameter](const GossipScenarioConfig& c) {
-                                       return parameter->print(c);
+                                       return parameter->checked && !parameter->checked(c)
+                                                  ? std::string("NA")
+                                                  : parameter->print(c);
                                    }});
                 }
             }

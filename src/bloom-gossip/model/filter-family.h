@@ -119,15 +119,16 @@ struct FilterFamily
 
     /**
      * Slots per level a byte budget holds; every level is byte-aligned on
-     * the wire, so a family of levels gets whole bytes per level.
+     * the wire, so a filter of several levels gets whole bytes per level.
      * \param budgetBytes the budget B
      * \param cellBits the cell width b
-     * \param depth the depth d (>= 1)
+     * \param levels the filter's levels (its shape's d: ABF the depth, a
+     *        plug-in's as its policy says; 1 without levels)
      * \return the slots m that fit (may be 0)
      */
-    uint64_t SlotsInBudget(uint64_t budgetBytes, uint32_t cellBits, uint32_t depth) const
+    uint64_t SlotsInBudget(uint64_t budgetBytes, uint32_t cellBits, uint32_t levels) const
     {
-        return (HasLevels() ? budgetBytes / depth : budgetBytes) * 8 / SlotBits(cellBits);
+        return (levels > 1 ? budgetBytes / levels : budgetBytes) * 8 / SlotBits(cellBits);
     }
 
     /**

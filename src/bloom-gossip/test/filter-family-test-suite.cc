@@ -172,7 +172,7 @@ class ArithmeticTestCase : public TestCase
                                                       ? budget / d * 8
                                                   : f.kind == FilterKind::DISTANCE_VECTOR ? budget
                                                                                           : bits;
-                        NS_TEST_ASSERT_MSG_EQ(f.SlotsInBudget(budget, b, d),
+                        NS_TEST_ASSERT_MSG_EQ(f.SlotsInBudget(budget, b, f.Levels(d)),
                                               expected,
                                               f.name << " B=" << budget << " b=" << b);
                         const uint64_t need = f.kind == FilterKind::LINEAR       ? (b + 7) / 8
