@@ -43,6 +43,11 @@ Family()
     f.sizeHelp = "bits per level";
     f.distance = true;
     f.purgeBound = true; // a stale bit falls off after scope + 1 rounds
+    f.options = {{"scope",
+                  "Scope",
+                  "HSBF: resources farther than this many hops are not advertised",
+                  "scope",
+                  "hops"}};
     return f;
 }
 
@@ -260,20 +265,27 @@ HsbfPolicy::Describe() const
 TypeId
 HsbfGossipApplication::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::HsbfGossipApplication")
-                            .SetParent<BloomGossipApplication>()
-                            .SetGroupName("BloomGossip")
-                            .AddConstructor<HsbfGossipApplication>()
-                            .AddAttribute("Bits",
-                                          "Bits m of each level.",
-                                          UintegerValue(256),
-                                          MakeUintegerAccessor(&HsbfGossipApplication::m_bits),
-                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
-                            .AddAttribute("Hashes",
-                                          "Hash functions k.",
-                                          UintegerValue(4),
-                                          MakeUintegerAccessor(&HsbfGossipApplication::m_hashes),
-                                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes));
+    static TypeId tid =
+        TypeId("ns3::HsbfGossipApplication")
+            .SetParent<BloomGossipApplication>()
+            .SetGroupName("BloomGossip")
+            .AddConstructor<HsbfGossipApplication>()
+            .AddAttribute("Bits",
+                          "Bits m of each level.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&HsbfGossipApplication::m_bits),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxSlots))
+            .AddAttribute("Hashes",
+                          "Hash functions k.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&HsbfGossipApplication::m_hashes),
+                          MakeUintegerChecker<uint32_t>(1, bloom::kMaxHashes))
+            .AddAttribute("Scope",
+                          "Hops kept: a resource farther away is not advertised (levels "
+                          "0..Scope).",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&HsbfGossipApplication::m_scope),
+                          MakeUintegerChecker<uint32_t>(0, 254));
     return tid;
 }
 

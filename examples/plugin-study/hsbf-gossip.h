@@ -99,7 +99,8 @@ class HsbfPolicy : public bloom::FilterPolicy
 };
 
 /**
- * \brief HSBF gossip: the BloomGossipApplication of the family.
+ * \brief HSBF gossip: the BloomGossipApplication of the family, with its
+ * tunable Scope.
  */
 class HsbfGossipApplication : public BloomGossipApplication
 {
@@ -114,9 +115,9 @@ class HsbfGossipApplication : public BloomGossipApplication
     std::unique_ptr<bloom::FilterPolicy> CreatePolicy() const override;
 
   private:
-    uint32_t m_bits;     //!< Bits: m per level
-    uint32_t m_hashes;   //!< Hashes: k
-    uint32_t m_scope{3}; //!< the hops kept
+    uint32_t m_bits;   //!< Bits: m per level
+    uint32_t m_hashes; //!< Hashes: k
+    uint32_t m_scope;  //!< Scope: the hops kept
 };
 
 } // namespace ns3
