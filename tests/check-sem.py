@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """SEM, the ns-3 Simulation Execution Manager, drives diameter-sweep (issue 26).
 
-Usage: check-sem.py DIAMETER_SWEEP SEM_KIT_FOLDER
+Usage: check-sem.py DIAMETER_SWEEP SEM_KIT_FOLDER [FILTERS]
+
+FILTERS: the two families the campaign sweeps, comma-separated (default
+bf,lbf; the plug-in study's CTest passes one of its own: bf,hsbf).
 
 Runs SEM 0.3.7's own code, unpacked from SEM_KIT_FOLDER/sem-kit.tar.xz (its
 SHA256SUMS checked) into a temporary folder, on the built program:
@@ -93,10 +96,14 @@ def program_options(program):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     program = os.path.abspath(sys.argv[1])
     kit_dir = sys.argv[2]
+    if len(sys.argv) == 4:
+        SWEEP["filter"] = sys.argv[3].split(",")
+        if len(SWEEP["filter"]) != 2 or "" in SWEEP["filter"]:
+            sys.exit("check-sem: FILTERS must be two families, e.g. bf,hsbf")
     missing = []
     for module, package in DEBIAN.items():
         try:
