@@ -144,6 +144,7 @@ QueryStrategyHelp()
     }
     const auto names = [](const std::vector<bloom::QueryStrategy>& strategies) {
         std::vector<std::string> out;
+        out.reserve(strategies.size());
         for (bloom::QueryStrategy s : strategies)
         {
             out.push_back(bloom::ToString(s));
