@@ -23,12 +23,41 @@ timed in alternating batches).
 The simulation benchmark as one row per (nodes, filter, channel): run time of
 the gossip application and of the bare broadcaster, their ratio, events per
 second and peak RSS of both.
+
+Standard library only (any python3): every file is opened through
+csv_input.open_input (a regular file, not waited on) and sim-benchmark's
+cells are checked against csv_input.COLUMNS.  Bad input: one line on
+stderr, exit code 1.
 """
 import csv
+import io
 import json
 import os
 import re
 import sys
+
+from csv_input import check_cells, open_input
+
+
+def bad_input_exits_1(call, *args):
+    """call(*args), its refusals (csv_input's: one line, exit code 2) with
+    this script's exit code for bad input, 1."""
+    try:
+        return call(*args)
+    except SystemExit as e:
+        if e.code == 2:
+            sys.exit(1)
+        raise
+
+
+def text_of(path, what):
+    """The file's text, read through csv_input.open_input (a regular file,
+    bounded, not waited on)."""
+    with bad_input_exits_1(open_input, path, what) as f:
+        try:
+            return f.read().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"bench-tables.py: {path}: {e}")
 
 
 def family_labels():
@@ -44,10 +73,7 @@ def family_labels():
 
 def median_rows(path):
     """The _median rows as dicts of strings: name, cpu_time and the counters."""
-    try:
-        text = open(path).read()
-    except OSError as e:
-        sys.exit(f"bench-tables.py: {path}: {e.strerror}")
+    text = text_of(path, "BENCHMARKS")
     if text.lstrip().startswith("{"):
         try:
             runs = json.loads(text)["benchmarks"]
@@ -74,11 +100,26 @@ def pairs(bare):
     return "" if span in ("", "NA", None) else " (" + span.replace("-", "–") + ")"
 
 
+SIM_COLUMNS = ["nodes", "diameter", "channel", "app", "frames_per_beacon", "run_s",
+               "events_per_s", "peak_rss_mb", "ratio_to_bare"]
+
+
 def sim_table(path):
     try:
-        rows = list(csv.DictReader(open(path)))
-    except OSError as e:
-        sys.exit(f"bench-tables.py: {path}: {e.strerror}")
+        rows = list(csv.DictReader(io.StringIO(text_of(path, "SIM-BENCHMARK.csv"), newline="")))
+    except csv.Error as e:
+        sys.exit(f"bench-tables.py: {path}: {e}")
+    missing = [c for c in SIM_COLUMNS if not rows or c not in rows[0]]
+    if missing:
+        sys.exit(f"bench-tables.py: {path}: not sim-benchmark's CSV (no rows or no column "
+                 f"{', '.join(missing)})")
+    # every cell in its column's domain (csv_input.COLUMNS), and the ones
+    # printed as numbers never missing
+    bad_input_exits_1(check_cells, rows, path, "SIM-BENCHMARK.csv")
+    for i, r in enumerate(rows):
+        for c in ("nodes", "run_s", "events_per_s"):
+            if r[c] in ("", "NA", "nan"):
+                sys.exit(f"bench-tables.py: {path}, column {c}, row {i + 2}: no value")
     by = {(r["nodes"], r["channel"], r["app"]): r for r in rows}
     labels = family_labels()
     print("| nodes | diameter | channel | filter | frames / adv. | gossip run (s) | bare run (s) "

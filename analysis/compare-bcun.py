@@ -16,6 +16,11 @@ issue until the origin learns the answer (round_trip).  Warm-up queries
 95 % percentile bootstrap over topologies (runs: the queries of one run
 resampled together, fixed seed), so they stay inside [0, inf).
 
+Every column read is checked against its domain (plot_common.read_table);
+a file with no query of the mechanisms compared (blind-flood, bcir,
+bcir-star, abc) is refused in one line, exit 2; one with no successful
+query of them gives a table that says so and no hop bin.
+
 Writes into OUTDIR:
     bcun-per-hop.csv   setting, strategy, hops, queries, topologies, mean
                        frames and latency with their intervals, BCUN's
@@ -32,14 +37,10 @@ import os
 import re
 import sys
 
-import matplotlib
+import plot_common as pc
+from plot_common import NONNEG, Outputs, check_outdir, die, np, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, read_table  # noqa: E402
+plt = pc.pyplot()
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # BCUN's per-hop means, copied from rmlima/BCUN at commit b5ebe86 (2018-01-10),
@@ -55,6 +56,10 @@ TABLE_HOPS = [1, 3, 6, 12, 20]
 AGREE = 0.15  # the issue's tolerance: |ours / BCUN - 1| <= 15 %
 MIN_BIN = 20  # bins with fewer successful queries are not drawn
 RESAMPLES = 1000
+# The columns of bcun-per-hop.csv.
+FIELDS = ["setting", "strategy", "hops", "queries", "topologies", "frames", "frames_low",
+          "frames_high", "latency_s", "latency_low", "latency_high", "bcun_transmissions",
+          "bcun_latency_s", "bcun_queries", "frames_ratio", "latency_ratio"]
 
 
 def cluster_interval(groups):
@@ -83,17 +88,27 @@ def load(spec):
     name, path = spec.split("=", 1)
     if not re.fullmatch(r"[A-Za-z0-9-]{1,32}", name):
         die(f"{pc.shown(spec)}: NAME must be 1-32 letters, digits or '-'")
-    df = read_table(path, f"{name} QUERIES.csv",
+    what = f"{name} QUERIES.csv"
+    df = read_table(path, what,
                     ["strategy", "seed", "run", "absent", "true_hops", "success", "success_hops",
                      "round_trip", "search_frames", "cancel_frames", "answer_frames"],
-                    numeric=["absent", "true_hops", "success", "success_hops", "round_trip",
-                             "search_frames", "cancel_frames", "answer_frames", "warmup"],
-                    keys=["strategy", "seed", "run"], optional=["warmup", "topology"],
-                    limits={"success": SHARE, "absent": SHARE, "round_trip": NONNEG})
+                    optional=["warmup", "topology"])
+    # A successful query has the hops and the latency it is binned and
+    # measured by (diameter-sweep writes both exactly then).
+    for column in ("success_hops", "round_trip"):
+        lacking = (df["success"] == 1) & df[column].isna()
+        if lacking.any():
+            row = int(lacking.to_numpy().nonzero()[0][0])
+            die(f"{what}: {pc.shown(path)}, column {column}, row {row + 2}: no value in a "
+                "successful query (success = 1)")
     df = df[df["warmup"].fillna(0) == 0]
     df = df[df["absent"] == 0]
     if df.empty:
-        die(f"{name} QUERIES.csv: {pc.shown(path)} has no measured query for a present key")
+        die(f"{what}: {pc.shown(path)} has no measured query for a present key")
+    if not df["strategy"].isin(MECHANISMS).any():
+        found = sorted(map(str, df["strategy"].unique()))
+        die(f"{what}: {pc.shown(path)} has no measured query of {', '.join(MECHANISMS)} "
+            f"(the mechanisms compared; it has {pc.shown(', '.join(found))})")
     df = df.assign(frames_total=df["search_frames"] + df["cancel_frames"] + df["answer_frames"],
                    topo=df["seed"].astype(str) + "/" + df["run"].astype(str))
     return name, df
@@ -142,8 +157,11 @@ def table(settings, rows, successes):
     first = settings[0][0]
     lines = ["# BCUN beside this project", ""]
     for name, df in settings:
+        ok = int(((df["success"] == 1) & df["strategy"].isin(MECHANISMS)).sum())
         lines.append(f"- `{name}`: {df['topo'].nunique()} topologies, {len(df)} measured "
-                     f"queries for a present key (all strategies)")
+                     f"queries for a present key (all strategies)"
+                     + ("" if ok else "; no successful query of the mechanisms compared, "
+                        "so no hop bin"))
     lines += ["", f"## Transmissions per successful query ({first} vs BCUN's "
               "trans*_avgRND.dat)", "",
               "| hops | " + " | ".join(f"{NAMES[m]} ours | BCUN | diff" for m in MECHANISMS) + " |",
@@ -219,6 +237,10 @@ def figure(settings, rows, reference):
                             ls="--", marker=".", ms=4, label=f"{NAMES[m]} (BCUN)")
                     pc.record(ax, f"{name} {col}", f"{m} BCUN", [h for h, _ in ref],
                               [v for _, v in ref], domain=NONNEG)
+            if not ax.get_lines():
+                ax.text(0.5, 0.5, f"no hop bin with >= {MIN_BIN} successful queries",
+                        transform=ax.transAxes, ha="center", va="center", fontsize=9,
+                        color="0.4")
             ax.set_xlabel("hops of the successful search copy")
             ax.set_ylabel(label)
             ax.set_title(f"{name}: {label}", fontsize=10)
@@ -242,8 +264,7 @@ def main(argv):
     check_outdir(outdir)
     ref = read_table(REFERENCE, "bcun-reference.csv",
                      ["mechanism", "hops", "transmissions", "latency_s", "queries",
-                      "latency_queries"],
-                     numeric=["hops", "transmissions", "latency_s", "queries", "latency_queries"])
+                      "latency_queries"])
     # (transmissions, latency, queries behind each: BCUN's latency file has
     # fewer queries in some bins than its transmissions file)
     reference = {(r.mechanism, int(r.hops)): (r.transmissions, r.latency_s,
@@ -259,7 +280,7 @@ def main(argv):
     successes = {name: success(df) for name, df in settings}
     out = Outputs(outdir)
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=list(rows[0].keys()), lineterminator="\n")
+    w = csv.DictWriter(buf, fieldnames=FIELDS, lineterminator="\n")
     w.writeheader()
     for r in rows:
         w.writerow({k: (f"{v:.6g}" if isinstance(v, float) else v) for k, v in r.items()})

@@ -12,35 +12,42 @@ largest relative difference to the first file, as a markdown table.
 agree; the exit code is 1 when one does not, 2 on bad input.  --exempt names
 filter families whose rows are shown but not held to --require (the SDBF: its
 keep masks come from ns-3 streams, numbered after the devices' streams, and
-ns-3.48's lr-wpan devices take more of them).
+ns-3.48's lr-wpan devices take more of them).  Standard library only (any
+python3, as tests/check-ns3-trees.sh runs it): the files are read through
+csv_input.open_input and every cell is checked against csv_input.COLUMNS.
 """
 import argparse
 import csv
+import io
 import math
 import sys
+
+from csv_input import check_cells, die, open_input, reason
 
 KEY = ("filter", "topology", "nodes", "diameter", "seed", "run")
 
 
 def fail(message):
-    print(f"compare-versions: {message}", file=sys.stderr)
-    sys.exit(2)
+    die(message)
 
 
 def read(spec):
+    """The rows of LABEL=FILE as text, through csv_input (any python3: no
+    numpy): a regular file, every cell in its column's domain."""
     if "=" not in spec:
         fail(f"'{spec}': expected LABEL=FILE")
     label, path = spec.split("=", 1)
-    try:
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError as e:
-        fail(f"{path}: {e.strerror}")
+    with open_input(path, f"{label} RUNS.csv") as f:
+        try:
+            rows = list(csv.DictReader(io.TextIOWrapper(f, encoding="utf-8", newline="")))
+        except (OSError, UnicodeDecodeError, csv.Error) as e:
+            fail(f"{path}: cannot read it: {reason(e)}")
     if not rows:
         fail(f"{path}: no rows")
     missing = [k for k in KEY if k not in rows[0]]
     if missing:
         fail(f"{path}: not a per-run table (no {', '.join(missing)})")
+    check_cells(rows, path, f"{label} RUNS.csv")
     return label, path, rows
 
 

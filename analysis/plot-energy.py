@@ -19,14 +19,10 @@ frames handed to the MAC, sent on the air and dropped by channel access.
 import os
 import sys
 
-import matplotlib
+import plot_common as pc
+from plot_common import NONNEG, Outputs, check_outdir, die, pd, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import NONNEG, Outputs, check_outdir, die, read_table  # noqa: E402
+plt = pc.pyplot()
 
 KEYS = ["filter", "diameter", "run", "duty_cycle"]
 METRICS = ["energy_w_mean", "energy_airtime_w", "energy_listen_w", "energy_per_adv_j",
@@ -36,8 +32,7 @@ METRICS = ["energy_w_mean", "energy_airtime_w", "energy_listen_w", "energy_per_a
 
 
 def read(path, what):
-    df = read_table(path, what, needed=KEYS + ["energy_w_mean"], keys=KEYS,
-                    numeric=[c for c in KEYS + METRICS if c != "filter"], optional=METRICS)
+    df = read_table(path, what, needed=KEYS + ["energy_w_mean"], keys=KEYS, optional=METRICS)
     # Runs with queries repeat the gossip columns once per strategy.
     gossip = [c for c in df.columns if c != "queries" and not c.startswith("query_")]
     return df.drop_duplicates(subset=gossip)

@@ -26,6 +26,8 @@ import math
 import plot_common as pc
 from plot_common import Outputs, check_target, die, read_table, shown
 
+plt = pc.pyplot()
+
 NEEDED = ["filter", "target_fpr", "fill_pct", "elements", "bits_per_element", "measured_fpr",
           "queries"]
 # Colour, marker and line style from plot_common.FAMILIES (bf, cbf, cuckoo).
@@ -40,18 +42,13 @@ class Parser(argparse.ArgumentParser):
 
 
 def read(path):
-    import pandas as pd
-
-    df = read_table(path, "FILTER-SPACE.csv", needed=NEEDED)
+    # every column a value (keys); a rate needs a query
+    df = read_table(path, "FILTER-SPACE.csv", needed=NEEDED, keys=NEEDED,
+                    limits={"queries": (1, math.inf), "elements": (1, math.inf)})
     name = f"FILTER-SPACE.csv: {shown(path)}"
     unknown = sorted(set(df["filter"].astype(str)) - set(STYLE))
     if unknown:
         die(f"{name}: unknown filter {shown(unknown[0])} (expected bf, cbf, cuckoo)")
-    for column in NEEDED[1:]:
-        values = pd.to_numeric(df[column], errors="coerce")
-        if values.isna().any():
-            die(f"{name}: column {column} has a missing or non-numeric value")
-        df[column] = values
     if (df["target_fpr"] <= 0).any() or (df["target_fpr"] >= 1).any():
         die(f"{name}: target_fpr outside (0, 1)")
     if df["elements"].nunique() > 1:
@@ -79,12 +76,6 @@ def main():
     if not (df["fill_pct"] == fill).any():
         fills = ", ".join(f"{v:g}" for v in sorted(df["fill_pct"].unique()))
         die(f"--fill: no rows at fill {fill:g} % in {args.csv} (fills: {fills})")
-
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import matplotlib.ticker
 
     n = int(df["elements"].iloc[0])
     fig, (left, right) = plt.subplots(1, 2, figsize=(12.4, 4.8))

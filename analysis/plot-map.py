@@ -31,14 +31,10 @@ import io
 import math
 import os
 
-import matplotlib
+import plot_common as pc
+from plot_common import Outputs, check_outdir, check_target, die, pd, read_table, shown
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import Outputs, check_outdir, check_target, die, read_table, shown  # noqa: E402
+plt = pc.pyplot()
 
 # Coordinates a figure can hold: beyond this, matplotlib cannot place the
 # axis limits and ticks (a span of 1e308 m overflows to inf).
@@ -50,12 +46,8 @@ MAX_GIF_FRAMES = 1000
 RUN_KEYS = ["filter", "seed", "run"]
 MAP_NEEDED = RUN_KEYS + ["time", "kind", "node", "peer", "x", "y", "resource", "truth",
                          "estimate", "present", "status", "holder"]
-MAP_NUMERIC = ["seed", "run", "time", "node", "peer", "x", "y", "resource", "truth",
-               "estimate", "present", "holder"]
 WALK_NEEDED = RUN_KEYS + ["query", "strategy", "origin", "key", "kind", "step", "time",
                           "node", "hops", "backtrack"]
-WALK_NUMERIC = ["seed", "run", "query", "origin", "key", "step", "time", "node", "hops",
-                "backtrack"]
 STATUSES = {"exact", "wrong", "missing", "false-positive", "failed"}
 
 
@@ -192,11 +184,8 @@ def main():
     if args.query is not None and args.walk is None:
         die("--query: needs --walk (the queries are in WALK.csv)")
     if args.gif:
-        try:
-            from PIL import Image
-        except ImportError:
-            die("--gif: needs Pillow (apt-get install python3-pil)")
-    df = read_table(args.map, "MAP.csv", needed=MAP_NEEDED, numeric=MAP_NUMERIC,
+        Image = pc.require("PIL.Image")
+    df = read_table(args.map, "MAP.csv", needed=MAP_NEEDED,
                     keys=RUN_KEYS + ["time", "kind", "node"],
                     limits={"x": (-MAX_COORDINATE, MAX_COORDINATE),
                             "y": (-MAX_COORDINATE, MAX_COORDINATE)})
@@ -231,7 +220,7 @@ def main():
 
     walks = None
     if args.walk is not None:
-        walks = read_table(args.walk, "WALK.csv", needed=WALK_NEEDED, numeric=WALK_NUMERIC,
+        walks = read_table(args.walk, "WALK.csv", needed=WALK_NEEDED,
                            keys=RUN_KEYS + ["query", "kind", "node", "step"])
         walks = walks[(walks["seed"] == first["seed"]) & (walks["run"] == first["run"])]
         if walks.empty:

@@ -26,19 +26,13 @@ samples from --sample-from on.
 import os
 import sys
 
-import matplotlib
+import plot_common as pc
+from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, read_table  # noqa: E402
+plt = pc.pyplot()
 
 KEYS = ["filter", "diameter", "speed", "run"]
-RUN_NUMERIC = ["diameter", "speed", "run", "mean_exact", "mean_within1", "mean_stale",
-               "repair_mean_s"]
 SERIES_KEYS = ["filter", "diameter", "speed", "run", "time"]
-SERIES_NUMERIC = ["diameter", "speed", "run", "time", "exact", "stale"]
 
 
 def families(df):
@@ -68,10 +62,9 @@ def main():
     runs_path, series_path, outdir = sys.argv[1:]
     check_outdir(outdir)
     runs = read_table(runs_path, "RUNS.csv", needed=KEYS + ["mean_exact", "mean_stale"],
-                      keys=KEYS, numeric=RUN_NUMERIC,
-                      optional=["mean_within1", "repair_mean_s"])
+                      keys=KEYS, optional=["mean_within1", "repair_mean_s"])
     series = read_table(series_path, "SERIES.csv", needed=SERIES_KEYS + ["exact", "stale"],
-                        keys=SERIES_KEYS, numeric=SERIES_NUMERIC)
+                        keys=SERIES_KEYS)
     # A per-query-strategy table repeats a run's row: one per (run, family, network).
     runs = runs.drop_duplicates(subset=["filter", "diameter", "speed", "run"] +
                                 (["topology"] if "topology" in runs.columns else []))

@@ -15,14 +15,12 @@ import argparse
 import math
 import os
 
-import matplotlib
+import plot_common as pc
+from plot_common import Outputs, check_outdir, check_target, die, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+plt = pc.pyplot()
+import matplotlib  # noqa: E402  (after pc.pyplot(): found, Agg)
 import matplotlib.ticker  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import Outputs, check_outdir, check_target, die, read_table  # noqa: E402
 
 RULES = ["floor", "ceil", "round"]
 DEFINITIONS = {"cells": "share of non-zero cells", "bits": "share of 1-bits"}
@@ -63,9 +61,7 @@ COLUMNS = {
 
 def load(path, kind):
     keys, values = COLUMNS[kind]
-    d = read_table(path, f"{kind.upper()}.csv", needed=keys + values, keys=keys,
-                   numeric=[c for c in keys + values
-                            if c not in ("quantization", "ids", "definition")])
+    d = read_table(path, f"{kind.upper()}.csv", needed=keys + values, keys=keys)
     if d["ids"].nunique() > 1 or d["seed"].nunique() > 1:
         die(f"{kind.upper()}.csv: {path} mixes several --ids or --seed runs; give one run")
     return d

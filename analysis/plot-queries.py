@@ -23,14 +23,10 @@ queries that reached a holder.
 import os
 import sys
 
-import matplotlib
+import plot_common as pc
+from plot_common import NONNEG, SHARE, Outputs, check_outdir, check_target, die, pd, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import NONNEG, SHARE, Outputs, check_outdir, check_target, die, read_table  # noqa: E402,E501
+plt = pc.pyplot()
 
 STRATEGY_NAMES = {"gradient": "gradient", "flood": "flood (gated)",
                   "ring": "expanding ring (gated)", "blind-flood": "blind flood",
@@ -50,9 +46,7 @@ OPTIONAL = ["stretch", "latency_to_holder", "hops_taken"]
 
 
 def read(path):
-    return read_table(path, "QUERIES.csv", needed=KEYS + NEEDED, keys=KEYS,
-                      numeric=["nodes", "diameter", "run"] + NEEDED + OPTIONAL,
-                      optional=OPTIONAL)
+    return read_table(path, "QUERIES.csv", needed=KEYS + NEEDED, keys=KEYS, optional=OPTIONAL)
 
 
 # Distance bins (lower edges): single hops up to 6, then wider bins so that

@@ -23,15 +23,12 @@ import math
 import os
 import sys
 
-import matplotlib
+import plot_common as pc
+from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib import ticker  # noqa: E402
+plt = pc.pyplot()
+from matplotlib import ticker  # noqa: E402  (after pc.pyplot(): found, Agg)
 from matplotlib.lines import Line2D  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, read_table  # noqa: E402
 
 KEYS = ["filter", "topology", "resources", "budget_bytes", "run"]
 METRICS = ["hop_exact", "hop_within1", "hop_miss", "fpr", "payload_bytes", "frames_per_beacon",
@@ -48,9 +45,7 @@ ROWS = [("hop_exact", "exact_ideal", "Exact hop estimates", "share of pairs", SH
 def read(path):
     df = read_table(path, "RUNS.csv", needed=KEYS + ["hop_exact", "fpr", "payload_bytes",
                                                       "frames_per_beacon"],
-                    keys=KEYS, numeric=[c for c in KEYS + METRICS
-                                        if c not in ("filter", "topology")],
-                    optional=METRICS, limits={"resources": (1, math.inf)})
+                    keys=KEYS, optional=METRICS, limits={"resources": (1, math.inf)})
     df["filter"] = df["filter"].astype(str)
     df["topology"] = df["topology"].astype(str)
     # Runs with queries repeat the gossip columns once per strategy.

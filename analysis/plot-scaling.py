@@ -15,13 +15,10 @@ interval is drawn, and the figure says so.
 import math
 import sys
 
-import matplotlib
+import plot_common as pc
+from plot_common import Outputs, check_target, die, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import Outputs, check_target, die, read_table  # noqa: E402
+plt = pc.pyplot()
 
 STYLE = {
     ("stock", False): dict(color="tab:red", marker="o", label="stock channel, LBF gossip"),
@@ -33,9 +30,8 @@ STYLE = {
 }
 
 
-def read(path, what, keys, numeric):
-    return read_table(path, what, needed=keys + numeric, keys=keys,
-                      numeric=[c for c in keys + numeric if c not in ("channel", "app")])
+def read(path, what, keys, values):
+    return read_table(path, what, needed=keys + values, keys=keys)
 
 
 def reference(ax, xs, y0, power, label):

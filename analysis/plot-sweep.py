@@ -18,14 +18,10 @@ with queries (one row per query strategy) are counted once.
 import os
 import sys
 
-import matplotlib
+import plot_common as pc
+from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, pd, read_table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-
-import plot_common as pc  # noqa: E402
-from plot_common import NONNEG, SHARE, Outputs, check_outdir, die, read_table  # noqa: E402
+plt = pc.pyplot()
 
 # Columns: the keys of a run must be there and have values; a metric missing
 # from the file (or empty) leaves its panel empty.
@@ -39,9 +35,7 @@ DIST_METRICS = ["hop_mae", "hop_exact", "hop_miss"]
 
 
 def read(path, what, keys, metrics, needed):
-    return read_table(path, what, needed=keys + needed, keys=keys,
-                      numeric=[c for c in keys + metrics if c not in ("filter", "topology")],
-                      optional=metrics)
+    return read_table(path, what, needed=keys + needed, keys=keys, optional=metrics)
 
 
 def summarise(df, keys, x, y, domain):

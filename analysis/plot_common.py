@@ -1,111 +1,119 @@
-"""Shared by the plot scripts of analysis/ (plot-sweep.py, plot-queries.py,
-plot-scaling.py, plot-paper.py, plot-energy.py, plot-mobility.py, plot-map.py,
-plot-filter-space.py): every input is read and every figure written here.
+"""Shared by the scripts of analysis/ that read the programs' CSVs
+(plot-sweep.py, plot-queries.py, plot-scaling.py, plot-paper.py,
+plot-energy.py, plot-mobility.py, plot-map.py, plot-filter-space.py,
+plot-resources.py, compare-bcun.py, ideal-spread.py): every input is read
+and every output written here, as the C++ programs share one writer.
 
 * Errors: one line "SCRIPT: problem" on stderr and exit code 2 (`die`); the
   values a message repeats are quoted and cut (`shown`).
+* Modules: `require` imports numpy, pandas, matplotlib or Pillow, or stops
+  with one line naming what is missing and its Debian package ("needs
+  numpy (...): apt-get install python3-numpy"): a `python3` found first in
+  PATH (a venv) may lack them.  This module requires numpy and pandas when
+  imported, `pyplot()` matplotlib, so a script imports it first.
+  `die`, `shown`, `require`, `open_input` and the column table COLUMNS
+  live in csv_input.py, which needs no numpy (bench-tables.py and
+  compare-versions.py use it directly), and are re-exported here.
 * Input: `open_input` opens a regular file of at most MAX_CSV_BYTES (256 MiB)
   without blocking: a FIFO, a device, a folder or a bigger file is refused at
-  once instead of hanging or running out of memory.  `read_table` reads a
-  CSV of the project through it, strictly: the needed columns present, at least one row, numbers in the numeric
-  columns (NA, nan and empty cells are missing values), no missing value in
-  the key columns.  Columns a script can do without are optional: a panel
-  whose column is missing or empty stays empty; `limits` bounds columns
-  (plot-map.py's coordinates).
+  once instead of hanging or running out of memory; every file it opens is
+  remembered as an input.  `read_table` reads a CSV of the project through
+  it, strictly: the needed columns present, at least one row, and every
+  column it reads (needed or optional) inside its domain in COLUMNS, the
+  one table of the programs' columns: text, integer or real, bounds (shares
+  in [0, 1], counts >= 0, hop counts below the most nodes a scenario has),
+  missing values (NA, nan, empty) allowed or not.  A value outside is
+  refused with the file, row and column.  `keys` columns must have a value
+  even where the table allows none; `limits` narrows a column's bounds for
+  one script (plot-map.py's coordinates).  Columns a script can do without
+  are optional: a panel whose column is missing or empty stays empty.
 * Output: `Outputs` draws every figure into memory first and writes them at
   the end, each to a temporary file in its folder renamed into place, after
   checking every target (a new name or a regular file, not a folder, device,
-  FIFO or symbolic link; a figure format matplotlib knows from the name):
-  a failure leaves the earlier figures as they were and no partial or
-  temporary file.  The output folder is created only then, so a refused run
-  leaves no empty folder behind.
+  FIFO or symbolic link, and not one of the inputs: the same file under
+  another name, a hard link or a link's target is refused; a figure format
+  matplotlib knows from the name): a failure leaves the earlier figures as
+  they were and no partial or temporary file.  The output folder is created
+  only then, so a refused run leaves no empty folder behind.
 """
+import importlib
 import io
 import math
 import os
 import signal
-import stat
-import sys
 import tempfile
 
-import pandas as pd
-
-PROG = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "plot"
-
-# The largest CSV a plot script reads: 256 MiB (pandas needs several times
-# the file's size in memory).  The programs' own inputs are bounded at 64 MiB
-# (src/bloom-gossip/helper/input-file.h); a sweep's concatenated CSVs and a
-# map of many map times are bigger, hence the larger bound here.
-MAX_CSV_BYTES = 256 << 20
+from csv_input import COLUMNS, INPUTS, die, open_input, reason, require, shown
 
 
-def shown(value, limit=80):
-    """A value as a message quotes it: 'text', cut at limit characters, with
-    control characters escaped so that the message stays one line."""
-    text = str(value)
-    cut = len(text) > limit
-    text = text[:limit]
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return f"'{text}'" + ("..." if cut else "")
+def pyplot():
+    """matplotlib.pyplot with the Agg backend (no display), or one line
+    naming the missing package."""
+    require("matplotlib").use("Agg")
+    return importlib.import_module("matplotlib.pyplot")
 
 
-def die(message):
-    """One line on stderr, exit code 2."""
-    line = " ".join(str(message).splitlines())
-    print(f"{PROG}: {line}", file=sys.stderr)
-    sys.exit(2)
+np, pd = require("numpy", "pandas")
 
 
-def reason(error):
-    """The reason of an OSError or a parser error, on one line."""
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    text = str(error).strip().splitlines()
-    return text[-1] if text else type(error).__name__
+def _bad(what, path, column, row, message):
+    die(f"{what}: {shown(path)}, column {column}, row {row + 2}: {message}")
 
 
-def open_input(path, what, limit=MAX_CSV_BYTES):
-    """The file at path opened for reading (binary): a regular file of at
-    most limit bytes.  It is opened without blocking (O_NONBLOCK, so a FIFO
-    with no writer does not wait) and checked on the open descriptor before
-    anything is read; a refusal is one line naming what (e.g. RUNS.csv)."""
-    if not path:
-        die(f"{what}: empty file name")
-    if any(not c.isprintable() for c in path):
-        die(f"{what}: {shown(path)} contains a control character")
-    if not os.path.lexists(path):
-        die(f"{what}: {shown(path)} does not exist")
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    except OSError as e:
-        die(f"{what}: cannot read {shown(path)}: {reason(e)}")
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = ("a folder" if stat.S_ISDIR(info.st_mode) else
-                    "a FIFO" if stat.S_ISFIFO(info.st_mode) else
-                    "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-                    else "not a regular file")
-            die(f"{what}: {shown(path)} is {kind}, not a regular file")
-        if info.st_size > limit:
-            die(f"{what}: {shown(path)} has {info.st_size} bytes, more than the "
-                f"{limit >> 20} MiB a plot script reads")
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
+def check_domains(df, path, what, columns, keys=(), limits=None):
+    """Every value of columns (those df has) inside its domain in COLUMNS,
+    narrowed by limits {column: (low, high)}; keys must have a value in
+    every row.  Numeric columns become numbers.  The first value outside is
+    refused in one line with the file, row (as a line of the file: the
+    header is row 1) and column."""
+    for c in columns:
+        if c not in df.columns:
+            continue
+        domain = COLUMNS[c]  # a column the table lacks is this module's error
+        missing = df[c].isna()
+        if (c in keys or not domain.na) and missing.any():
+            row = int(missing.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"no value ({domain.described()} is needed)")
+        if domain.kind == "text":
+            continue
+        values = pd.to_numeric(df[c], errors="coerce")
+        bad = values.isna() & ~missing
+        if bad.any():
+            row = int(bad.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is not a number")
+        infinite = values.abs() == math.inf
+        if infinite.any():
+            row = int(infinite.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is not a finite number")
+        if domain.kind == "int":
+            fraction = values.notna() & (values != np.floor(values))
+            if fraction.any():
+                row = int(fraction.to_numpy().nonzero()[0][0])
+                _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is not an integer")
+        low, high = (limits or {}).get(c, (-math.inf, math.inf))
+        low, high = max(low, domain.low), min(high, domain.high)
+        outside = (values < low) | (values > high)
+        if outside.any():
+            row = int(outside.to_numpy().nonzero()[0][0])
+            _bad(what, path, c, row, f"{shown(df[c].iloc[row], 40)} is outside "
+                 f"[{low:g}, {high:g}]")
+        if values.dtype != df[c].dtype:
+            df[c] = values
+    return df
 
 
-def read_table(path, what, needed, numeric=(), keys=(), optional=(), limits=None):
+def read_table(path, what, needed, optional=(), keys=(), limits=None):
     """Reads the CSV at path (what: its name in messages, e.g. RUNS.csv).
 
     needed: columns that must be there; optional: columns used when present.
-    numeric: columns (needed or optional) whose values must be numbers or
-    missing (NA, nan, empty); inf is refused.  keys: columns that must have
-    a value in every row.  limits: {column: (low, high)}, values outside
-    refused.  Returns a DataFrame; an absent optional column is added with
+    Every one of them is checked against its domain in COLUMNS (text,
+    integer or real, bounds, missing values allowed or not; check_domains),
+    numeric ones become numbers.  keys: columns that must have a value in
+    every row.  limits: {column: (low, high)}, narrower bounds for this
+    script.  Returns a DataFrame; an absent optional column is added with
     missing values, so that a script need not test for it.  The file is
-    opened by open_input (regular, bounded, without blocking).
+    opened by open_input (regular, bounded, without blocking, remembered as
+    an input).
     """
     with open_input(path, what) as f:
         try:
@@ -121,36 +129,11 @@ def read_table(path, what, needed, numeric=(), keys=(), optional=(), limits=None
         die(f"{what}: {shown(path)} has no column {', '.join(missing)}")
     if df.empty:
         die(f"{what}: {shown(path)} has no rows")
+    check_domains(df, path, what, list(dict.fromkeys(list(needed) + list(optional))), keys,
+                  limits)
     for c in optional:
         if c not in df.columns:
             df[c] = math.nan
-    for c in numeric:
-        if c not in df.columns:
-            continue
-        values = pd.to_numeric(df[c], errors="coerce")
-        bad = values.isna() & df[c].notna()
-        if bad.any():
-            row = int(bad.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, column {c}, row {row + 2}: {shown(df[c].iloc[row], 40)} "
-                "is not a number")
-        infinite = values.abs() == math.inf
-        if infinite.any():
-            row = int(infinite.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, column {c}, row {row + 2}: {shown(df[c].iloc[row], 40)} "
-                "is not a finite number")
-        low, high = (limits or {}).get(c, (-math.inf, math.inf))
-        outside = (values < low) | (values > high)
-        if outside.any():
-            row = int(outside.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, column {c}, row {row + 2}: {shown(df[c].iloc[row], 40)} "
-                f"is outside [{low:g}, {high:g}]")
-        if values.dtype != df[c].dtype:
-            df[c] = values
-    for c in keys:
-        empty = df[c].isna()
-        if empty.any():
-            row = int(empty.to_numpy().nonzero()[0][0])
-            die(f"{what}: {shown(path)}, row {row + 2}: no value in column {c}")
     return df
 
 
@@ -181,12 +164,21 @@ def check_outdir(path, what="OUTDIR", create=False):
 
 def check_target(path, what, folder=True):
     """A file to (re)write: a new name or an existing regular file (not a
-    folder, device, FIFO or symbolic link); with folder, in an existing
-    writable folder."""
+    folder, device, FIFO or symbolic link, and not an input read so far:
+    the same file by another name, a hard link to it, or a symbolic link to
+    it); with folder, in an existing writable folder."""
     if not path:
         die(f"{what}: empty file name")
     if any(not c.isprintable() for c in path):
         die(f"{what}: {shown(path)} contains a control character")
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None and (info.st_dev, info.st_ino) in INPUTS:
+        input_what, input_path = INPUTS[info.st_dev, info.st_ino]
+        die(f"{what}: {shown(path)} is the input {input_what} ({shown(input_path)}); "
+            "an output never replaces an input")
     if os.path.lexists(path) and (os.path.islink(path) or not os.path.isfile(path)):
         die(f"{what}: {shown(path)} exists and is not a regular file")
     if folder:

@@ -33,13 +33,16 @@
 # Timing on a 2-core Debian 12 machine (doc/bcun-reproduction.md): 3.6 s
 # of wall time per 802.11 run and 13.8 s per 802.15.4 run with -j 2, so the
 # default (4 topologies, 32 runs) takes about 5 min, --full (800 runs) 2 h.
-# Output: DIR/<setting>-queries.csv (every measured and warm-up query,
-# one header), DIR/runs.csv, DIR/parts/ (per run), and from
+# Output: DIR/<setting>-queries.csv (every measured query of every run,
+# one header; diameter-sweep reports no warm-up query), DIR/runs.csv,
+# DIR/parts/ (per run), and from
 # analysis/compare-bcun.py: DIR/bcun-table.md (the side-by-side table),
 # DIR/bcun-per-hop.csv and DIR/bcun.png.  Bad arguments are refused in one
 # line (exit 2) before anything runs: the lists by the strict parsers of
 # scenarios/common.sh, then every (setting, mechanism) through
-# diameter-sweep --dry-run.  DIR is locked while the script runs.
+# diameter-sweep --dry-run.  DIR is locked while the script runs.  A
+# signal (INT, TERM, HUP) ends the script and every run it started; the
+# CSVs appear complete, all of them, or none.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=bcun.sh
@@ -108,10 +111,11 @@ for setting in "${setting_list[@]}"; do
     done
 done
 bg_make_outdir -o "$outdir"
-bg_lock_outdir -o "$BG_OUTDIR"
-mkdir -p "$BG_OUTDIR/parts"
+outdir="$BG_OUTDIR"
+bg_lock_outdir -o "$outdir"
+bg_make_outdir -o "$outdir/parts"
+BG_OUTDIR="$outdir" # the runs write into BG_OUTDIR/parts
 
-BG_TASKS=()
 for setting in "${setting_list[@]}"; do
     for t in "${topology_list[@]}"; do
         for m in "${mechanism_list[@]}"; do
@@ -128,5 +132,6 @@ for setting in "${setting_list[@]}"; do
     bg_concat_tasks "$BG_OUTDIR/$setting-queries.csv" "-queries" "$setting-"
     compare+=("$setting=$BG_OUTDIR/$setting-queries.csv")
 done
-"$(bg_python)" "$here/analysis/compare-bcun.py" "$BG_OUTDIR" "${compare[@]}"
+bg_commit_outputs
+bg_run "$(bg_python)" "$here/analysis/compare-bcun.py" "$BG_OUTDIR" "${compare[@]}"
 echo "bcun: CSV, table and PNG files are in $BG_OUTDIR"

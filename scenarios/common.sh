@@ -3,16 +3,29 @@
 # that refuse bad input with one line "PROGRAM: OPTION: problem" on stderr
 # and exit code 2 before anything is written or run, strict number lists,
 # output folders that are checked, created and locked the same way
-# everywhere, and the key that names a sweep's parts after what produced
-# them.  The caller sets BG_PROG (its name in messages) before using it.
+# everywhere, the key that names a sweep's parts after what produced them,
+# one end for every script (its runs end with it on INT, TERM and HUP; its
+# temporaries and new empty folders go), outputs written through private
+# temporaries, and the runs of a script and the joining of their parts.
+# The caller sets BG_PROG (its name in messages) before using it.
 
-# One line on stderr, exit 2.  Control characters never reach the terminal
-# raw (bg_show quotes the values a message repeats).
+# One line on stderr, exit 2 (usage).  Control characters never reach the
+# terminal raw (bg_show quotes the values a message repeats).
 bg_fail() { # bg_fail OPTION PROBLEM
-    local line="${BG_PROG:-scenarios}: $1: $2"
+    _bg_fail_line 2 "$1: $2"
+}
+
+# The same for what is not a usage error (a missing or stale part, a file
+# that cannot be written, a run that failed): exit 1.
+bg_die() { # bg_die WHAT PROBLEM
+    _bg_fail_line 1 "$1: $2"
+}
+
+_bg_fail_line() { # _bg_fail_line STATUS TEXT: "PROG: TEXT" on one line, exit STATUS
+    local line="${BG_PROG:-scenarios}: $2"
     line="${line//[$'\n\r']/ }"
     printf '%s\n' "$line" >&2
-    exit 2
+    exit "$1"
 }
 
 # A value as a message shows it: 'text', at most 60 characters, with
@@ -28,6 +41,271 @@ bg_show() {
     else
         printf "'%s'%s" "$v" "$cut"
     fi
+}
+
+# ---------------------------------------------------------------------------
+# The end of a script: its children, its temporaries, its new folders.
+#
+# Sourcing this file installs one handler for EXIT and one for INT, TERM and
+# HUP in the script (a script sets no trap of its own: it registers what to
+# undo here).  Whenever the script ends - done, failed, or stopped by one of
+# those signals - every process it started goes with it: the whole tree of
+# its descendants (xargs, GNU parallel and the jobs parallel puts in their
+# own process groups, the programs and their forked children) is frozen
+# with SIGSTOP, round after round until no new process appears, then sent
+# SIGTERM and SIGCONT, waited for (the programs remove their unfinished
+# outputs on SIGTERM), and any left after 10 s get SIGKILL.  Then the
+# temporaries not yet renamed into place are removed (bg_temp_file,
+# bg_temp_dir), the functions registered with bg_at_exit run, and on
+# failure the folders the script created are removed while empty.  A signal
+# then ends the script by that same signal (exit status 128 + N for the
+# caller).  Long commands run through bg_run, so that a signal is acted on
+# at once (bash runs a trap only when the foreground command has ended).
+# The descendants are found in /proc (Linux).
+
+BG_TEMPS=()   # temporaries and scratch folders, removed at exit unless committed
+BG_PENDING=() # pairs TEMP OUT queued by bg_queue_output for bg_commit_outputs
+BG_AT_EXIT=() # functions run at exit with the exit status as $1
+
+# bg_at_exit FUNCTION: FUNCTION STATUS runs when the script ends (last
+# registered first), after its children have ended; STATUS is the exit
+# status (128 + N for signal N).
+bg_at_exit() {
+    BG_AT_EXIT+=("$1")
+}
+
+# bg_run COMMAND...: runs COMMAND (a program or a shell function) as a child
+# and waits for it; its exit status.  A signal to the script interrupts the
+# wait, and the handler ends COMMAND and everything it started.  Standard
+# input is /dev/null (nothing here reads it).
+bg_run() {
+    "$@" < /dev/null &
+    wait "$!"
+}
+
+# The live descendants of this shell, now: sets the array BG_TREE.
+_bg_tree() {
+    local f line rest pid ppid p c
+    local -A kids=()
+    local -a queue=("$$")
+    for f in /proc/[0-9]*/stat; do
+        { IFS= read -r line < "$f"; } 2>/dev/null || continue
+        pid="${line%% *}"
+        rest="${line##*) }" # "STATE PPID ...": comm may hold spaces and ")"
+        case "$rest" in Z* | X*) continue ;; esac
+        rest="${rest#* }"
+        ppid="${rest%% *}"
+        kids[$ppid]+=" $pid"
+    done
+    BG_TREE=()
+    while [ ${#queue[@]} -gt 0 ]; do
+        p="${queue[0]}"
+        queue=("${queue[@]:1}")
+        for c in ${kids[$p]:-}; do
+            BG_TREE+=("$c")
+            queue+=("$c")
+        done
+    done
+}
+
+_bg_alive() { # _bg_alive PID: running or stopped (not gone, not a zombie)
+    local line
+    { IFS= read -r line < "/proc/$1/stat"; } 2>/dev/null || return 1
+    line="${line##*) }"
+    case "$line" in Z* | X*) return 1 ;; esac
+    return 0
+}
+
+# Ends every descendant of this shell (see above) and waits for them.
+bg_end_children() {
+    local round p left i
+    local -A stopped=()
+    local -a new=() all=()
+    for ((round = 0; round < 100; round++)); do
+        _bg_tree
+        new=()
+        for p in ${BG_TREE[@]+"${BG_TREE[@]}"}; do
+            [ -n "${stopped[$p]:-}" ] || new+=("$p")
+        done
+        [ ${#new[@]} -gt 0 ] || break
+        kill -STOP "${new[@]}" 2>/dev/null || true
+        for p in "${new[@]}"; do stopped[$p]=1; done
+    done
+    all=("${!stopped[@]}")
+    [ ${#all[@]} -gt 0 ] || return 0
+    kill -TERM "${all[@]}" 2>/dev/null || true
+    kill -CONT "${all[@]}" 2>/dev/null || true
+    for ((i = 0; i < 100; i++)); do
+        left=()
+        for p in "${all[@]}"; do
+            _bg_alive "$p" && left+=("$p")
+        done
+        [ ${#left[@]} -gt 0 ] || return 0
+        sleep 0.1
+    done
+    kill -KILL "${left[@]}" 2>/dev/null || true
+}
+
+# The common end: children, temporaries, registered functions, new folders.
+_bg_finish() { # _bg_finish STATUS
+    local status="$1" i t
+    trap '' INT TERM HUP
+    bg_end_children
+    for t in ${BG_TEMPS[@]+"${BG_TEMPS[@]}"}; do
+        [ -z "$t" ] || rm -rf -- "$t"
+    done
+    BG_TEMPS=()
+    for ((i = ${#BG_AT_EXIT[@]} - 1; i >= 0; i--)); do
+        "${BG_AT_EXIT[$i]}" "$status" || true
+    done
+    BG_AT_EXIT=()
+    [ "$status" -eq 0 ] || bg_remove_new_outdirs
+}
+
+_bg_on_exit() {
+    local status=$?
+    set +e
+    _bg_finish "$status"
+    exit "$status"
+}
+
+_bg_on_signal() { # _bg_on_signal SIGNAL NUMBER
+    set +e
+    _bg_finish $((128 + $2))
+    trap - EXIT "$1"
+    kill -s "$1" "$$"
+    exit $((128 + $2))
+}
+
+trap _bg_on_exit EXIT
+trap '_bg_on_signal INT 2' INT
+trap '_bg_on_signal TERM 15' TERM
+trap '_bg_on_signal HUP 1' HUP
+
+# bg_temp_file OUT: a new private temporary file beside OUT (in its folder,
+# named .OUT.XXXXXX, created exclusively with mode 0600: never an existing
+# file or a symbolic link's target), removed at exit unless bg_commit or
+# bg_commit_outputs renames it to OUT.  Sets BG_TEMP.
+bg_temp_file() {
+    local out="$1" dir base err
+    dir="$(dirname -- "$out")"
+    base="$(basename -- "$out")"
+    if ! err="$(mktemp -- "$dir/.$base.XXXXXX" 2>&1)"; then
+        bg_die "$(bg_show "$out")" "cannot create a temporary file in $(bg_show "$dir"): ${err##*: }"
+    fi
+    BG_TEMP="$err"
+    BG_TEMPS+=("$BG_TEMP")
+}
+
+# bg_temp_dir: a new private scratch folder (mktemp -d), removed at exit.
+# Sets BG_TEMP.
+bg_temp_dir() {
+    local err
+    if ! err="$(mktemp -d 2>&1)"; then
+        bg_die "mktemp" "cannot create a scratch folder: ${err##*: }"
+    fi
+    BG_TEMP="$err"
+    BG_TEMPS+=("$BG_TEMP")
+}
+
+# bg_remove_temp PATH: removes a temporary now (and forgets it).
+bg_remove_temp() {
+    rm -rf -- "$1"
+    _bg_forget_temp "$1"
+}
+
+_bg_forget_temp() {
+    local i
+    for i in "${!BG_TEMPS[@]}"; do
+        [ "${BG_TEMPS[i]}" != "$1" ] || BG_TEMPS[i]=""
+    done
+}
+
+# bg_commit TEMP OUT: renames the temporary TEMP to OUT (replacing a file or
+# a symbolic link there, never writing through it; refused when OUT is a
+# folder), with the permissions of a new file (0666 less the umask).
+bg_commit() {
+    local temp="$1" out="$2" err
+    if [ -d "$out" ] && [ ! -L "$out" ]; then
+        bg_die "$(bg_show "$out")" "is a folder; the output was not written"
+    fi
+    chmod "$(printf '%o' $((0666 & ~$(umask))))" -- "$temp"
+    if ! err="$(mv -fT -- "$temp" "$out" 2>&1)"; then
+        bg_die "$(bg_show "$out")" "cannot write it: ${err##*: }"
+    fi
+    _bg_forget_temp "$temp"
+}
+
+# bg_queue_output TEMP OUT: TEMP becomes OUT at bg_commit_outputs, with the
+# other queued outputs; none of them if the script fails or is stopped
+# before (their temporaries are removed at exit).
+bg_queue_output() {
+    BG_PENDING+=("$1" "$2")
+}
+
+# bg_concat OUT PART...: OUT is to be the CSV files PART... joined under the
+# first one's header.  Every part is checked now: a missing, empty,
+# unreadable or non-regular part, or one whose header differs from the first
+# part's (a part of another version), is refused in one line naming it
+# (exit 1).  The join itself is queued: bg_commit_outputs writes every
+# queued output once all of them have been checked.
+BG_JOINS=() # OUT COUNT PART... for each queued join
+bg_concat() {
+    local out="$1" part header="" line first="" name
+    shift
+    name="$(basename -- "$out")"
+    [ $# -gt 0 ] || bg_die "$name" "no parts to join"
+    for part in "$@"; do
+        if [ ! -e "$part" ] && [ ! -L "$part" ]; then
+            bg_die "$name" "part $(bg_show "$part") is missing (its run did not finish)"
+        fi
+        [ -f "$part" ] || bg_die "$name" "part $(bg_show "$part") is not a regular file"
+        [ -r "$part" ] || bg_die "$name" "cannot read part $(bg_show "$part")"
+        [ -s "$part" ] || bg_die "$name" "part $(bg_show "$part") is empty"
+        line=""
+        IFS= read -r line < "$part" || [ -n "$line" ] ||
+            bg_die "$name" "cannot read part $(bg_show "$part")"
+        if [ -z "$first" ]; then
+            first="$part"
+            header="$line"
+        elif [ "$line" != "$header" ]; then
+            bg_die "$name" "part $(bg_show "$part") has another header than $(bg_show "$first") (a part of another version? delete it and run again)"
+        fi
+    done
+    BG_JOINS+=("$out" "$#" "$@")
+}
+
+# bg_commit_outputs: writes every queued join into a private temporary beside
+# its output (bg_temp_file), then renames every queued output into place.
+# Every target is checked first (not a folder), so that a refusal renames
+# none; a failed write (disk full) leaves no temporary and renames none.
+bg_commit_outputs() {
+    local i=0 n out
+    while [ $i -lt ${#BG_JOINS[@]} ]; do
+        out="${BG_JOINS[$i]}"
+        n="${BG_JOINS[$((i + 1))]}"
+        bg_temp_file "$out"
+        if ! (
+            cat -- "${BG_JOINS[$((i + 2))]}" &&
+                for part in "${BG_JOINS[@]:$((i + 3)):$((n - 1))}"; do
+                    tail -n +2 -- "$part" || exit 1
+                done
+        ) > "$BG_TEMP" 2>/dev/null; then
+            bg_die "$(basename -- "$out")" "cannot write $(bg_show "$BG_TEMP") (disk full?)"
+        fi
+        bg_queue_output "$BG_TEMP" "$out"
+        i=$((i + 2 + n))
+    done
+    BG_JOINS=()
+    for ((i = 1; i < ${#BG_PENDING[@]}; i += 2)); do
+        if [ -d "${BG_PENDING[$i]}" ] && [ ! -L "${BG_PENDING[$i]}" ]; then
+            bg_die "$(bg_show "${BG_PENDING[$i]}")" "is a folder; no output was written"
+        fi
+    done
+    for ((i = 0; i < ${#BG_PENDING[@]}; i += 2)); do
+        bg_commit "${BG_PENDING[$i]}" "${BG_PENDING[$((i + 1))]}"
+    done
+    BG_PENDING=()
 }
 
 # The value of an option that takes one: fails when it is missing.
@@ -107,10 +385,12 @@ bg_parse_list() { # bg_parse_list OPTION VALUE MIN MAX LIMIT WHAT
 }
 
 # An output folder named by OPTION: refused when empty, made of control
-# characters, looking like an option, the filesystem root, or an existing
-# non-folder.  Nothing is created here (see bg_make_outdir).
+# characters, looking like an option, the filesystem root, an existing
+# non-folder, or a new folder that cannot be made (its nearest existing
+# ancestor is not a folder, or not writable).  Nothing is created here (see
+# bg_make_outdir).
 bg_check_outdir() { # bg_check_outdir OPTION DIR
-    local opt="$1" dir="$2"
+    local opt="$1" dir="$2" probe
     [ -n "$dir" ] || bg_fail "$opt" "empty folder name"
     if [[ "$dir" == *[[:cntrl:]]* ]]; then
         bg_fail "$opt" "$(bg_show "$dir") contains a control character (tab, newline, ...)"
@@ -122,16 +402,28 @@ bg_check_outdir() { # bg_check_outdir OPTION DIR
         [ -d "$dir" ] || bg_fail "$opt" "$(bg_show "$dir") exists and is not a folder"
         (cd -P -- "$dir" 2>/dev/null) || bg_fail "$opt" "cannot enter $(bg_show "$dir")"
         [ ! "$dir" -ef / ] || bg_fail "$opt" "$(bg_show "$dir") is the filesystem root"
+        return 0
     fi
+    probe="$dir"
+    while [ ! -e "$probe" ] && [ ! -L "$probe" ] && [ "$(dirname -- "$probe")" != "$probe" ]; do
+        probe="$(dirname -- "$probe")"
+    done
+    if [ ! -d "$probe" ]; then
+        bg_fail "$opt" "cannot create $(bg_show "$dir"): $(bg_show "$probe") is not a folder"
+    fi
+    [ -w "$probe" ] || bg_fail "$opt" "cannot create $(bg_show "$dir"): cannot write into $(bg_show "$probe")"
 }
 
 # Creates the checked folder DIR (and its parents), requires it writable,
 # and sets BG_OUTDIR to its absolute path (symbolic links resolved).  The
-# folders it had to create are remembered (BG_NEW_DIRS, innermost first):
-# bg_remove_new_outdirs removes them again while they hold nothing, so a
-# script whose program refuses its options leaves no empty folder behind.
+# folders it had to create are remembered (BG_NEW_DIRS, in the order they
+# were made): when the script fails or is stopped by a signal, the exit
+# handler below removes them again, innermost first, while they hold
+# nothing, so a script whose program refuses its options, or that is
+# stopped before its first output, leaves no empty folder behind.  A
+# script's own subfolders (DIR/parts) are made the same way.
 bg_make_outdir() { # bg_make_outdir OPTION DIR
-    local opt="$1" dir="$2" err probe
+    local opt="$1" dir="$2" err probe i
     local -a new=()
     bg_check_outdir "$opt" "$dir"
     probe="$dir"
@@ -143,8 +435,8 @@ bg_make_outdir() { # bg_make_outdir OPTION DIR
     if ! err="$(mkdir -p -- "$dir" 2>&1)"; then
         bg_fail "$opt" "cannot create $(bg_show "$dir"): ${err##*: }"
     fi
-    for probe in ${new[@]+"${new[@]}"}; do
-        BG_NEW_DIRS+=("$(cd -P -- "$probe" && pwd)")
+    for ((i = ${#new[@]} - 1; i >= 0; i--)); do
+        BG_NEW_DIRS+=("$(cd -P -- "${new[$i]}" && pwd)")
     done
     BG_OUTDIR="$(cd -P -- "$dir" && pwd)"
     [ ! "$BG_OUTDIR" -ef / ] || bg_fail "$opt" "$(bg_show "$dir") is the filesystem root"
@@ -152,26 +444,17 @@ bg_make_outdir() { # bg_make_outdir OPTION DIR
 }
 BG_NEW_DIRS=()
 
-# An EXIT trap: on failure, bg_remove_new_outdirs; the exit status kept.
-#   trap bg_exit_removing_new_outdirs EXIT
-bg_exit_removing_new_outdirs() {
-    local status=$?
-    [ "$status" -eq 0 ] || bg_remove_new_outdirs
-    exit "$status"
-}
-
-# Removes the folders bg_make_outdir created, innermost first, each only if
-# it holds nothing but this script's lock file (the lock stays held: the
-# descriptor is open).  For an EXIT trap on failure.
+# Removes the folders bg_make_outdir created, the last made first, each only
+# if it holds nothing but this script's lock file (the lock stays held: the
+# descriptor is open).  Run by the exit handler when the script fails.
 bg_remove_new_outdirs() {
-    local d
-    for d in ${BG_NEW_DIRS[@]+"${BG_NEW_DIRS[@]}"}; do
-        [ -d "$d" ] || continue
+    local d i
+    for ((i = ${#BG_NEW_DIRS[@]} - 1; i >= 0; i--)); do
+        d="${BG_NEW_DIRS[$i]}"
+        [ -d "$d" ] && [ ! -L "$d" ] || continue
         if [ -z "$(find "$d" -mindepth 1 -maxdepth 1 ! -name .sweep.lock -print -quit 2>/dev/null)" ]; then
             rm -f -- "$d/.sweep.lock"
-            rmdir -- "$d" 2>/dev/null || break
-        else
-            break
+            rmdir -- "$d" 2>/dev/null || true
         fi
     done
 }
@@ -378,7 +661,7 @@ bg_build() { # bg_build NAME   (also defines bg_python)
         bg_find_program BUILD_DIR "$BUILD_DIR" "$1"
         BUILD_DIR="$(cd -- "$BUILD_DIR" && pwd)"
     else
-        bg_bootstrap
+        bg_run bg_bootstrap
         BG_DS="$BUILD_DIR/bin/$1"
     fi
 }
@@ -395,27 +678,37 @@ bg_script_program() { # bg_script_program OPTION BUILD_DIR NAME
     if [ -n "$2" ]; then
         bg_find_program "$1" "$2" "$3"
     else
-        bg_bootstrap >/dev/null
+        bg_run bg_bootstrap >/dev/null
         BG_DS="$BUILD_DIR/bin/$3"
     fi
 }
 
 # One run's options through "$BG_DS" --dry-run (every option checked, the
-# network set up, nothing simulated; its outputs named in a scratch folder,
-# removed after): on failure, one line "OPTION: WHAT: <the program's last
-# line>" and exit 2, before anything is written.
+# network set up, nothing simulated): on failure, one line "OPTION: WHAT:
+# <the program's last line>" (without WHAT when it is empty; with OPTION
+# empty, the program's line alone after the script's name) and exit 2,
+# before anything is written.  The run's outputs are named in a scratch
+# folder, removed after: --out, and --NAME for each NAME of the array
+# BG_DRY_OUTPUTS (default: none more; e.g. map-csv walk-csv).
+BG_DRY_OUTPUTS=()
 bg_dry_run() { # bg_dry_run OPTION WHAT WORD...
-    local opt="$1" what="$2" err
+    local opt="$1" what="$2" err scratch name
+    local -a outputs=()
     shift 2
-    BG_SCRATCH="$(mktemp -d)"
-    trap 'rm -rf "$BG_SCRATCH"' EXIT
-    if ! err="$("$BG_DS" "$@" --dry-run --quiet --out "$BG_SCRATCH/check.csv" 2>&1)"; then
-        rm -rf "$BG_SCRATCH"
-        trap - EXIT
-        bg_fail "$opt" "$what: ${err##*$'\n'}"
+    bg_temp_dir
+    scratch="$BG_TEMP"
+    outputs=(--out "$scratch/out.csv")
+    for name in ${BG_DRY_OUTPUTS[@]+"${BG_DRY_OUTPUTS[@]}"}; do
+        outputs+=("--$name" "$scratch/$name.csv")
+    done
+    if ! err="$("$BG_DS" "$@" --dry-run --quiet "${outputs[@]}" 2>&1 >/dev/null)"; then
+        bg_remove_temp "$scratch"
+        err="$(printf '%s\n' "$err" | sed '/^[[:space:]]*$/d' | tail -n 1)"
+        err="${err:-${BG_DS##*/} --dry-run failed}"
+        [ -z "$what" ] || err="$what: $err"
+        if [ -n "$opt" ]; then bg_fail "$opt" "$err"; else _bg_fail_line 2 "$err"; fi
     fi
-    rm -rf "$BG_SCRATCH"
-    trap - EXIT
+    bg_remove_temp "$scratch"
 }
 
 # A comma list of names, each one of ALLOWED, none twice, no empty item.
@@ -481,19 +774,11 @@ bg_sweep_check_outputs() { # bg_sweep_check_outputs WORD...
 # option checked, every network set up, nothing simulated or written), at
 # the first seed: a bad option or config fails before any run starts.
 bg_sweep_check_runs() {
-    local cfg err scratch
-    # Outputs named in a scratch folder: the dry run probes that it could
-    # write them (and removes the probe), not in the caller's folder.
-    scratch="$(mktemp -d)"
+    local cfg
     for cfg in "${configs[@]}"; do
-        if ! err="$("$BG_DS" --config "$cfg" --RngRun="${BG_SEEDS[0]}" --dry-run --quiet \
-            --out "$scratch/dry-run.csv" ${extra[@]+"${extra[@]}"} 2>&1 >/dev/null)"; then
-            rm -rf "$scratch"
-            err="$(printf '%s\n' "$err" | sed '/^[[:space:]]*$/d' | tail -n 1)"
-            bg_fail "$(basename "$cfg")" "${err:-diameter-sweep --dry-run failed}"
-        fi
+        bg_dry_run "$(basename "$cfg")" "" --config "$cfg" --RngRun="${BG_SEEDS[0]}" \
+            ${extra[@]+"${extra[@]}"}
     done
-    rm -rf "$scratch"
 }
 
 # The part stems of a sweep into OUTDIR: BG_PART_STEMS[i] is
@@ -509,58 +794,80 @@ bg_sweep_parts() { # bg_sweep_parts OUTDIR
         bg_part_key "$id" "$cfg" ${extra[@]+"${extra[@]}"}
         stem="$outdir/parts/$(basename "$cfg" .ini)-$BG_KEY"
         if [ ! -e "$stem.txt" ]; then
-            printf '%s\n' "$BG_KEY_TEXT" > "$stem.txt.tmp.$$"
-            mv "$stem.txt.tmp.$$" "$stem.txt"
+            bg_temp_file "$stem.txt"
+            printf '%s\n' "$BG_KEY_TEXT" > "$BG_TEMP"
+            bg_commit "$BG_TEMP" "$stem.txt"
         fi
         BG_PART_STEMS+=("$stem")
     done
 }
 
 # The runs of a scenario script, JOBS at a time, and their parts joined.
-# bg_add_task PART WORD... adds a run to BG_TASKS: PART names its outputs
-# ($BG_OUTDIR/parts/PART.csv and the files diameter-sweep names after it;
-# letters, digits, '.', '_' and '-'), the WORDs are its options (any
-# characters).  bg_run_tasks runs each as "$BG_DS" WORD... --quiet --out
+# bg_add_task PART WORD... adds a run: PART names its outputs
+# ($BG_OUTDIR/parts/PART.csv and the files diameter-sweep names after it),
+# the WORDs are its options (any characters).  One validation for every
+# script: PART is a plain file name stem (a letter or digit, then letters,
+# digits, '.', '_' and '-'; at most 200 characters, so that the longest
+# name made from it, PART-by-distance.csv, fits in 255), no PART twice (two
+# runs would write one file), and the WORDs come back from their quoting
+# unchanged.  bg_run_tasks runs each as "$BG_DS" WORD... --quiet --out
 # PART.csv; the first failure stops the others (exit 255 of xargs) and
-# fails the script.  Progress goes to stderr, one line per run.
+# fails the script (exit 1); a signal ends them all (see bg_run).
+# Progress goes to stderr, one line per run.
+BG_TASKS=()      # "PART QUOTED-WORDS", one line each, for xargs
+BG_TASK_PARTS=() # PART of each task, in order
 bg_add_task() { # bg_add_task PART WORD...
-    local part="$1"
+    local part="$1" quoted="" p i
+    local -a back=() words=()
     shift
-    BG_TASKS+=("$part $(printf '%q ' "$@")")
+    words=("$@")
+    if [[ ! "$part" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || [ ${#part} -gt 200 ]; then
+        bg_fail "part" "$(bg_show "$part") is not a part name (a letter or digit, then letters, digits, '.', '_' or '-'; at most 200 characters)"
+    fi
+    for p in ${BG_TASK_PARTS[@]+"${BG_TASK_PARTS[@]}"}; do
+        [ "$p" != "$part" ] || bg_fail "part" "$(bg_show "$part") is given to two runs (both would write parts/$part.csv)"
+    done
+    if [ $# -gt 0 ]; then quoted="$(printf '%q ' "$@")"; fi
+    eval "back=($quoted)"
+    [ ${#back[@]} -eq $# ] || bg_fail "part $part" "its options do not survive quoting"
+    for ((i = 0; i < $#; i++)); do
+        [ "${back[$i]}" = "${words[$i]}" ] || bg_fail "part $part" "option $(bg_show "${back[$i]}") does not survive quoting"
+    done
+    BG_TASK_PARTS+=("$part")
+    BG_TASKS+=("$part $quoted")
+}
+
+_bg_run_task() { # one line of BG_TASKS, in a child of xargs
+    local part="${1%% *}" words
+    eval "words=(${1#* })"
+    "$BG_DS" ${words[@]+"${words[@]}"} --quiet --out "$BG_OUTDIR/parts/$part.csv" ||
+        { echo "${BG_PROG:-scenarios}: run $part failed" >&2; exit 255; }
+    echo "${BG_PROG:-scenarios}: $part done" >&2
+}
+
+_bg_xargs_tasks() { # _bg_xargs_tasks JOBS
+    printf '%s\n' "${BG_TASKS[@]}" | xargs -d '\n' -P "$1" -I{} bash -c '_bg_run_task "$1"' _ {}
 }
 
 bg_run_tasks() { # bg_run_tasks JOBS
     local start
     start=$(date +%s)
-    _bg_run_task() {
-        local part="${1%% *}" words
-        eval "words=(${1#* })"
-        "$BG_DS" "${words[@]}" --quiet --out "$BG_OUTDIR/parts/$part.csv" ||
-            { echo "${BG_PROG:-scenarios}: run $part failed" >&2; exit 255; }
-        echo "${BG_PROG:-scenarios}: $part done" >&2
-    }
     export -f _bg_run_task
     export BG_DS BG_OUTDIR BG_PROG
-    printf '%s\n' "${BG_TASKS[@]}" | xargs -d '\n' -P "$1" -I{} bash -c '_bg_run_task "$1"' _ {} ||
-        bg_fail "runs" "a run failed (see above); the parts so far are in $BG_OUTDIR/parts"
+    bg_run _bg_xargs_tasks "$1" ||
+        bg_die "runs" "a run failed (see above); the parts so far are in $BG_OUTDIR/parts"
     echo "${BG_PROG:-scenarios}: ${#BG_TASKS[@]} runs in $(($(date +%s) - start)) s" >&2
 }
 
-# The parts of the tasks whose name starts with PREFIX (all: ""), in task
-# order, joined into OUT with one header: PART$SUFFIX.csv of each.
-bg_concat_tasks() { # bg_concat_tasks OUT SUFFIX [PREFIX]
-    local first=1 task part f
-    : >"$1.tmp"
-    for task in "${BG_TASKS[@]}"; do
-        part="${task%% *}"
+# bg_concat_tasks OUT SUFFIX [PREFIX]: the parts PART$SUFFIX.csv of the
+# tasks whose name starts with PREFIX (all: ""), in task order, joined into
+# OUT by bg_concat (queued: bg_commit_outputs writes every output at once).
+bg_concat_tasks() {
+    local part
+    local -a files=()
+    for part in ${BG_TASK_PARTS[@]+"${BG_TASK_PARTS[@]}"}; do
         [[ "$part" == "${3:-}"* ]] || continue
-        f="$BG_OUTDIR/parts/$part$2.csv"
-        if [ $first -eq 1 ]; then
-            cat "$f" >>"$1.tmp"
-            first=0
-        else
-            tail -n +2 "$f" >>"$1.tmp"
-        fi
+        files+=("$BG_OUTDIR/parts/$part$2.csv")
     done
-    mv "$1.tmp" "$1"
+    bg_concat "$1" ${files[@]+"${files[@]}"}
 }

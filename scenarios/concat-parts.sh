@@ -6,8 +6,10 @@
 # paths are under OUTDIR), in that order, as sweep.sh and slurm-sweep.sh
 # write it.  Writes OUTDIR/runs.csv (the parts'
 # .csv), OUTDIR/by-distance.csv (-by-distance.csv) and, when any part has
-# one, OUTDIR/queries.csv (the -queries.csv of the parts that have one).  One header each; every output
-# appears complete or not at all.  Exit 1 when a part is missing or has
+# one, OUTDIR/queries.csv (the -queries.csv of the parts that have one).
+# One header each; the outputs appear complete, all of them, or none (each
+# through a private temporary beside it, never through a symbolic link).
+# Exit 1, in one line naming the part, when a part is missing, empty or has
 # another header than the first (a stale part from another version).
 # Used by sweep.sh and after a SLURM array (slurm-sweep.sh).  OUTDIR must be
 # an existing folder (an empty or odd name is refused with exit code 2), and
@@ -37,46 +39,31 @@ if [ ${#parts[@]} -eq 0 ]; then
 fi
 [ ${#parts[@]} -gt 0 ] || bg_fail PART "no parts to concatenate"
 
-tmp=""
-trap '[ -z "$tmp" ] || rm -f "$tmp"' EXIT
-concat() { # concat SUFFIX OUT [optional]: with "optional", parts without SUFFIX are skipped
-    local suffix="$1" out="$2" optional="${3:-}" first=1 part header=""
-    tmp="$2.tmp.$$"
-    : > "$tmp"
-    for part in "${parts[@]}"; do
-        if [ -n "$optional" ] && [ ! -e "$part$suffix" ]; then
-            continue
-        fi
-        if [ ! -s "$part$suffix" ]; then
-            echo "concat-parts.sh: missing $part$suffix" >&2
-            rm -f "$tmp"
-            exit 1
-        fi
-        if [ $first -eq 1 ]; then
-            header="$(head -n 1 "$part$suffix")"
-            printf '%s\n' "$header" >> "$tmp"
-            first=0
-        elif [ "$(head -n 1 "$part$suffix")" != "$header" ]; then
-            echo "concat-parts.sh: $part$suffix has another header than the first part (stale part from another version? delete it to re-run)" >&2
-            rm -f "$tmp"
-            exit 1
-        fi
-        tail -n +2 "$part$suffix" >> "$tmp"
-    done
-    mv "$tmp" "$out"
-    tmp=""
-}
-concat ".csv" "$outdir/runs.csv"
-concat "-by-distance.csv" "$outdir/by-distance.csv"
-queries=""
+# Every output is joined by bg_concat (a private temporary beside it; every
+# part checked first: missing, empty or another header -> one line, exit 1)
+# and renamed into place with the others by bg_commit_outputs: all of them,
+# or none.
+files=()
+for part in "${parts[@]}"; do files+=("$part.csv"); done
+bg_concat "$outdir/runs.csv" "${files[@]}"
+files=()
+for part in "${parts[@]}"; do files+=("$part-by-distance.csv"); done
+bg_concat "$outdir/by-distance.csv" "${files[@]}"
+# queries.csv: the -queries.csv of the parts that have one.
+files=()
 for part in "${parts[@]}"; do
-    if [ -e "$part-queries.csv" ]; then
-        concat "-queries.csv" "$outdir/queries.csv" optional
-        queries=" and $outdir/queries.csv ($(($(wc -l < "$outdir/queries.csv") - 1)) queries)"
-        break
+    if [ -e "$part-queries.csv" ] || [ -L "$part-queries.csv" ]; then
+        files+=("$part-queries.csv")
     fi
 done
-# No part of this sweep has queries: a queries.csv of an earlier sweep into
-# the same folder is not this sweep's.
-[ -n "$queries" ] || rm -f "$outdir/queries.csv"
+[ ${#files[@]} -eq 0 ] || bg_concat "$outdir/queries.csv" "${files[@]}"
+bg_commit_outputs
+queries=""
+if [ ${#files[@]} -gt 0 ]; then
+    queries=" and $outdir/queries.csv ($(($(wc -l < "$outdir/queries.csv") - 1)) queries)"
+else
+    # No part of this sweep has queries: a queries.csv of an earlier sweep
+    # into the same folder is not this sweep's.
+    rm -f -- "$outdir/queries.csv"
+fi
 echo "sweep: wrote $outdir/runs.csv ($(($(wc -l < "$outdir/runs.csv") - 1)) rows), $outdir/by-distance.csv$queries"

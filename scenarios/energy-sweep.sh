@@ -23,7 +23,8 @@
 # through scenarios/sweep.sh --check (its options through diameter-sweep
 # --dry-run), so that no sweep fails after others have run.  DIR and its
 # sweep folders are locked from the start to the end (a sweep.sh into one of
-# them is refused meanwhile).
+# them is refused meanwhile).  A signal (INT, TERM, HUP) ends the script,
+# the sweep it runs and every run of that sweep.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=energy-sweep.sh
@@ -57,7 +58,7 @@ if [ -n "$build" ]; then
     bg_find_program -b "$build" diameter-sweep
     BUILD_DIR="$(cd -- "$build" && pwd)"
 else
-    bg_bootstrap
+    bg_run bg_bootstrap
 fi
 # The sweeps: "OPTION FOLDER CONFIG [EXTRA...]" (OPTION: the argument a
 # refusal names).
@@ -95,9 +96,9 @@ done
 tradeoff=()
 for spec in "${sweeps[@]}"; do
     read -r -a words <<< "$spec"
-    sweep "${words[@]:1}"
+    bg_run sweep "${words[@]:1}"
     case "${words[1]}" in tradeoff-*) tradeoff+=("$out/${words[1]}") ;; esac
 done
-"$(bg_python)" "$here/analysis/plot-energy.py" "$out" "$out/always/runs.csv" \
+bg_run "$(bg_python)" "$here/analysis/plot-energy.py" "$out" "$out/always/runs.csv" \
     "$out/duty/runs.csv" "${tradeoff[@]/%//runs.csv}"
 echo "energy-sweep: CSV and PNG files are in $out"

@@ -16,7 +16,8 @@
 # Every option is checked before anything is written (diameter-sweep
 # --dry-run; --out, --map-csv and --walk-csv are set here and refused): a bad
 # one gets one line and exit code 2, and no OUT_DIR is created.  One script
-# at a time per OUT_DIR (a lock in it).
+# at a time per OUT_DIR (a lock in it).  A signal (INT, TERM, HUP) ends the
+# script and its run.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=map.sh
@@ -32,19 +33,13 @@ if [ $# -eq 0 ]; then
 fi
 bg_build diameter-sweep
 # Every option checked, the outputs named in a scratch folder.
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-if ! err="$("$BG_DS" "$@" --quiet --dry-run --out "$scratch/runs.csv" \
-    --map-csv "$scratch/map.csv" --walk-csv "$scratch/walk.csv" 2>&1 >/dev/null)"; then
-    printf '%s\n' "$err" | sed '/^[[:space:]]*$/d' | tail -n 1 >&2
-    exit 2
-fi
-rm -rf "$scratch"
+BG_DRY_OUTPUTS=(map-csv walk-csv)
+bg_dry_run "" "" "$@"
 bg_make_outdir OUT_DIR "$OUT"
 OUT="$BG_OUTDIR"
 bg_lock_outdir OUT_DIR "$OUT"
-trap bg_exit_removing_new_outdirs EXIT
-"$BG_DS" "$@" --quiet --out "$OUT/runs.csv" --map-csv "$OUT/map.csv" --walk-csv "$OUT/walk.csv"
+bg_run "$BG_DS" "$@" --quiet --out "$OUT/runs.csv" --map-csv "$OUT/map.csv" \
+    --walk-csv "$OUT/walk.csv"
 gif=()
 times="$(awk -F, 'NR > 1 && $10 == "node" { print $9 }' "$OUT/map.csv" | sort -u | wc -l)"
 if [ "$times" -gt 1 ] && "$(bg_python)" -c 'import PIL' 2>/dev/null; then
@@ -54,6 +49,6 @@ if [ "$times" -gt 1 ] && "$(bg_python)" -c 'import PIL' 2>/dev/null; then
         echo "map.sh: $times map times, more than a GIF holds (1000): map.gif left out" >&2
     fi
 fi
-"$(bg_python)" "$here/analysis/plot-map.py" "$OUT/map.csv" "$OUT" --walk "$OUT/walk.csv" \
+bg_run "$(bg_python)" "$here/analysis/plot-map.py" "$OUT/map.csv" "$OUT" --walk "$OUT/walk.csv" \
     ${gif[@]+"${gif[@]}"}
 echo "map: $OUT/map.png and $OUT/walk.png"

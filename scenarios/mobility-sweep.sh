@@ -24,7 +24,9 @@
 # one line and exit code 2 before anything runs or is written.  Options the
 # script sets (--RngRun, --out, --out-series, --config) and the other output
 # files (--map-csv, --walk-csv, --netanim: one file for every run), as extra
-# options or keys of the ini, are refused as sweep.sh refuses them.
+# options or keys of the ini, are refused as sweep.sh refuses them.  A
+# signal (INT, TERM, HUP) ends the script and every run it started; the
+# CSVs appear complete, all of them, or none.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=mobility-sweep.sh
@@ -47,7 +49,8 @@ while [ $# -gt 0 ]; do
         -c) bg_need_value "$@"; config="$2"; shift 2 ;;
         -b) bg_need_value "$@"; build="$2"; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        *) bg_fail "$1" "unknown option (see the header of scenarios/mobility-sweep.sh)" ;;
+        -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
+        *) bg_fail "$1" "unknown option (see mobility-sweep.sh --help)" ;;
     esac
 done
 bg_parse_list -s "$seeds" 1 4294944442 10000 seed
@@ -76,23 +79,17 @@ motion() { # motion SPEED: the options of one speed
 # Check every speed's options once (the seed changes nothing a check sees),
 # with the outputs named in a scratch folder: nothing is written before all
 # of them pass.
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+BG_DRY_OUTPUTS=(out-series)
 for v in "${speed_list[@]}"; do
     # shellcheck disable=SC2046
-    if ! err="$("$BG_DS" --config "$config" $(motion "$v") ${extra[@]+"${extra[@]}"} --dry-run \
-        --quiet --out "$scratch/check.csv" 2>&1)"; then
-        printf '%s\n' "${err##*$'\n'}" >&2
-        exit 2
-    fi
+    bg_dry_run "" "" --config "$config" $(motion "$v") ${extra[@]+"${extra[@]}"}
 done
-rm -rf "$scratch"
-trap - EXIT
 bg_make_outdir -o "$outdir"
-bg_lock_outdir -o "$BG_OUTDIR"
-mkdir -p "$BG_OUTDIR/parts"
+outdir="$BG_OUTDIR"
+bg_lock_outdir -o "$outdir"
+bg_make_outdir -o "$outdir/parts"
+BG_OUTDIR="$outdir" # the runs write into BG_OUTDIR/parts
 
-BG_TASKS=()
 for v in "${speed_list[@]}"; do
     for s in "${seed_list[@]}"; do
         # shellcheck disable=SC2046
@@ -103,5 +100,6 @@ done
 bg_run_tasks "$jobs"
 bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
 bg_concat_tasks "$BG_OUTDIR/series.csv" "-series"
-"$(bg_python)" "$here/analysis/plot-mobility.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR/series.csv" \
+bg_commit_outputs
+bg_run "$(bg_python)" "$here/analysis/plot-mobility.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR/series.csv" \
     "$BG_OUTDIR"

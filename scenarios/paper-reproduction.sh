@@ -16,7 +16,8 @@
 #   ITERATIONS  calibration iterations N per point (default 100000, the paper's)
 #   REPETITIONS capacity repetitions (default 1000, the paper's)
 # Every setting is checked before the first run (one line naming it, exit
-# code 2); one script at a time per OUT_DIR (a lock in it).
+# code 2); one script at a time per OUT_DIR (a lock in it).  A signal (INT,
+# TERM, HUP) ends the script and its runs.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=paper-reproduction
@@ -64,16 +65,20 @@ fi
 bg_make_outdir OUT_DIR "$OUT_DIR"
 bg_lock_outdir OUT_DIR "$BG_OUTDIR"
 comparison="$OUT_DIR/comparison.md"
-trap 'rm -f "$comparison.tmp.$$"' EXIT
 
 echo "paper-reproduction: calibration grid -> $OUT_DIR/calibration.csv"
-"$PROG" --experiment calibration --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
+bg_run "$PROG" --experiment calibration --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
     --iterations "$ITERATIONS" --out "$OUT_DIR/calibration.csv"
 echo "paper-reproduction: capacity (Fig. 4) -> $OUT_DIR/capacity.csv"
-"$PROG" --experiment capacity --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
+bg_run "$PROG" --experiment capacity --ids "$IDS" --seed "$SEED" --threads "$THREADS" \
     --repetitions "$REPETITIONS" --out "$OUT_DIR/capacity.csv"
 echo "paper-reproduction: figures -> $OUT_DIR"
 # comparison.md appears complete or not at all.
-"$PYTHON" "$ROOT/analysis/plot-paper.py" "$OUT_DIR/calibration.csv" "$OUT_DIR/capacity.csv" \
-    --out "$OUT_DIR" | tee "$comparison.tmp.$$"
-mv "$comparison.tmp.$$" "$comparison"
+bg_temp_file "$comparison"
+comparison_tmp="$BG_TEMP"
+figures() {
+    "$PYTHON" "$ROOT/analysis/plot-paper.py" "$OUT_DIR/calibration.csv" "$OUT_DIR/capacity.csv" \
+        --out "$OUT_DIR" | tee "$comparison_tmp"
+}
+bg_run figures
+bg_commit "$comparison_tmp" "$comparison"

@@ -33,7 +33,9 @@
 # sidecar FIG.csv).  Bad arguments are refused in one line (exit 2)
 # before anything runs: the lists by the strict parsers of
 # scenarios/common.sh, then every run's options through diameter-sweep
-# --dry-run.  DIR is locked while the sweep runs.
+# --dry-run.  DIR is locked while the sweep runs.  A signal (INT, TERM,
+# HUP) ends the script and every run it started; the CSVs appear complete,
+# all of them, or none.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=resources-sweep.sh
@@ -88,10 +90,11 @@ for spec in "${sweeps[@]}"; do
     done
 done
 bg_make_outdir -o "$outdir"
-bg_lock_outdir -o "$BG_OUTDIR"
-mkdir -p "$BG_OUTDIR/parts"
+outdir="$BG_OUTDIR"
+bg_lock_outdir -o "$outdir"
+bg_make_outdir -o "$outdir/parts"
+BG_OUTDIR="$outdir" # the runs write into BG_OUTDIR/parts
 
-BG_TASKS=()
 for spec in "${sweeps[@]}"; do
     read -r -a words <<<"$spec"
     for r in "${count_list[@]}"; do
@@ -104,5 +107,6 @@ done
 bg_run_tasks "$jobs"
 bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
 bg_concat_tasks "$BG_OUTDIR/by-distance.csv" "-by-distance"
-"$(bg_python)" "$here/analysis/plot-resources.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR"
+bg_commit_outputs
+bg_run "$(bg_python)" "$here/analysis/plot-resources.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR"
 echo "resources-sweep: CSV and PNG files are in $BG_OUTDIR"

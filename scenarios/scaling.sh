@@ -13,7 +13,9 @@
 #   -r 3                 benchmark repetitions per point (median kept)
 #   -m 1600              largest N run on the stock channel (O(N) per frame)
 #   -o DIR               output folder, default results/scaling
-#   Sides are N, A:B or comma lists of them, each 2..255, no side twice.
+#   Sides are N, A:B or comma lists of them, no side twice: benchmark sides
+#   2..250 (sim-benchmark's --sizes), convergence sides 2..255 (at most
+#   65,533 nodes).
 #
 # Writes DIR/benchmark.csv (sim-benchmark: LBF and the bare broadcaster on
 # both channels), DIR/convergence.csv (one diameter-sweep row per side, with
@@ -31,8 +33,13 @@
 # Every program runs with GLIBC_TUNABLES=glibc.malloc.hugetlb=1: malloc asks
 # for transparent huge pages, which cuts the run time of large networks by
 # about a fifth and changes no output.
-# Every option is checked before anything runs (one line, exit code 2); one
-# script at a time per output folder (a lock in DIR).
+# Every option is checked before anything runs or is created (one line
+# naming it, exit code 2, no folder left): the lists and numbers here, then
+# every convergence run and the benchmark series' point options (-t, and
+# the LBF settings, through the same harness validation sim-benchmark
+# applies) through diameter-sweep --dry-run.  One script at a time per
+# output folder (a lock in DIR).  A signal (INT, TERM, HUP) ends the script
+# and every run it started; no partial file is left.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -56,14 +63,15 @@ while [ $# -gt 0 ]; do
         -T) bg_need_value "$@"; conv_time="$2"; shift 2 ;;
         -r) bg_need_value "$@"; repeat="$2"; shift 2 ;;
         -m) bg_need_value "$@"; max_stock="$2"; shift 2 ;;
-        -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
         *) bg_fail "$1" "unknown option (see scaling.sh --help)" ;;
     esac
 done
-# Grid sides 2..255 (at most 65,533 nodes); '' = no series.
+# Grid sides: 2..250 for sim-benchmark, 2..255 (at most 65,533 nodes) for
+# diameter-sweep; '' = no series.
 side_list=()
 if [ -n "$sides" ]; then
-    bg_parse_list -s "$sides" 2 255 64 "grid side"
+    bg_parse_list -s "$sides" 2 250 64 "grid side"
     side_list=("${BG_LIST[@]}")
 fi
 conv_list=()
@@ -80,6 +88,11 @@ for prog in sim-benchmark diameter-sweep; do
     bg_find_program -b "$build" "$prog"
 done
 build="$(dirname "$(dirname "$BG_DS")")"
+if [ ${#conv_list[@]} -gt 0 ]; then
+    # The convergence runs are timed by GNU time and read by python3.
+    [ -x /usr/bin/time ] || bg_fail -c "needs GNU time as /usr/bin/time (Debian package time), or -c ''"
+    command -v python3 >/dev/null 2>&1 || bg_fail -c "needs python3, or -c ''"
+fi
 lbf=(--m 256 --k 4 --decay subtractive --delta 1) # and --b per run
 # One convergence run's diameter-sweep options (sets d, t and conv_args).
 converge_args() { # converge_args SIDE
@@ -98,12 +111,19 @@ for side in "${conv_list[@]}"; do
     converge_args "$side"
     bg_dry_run "$conv_opt" "${side}x${side}" "${conv_args[@]}"
 done
+# sim-benchmark has no dry run: its points' settings (-t and the LBF's) go
+# through diameter-sweep --dry-run on the first side, where the harness
+# checks them as sim-benchmark does (GossipScenarioConfig::Validate); the
+# sides, -r and -m are checked above against sim-benchmark's ranges.
+if [ ${#side_list[@]} -gt 0 ]; then
+    bg_dry_run -t "benchmark ${side_list[0]}x${side_list[0]}" --topology grid \
+        --grid "${side_list[0]}x${side_list[0]}" --spacing 10 --range 12 --filter lbf "${lbf[@]}" \
+        --b 8 --resources 4 --sim-time "$sim_time" --channel grid
+fi
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR"
 bg_lock_outdir -o "$outdir"
-mkdir -p "$outdir/runs"
-tmp=""
-trap '[ -z "$tmp" ] || rm -f "$tmp"' EXIT
+bg_make_outdir -o "$outdir/runs"
 # Transparent huge pages for malloc (glibc >= 2.35; ignored by older ones).
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1"
 
@@ -111,14 +131,21 @@ echo "scaling.sh: machine: $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 
 if [ ${#side_list[@]} -gt 0 ]; then
     sides="$(IFS=,; echo "${side_list[*]}")"
     echo "scaling.sh: benchmark series (sides $sides, $sim_time s simulated, $repeat repetitions)"
-    "$build/bin/sim-benchmark" --sizes "$sides" --filters lbf --apps both --channel grid,stock \
-        --max-stock-nodes "$max_stock" --sim-time "$sim_time" --repeat "$repeat" "${lbf[@]}" --b 8 \
-        --csv "$outdir/benchmark.csv" | tee "$outdir/runs/benchmark.txt"
+    bg_temp_file "$outdir/runs/benchmark.txt"
+    log="$BG_TEMP"
+    benchmark() {
+        "$build/bin/sim-benchmark" --sizes "$sides" --filters lbf --apps both --channel grid,stock \
+            --max-stock-nodes "$max_stock" --sim-time "$sim_time" --repeat "$repeat" "${lbf[@]}" \
+            --b 8 --csv "$outdir/benchmark.csv" | tee "$log"
+    }
+    bg_run benchmark
+    bg_commit "$log" "$outdir/runs/benchmark.txt"
 fi
 
 if [ ${#conv_list[@]} -gt 0 ]; then
     conv="$outdir/convergence.csv"
-    tmp="$conv.tmp.$$"
+    bg_temp_file "$conv"
+    tmp="$BG_TEMP"
     echo "nodes,diameter,sim_time,wall_s,cpu_s,peak_rss_mb,hop_exact,hop_miss,convergence_time,load_before" > "$tmp"
     for side in "${conv_list[@]}"; do
         converge_args "$side"
@@ -126,8 +153,10 @@ if [ ${#conv_list[@]} -gt 0 ]; then
         load="$(cut -d' ' -f1 /proc/loadavg)"
         echo "scaling.sh: convergence ${side}x${side} (D = $d, $t s simulated)"
         # GNU time: elapsed, user + system CPU seconds, peak RSS (KB).
-        /usr/bin/time -f "%e %U %S %M" -o "$run.time" \
+        bg_temp_file "$run.time"
+        bg_run /usr/bin/time -f "%e %U %S %M" -o "$BG_TEMP" \
             "$build/bin/diameter-sweep" "${conv_args[@]}" --out "$run.csv" --quiet
+        bg_commit "$BG_TEMP" "$run.time"
         read -r wall user sys rss < "$run.time"
         # hop_exact, hop_miss and convergence_time by column name.
         python3 - "$run.csv" "$side" "$d" "$t" "$wall" "$user" "$sys" "$rss" "$load" >> "$tmp" <<'EOF'
@@ -139,7 +168,6 @@ print(f"{int(side) ** 2},{d},{t},{wall},{float(user) + float(sys_):.2f},"
 EOF
         tail -n 1 "$tmp"
     done
-    mv "$tmp" "$conv"
-    tmp=""
+    bg_commit "$tmp" "$conv"
     echo "scaling.sh: wrote $conv"
 fi

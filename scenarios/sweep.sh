@@ -40,7 +40,10 @@
 # and exit code 2.  Extra options (and config keys) that name an output file
 # (--map-csv, --walk-csv, --netanim, --out-series, --out...) are refused:
 # every run would write that one file.  One sweep at a time per DIR (a lock
-# in DIR): a second fails at once with exit code 2.
+# in DIR): a second fails at once with exit code 2.  A signal (INT, TERM,
+# HUP) ends the sweep and every run it started (GNU parallel's jobs too):
+# the parts finished so far are kept (a re-run resumes), nothing is left
+# half-written.
 # For a SLURM cluster, see scenarios/slurm-sweep.sh.
 set -euo pipefail
 
@@ -68,7 +71,7 @@ while [ $# -gt 0 ]; do
         --ssh) bg_need_value "$@"; ssh_cmd="$2"; shift 2 ;;
         --check) check_only=1; shift ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,45p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
         -*) bg_fail "$1" "unknown option (see sweep.sh --help)" ;;
         *) configs+=("$1"); shift ;;
     esac
@@ -90,9 +93,9 @@ bg_sweep_check_runs
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR" # absolute: remote hosts start in their home
 bg_lock_outdir -o "$outdir"
-mkdir -p "$outdir/parts"
+bg_make_outdir -o "$outdir/parts"
 if [ $shared_fs -eq 0 ]; then
-    mkdir -p "$outdir/configs"
+    bg_make_outdir -o "$outdir/configs"
 fi
 
 # Tasks: config, seed, part.  The config's path is absolute (relative to
@@ -102,13 +105,15 @@ fi
 # the runs to do go to GNU parallel, with absolute part paths on a shared
 # filesystem.
 bg_sweep_parts "$outdir"
-todo_list="$(mktemp)"
-trap 'rm -f "$todo_list" "$outdir/tasks.txt.tmp.$$"' EXIT
+bg_temp_file "$outdir/tasks.txt"
+tasks_tmp="$BG_TEMP"
 for i in "${!BG_PART_CONFIGS[@]}"; do
     cfg="${BG_PART_CONFIGS[$i]}"
     name="$(basename "$cfg" .ini)"
     if [ $shared_fs -eq 0 ]; then
-        cp "$cfg" "$outdir/configs/$name.ini"
+        bg_temp_file "$outdir/configs/$name.ini"
+        cp -- "$cfg" "$BG_TEMP"
+        bg_commit "$BG_TEMP" "$outdir/configs/$name.ini"
         cfg_path="configs/$name.ini"
         prefix="parts"
     else
@@ -119,8 +124,10 @@ for i in "${!BG_PART_CONFIGS[@]}"; do
         part="${BG_PART_STEMS[$i]}-run$s"
         printf '%s\t%s\t%s\n' "$cfg_path" "$s" "$prefix/${part##*/}.csv"
     done
-done > "$outdir/tasks.txt.tmp.$$"
-mv "$outdir/tasks.txt.tmp.$$" "$outdir/tasks.txt"
+done > "$tasks_tmp"
+bg_commit "$tasks_tmp" "$outdir/tasks.txt"
+bg_temp_file "$outdir/todo.txt"
+todo_list="$BG_TEMP"
 while IFS=$'\t' read -r cfg_path s p; do
     part="$outdir/parts/${p##*/}"
     if [ -s "$part" ] && [ -s "${part%.csv}-by-distance.csv" ]; then
@@ -138,13 +145,14 @@ echo "sweep.sh: $todo runs to do on $where (output $outdir)"
 # one-line script passed in the environment rather than an exported bash
 # function: a remote host runs the job through the login shell ($SHELL),
 # which may be dash or zsh.  Extra options come from $EXTRA (printf %q words).
-RUN_ONE='cfg="$1"; seed="$2"; part="$3"; eval "extra=($EXTRA)"; mkdir -p "$(dirname "$part")"; "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" 2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; exit 1; }; echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"'
+# The log is removed first: written anew, never through a symbolic link.
+RUN_ONE='cfg="$1"; seed="$2"; part="$3"; eval "extra=($EXTRA)"; mkdir -p "$(dirname "$part")"; rm -f "${part%.csv}.log"; "$PROG" --config "$cfg" --RngRun="$seed" --out "$part" --quiet "${extra[@]}" 2> "${part%.csv}.log" || { echo "FAILED: $cfg seed $seed (see ${part%.csv}.log)" >&2; exit 1; }; echo "done: $(basename "$cfg") RngRun=$seed -> $(basename "$part")"'
 export RUN_ONE
 export PROG="$BG_DS"
 EXTRA=""
 if [ ${#extra[@]} -gt 0 ]; then EXTRA="$(printf '%q ' "${extra[@]}")"; fi
 export EXTRA
-if [ "$todo" -gt 0 ]; then
+run_tasks() { # the runs of todo_list, through GNU parallel (or xargs)
     if [ -n "$sshloginfile" ]; then
         remote=(--sshloginfile "$sshloginfile" --env RUN_ONE --env PROG --env EXTRA)
         [ -n "$ssh_cmd" ] && remote+=(--ssh "$ssh_cmd")
@@ -154,14 +162,29 @@ if [ "$todo" -gt 0 ]; then
             # into OUTDIR/parts (parallel runs from OUTDIR).
             remote+=(--workdir ... --transferfile {1} --return parts --cleanup)
         fi
-        (cd "$outdir" && parallel --will-cite -j "$jobs" --colsep '\t' "${remote[@]}" \
-            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$todo_list")
+        cd "$outdir" && parallel --will-cite -j "$jobs" --colsep '\t' "${remote[@]}" \
+            bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$todo_list"
     elif command -v parallel >/dev/null 2>&1; then
         parallel --will-cite --line-buffer -j "$jobs" --colsep '\t' \
             bash -c '"$RUN_ONE"' run_one {1} {2} {3} :::: "$todo_list"
     else
         cut -f 1-3 "$todo_list" | tr '\t' '\n' | xargs -d '\n' -n 3 -P "$jobs" bash -c "$RUN_ONE" run_one
     fi
+}
+# When the sweep ends early (a failed run, a signal), a run that did not
+# finish leaves no empty log (a log that says something stays).
+unfinished_logs() {
+    local p
+    while IFS=$'\t' read -r _ _ p; do
+        p="$outdir/parts/${p##*/}"
+        if [ ! -s "$p" ] && [ -f "${p%.csv}.log" ] && [ ! -s "${p%.csv}.log" ]; then
+            rm -f -- "${p%.csv}.log"
+        fi
+    done < "$outdir/tasks.txt"
+}
+bg_at_exit unfinished_logs
+if [ "$todo" -gt 0 ]; then
+    bg_run run_tasks
 fi
 
 # The parts of this sweep, in config then seed order (not every file in
@@ -170,4 +193,4 @@ parts=()
 while IFS=$'\t' read -r _ _ p; do
     parts+=("$outdir/parts/$(basename "${p%.csv}")")
 done < "$outdir/tasks.txt"
-"$here/scenarios/concat-parts.sh" "$outdir" "${parts[@]}"
+bg_run "$here/scenarios/concat-parts.sh" "$outdir" "${parts[@]}"

@@ -2,7 +2,9 @@
 """The plot scripts of analysis/ on every kind of CSV the project writes, and
 on hostile input (issue 15, finding 13; issue 31: FIFOs, devices, oversized
 CSVs, symbolic links and unknown formats as outputs, map.gif of 250 map
-times, coordinates of 1e308, --query, no folder left by a refused run).
+times, coordinates of 1e308, --query, no folder left by a refused run;
+issue 37: every column inside its domain, ideal-spread.py's maps, no output
+that is an input, executable scripts that name a missing numpy).
 
     tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
 
@@ -63,6 +65,14 @@ def run(*command, **kw):
 
 
 # --- Inputs made by the project's programs ---------------------------------
+# Every program run is listed first and run CHECK_PLOTS_JOBS (2) at a time.
+jobs = []
+
+
+def make(*command):
+    jobs.append(command)
+
+
 ds = build / "bin" / "diameter-sweep"
 lc = build / "bin" / "lbf-calibration"
 for name, options in [
@@ -75,52 +85,67 @@ for name, options in [
         ("lbf", ["--topology", "line", "--diameters", "4", "--filter", "lbf", "--sim-time", "8"]),
         ("abf", ["--topology", "line", "--diameters", "4,6", "--filter", "abf", "--sim-time", "8"])]:
     for seed in (1, 2):
-        run(ds, *options, f"--RngRun={seed}", "--probes", "10", "--quiet",
-            "--out", data / f"{name}-{seed}.csv")
+        make(ds, *options, f"--RngRun={seed}", "--probes", "10", "--quiet",
+             "--out", data / f"{name}-{seed}.csv")
 
 # Maps, query paths and time series (issue 19): a static grid with every
 # family, a mobile one with maps every 2 s; speed 0 and 2 for the sweep plot.
-run(ds, "--topology", "grid", "--grid", "4x4", "--filter", "all", "--sim-time", "16",
-    "--queries", "2", "--query-timeout", "2", "--resources", "2", "--probes", "10", "--quiet",
-    "--out", data / "map-runs.csv", "--map-csv", data / "map.csv", "--map-time", "12",
-    "--walk-csv", data / "walk.csv")
-run(ds, "--topology", "grid", "--grid", "4x4", "--filter", "lbf", "--sim-time", "10",
-    "--resources", "2", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
-    "--speed", "3", "--out", data / "mmap-runs.csv", "--map-csv", data / "mmap.csv",
-    "--map-time", "0", "--map-every", "5")
+make(ds, "--topology", "grid", "--grid", "4x4", "--filter", "all", "--sim-time", "16",
+     "--queries", "2", "--query-timeout", "2", "--resources", "2", "--probes", "10", "--quiet",
+     "--out", data / "map-runs.csv", "--map-csv", data / "map.csv", "--map-time", "12",
+     "--walk-csv", data / "walk.csv")
+make(ds, "--topology", "grid", "--grid", "4x4", "--filter", "lbf", "--sim-time", "10",
+     "--resources", "2", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
+     "--speed", "3", "--out", data / "mmap-runs.csv", "--map-csv", data / "mmap.csv",
+     "--map-time", "0", "--map-every", "5")
 # 251 map times (issue 31: 250 or more ended in a RecursionError).
-run(ds, "--topology", "grid", "--grid", "2x2", "--filter", "lbf", "--sim-time", "10",
-    "--resources", "1", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
-    "--speed", "3", "--out", data / "gmap-runs.csv", "--map-csv", data / "gmap.csv",
-    "--map-time", "0", "--map-every", "0.04")
+make(ds, "--topology", "grid", "--grid", "2x2", "--filter", "lbf", "--sim-time", "10",
+     "--resources", "1", "--probes", "10", "--quiet", "--mobility", "random-waypoint",
+     "--speed", "3", "--out", data / "gmap-runs.csv", "--map-csv", data / "gmap.csv",
+     "--map-time", "0", "--map-every", "0.04")
 # Energy (plot-energy.py): always-on and duty-cycled lines, every family.
 for seed in (1, 2):
     for name, duty in (("energy-always", []), ("energy-duty", ["--duty-cycle", "0.5",
                                                                "--duty-period", "1"])):
-        run(ds, "--topology", "line", "--diameters", "4,6", "--filter", "all", "--sim-time", "8",
-            "--energy", *duty, f"--RngRun={seed}", "--probes", "10", "--quiet",
-            "--out", data / f"{name}-{seed}.csv")
-run(build / "bin" / "filter-space", "--elements", "1000", "--targets", "1,5", "--queries", "1000",
-    "--no-timing", "--out", data / "filter-space.csv")
+        make(ds, "--topology", "line", "--diameters", "4,6", "--filter", "all", "--sim-time", "8",
+             "--energy", *duty, f"--RngRun={seed}", "--probes", "10", "--quiet",
+             "--out", data / f"{name}-{seed}.csv")
+make(build / "bin" / "filter-space", "--elements", "1000", "--targets", "1,5", "--queries", "1000",
+     "--no-timing", "--out", data / "filter-space.csv")
 for speed, motion in (("0", ["--sample-interval", "1"]),
                       ("2", ["--mobility", "random-waypoint", "--speed", "2"])):
-    run(ds, "--topology", "grid", "--diameters", "2,4", "--filter", "all", "--sim-time", "10",
-        "--resources", "2", "--probes", "10", "--quiet", *motion, "--out",
-        data / f"mob-{speed}.csv")
+    make(ds, "--topology", "grid", "--diameters", "2,4", "--filter", "all", "--sim-time", "10",
+         "--resources", "2", "--probes", "10", "--quiet", *motion, "--out",
+         data / f"mob-{speed}.csv")
 # Resources sweep (plot-resources.py): two resource counts, equal m and an
 # equal budget, every family, two seeds.
 for r in (2, 8):
     for name, budget in (("m", []), ("budget", ["--budget-bytes", "92"])):
         for seed in (1, 2):
-            run(ds, "--topology", "grid", "--diameters", "4", "--filter", "all", "--sim-time",
-                "8", "--resources", str(r), "--probes", "10", "--quiet", *budget,
-                f"--RngRun={seed}", "--out", data / f"res-{name}-{r}-{seed}.csv")
+            make(ds, "--topology", "grid", "--diameters", "4", "--filter", "all", "--sim-time",
+                 "8", "--resources", str(r), "--probes", "10", "--quiet", *budget,
+                 f"--RngRun={seed}", "--out", data / f"res-{name}-{r}-{seed}.csv",
+                 "--map-csv", data / f"res-{name}-{r}-{seed}-map.csv")
 # BCUN comparison (compare-bcun.py): the four mechanisms it compares, two seeds.
 for seed in (1, 2):
-    run(ds, "--topology", "grid", "--diameters", "4", "--filter", "lbf", "--sim-time", "40",
-        "--queries", "3", "--query-timeout", "2", "--query-strategy",
-        "blind-flood,bcir,bcir-star,abc", f"--RngRun={seed}", "--probes", "10", "--quiet",
-        "--out", data / f"bcun-{seed}.csv")
+    make(ds, "--topology", "grid", "--diameters", "4", "--filter", "lbf", "--sim-time", "40",
+         "--queries", "3", "--query-timeout", "2", "--query-strategy",
+         "blind-flood,bcir,bcir-star,abc", f"--RngRun={seed}", "--probes", "10", "--quiet",
+         "--out", data / f"bcun-{seed}.csv")
+
+
+make(lc, "--iterations", "100", "--out", data / "calibration.csv")
+make(lc, "--experiment", "capacity", "--repetitions", "5", "--out", data / "capacity.csv")
+make(lc, "--grid", "product", "--bits", "8", "--hashes", "7", "--elements", "70",
+     "--quantization", "ceil", "--iterations", "100", "--out", data / "calibration-one.csv")
+make(lc, "--experiment", "capacity", "--bits", "4", "--quantization", "ceil", "--repetitions", "3",
+     "--out", data / "capacity-one.csv")
+make(lc, "--experiment", "capacity", "--bits", "1", "--quantization", "floor", "--repetitions", "3",
+     "--out", data / "capacity-never.csv")  # floor at b = 1 never stores: every mean is nan
+make("bash", root / "scenarios" / "scaling.sh", "-b", build, "-o", data / "scaling", "-s", "3,4",
+     "-c", "3,4", "-t", "1", "-r", "1")
+with ThreadPoolExecutor(max_workers=int(os.environ.get("CHECK_PLOTS_JOBS", "2"))) as pool:
+    list(pool.map(lambda command: run(*command), jobs))
 
 
 def read_rows(path):
@@ -150,16 +175,6 @@ for suffix in ("", "-by-distance", "-queries"):
 for name in ("energy-always", "energy-duty"):
     concat(data / f"{name}.csv", data / f"{name}-1.csv", data / f"{name}-2.csv")
 
-run(lc, "--iterations", "100", "--out", data / "calibration.csv")
-run(lc, "--experiment", "capacity", "--repetitions", "5", "--out", data / "capacity.csv")
-run(lc, "--grid", "product", "--bits", "8", "--hashes", "7", "--elements", "70",
-    "--quantization", "ceil", "--iterations", "100", "--out", data / "calibration-one.csv")
-run(lc, "--experiment", "capacity", "--bits", "4", "--quantization", "ceil", "--repetitions", "3",
-    "--out", data / "capacity-one.csv")
-run(lc, "--experiment", "capacity", "--bits", "1", "--quantization", "floor", "--repetitions", "3",
-    "--out", data / "capacity-never.csv")  # floor at b = 1 never stores: every mean is nan
-run("bash", root / "scenarios" / "scaling.sh", "-b", build, "-o", data / "scaling", "-s", "3,4",
-    "-c", "3,4", "-t", "1", "-r", "1")
 shutil.copy(data / "scaling" / "benchmark.csv", data / "benchmark.csv")
 shutil.copy(data / "scaling" / "convergence.csv", data / "convergence.csv")
 
@@ -329,12 +344,14 @@ def check_series(path, families=()):
     return problems
 
 
-def valid(label, script, args, figures, out=None, timeout=300, gif=False, families=None):
+def valid(label, script, args, figures, out=None, timeout=300, gif=False, families=None,
+          check=None):
     """Exit 0, a clean stderr, every figure a complete PNG (with gif: and
     map.gif a GIF) with its series sidecar inside its domain, no temporary.
     args may name OUT, the output folder (made here, or with out=NEW a new
     name the script must create).  families: {figure: families it must
-    draw} (every family of the input)."""
+    draw} (every family of the input).  check(folder, result): more
+    problems."""
     counts["valid"] += 1
 
     def case():
@@ -359,23 +376,45 @@ def valid(label, script, args, figures, out=None, timeout=300, gif=False, famili
                 problems.append("no complete map.gif")
         if temporaries(o):
             problems.append(f"temporary files {temporaries(o)}")
+        if check:
+            problems += check(o, r)
         return f"{script}: {label}", problems, ""
-    cases.append(case)
+    # A long case (the 251-frame GIF: half the cases' time) starts first, so
+    # that the other runner does the rest meanwhile.
+    if timeout > 300:
+        cases.insert(0, case)
+    else:
+        cases.append(case)
 
 
-def refused(label, script, args, named, old=(), folders_named=(), new=False):
-    """Exit 2, one stderr line naming `named`, the output folder OUT as it
+def place(arg, o):
+    """arg with OUT the folder o: "OUT", "OUT/NAME" or "X=OUT/NAME" (as
+    text: "OUT/./NAME" stays another name of OUT/NAME)."""
+    if arg == "OUT":
+        return o
+    text = str(arg)
+    head, sep, tail = text.rpartition("=")
+    return f"{head}{sep}{o}/{tail[4:]}" if tail.startswith("OUT/") else arg
+
+
+def refused(label, script, args, named, old=(), folders_named=(), new=False, setup=None,
+            code=2):
+    """Exit code (2), one stderr line naming `named`, the output folder OUT as it
     was (figures of an earlier run kept), no temporary file; with new, OUT is
-    a name that does not exist, and must not exist afterwards."""
+    a name that does not exist, and must not exist afterwards.  An argument
+    "OUT/NAME" is NAME in OUT; setup(OUT) puts files there first (inputs
+    that must stay as they are)."""
     counts["hostile"] += 1
 
     def case():
         o = work / f"new-{next(folders)}" / "sub" if new else folder(old, folders_named)
+        if setup:
+            setup(o)
         before = snapshot(o)
-        r = call(script, [o if a == "OUT" else a for a in args])
+        r = call(script, [place(a, o) for a in args])
         lines = r.stderr.strip().splitlines()
         problems = []
-        if r.returncode != 2:
+        if r.returncode != code:
             problems.append(f"exit {r.returncode}")
         if len(lines) != 1:
             problems.append(f"{len(lines)} stderr lines")
@@ -404,9 +443,19 @@ def combine(*changes):
     return change
 
 
-def all_na_from(first):
-    return lambda h, rows: (h, [r[:h.index(first)] + ["NA"] * (len(h) - h.index(first))
-                                for r in rows])
+def all_na_from(first, keep=()):
+    """Every column from first on NA, but those of keep (written always)."""
+    def change(h, rows):
+        start = h.index(first)
+        return h, [r[:start] + [v if c in keep else "NA" for c, v in zip(h[start:], r[start:])]
+                   for r in rows]
+    return change
+
+
+# The columns of runs.csv that diameter-sweep always writes a value in (from
+# payload_bytes on): analysis/plot_common.py's COLUMNS refuses NA there.
+ALWAYS = ("advertisements", "gossip_frames", "bytes_on_air", "hop_pairs", "stale_pairs",
+          "stale_reported", "malformed", "phy_frames", "frame_loss", "queries")
 
 
 # --- plot-sweep.py ----------------------------------------------------------
@@ -433,7 +482,7 @@ for label, runs, dist, fams in [
          variant("sweep-by-distance.csv", "dnan.csv", combine(
              set_cells("hop_mae", ""), set_cells("hop_exact", "nan", lambda i, r: i < 4))),
          {"message-size.png": ALL4, "hop-accuracy.png": ALL4}),
-        ("every metric NA", variant("sweep.csv", "na.csv", all_na_from("payload_bytes")),
+        ("every metric NA", variant("sweep.csv", "na.csv", all_na_from("payload_bytes", ALWAYS)),
          variant("sweep-by-distance.csv", "dna.csv", all_na_from("pairs")), None),
         ("optional columns missing", variant("sweep.csv", "opt.csv", drop_columns(
             "membership", "hop_within1", "diss_latency_median", "diss_latency_p95", "hop_mae",
@@ -495,7 +544,7 @@ for label, path, figures in [
          QUERIES),
         ("nan and empty values", variant("line-queries.csv", "qn.csv", combine(
             set_cells("stretch", ""), set_cells("latency_to_holder", "nan"),
-            set_cells("frames", "NA", lambda i, r: i < 3))), QUERIES),
+            set_cells("hops_taken", "NA", lambda i, r: i < 3))), QUERIES),
         ("no reachable holder (true_hops NA)", variant("line-queries.csv", "qh.csv", set_cells(
             "true_hops", "NA")), QUERIES),
         ("absent keys only", variant("line-queries.csv", "qa.csv", set_cells("absent", "1")),
@@ -728,7 +777,8 @@ refused("OUTDIR/resources-grid.png is a folder: no figure written", s, [rruns, "
 # (comparison, R) and BF / LBF quantity, the same bytes for the same seed,
 # two synthetic runs whose spread is known, and the refusals.
 s = SPREAD = "ideal-spread.py"
-SPREAD_COLUMNS = ["topology", "comparison", "R", "family", "m", "k", "runs", "reps", "quantity",
+SPREAD_COLUMNS = ["topology", "comparison", "R", "family", "m", "k", "runs", "reps", "distances",
+                  "quantity",
                   "measured", "model", "mc_mean", "mc_sd", "z"]
 rdist = concat(work / "res-by-distance.csv", *(data / f"res-{n}-{r}-{seed}-by-distance.csv"
                                                for n in ("m", "budget") for r in (2, 8)
@@ -1009,6 +1059,346 @@ for label, script, args, named in [
             "mob-2.csv", "mo6.csv", set_cells("speed", "fast", lambda i, r: i == 0)), mseries,
             "OUT"], "speed")]:
     refused(f"{label}, into a new folder: none left", script, args, named, new=True)
+
+
+# --- Issue 37: every column in its domain, outputs never inputs, modules --------
+# One column-domain table (analysis/plot_common.py COLUMNS) read by every
+# script: a share outside [0, 1], a negative count, a fraction where an
+# integer belongs, NA where the program always writes a value, a hop count
+# beyond the most nodes: one line naming the file's column, exit 2.
+def one(column, value, row=0):
+    return set_cells(column, value, lambda i, r: i == row)
+
+
+rq = "res-m-8-1.csv"
+for label, script, source, change, args, named in [
+        ("hop_exact 1.5", "plot-sweep.py", "sweep.csv", one("hop_exact", "1.5", 1),
+         lambda p: [p, dist, "OUT"], "column hop_exact"),
+        ("diameter 4.5", "plot-sweep.py", "sweep.csv", one("diameter", "4.5"),
+         lambda p: [p, dist, "OUT"], "column diameter"),
+        ("payload_bytes -5", "plot-sweep.py", "sweep.csv", one("payload_bytes", "-5"),
+         lambda p: [p, dist, "OUT"], "column payload_bytes"),
+        ("NA bytes_on_air (always written)", "plot-sweep.py", "sweep.csv",
+         one("bytes_on_air", "NA"), lambda p: [p, dist, "OUT"], "column bytes_on_air"),
+        ("BY_DISTANCE true_hops -1", "plot-sweep.py", "sweep-by-distance.csv",
+         one("true_hops", "-1"), lambda p: [runs, p, "OUT"], "column true_hops"),
+        ("BY_DISTANCE hop_miss 2", "plot-sweep.py", "sweep-by-distance.csv",
+         one("hop_miss", "2"), lambda p: [runs, p, "OUT"], "column hop_miss"),
+        ("success 2", "plot-queries.py", "line-queries.csv", one("success", "2"),
+         lambda p: [p, "OUT"], "column success"),
+        ("frames -1", "plot-queries.py", "line-queries.csv", one("frames", "-1"),
+         lambda p: [p, "OUT"], "column frames"),
+        ("NA frames (always written)", "plot-queries.py", "line-queries.csv",
+         one("frames", "NA"), lambda p: [p, "OUT"], "column frames"),
+        ("true_hops 2.5", "plot-queries.py", "line-queries.csv", one("true_hops", "2.5"),
+         lambda p: [p, "OUT"], "column true_hops"),
+        ("nodes 0", "plot-scaling.py", "benchmark.csv", one("nodes", "0"),
+         lambda p: [p, work / "s37.png"], "column nodes"),
+        ("run_s -1", "plot-scaling.py", "benchmark.csv", one("run_s", "-1"),
+         lambda p: [p, work / "s37.png"], "column run_s"),
+        ("bits 2.5", "plot-paper.py", "calibration.csv", one("bits", "2.5"),
+         lambda p: [p, cap, "--out", "OUT"], "column bits"),
+        ("occupancy_cells 1.5", "plot-paper.py", "calibration.csv",
+         one("occupancy_cells", "1.5"), lambda p: [p, cap, "--out", "OUT"],
+         "column occupancy_cells"),
+        ("energy_w_mean -1", "plot-energy.py", "energy-always.csv",
+         one("energy_w_mean", "-1"), lambda p: ["OUT", p, ed, ea], "column energy_w_mean"),
+        ("duty_cycle 1.5", "plot-energy.py", "energy-duty.csv", one("duty_cycle", "1.5"),
+         lambda p: ["OUT", ea, p, ea], "column duty_cycle"),
+        ("truth -1", "plot-map.py", "map.csv", one("truth", "-1"), lambda p: [p, "OUT"],
+         "column truth"),
+        ("node 2.5", "plot-map.py", "map.csv", one("node", "2.5"), lambda p: [p, "OUT"],
+         "column node"),
+        ("present 2", "plot-map.py", "map.csv", one("present", "2"), lambda p: [p, "OUT"],
+         "column present"),
+        ("mean_exact 1.2", "plot-mobility.py", "mob-2.csv", one("mean_exact", "1.2"),
+         lambda p: [p, mseries, "OUT"], "column mean_exact"),
+        ("SERIES stale -0.1", "plot-mobility.py", "mob-2-series.csv", one("stale", "-0.1"),
+         lambda p: [mruns, p, "OUT"], "column stale"),
+        ("measured_fpr 1.5", "plot-filter-space.py", "filter-space.csv",
+         one("measured_fpr", "1.5"), lambda p: [p, work / "fs37.png"], "column measured_fpr"),
+        ("queries 0", "plot-filter-space.py", "filter-space.csv", one("queries", "0"),
+         lambda p: [p, work / "fs37.png"], "column queries"),
+        # the issue's cases of plot-resources.py
+        ("hop_exact 2", "plot-resources.py", rq, one("hop_exact", "2"), lambda p: [p, "OUT"],
+         "column hop_exact"),
+        ("fpr -0.5", "plot-resources.py", rq, one("fpr", "-0.5"), lambda p: [p, "OUT"],
+         "column fpr"),
+        ("payload_bytes -5", "plot-resources.py", rq, one("payload_bytes", "-5"),
+         lambda p: [p, "OUT"], "column payload_bytes"),
+        ("resources 2.5", "plot-resources.py", rq, one("resources", "2.5"),
+         lambda p: [p, "OUT"], "column resources"),
+        ("budget_bytes -92 (was a ValueError)", "plot-resources.py", "res-budget-8-1.csv",
+         set_cells("budget_bytes", "-92"), lambda p: [p, "OUT"], "column budget_bytes"),
+        ("seed 1.5", "ideal-spread.py", rq, one("seed", "1.5"), lambda p: [p, rdist],
+         "column seed"),
+        ("run -1", "ideal-spread.py", rq, one("run", "-1"), lambda p: [p, rdist],
+         "column run"),
+        ("BY_DISTANCE seed 1.5", "ideal-spread.py", "res-m-8-1-by-distance.csv",
+         one("seed", "1.5"), lambda p: [rruns, p], "column seed"),
+        # the issue's cases of compare-bcun.py
+        ("search_frames -991", "compare-bcun.py", "bcun-1-queries.csv",
+         set_cells("search_frames", "-991"), lambda p: ["OUT", f"w={p}"],
+         "column search_frames"),
+        ("success_hops 2.5", "compare-bcun.py", "bcun-1-queries.csv",
+         set_cells("success_hops", "2.5", lambda i, r: r[11] == "1"),
+         lambda p: ["OUT", f"w={p}"], "column success_hops"),
+        ("success_hops -3", "compare-bcun.py", "bcun-1-queries.csv",
+         set_cells("success_hops", "-3", lambda i, r: r[11] == "1"),
+         lambda p: ["OUT", f"w={p}"], "column success_hops"),
+        ("success_hops 1e9", "compare-bcun.py", "bcun-1-queries.csv",
+         set_cells("success_hops", "1e9", lambda i, r: r[11] == "1"),
+         lambda p: ["OUT", f"w={p}"], "column success_hops"),
+        ("NA search_frames (always written)", "compare-bcun.py", "bcun-1-queries.csv",
+         one("search_frames", "NA"), lambda p: ["OUT", f"w={p}"], "column search_frames"),
+        ("success 2", "compare-bcun.py", "bcun-1-queries.csv", one("success", "2"),
+         lambda p: ["OUT", f"w={p}"], "column success"),
+        ("a successful query without success_hops", "compare-bcun.py", "bcun-1-queries.csv",
+         set_cells("success_hops", "NA"), lambda p: ["OUT", f"w={p}"],
+         "column success_hops")]:
+    path = variant(source, f"d37-{next(folders)}.csv", change)
+    refused(f"domain: {label}", script, args(path), named,
+            ["old.png"] if "OUT" in args(path) else ())
+
+# compare-bcun.py with no successful query of a compared mechanism: a table
+# that says so (was an IndexError); no query of one: refused (was the same).
+def no_bin(o, r):
+    table = (o / "bcun-table.md").read_text() if (o / "bcun-table.md").is_file() else ""
+    rows = (o / "bcun-per-hop.csv").read_text() if (o / "bcun-per-hop.csv").is_file() else ""
+    problems = [] if "no successful query" in table else ["the table does not say so"]
+    if rows.count("\n") != 1 or not rows.startswith("setting,strategy,hops"):
+        problems.append(f"bcun-per-hop.csv {rows[:80]!r}, not its header alone")
+    return problems
+
+
+valid("no successful query (success = 0 everywhere)", "compare-bcun.py",
+      ["OUT", f"w={variant('bcun-1-queries.csv', 'bq0.csv', set_cells('success', '0'))}"],
+      ["bcun.png"], check=no_bin)
+for label, change in [("gradient queries only", set_cells("strategy", "gradient")),
+                      ("ABC in capitals", set_cells("strategy", "ABC"))]:
+    refused(f"{label}: no compared mechanism (was an IndexError)", "compare-bcun.py",
+            ["OUT", f"w={variant('bcun-1-queries.csv', f'bq-{next(folders)}.csv', change)}"],
+            "blind-flood, bcir, bcir-star, abc", ["old.png"])
+
+# ideal-spread.py draws from the run's real distances (its map).  Synthetic:
+# 4 nodes, an LBF of m = 2 cells, k = 1, two keys; nodes 0 and 1 hold key 1
+# and are 1 hop from key 2, nodes 2 and 3 the other way round.  The keys
+# share a cell with probability 1/2, and then every node's farther key is
+# inexact: hop_exact is 1 or 0.5, mean 0.75, sd 0.25.  Drawn from the pooled
+# profile (each pair 0 or 1 hop, independently) a node's two keys are as
+# often at the same distance, both exact then: mean 0.875.
+MAP_HEADER = ("filter,topology,nodes,diameter,seed,run,mobility,speed,time,kind,node,peer,x,y,"
+              "resource,truth,estimate,present,status,holder")
+corr_map = raw("corr-map.csv", ("\n".join(
+    [MAP_HEADER] + [f"lbf,syn,4,1,1,1,none,0,60,node,{n},,{n},0,{key},"
+                    f"{0 if (n < 2) == (key == 1) else 1},NA,1,exact,"
+                    f"{1 if (n < 2) == (key == 1) else 0}"
+                    for n in range(4) for key in (1, 2)]
+    + ["lbf,syn,4,1,1,1,none,0,60,link,0,2,NA,NA,NA,NA,NA,NA,NA,NA"]) + "\n").encode())
+corr_runs = raw("corr-runs.csv", (
+    "filter,topology,seed,run,budget_bytes,m,resources,k,reach,nodes,hop_pairs,fpr,hop_exact,"
+    "fpr_ideal,exact_ideal\nlbf,syn,1,1,0,2,2,1,5,4,8,0.75,0.75,0.75,0.75\n").encode())
+corr_dist = raw("corr-dist.csv", ("filter,topology,seed,run,budget_bytes,m,true_hops,pairs\n"
+                                  "lbf,syn,1,1,0,2,0,4\nlbf,syn,1,1,0,2,1,4\n").encode())
+
+
+def correlated(run_spread):
+    reps, problems, found = 400, [], {}
+    for name, extra, want in (("map", ["--map", corr_map], 0.75), ("profile", [], 0.875)):
+        _, p, outs = run_spread([corr_runs, corr_dist, "--reps", str(reps), *extra,
+                                 "--out", f"{name}.csv"], [f"{name}.csv"])
+        problems += p
+        rows = {x["quantity"]: x for x in spread_rows(outs[f"{name}.csv"])[1]}
+        try:
+            x = rows["hop_exact"]
+            mean, sd = float(x["mc_mean"]), float(x["mc_sd"])
+            found[name] = sd
+            if x["distances"] != name:
+                problems.append(f"distances {x['distances']!r}, not {name}")
+            if abs(mean - want) > 4 * max(sd, 0.01) / reps ** 0.5:
+                problems.append(f"{name}: hop_exact mc_mean {mean}, not {want}")
+        except (KeyError, ValueError) as e:
+            problems.append(f"{name}: table {rows}: {e!r}")
+    if "map" in found and not 0.8 < found["map"] / 0.25 < 1.2:
+        problems.append(f"map: hop_exact mc_sd {found['map']}, not 0.25")
+    return problems
+
+
+def sweep_maps(run_spread):
+    """The tiny sweep with the maps of its R = 8 runs (equal m: its network
+    and R are the budget runs' too): those groups from the maps, the others
+    from the profiles, the BF's rows (one filter for every node) the same."""
+    maps = [a for seed in (1, 2) for a in ("--map", data / f"res-m-8-{seed}-map.csv")]
+    _, problems, outs = run_spread([rruns, rdist, "--reps", "20", "--out", "p.csv"], ["p.csv"])
+    _, p2, outs2 = run_spread([rruns, rdist, "--reps", "20", *maps, "--out", "m.csv"],
+                              ["m.csv"])
+    problems += p2
+    plain, mapped = spread_rows(outs["p.csv"])[1], spread_rows(outs2["m.csv"])[1]
+    for x, y in zip(plain, mapped):
+        want = "map" if y.get("R") == "8" else "profile"
+        if y.get("distances") != want or x.get("distances") != "profile":
+            problems.append(f"distances {x.get('distances')} / {y.get('distances')} at R "
+                            f"{y.get('R')}")
+            break
+        if y["family"] == "bf" and x != {**y, "distances": "profile"}:
+            problems.append(f"BF rows differ with the map: {x} / {y}")
+            break
+    if len(plain) != len(mapped) or not plain:
+        problems.append(f"{len(plain)} rows without the maps, {len(mapped)} with")
+    return problems
+
+
+spread_case("synthetic correlated nodes: map sd 0.25 and mean 0.75, profile mean 0.875",
+            correlated)
+spread_case("the sweep with the maps of its R = 8 runs", sweep_maps)
+rmap = data / "res-m-8-1-map.csv"
+
+
+def farther(header, rows):
+    """Node 0 one hop farther from each key it reaches, in every family's map."""
+    node, truth = header.index("node"), header.index("truth")
+    return header, [r[:truth] + [str(int(r[truth]) + 1)] + r[truth + 1:]
+                    if r[node] == "0" and r[truth] not in ("", "NA") else r for r in rows]
+
+
+for label, args, named in [
+        ("--map of the run with node 0 a hop farther from every key",
+         [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp1.csv", farther)], "not the"),
+        ("--map with its rows twice", [rruns, rdist, "--map", concat(
+            work / "mp2.csv", rmap, rmap)], "one row per node"),
+        ("--map truth -1", [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp3.csv", one(
+            "truth", "-1"))], "column truth"),
+        ("--map garbage", [rruns, rdist, "--map", garbage], "MAP.csv"),
+        ("--map without truth", [rruns, rdist, "--map", variant(
+            "res-m-8-1-map.csv", "mp4.csv", drop_columns("truth"))], "truth")]:
+    refused(label, "ideal-spread.py", args, named)
+
+# No output replaces an input (plot_common.check_target: the same file by
+# any name, a hard link, a symbolic link to it): the inputs unchanged.
+def inputs(**files):
+    """setup: each NAME=SOURCE copied into OUT; NAME=("link"|"hard", OTHER)
+    a symbolic or hard link to OUT/OTHER."""
+    def setup(o):
+        for name, source in files.items():
+            name = name.replace("_", "-") + ".csv" if "." not in name else name
+            if isinstance(source, tuple):
+                kind, other = source
+                (os.symlink if kind == "link" else os.link)(o / other, o / name)
+            else:
+                shutil.copy(source, o / name)
+    return setup
+
+
+for label, script, args, files in [
+        ("--out RUNS", "ideal-spread.py",
+         ["OUT/runs.csv", "OUT/dist.csv", "--reps", "2", "--out", "OUT/runs.csv"],
+         dict(runs=rruns, dist=rdist)),
+        ("--out BY_DISTANCE by another name", "ideal-spread.py",
+         ["OUT/runs.csv", "OUT/dist.csv", "--reps", "2", "--out", "OUT/./dist.csv"],
+         dict(runs=rruns, dist=rdist)),
+        ("--out a hard link to BY_DISTANCE", "ideal-spread.py",
+         ["OUT/runs.csv", "OUT/dist.csv", "--reps", "2", "--out", "OUT/hard.csv"],
+         dict(runs=rruns, dist=rdist, hard=("hard", "dist.csv"))),
+
+        ("--out the --map", "ideal-spread.py",
+         [rruns, rdist, "--reps", "2", "--map", "OUT/map.csv", "--out", "OUT/map.csv"],
+         dict(map=rmap)),
+        ("RUNS is OUTDIR/message-size.png", "plot-sweep.py",
+         ["OUT/message-size.png", dist, "OUT"], {"message-size.png": runs}),
+        ("BENCHMARK is OUT", "plot-scaling.py", ["OUT/b.png", "OUT/b.png"],
+         {"b.png": bench}),
+        ("QUERIES is OUTDIR/bcun.png", "compare-bcun.py", ["OUT", "w=OUT/bcun.png"],
+         {"bcun.png": bq}),
+        ("MAP is a hard link to OUTDIR/map.png", "plot-map.py", ["OUT/m.csv", "OUT"],
+         {"map.png": mp, "m.csv": ("hard", "map.png")}),
+        ("CSV is OUT", "plot-filter-space.py", ["OUT/f.png", "OUT/f.png"], {"f.png": fsp}),
+        ("RUNS is OUTDIR/resources-grid.png", "plot-resources.py",
+         ["OUT/resources-grid.png", "OUT"], {"resources-grid.png": rruns})]:
+    refused(f"output = input: {label}", script, args, "input", setup=inputs(**files))
+refused("output = input: --out a symbolic link to RUNS", "ideal-spread.py",
+        ["OUT/runs.csv", "OUT/dist.csv", "--reps", "2", "--out", "OUT/sym.csv"], "--out",
+        setup=inputs(runs=rruns, dist=rdist, sym=("link", "runs.csv")))
+
+
+# Every script the docs run is executable, and one run by a python3 that
+# lacks numpy (first in PATH: a venv) names it and its Debian package.
+SCRIPTS = sorted(p.name for p in analysis.glob("*.py") if "__main__" in p.read_text())
+
+
+def executable():
+    problems = [f"{name} is not executable" for name in SCRIPTS
+                if not os.access(analysis / name, os.X_OK)]
+    problems += [f"{name} has no #!/usr/bin/env python3" for name in SCRIPTS
+                 if not (analysis / name).read_text().startswith("#!/usr/bin/env python3\n")]
+    return "every script of analysis/ is executable", problems, ""
+
+
+bare = work / "bare-python"
+bare.mkdir()
+(bare / "python3").write_text(f'#!/bin/sh\nexec {python} -S "$@"\n')  # no dist-packages
+(bare / "python3").chmod(0o755)
+
+
+def without_numpy(name):
+    def case():
+        if not os.access(analysis / name, os.X_OK):
+            return f"{name}: run by a python3 without numpy", ["not executable"], ""
+        r = subprocess.run([analysis / name, "--help"], capture_output=True, text=True,
+                           env={**os.environ, "PATH": f"{bare}:{os.environ['PATH']}"})
+        lines = r.stderr.strip().splitlines()
+        problems = [] if r.returncode == 2 else [f"exit {r.returncode}"]
+        if len(lines) != 1 or "needs numpy" not in r.stderr or \
+                "apt-get install python3-numpy" not in r.stderr:
+            problems.append(f"stderr {r.stderr.strip()[-200:]!r}")
+        return f"{name}: run by a python3 without numpy", problems, r.stderr.strip()
+    return case
+
+
+for name in SCRIPTS:
+    if "plot_common" in (analysis / name).read_text():
+        counts["hostile"] += 1
+        cases.append(without_numpy(name))
+counts["hostile"] += 1
+cases.append(executable)
+
+
+def stdlib_only():
+    """compare-versions.py (run by check-ns3-trees.sh with the python3 of
+    PATH) and bench-tables.py check their CSVs with csv_input.py, which
+    needs no numpy: they still work there."""
+    env = {**os.environ, "PATH": f"{bare}:{os.environ['PATH']}"}
+    problems = []
+    for args in ([analysis / "compare-versions.py", f"a={runs}", f"b={runs}"],
+                 [analysis / "bench-tables.py", "--sim", bench]):
+        try:
+            r = subprocess.run(args, capture_output=True, text=True, env=env)
+        except OSError as e:  # not executable
+            problems.append(f"{args[0].name}: {e.strerror}")
+            continue
+        if r.returncode != 0 or r.stderr or "|" not in r.stdout:
+            problems.append(f"{args[0].name}: exit {r.returncode}, {r.stderr.strip()[-200:]!r}")
+    return "compare-versions.py and bench-tables.py without numpy", problems, ""
+
+
+counts["valid"] += 1
+cases.append(stdlib_only)
+# Their cells are checked against the same table (csv_input.COLUMNS).
+for label, script, args, named in [
+        ("diameter 4.5", "compare-versions.py",
+         [f"a={runs}", f"b={variant('sweep.csv', 'cv1.csv', one('diameter', '4.5'))}"],
+         "column diameter"),
+        ("hop_exact 1.5", "compare-versions.py",
+         [f"a={runs}", f"b={variant('sweep.csv', 'cv2.csv', one('hop_exact', '1.5'))}"],
+         "column hop_exact"),
+        ("a FIFO", "compare-versions.py", [f"a={runs}", f"b={fifo}"], "FIFO"),
+        ("run_s -1", "bench-tables.py",
+         ["--sim", variant("benchmark.csv", "bt1.csv", one("run_s", "-1"))], "column run_s"),
+        ("events_per_s 1.5e9x", "bench-tables.py",
+         ["--sim", variant("benchmark.csv", "bt2.csv", one("events_per_s", "1.5e9x"))],
+         "column events_per_s"),
+        ("a FIFO", "bench-tables.py", ["--sim", fifo], "FIFO")]:
+    # bench-tables.py's bad input exits 1 (tests/check-bench-tables.py)
+    refused(f"{label}", script, args, named, code=1 if script == "bench-tables.py" else 2)
 
 # --- Two at a time; the report in order. -----------------------------------
 with ThreadPoolExecutor(max_workers=int(os.environ.get("CHECK_PLOTS_JOBS", "2"))) as pool:

@@ -6,20 +6,29 @@
 #
 #   tests/cli/check-scenario-scripts.sh BUILD_DIR GROUP
 #
-#   lock      two sweeps (or a sweep and another script) on one output folder
+#   lock      two sweeps (or a sweep and another script) on one output folder;
+#             (issue 37) sweep.sh, bcun.sh, resources-sweep.sh and
+#             mobility-sweep.sh stopped by INT, TERM and HUP: no process of
+#             theirs survives, nothing half-written, the folder's lock free
 #   outdir    empty, root, odd or non-folder output folders, every script
 #   keys      parts keyed by the program, the config's content and the extra
 #             options: a changed parameter set runs again, runs.csv holds it only
 #   seeds     the one strict seed-list parser (-s) of sweep.sh and slurm-sweep.sh
-#   args      every argument checked before the first run
+#   args      every argument checked before the first run (issue 37:
+#             scaling.sh's -t and sides against sim-benchmark's ranges,
+#             slurm-sweep.sh's -t and -m as sbatch takes them)
 #   extra-outputs  (issue 31) output options a sweep cannot pass on, refused
 #             by one rule (sweep.sh, slurm-sweep.sh, mobility-sweep.sh, as
-#             extra options and as config keys); tasks.txt the same for any -j
+#             extra options and as config keys); tasks.txt the same for any -j;
+#             (issue 37) common.sh's part names, option quoting and joining
+#             of parts (links, missing, empty or stale parts, all or none)
 #   wrappers  (issue 31) energy-sweep.sh, mobility-sweep.sh, map.sh and
 #             filter-space.sh (issue 28: resources-sweep.sh's lists, -j, -o
 #             and -b): every option checked before the first run, no
 #             empty output folder left behind, their folders locked from the
-#             start (a sweep.sh into one of them is refused)
+#             start (a sweep.sh into one of them is refused); (issue 37)
+#             scaling.sh, energy-sweep.sh, map.sh, filter-space.sh and
+#             paper-reproduction.sh stopped by INT, TERM and HUP
 #
 # The programs run through wrappers in a fake build folder that log every
 # real run (a --dry-run check is not a run) and, for the lock group, hold a
@@ -85,8 +94,17 @@ exec "$build/bin/$prog" "\$@"
 EOF
     chmod +x "$fake/bin/$prog"
 done
-# filter-space.sh runs the real program (it has no --dry-run): not logged.
-ln -s "$build/bin/filter-space" "$fake/bin/filter-space"
+# filter-space.sh runs the real program (it has no --dry-run): not logged,
+# held like the others.
+cat > "$fake/bin/filter-space" <<EOF
+#!/usr/bin/env bash
+if [ -n "\${HOLD_RUNS:-}" ]; then
+    touch "$meta/hold/started.\$\$"
+    for _ in \$(seq 1200); do [ -e "$meta/hold/release" ] && break; sleep 0.1; done
+fi
+exec "$build/bin/filter-space" "\$@"
+EOF
+chmod +x "$fake/bin/filter-space"
 : > "$meta/runs.log"
 
 cat > "$work/tiny.ini" <<'INI'
@@ -104,16 +122,20 @@ scaling="$here/scenarios/scaling.sh"
 paper="$here/scenarios/paper-reproduction.sh"
 
 # A snapshot of everything under the sandbox (names, sizes, times): a
-# refused call must leave it as it was.  (The sandbox folder's own time is
-# left out: filter-space.sh creates OUT_DIR before filter-space checks its
-# options, and removes it again when they are refused.)
+# refused call must leave it as it was, the times of the folders in it too
+# (the sandbox folder's own time is left out).
 snapshot() {
     find "$work" -mindepth 1 -printf '%p %s %T@\n' | sort
 }
 
 # refused NAME OPTION [ENV=VALUE...] -- COMMAND...: exit code 2, one line on
 # stderr naming OPTION, nothing on stdout, no run started, no file written
-# or changed (here or at the filesystem root).
+# or changed (here or at the filesystem root).  refused_io: the same with
+# exit code 1 (not a usage error: a missing or stale part).
+refused_io() {
+    want_rc=1 refused "$@"
+}
+want_rc=2
 refused() {
     local name="$1" option="$2" envs=()
     shift 2
@@ -129,7 +151,7 @@ refused() {
     lines="$(printf '%s' "$err" | grep -c '')"
     new="$(root_new)"
     local problems=""
-    [ $rc -eq 2 ] || problems="$problems exit $rc;"
+    [ $rc -eq "$want_rc" ] || problems="$problems exit $rc;"
     [ "$lines" -eq 1 ] || problems="$problems $lines stderr lines;"
     case "$err" in *"$option"*) ;; *) problems="$problems $option not named;" ;; esac
     [ -z "$out" ] || problems="$problems stdout not empty;"
@@ -144,9 +166,137 @@ refused() {
     fi
 }
 
+# The processes started with BG_TEST_MARK=MARK in their environment (a
+# script and everything it started, whatever their process group): their
+# pids, one a line.
+marked() { # marked MARK
+    grep -lzxF -- "BG_TEST_MARK=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3
+}
+
+# signalled NAME SIGNAL DIR [ENV=VALUE...] -- COMMAND...: start COMMAND (a
+# script) with its runs held, send SIGNAL to the script alone once a run has
+# started, and require: the script ends by that signal (exit status 128 +
+# N), no process it started survives it, the held runs released afterwards
+# write nothing (none is left to), no temporary or empty file is left in
+# DIR (but the lock file), and DIR's lock is free.  Started with job control
+# on (set -m): a background job of a script ignores SIGINT otherwise.
+signalled() {
+    local name="$1" sig="$2" dir="$3" envs=() pid rc mark left="" before after new odd
+    local problems="" i
+    shift 3
+    while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+    shift
+    cases=$((cases + 1))
+    mark="signal-$$-$cases"
+    rm -rf "$meta/hold"
+    mkdir -p "$meta/hold"
+    set -m
+    env BG_TEST_MARK="$mark" HOLD_RUNS=1 ${envs[@]+"${envs[@]}"} "$@" \
+        > "$meta/signal.log" 2>&1 < /dev/null &
+    pid=$!
+    set +m
+    for _ in $(seq 1200); do
+        ls "$meta/hold" | grep -q '^started' && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if ! ls "$meta/hold" | grep -q '^started'; then
+        echo "FAIL signalled: $name: no run started: $(tail -n 3 "$meta/signal.log")"
+        failed=1
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        return
+    fi
+    sleep 0.2
+    before="$(find "$dir" -mindepth 1 -printf '%P\n' 2>/dev/null | sort)"
+    kill -s "$sig" "$pid"
+    # The script must end at once (its handler waits up to 10 s for its
+    # runs): still there after 20 s, it is killed and reported.
+    for i in $(seq 200); do
+        kill -0 "$pid" 2>/dev/null || break
+        [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != Z ] || break
+        sleep 0.1
+    done
+    if kill -0 "$pid" 2>/dev/null && [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != Z ]; then
+        problems="$problems still running 20 s after SIG$sig;"
+        kill -KILL "$pid" 2>/dev/null
+    fi
+    wait "$pid" 2>/dev/null
+    rc=$?
+    [ $rc -eq $((128 + $(kill -l "$sig"))) ] || problems="$problems exit $rc;"
+    for i in $(seq 30); do
+        left="$(marked "$mark")"
+        [ -n "$left" ] || break
+        sleep 0.1
+    done
+    if [ -n "$left" ]; then
+        problems="$problems $(echo "$left" | wc -l) processes survive ($(for i in $left; do
+            cat "/proc/$i/comm" 2>/dev/null; done | sort | uniq -c | tr -s ' \n' ' '));"
+    fi
+    touch "$meta/hold/release"
+    sleep 0.5
+    after="$(find "$dir" -mindepth 1 -printf '%P\n' 2>/dev/null | sort)"
+    new="$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | sed '/^$/d')"
+    [ -z "$new" ] || problems="$problems written after the signal: $(echo $new);"
+    odd="$(find "$dir" -mindepth 1 \( -name '*.tmp*' -o -name '.*.??????' -o \
+        \( -type f -empty ! -name .sweep.lock \) \) -printf '%P ' 2>/dev/null)"
+    [ -z "$odd" ] || problems="$problems left: $odd;"
+    if [ -e "$dir/.sweep.lock" ] && ! flock -n "$dir/.sweep.lock" true; then
+        problems="$problems the folder is still locked;"
+    fi
+    # The test's own hygiene: whatever survived goes now.
+    for i in $(marked "$mark"); do kill -KILL "$i" 2>/dev/null; done
+    if [ -z "$problems" ]; then
+        echo "ok   signalled: $name: SIG$sig -> exit $rc, nothing left running or half-written"
+    else
+        echo "FAIL signalled: $name:$problems log: $(tail -n 2 "$meta/signal.log" | tr '\n' ' ' | cut -c 1-300)"
+        failed=1
+    fi
+}
+
 # The column COLUMN of a CSV, one value a line.
 column() { # column FILE COLUMN
     awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$1"
+}
+
+# signal_cases RUNNER...: each runner (sweep, bcun, resources, mobility,
+# scaling, energy, map, filter-space, paper) stopped by INT, TERM and HUP
+# while its runs are held (issue 37), through signalled.
+signal_cases() {
+    local sig d runner
+    for sig in INT TERM HUP; do
+        d="$work/sig-$sig"
+        for runner in "$@"; do
+            case "$runner" in
+                sweep) signalled "sweep.sh -j 2" "$sig" "$d/sweep" -- \
+                    "$sweep" -b "$fake" -j 2 -s 1:3 -o "$d/sweep" "$work/tiny.ini" ;;
+                bcun) signalled "bcun.sh -j 2" "$sig" "$d/bcun" -- \
+                    "$here/scenarios/bcun.sh" -b "$fake" -j 2 -S wifi -m blind-flood -t 1:3 \
+                    -o "$d/bcun" ;;
+                resources) signalled "resources-sweep.sh -j 2" "$sig" "$d/res" -- \
+                    "$here/scenarios/resources-sweep.sh" -b "$fake" -j 2 -r 4 -s 1 -o "$d/res" ;;
+                mobility) signalled "mobility-sweep.sh -j 2" "$sig" "$d/mob" -- \
+                    "$here/scenarios/mobility-sweep.sh" -b "$fake" -j 2 -s 1:3 -v 0 -o "$d/mob" ;;
+                scaling)
+                    signalled "scaling.sh, benchmark series" "$sig" "$d/scaling" -- \
+                        "$scaling" -b "$fake" -s 2 -c '' -t 1 -r 1 -o "$d/scaling"
+                    signalled "scaling.sh, convergence run" "$sig" "$d/conv" -- \
+                        "$scaling" -b "$fake" -s '' -c 3 -o "$d/conv"
+                    ;;
+                energy) signalled "energy-sweep.sh" "$sig" "$d/energy" -- \
+                    "$here/scenarios/energy-sweep.sh" -b "$fake" -s 1:2 -d 0.5 -o "$d/energy" ;;
+                map) signalled "map.sh" "$sig" "$d/map" SKIP_BUILD=1 BUILD_DIR="$fake" \
+                    OUT_DIR="$d/map" -- "$here/scenarios/map.sh" --topology line --nodes 4 \
+                    --filter lbf --sim-time 6 --resources 1 --queries 1 --query-timeout 1 \
+                    --map-time 5 ;;
+                filter-space) signalled "filter-space.sh" "$sig" "$d/fs" SKIP_BUILD=1 \
+                    BUILD_DIR="$fake" OUT_DIR="$d/fs" -- "$here/scenarios/filter-space.sh" \
+                    --elements 1000 --targets 1 --queries 1000 --no-timing ;;
+                paper) signalled "paper-reproduction.sh" "$sig" "$d/paper" BUILD_DIR="$fake" \
+                    OUT_DIR="$d/paper" ITERATIONS=10 REPETITIONS=2 THREADS=1 -- "$paper" ;;
+            esac
+        done
+    done
 }
 
 case "$group" in
@@ -199,6 +349,29 @@ lock)
     "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/out" "$work/tiny.ini" > "$meta/again.log" 2>&1
     check $? "once the lock is released, the sweep runs (resumes)"
     grep -q "0 runs to do" "$meta/again.log"; check $? "and finds nothing to do"
+
+    # Issue 37: bcun.sh -j 2 stopped by SIGTERM left xargs and its runs
+    # writing parts/ (sweep.sh left GNU parallel and its jobs).  Every script
+    # that runs programs takes them all down with it (one handler in
+    # common.sh): the sweeps here, the other runners in the wrappers group.
+    signal_cases sweep bcun resources mobility
+    # One handler, common.sh's: no script of scenarios/ sets a trap of its
+    # own (it would replace the handler and leave its runs behind).
+    cases=$((cases + 1))
+    own="$(grep -l '^[[:space:]]*trap[[:space:]]' "$here"/scenarios/*.sh | grep -v '/common\.sh$')"
+    [ -z "$own" ]; check $? "no script sets its own trap (${own:-none})"
+    # A sweep stopped half-way resumes: the parts it finished are kept and
+    # not run again, the others run, runs.csv is the reference's.
+    cases=$((cases + 1))
+    rm -rf "$meta/hold"
+    mkdir -p "$meta/hold"
+    "$sweep" -b "$fake" -j 1 -s 1:2 -o "$work/half" "$work/tiny.ini" > /dev/null 2>&1
+    rm -f "$work/half/runs.csv" "$work/half/by-distance.csv"
+    rm -f "$work/half/parts/"*-run2*
+    "$sweep" -b "$fake" -j 2 -s 1:2 -o "$work/half" "$work/tiny.ini" > "$meta/half.log" 2>&1
+    check $? "a sweep with one part lost runs again"
+    grep -q "1 runs to do" "$meta/half.log"; check $? "and runs only the lost part"
+    cmp -s "$work/half/runs.csv" "$work/reference/runs.csv"; check $? "runs.csv as the reference's"
     ;;
 
 outdir)
@@ -448,6 +621,26 @@ args)
     for value in 99999999999 0.0000001; do
         refused "scaling.sh -T $value" "-T" -- "$scaling" -b "$fake" -s 3 -c 3 -T "$value" -o "$work/out"
     done
+    # Issue 37: -t past sim-benchmark's range passed the script's check and
+    # was refused by sim-benchmark after DIR, its lock and the "machine:"
+    # line existed; sides 251..255 the same.  Now refused before anything.
+    for value in 99999999999999999999 10000000.5 0.0001; do
+        refused "scaling.sh -s 2 -c '' -t $value" "-t" -- \
+            "$scaling" -b "$fake" -s 2 -c '' -t "$value" -o "$work/out"
+    done
+    refused "scaling.sh -s 251 (sim-benchmark's sides end at 250)" "-s" -- \
+        "$scaling" -b "$fake" -s 251 -c '' -o "$work/out"
+    refused "scaling.sh -s 2,255" "-s" -- "$scaling" -b "$fake" -s 2,255 -c '' -o "$work/out/new"
+    # slurm-sweep.sh: -t and -m as sbatch takes them (else refused only at
+    # submission).
+    for value in 1h 1:2:3:4 -1 "1-" 01:00:00x; do
+        refused "slurm-sweep.sh -t $value" "-t" -- \
+            "$slurm" -b "$fake" -t "$value" -o "$work/out" "$work/tiny.ini"
+    done
+    for value in 2GB 1,5G 1.5G G -2G; do
+        refused "slurm-sweep.sh -m $value" "-m" -- \
+            "$slurm" -b "$fake" -m "$value" -o "$work/out" "$work/tiny.ini"
+    done
     # paper-reproduction.sh: every setting before the calibration run (the
     # capacity run's REPETITIONS used to fail after it).
     for setting in REPETITIONS=abc REPETITIONS=0 REPETITIONS=10000001 ITERATIONS=-5 SEED=0 \
@@ -520,6 +713,146 @@ extra-outputs)
     done
     "$concat" "$work/j2" > /dev/null; check $? "concat-parts.sh reads the relative tasks.txt"
     cmp -s "$work/j1/runs.csv" "$work/j2/runs.csv"; check $? "and gives the same runs.csv"
+
+    # Issue 37: common.sh's runs and their parts (bg_add_task,
+    # bg_run_tasks, bg_concat_tasks), driven as bcun.sh, resources-sweep.sh
+    # and mobility-sweep.sh drive them.  The program records its arguments.
+    cat > "$work/argprog" <<'EOF'
+#!/usr/bin/env bash
+out="" prev=""
+for a in "$@"; do [ "$prev" != --out ] || out="$a"; prev="$a"; done
+printf '%s\0' "$@" > "$out.args"
+printf 'a,b\n1,2\n' > "$out"
+EOF
+    cat > "$work/driver.sh" <<'EOF'
+#!/usr/bin/env bash
+# driver.sh COMMON OUTDIR run PART WORD...: one run of "argprog"
+# driver.sh COMMON OUTDIR concat PART...: runs.csv and by-distance.csv of
+#   the parts, whose files are in OUTDIR/parts already
+set -euo pipefail
+BG_PROG=driver.sh
+source "$1"
+BG_OUTDIR="$2"
+BG_DS="$(dirname "$0")/argprog"
+mode="$3"
+shift 3
+case "$mode" in
+    run)
+        bg_add_task "$@"
+        bg_run_tasks 1 2> /dev/null
+        ;;
+    concat)
+        for part in "$@"; do bg_add_task "$part" --RngRun=1; done
+        bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
+        bg_concat_tasks "$BG_OUTDIR/by-distance.csv" "-by-distance"
+        bg_commit_outputs
+        ;;
+esac
+EOF
+    chmod +x "$work/argprog" "$work/driver.sh"
+    drv="$work/drv"
+    mkdir -p "$drv/out/parts"
+    common="$here/scenarios/common.sh"
+    # Part names: one validation (a space passed half the name to the
+    # program as an option; ../../x wrote outside parts/).
+    for part in "a b" "../../x" "" ".hidden" "-x" "a/b" "a"$'\n'"b" \
+        "$(printf 'p%.0s' $(seq 1 201))"; do
+        refused "bg_add_task part $(printf '%q' "$part" | cut -c 1-40)" "part" -- \
+            "$work/driver.sh" "$common" "$drv/out" run "$part" --m 128
+    done
+    cases=$((cases + 1))
+    "$work/driver.sh" "$common" "$drv/out" run twice --m 128 > /dev/null 2>&1
+    rm -f "$drv/out/parts/twice."*
+    printf '%s\n' 'source "$1"; BG_PROG=driver.sh; bg_add_task p1 --m 1; bg_add_task p1 --m 2' \
+        > "$work/twice.sh"
+    refused "bg_add_task: one part name for two runs" "part" -- bash "$work/twice.sh" "$common"
+    # Valid: any characters in the options reach the program as they are.
+    valid=$((valid + 1))
+    words=("a b" "" "it's" 'say "x"' '$(touch pwned)' '*' "new"$'\n'"line" $'tab\there' "--m=5")
+    "$work/driver.sh" "$common" "$drv/out" run odd-words.1_2 "${words[@]}" > /dev/null 2>&1
+    check $? "a run with odd option words"
+    printf '%s\0' "${words[@]}" --quiet --out "$drv/out/parts/odd-words.1_2.csv" > "$meta/args.want"
+    cmp -s "$drv/out/parts/odd-words.1_2.csv.args" "$meta/args.want"
+    check $? "the program gets exactly those words"
+    [ ! -e "$work/pwned" ] && [ ! -e "$drv/pwned" ]; check $? "nothing in them is run"
+    # Joining parts: a missing part, an empty one, one with another header
+    # (one line naming it, exit 1), and all outputs or none: runs.csv is not
+    # replaced when by-distance.csv cannot be made.
+    part() { # part NAME HEADER: NAME.csv and NAME-by-distance.csv, one row each
+        printf '%s\n%s\n' "$2" "${1#p},x" > "$drv/out/parts/$1.csv"
+        printf 'd,x\n%s,1\n' "${1#p}" > "$drv/out/parts/$1-by-distance.csv"
+    }
+    part p1 "run,x"
+    part p2 "run,x"
+    part p3 "run,x"
+    echo "an earlier runs.csv" > "$drv/out/runs.csv"
+    refused_io "a missing part" "p4.csv" -- "$work/driver.sh" "$common" "$drv/out" concat p1 p2 p4
+    rm "$drv/out/parts/p2-by-distance.csv"
+    refused_io "a missing part of the second output: no output replaced" "p2-by-distance.csv" -- \
+        "$work/driver.sh" "$common" "$drv/out" concat p1 p2 p3
+    part p2 "run,x"
+    : > "$drv/out/parts/p3.csv"
+    refused_io "an empty part" "p3.csv" -- "$work/driver.sh" "$common" "$drv/out" concat p1 p2 p3
+    part p3 "run,y"
+    refused_io "a part with another header" "p3.csv" -- \
+        "$work/driver.sh" "$common" "$drv/out" concat p1 p2 p3
+    mkdir "$drv/out/parts/p5.csv"
+    refused_io "a part that is a folder" "p5.csv" -- "$work/driver.sh" "$common" "$drv/out" concat p1 p5
+    part p3 "run,x"
+    # The old fixed temporary OUT.tmp as a symbolic link: its target stays
+    # as it was (it was overwritten), the outputs are right.
+    cases=$((cases + 1))
+    echo "precious" > "$work/victim"
+    rm -f "$drv/out/runs.csv.tmp" "$drv/out/by-distance.csv.tmp"
+    ln -s "$work/victim" "$drv/out/runs.csv.tmp"
+    ln -s "$work/victim" "$drv/out/by-distance.csv.tmp"
+    "$work/driver.sh" "$common" "$drv/out" concat p1 p2 p3 > /dev/null 2>&1
+    check $? "parts joined with links at OUT.tmp"
+    [ "$(cat "$work/victim")" = precious ]; check $? "the links' target untouched"
+    [ "$(cat "$drv/out/runs.csv")" = "$(printf 'run,x\n1,x\n2,x\n3,x')" ]
+    check $? "runs.csv: one header, the rows in task order"
+    [ "$(wc -l < "$drv/out/by-distance.csv")" -eq 4 ]; check $? "by-distance.csv: header and 3 rows"
+    [ -z "$(find "$drv/out" -maxdepth 1 -name '.*.??????')" ]; check $? "no temporary left"
+    # A symbolic link as the output itself is replaced, not written through.
+    cases=$((cases + 1))
+    rm "$drv/out/runs.csv"
+    ln -s "$work/victim" "$drv/out/runs.csv"
+    "$work/driver.sh" "$common" "$drv/out" concat p1 p2 > /dev/null 2>&1
+    check $? "parts joined onto a link named runs.csv"
+    [ "$(cat "$work/victim")" = precious ] && [ ! -L "$drv/out/runs.csv" ]
+    check $? "the link replaced by the file, its target untouched"
+    # A run's log named by a symbolic link (sweep.sh wrote through it, and
+    # so did a generated sweep.slurm): written anew, the target untouched.
+    cases=$((cases + 1))
+    echo "precious" > "$work/victim-log"
+    "$sweep" -b "$fake" -s 1:2 -o "$work/logs" "$work/tiny.ini" > /dev/null 2>&1
+    stem="$work/logs/$(cut -f 3 "$work/logs/tasks.txt" | head -n 1)"
+    stem="${stem%.csv}"
+    rm -f "$stem.csv" "$stem-by-distance.csv" "$stem.log"
+    ln -s "$work/victim-log" "$stem.log"
+    "$sweep" -b "$fake" -s 1:2 -o "$work/logs" "$work/tiny.ini" > /dev/null 2>&1
+    check $? "sweep.sh with a run's log a symbolic link"
+    [ "$(cat "$work/victim-log")" = precious ] && [ ! -L "$stem.log" ]
+    check $? "the log written anew, the link's target untouched"
+    cases=$((cases + 1))
+    echo "precious" > "$work/victim-log"
+    "$slurm" -b "$fake" -s 1 -o "$work/logs-slurm" "$work/tiny.ini" > /dev/null 2>&1
+    stem="$(cut -f 3 "$work/logs-slurm/tasks.txt")"
+    ln -s "$work/victim-log" "${stem%.csv}.log"
+    SLURM_ARRAY_TASK_ID=1 bash "$work/logs-slurm/sweep.slurm" > /dev/null 2>&1
+    check $? "a SLURM array task with its log a symbolic link"
+    [ "$(cat "$work/victim-log")" = precious ] && [ ! -L "${stem%.csv}.log" ]
+    check $? "the log written anew, the link's target untouched"
+    # concat-parts.sh joins through the same function.
+    mkdir -p "$drv/sweep/parts"
+    cp "$drv/out/parts/p1"* "$drv/out/parts/p3"* "$drv/sweep/parts/"
+    touch "$drv/sweep/.sweep.lock" # (it locks the folder: a lock file is no output)
+    refused_io "concat-parts.sh: a missing part" "p2.csv" -- \
+        "$concat" "$drv/sweep" "$drv/sweep/parts/p1" "$drv/sweep/parts/p2" "$drv/sweep/parts/p3"
+    part p3 "run,y"
+    cp "$drv/out/parts/p3.csv" "$drv/sweep/parts/p3.csv"
+    refused_io "concat-parts.sh: another header" "p3.csv" -- \
+        "$concat" "$drv/sweep" "$drv/sweep/parts/p1" "$drv/sweep/parts/p3"
     ;;
 
 wrappers)
@@ -592,6 +925,9 @@ wrappers)
         OUT_DIR="$work/a-file/sub" -- "$mapsh"
     refused "map.sh SKIP_BUILD=2" "SKIP_BUILD" SKIP_BUILD=2 BUILD_DIR="$fake" \
         OUT_DIR="$work/map/new" -- "$mapsh"
+    # (issue 37: filter-space.sh no longer creates OUT_DIR before filter-space
+    # has checked its options, so the parent's time stays too)
+    mkdir -p "$work/fs"
     for opt in --bogus "--out x.csv" "--out=x.csv" "--elements 0" "--targets 0.5,"; do
         set -- $opt
         refused "filter-space.sh $opt: no folder" "${1%%=*}" SKIP_BUILD=1 BUILD_DIR="$fake" \
@@ -632,6 +968,8 @@ wrappers)
         "$energy" -b "$fake" -s 1 -d 0.5 -o "$work/energy"
     kill -TERM -- -"$energy_pid" 2>/dev/null
     wait "$energy_pid" 2>/dev/null
+    # Issue 37: the other runners stopped by a signal take their runs down.
+    signal_cases scaling energy map filter-space paper
     ;;
 
 *)

@@ -66,7 +66,7 @@ IsGossipFrame(Ptr<const Packet> packet)
     }
     std::vector<uint8_t> bytes(headerBytes + 2);
     packet->CopyData(bytes.data(), static_cast<uint32_t>(bytes.size()));
-    return bloom::IsMessage(bytes.data() + headerBytes, 2, bloom::MessageType::ADVERTISEMENT);
+    return bloom::IsAdvertisement(bytes.data() + headerBytes, 2);
 }
 } // namespace
 
@@ -664,25 +664,38 @@ GossipMetrics::Finish(Time duration) const
     const bloom::FilterPolicy& policy = m_apps.front()->GetPolicy();
     out.hasDistance = policy.HasDistance();
     out.payloadBytes = static_cast<double>(policy.PayloadBytes());
+    out.codedBytes = out.payloadBytes;
     out.framesPerBeacon = m_apps.front()->GetFramesPerAdvertisement();
     {
         // What the nodes advertise at the end (the view the next beacon sends).
         double payload = 0;
+        double coded = 0;
         double frames = 0;
         uint32_t live = 0;
         for (uint32_t i = 0; i < m_apps.size(); ++i)
         {
-            if (m_alive[i])
+            if (!m_alive[i])
+            {
+                continue;
+            }
+            ++live;
+            if (m_apps[i]->GetCodec() == bloom::Codec::NONE)
             {
                 const bloom::FilterShape shape = bloom::ShapeOf(m_apps[i]->GetAdvertisedFilter());
                 payload += static_cast<double>(shape.PayloadBytes());
+                coded += static_cast<double>(shape.PayloadBytes());
                 frames += bloom::SegmentCount(shape, m_apps[i]->GetFrameBytes());
-                ++live;
+                continue;
             }
+            const bloom::AdvertisementSize size = m_apps[i]->GetAdvertisementSize();
+            payload += static_cast<double>(size.payloadBytes);
+            coded += static_cast<double>(size.codedBytes);
+            frames += size.frames;
         }
         if (live > 0)
         {
             out.payloadBytes = payload / live;
+            out.codedBytes = coded / live;
             out.framesPerBeacon = frames / live;
         }
     }

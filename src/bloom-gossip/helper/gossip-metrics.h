@@ -66,7 +66,13 @@ struct GossipRunMetrics
     /// their last advertised filter's (a fixed-size family: its one size;
     /// DV: what the converged tables take)
     double payloadBytes{0};
-    /// Frames (segments) of an advertisement, averaged as payloadBytes
+    /// The bytes after the segment headers of an advertisement as sent
+    /// (BloomGossipApplication::GetAdvertisementSize: payloadBytes with Codec
+    /// none; the codec bytes and coded slots with entropy), averaged as
+    /// payloadBytes
+    double codedBytes{0};
+    /// Frames (segments) of an advertisement, averaged as payloadBytes (the
+    /// frames the codec's segments take)
     double framesPerBeacon{0};
     uint64_t advertisements{0}; //!< advertisements sent
     uint64_t gossipFrames{0};   //!< gossip frames handed down (MAC or scheduler)

@@ -49,7 +49,11 @@ class Packet;
  * or UDP over IPv6 to the link-local all-nodes group ff02::1 (needs an IPv6
  * stack, e.g. over 6LoWPAN, which fragments).  Filters larger than a frame
  * are split into self-describing segments (bloom::EncodeSegments): losing one
- * frame loses only its slot range.
+ * frame loses only its slot range.  With attribute Codec = entropy each
+ * segment's slots are entropy-coded (bloom::AppendCodedSlots: the family's
+ * coding, raw where that is not shorter); a node decodes plain and coded
+ * segments alike, whatever its own Codec, and drops (MalformedDropped) what
+ * it cannot decode.
  *
  * Frames of the same dispatch that carry queries or replies
  * (bloom::MessageType::QUERY, REPLY) are left to BloomQueryApplication and
@@ -175,8 +179,21 @@ class BloomGossipApplication : public Application
 
     /// \return how advertisements travel (attribute Transport)
     TransportMode GetTransport() const;
-    /// \return the frames one advertisement takes with the current transport
+    /// \return what advertisements are coded with (attribute Codec)
+    bloom::Codec GetCodec() const;
+    /**
+     * \return the most frames one advertisement takes with the current
+     *         transport and codec (with Codec entropy: were every segment raw)
+     */
     uint32_t GetFramesPerAdvertisement() const;
+    /**
+     * What the advertisement of the current filter takes on the air with the
+     * current transport and codec (bloom::MeasureAdvertisement: frames, the
+     * filter's packed bytes, the bytes after the segment headers as sent,
+     * and every frame's bytes); a pure function of GetAdvertisedFilter().
+     * \return the advertisement's size
+     */
+    bloom::AdvertisementSize GetAdvertisementSize() const;
     /// \return the bytes of one frame budget (device MTU, or FrameBytes when set)
     uint32_t GetFrameBytes() const;
 
@@ -258,6 +275,7 @@ class BloomGossipApplication : public Application
     Time m_trickleImax;
     uint32_t m_trickleK;
     TransportMode m_transport;
+    bloom::compat::EnumStorage<bloom::Codec> m_codec; //!< bloom::Codec
     uint32_t m_deviceIndex;
     uint32_t m_frameBytes;
     uint16_t m_port;
@@ -267,6 +285,7 @@ class BloomGossipApplication : public Application
     mutable bloom::FilterShape m_shape; //!< m_policy->GetShape()
     mutable std::optional<bloom::AnyFilter> m_view;
     std::vector<uint8_t> m_rxBuffer; //!< bytes of the frame being handled
+    std::vector<uint8_t> m_rxSlots;  //!< the slots of a coded segment, decoded
     std::set<uint64_t> m_own;
     std::map<Address, Neighbour> m_neighbours;
     /// The entry of the last sender heard (the segments of one advertisement
