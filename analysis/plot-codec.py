@@ -25,7 +25,7 @@ import argparse
 import plot_common as pc
 from plot_common import Outputs, check_target, die, read_table
 
-NUMERIC = ["target", "fill_pct", "raw_bytes", "coded_bytes", "entropy_bytes",
+NUMERIC = ["target_fill", "fill_pct", "raw_bytes", "coded_bytes", "entropy_bytes",
            "entropy_level_bytes", "zlib_bytes", "zstd_bytes"]
 NEEDED = ["family", "shape"] + NUMERIC
 FAMILIES = ["bf", "lbf", "abf", "dv"]
@@ -43,8 +43,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def read(path):
-    df = read_table(path, "CODEC-ENTROPY.csv", needed=NEEDED, numeric=NUMERIC,
-                    keys=NEEDED, limits={c: (0, float("inf")) for c in NUMERIC})
+    df = read_table(path, "CODEC-ENTROPY.csv", needed=NEEDED, keys=NEEDED)
     unknown = sorted(set(df["family"].astype(str)) - set(FAMILIES))
     if unknown:
         die(f"CODEC-ENTROPY.csv: {pc.shown(path)}: unknown family {pc.shown(unknown[0])} "
@@ -73,10 +72,10 @@ def main():
     for ax, family in zip(axes[0], present):
         d = df[df["family"] == family].copy()
         d["entropy"] = d["entropy_level_bytes"] if family == "abf" else d["entropy_bytes"]
-        x_column = "target" if family == "dv" else "fill_pct"
+        x_column = "target_fill" if family == "dv" else "fill_pct"
         if family == "dv":
             d["shape"] = "w = bits of R, 6-bit hops"  # one series over R
-        means = d.groupby(["shape", "target"], sort=False).mean(numeric_only=True).reset_index()
+        means = d.groupby(["shape", "target_fill"], sort=False).mean(numeric_only=True).reset_index()
         shapes = list(dict.fromkeys(d["shape"]))
         for i, shape in enumerate(shapes):
             m = means[means["shape"] == shape].sort_values(x_column)

@@ -45,6 +45,7 @@
 #include "ns3/gossip-message.h"
 #include "ns3/lbf-decay.h"
 #include "ns3/slot-codec.h"
+#include "ns3/standard-output.h"
 
 #include <algorithm>
 #include <chrono>
@@ -581,7 +582,7 @@ ShapeName(const Config& c)
 void
 WriteCsv(std::string& csv, const std::vector<Row>& rows, bool timing)
 {
-    csv += "family,shape,m,b,d,k,target,trial,fill_pct,raw_bytes,plain_frames,coded_frames,"
+    csv += "family,shape,m,b,d,k,target_fill,trial,fill_pct,raw_bytes,plain_frames,coded_frames,"
            "coded_bytes,codec_bytes,raw_segments,entropy_bytes,entropy_level_bytes,"
            "entropy_whole_bytes,histogram_bytes,zlib_bytes,zstd_bytes,zlib_segment_bytes,"
            "zstd_segment_bytes";

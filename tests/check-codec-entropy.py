@@ -5,7 +5,7 @@ Usage: check-codec-entropy.py CODEC_ENTROPY PLOT_SCRIPT WORKDIR
 
 Runs codec-entropy on a small case (2 trials, fills 1, 10 and 50 %, every
 family) and checks:
-  * the CSV's shape: the header, one row per (shape, target, trial);
+  * the CSV's shape: the header, one row per (shape, target_fill, trial);
   * every advertisement is at most its raw payload plus one codec byte per
     segment, and its coded form takes no more frames than the worst case
     (every segment raw);
@@ -27,7 +27,7 @@ import shutil
 import subprocess
 import sys
 
-COLUMNS = ["family", "shape", "m", "b", "d", "k", "target", "trial", "fill_pct", "raw_bytes",
+COLUMNS = ["family", "shape", "m", "b", "d", "k", "target_fill", "trial", "fill_pct", "raw_bytes",
            "plain_frames", "coded_frames", "coded_bytes", "codec_bytes", "raw_segments",
            "entropy_bytes", "entropy_level_bytes", "entropy_whole_bytes", "histogram_bytes",
            "zlib_bytes", "zstd_bytes", "zlib_segment_bytes", "zstd_segment_bytes"]
@@ -81,7 +81,7 @@ def main():
     expected = sum(n * (1 if fam == "dv" else 3) * 2 for fam, n in SHAPES.items())
     check(len(rows) == expected, "%d rows, expected %d" % (len(rows), expected))
     for r in rows:
-        name = "%s %s target %s trial %s" % (r["family"], r["shape"], r["target"], r["trial"])
+        name = "%s %s target %s trial %s" % (r["family"], r["shape"], r["target_fill"], r["trial"])
         raw, coded = int(r["raw_bytes"]), int(r["coded_bytes"])
         frames, codec = int(r["coded_frames"]), int(r["codec_bytes"])
         check(codec == frames, name + ": one codec byte per segment")

@@ -117,7 +117,7 @@ AllOptions(ProgramOptions& o)
     }
     filterChoices.emplace_back("all", AllFilters());
     cli::OptionAdder(filter).Choice("filter", &s.filters, filterChoices, "filter family");
-    filter.add(Section("Filters", c));
+    AddScenarioOptions(filter, "Filters", c); // one heading: --filter, then the table's
     po::options_description work = Section("Workload", c);
     cli::OptionAdder(work).Text("events",
                                 &s.events,
@@ -129,14 +129,14 @@ AllOptions(ProgramOptions& o)
               &s.outSeries,
               "time-series CSV when sampling (default: OUT with -series before .csv)")
         .Text("map-csv", &s.mapCsv, "write per-node estimates and truth links (maps) here")
-        .Real("map-time",
-              &o.mapTime,
-              Range::Closed(0, kMaxScenarioTime),
-              "time of the (first) map (s; default the end of the run)")
-        .Real("map-every",
-              &s.recorders.mapEvery,
-              Range::Closed(0, kMaxScenarioTime),
-              "a map every this many seconds from --map-time (default 0; animations)")
+        .Seconds("map-time",
+                 &o.mapTime,
+                 Range::Closed(0, kMaxScenarioTime),
+                 "time of the (first) map (s; default the end of the run)")
+        .Seconds("map-every",
+                 &s.recorders.mapEvery,
+                 Range::Closed(0, kMaxScenarioTime),
+                 "a map every this many seconds from --map-time (default 0; animations)")
         .Text("walk-csv", &s.walkCsv, "write every hop of every query and its shortest path here")
         .Text("netanim",
               &s.netanim,
@@ -165,12 +165,13 @@ PrintOptionsArgument()
     return {"print-options",
             "print-options=rst",
             "Print the option tables of the scenario chapter (reStructuredText).",
+            [](const std::string&) { std::cout << ScenarioParametersRst(); },
+            "rst",
             [](const std::string& format) {
                 if (format != "rst")
                 {
                     cli::Fail("--print-options", "the only format is rst");
                 }
-                std::cout << ScenarioParametersRst();
             }};
 }
 
@@ -238,7 +239,10 @@ Main(int argc, char** argv, const std::string& program)
     CheckScopes(vm, ns3Args, o, program);
     // ns-3's own options (--RngRun, --ns3::...): checked and applied before
     // anything random is drawn.
-    cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning);
+    const GossipScenarioConfig& c = o.sweep.config;
+    cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning, [&c](TypeId tid, const std::string&) {
+        return ScenarioModelUnused(c, tid); // a model of a module no run builds
+    });
     // The sweep (scenario-sweep.h): its networks, outputs, checks, runs and
     // tables, from what the options gave.
     o.sweep.given = [&vm](const std::string& option) { return cli::Given(vm, option); };

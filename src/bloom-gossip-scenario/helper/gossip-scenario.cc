@@ -43,6 +43,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <stdexcept>
@@ -365,16 +366,23 @@ TopologyOf(const GossipScenarioConfig& c)
     {
         return BuildTopology(c);
     }
+    catch (const WsnTopology::BcunError& e)
+    {
+        // No BCUN graph: the option of the step where most draws failed.
+        using Step = WsnTopology::BcunError;
+        const std::map<int, const char*> option{{Step::DISCONNECTED, "--bcun-radius"},
+                                                {Step::CLOSE, "--bcun-min-distance2"},
+                                                {Step::DEGREE, "--bcun-max-degree"},
+                                                {Step::TOO_FEW, "--bcun-nodes"},
+                                                {Step::RADIUS_GREW, "--bcun-radius-step"}};
+        ThrowOptionError(option.at(e.GetStep()), e.what());
+    }
     catch (const std::exception& e)
     {
-        // A bad positions file, or no connected random draw (bcun: or a
-        // radius grown beyond the generator's link bound).
-        const bool grew = std::string(e.what()).find("radius grew") != std::string::npos;
+        // A bad positions file, or no connected random draw.
         ThrowOptionError(c.topology == ScenarioTopology::FILE   ? "--positions"
                          : c.topology == ScenarioTopology::DISK ? "--degree"
-                         : c.topology == ScenarioTopology::BCUN
-                             ? (grew ? "--bcun-radius-step" : "--bcun-max-degree")
-                             : "--topology",
+                                                                : "--topology",
                          e.what());
     }
 }
@@ -437,7 +445,9 @@ CheckNetwork(ScenarioRun& r)
                                      uint64_t{n} * c.resources,
                                      kMaxTruthPairs));
     }
-    const std::string events = GossipWorkload::CheckEvents(c.events, n);
+    std::vector<uint64_t> placed(c.resources); // resources 1..R at 0 s
+    std::iota(placed.begin(), placed.end(), 1);
+    const std::string events = GossipWorkload::CheckEvents(c.events, n, placed);
     if (!events.empty())
     {
         ThrowOptionError("--events", events);

@@ -24,6 +24,7 @@
 #include "ns3/gossip-workload.h"
 #include "ns3/simulator.h"
 #include "ns3/slot-codec.h"
+#include "ns3/standard-output.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 #include "ns3/wsn-network-helper.h"
@@ -66,6 +67,7 @@ FilterChanged()
 int
 main(int argc, char* argv[])
 {
+    CheckStandardOutputAtExit("gossip-line-example"); // > /dev/full: exit 1, not 0
     std::string filter = "lbf";
     uint32_t nodes = 10;
     double time = 20.0;

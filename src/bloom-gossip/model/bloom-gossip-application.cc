@@ -245,17 +245,48 @@ BloomGossipApplication::GetAdvertisedFilter() const
     return *m_view;
 }
 
+bool
+BloomGossipApplication::InsertResource(uint64_t id)
+{
+    const std::string problem = Policy().CheckResource(id);
+    NS_ABORT_MSG_IF(!problem.empty(),
+                    GetInstanceTypeId().GetName() << ": resource " << id << ": " << problem);
+    return !m_failed && m_own.insert(id).second;
+}
+
 void
 BloomGossipApplication::AddResource(uint64_t id)
 {
     NS_LOG_FUNCTION(this << id);
-    const std::string problem = Policy().CheckResource(id);
-    NS_ABORT_MSG_IF(!problem.empty(),
-                    GetInstanceTypeId().GetName() << ": resource " << id << ": " << problem);
-    if (!m_failed && m_own.insert(id).second)
+    if (InsertResource(id))
     {
         Rebuild();
         m_resourceAddedTrace(id);
+    }
+}
+
+void
+BloomGossipApplication::AddResourceDeferred(uint64_t id)
+{
+    NS_LOG_FUNCTION(this << id);
+    if (InsertResource(id))
+    {
+        m_commitPending = true;
+        m_resourceAddedTrace(id);
+    }
+}
+
+void
+BloomGossipApplication::CommitResources()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_commitPending)
+    {
+        m_commitPending = false;
+        if (!m_failed)
+        {
+            Rebuild();
+        }
     }
 }
 

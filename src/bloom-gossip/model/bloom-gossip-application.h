@@ -105,6 +105,18 @@ class BloomGossipApplication : public Application
      */
     void AddResource(uint64_t id);
     /**
+     * Make a resource local without rebuilding the advertised filter yet:
+     * ResourceAdded fires now, the filter (and FilterChanged) waits for
+     * CommitResources.  A placement of R resources adds them all, then
+     * commits each node once: AddResource rebuilds the filter every time,
+     * O(R) each, quadratic in R.  Until the commit, the advertised filter
+     * (Knows, EstimateHops, an advertisement) lacks the resource.
+     * \param id the resource number
+     */
+    void AddResourceDeferred(uint64_t id);
+    /// Rebuild the advertised filter if AddResourceDeferred added a resource since.
+    void CommitResources();
+    /**
      * Remove a local resource; no-op if absent.
      * \param id the resource number
      */
@@ -242,6 +254,8 @@ class BloomGossipApplication : public Application
 
     const bloom::FilterPolicy& Policy() const;
     void SendAdvertisement();
+    /// Insert a resource (checked) into the own set; whether it is new.
+    bool InsertResource(uint64_t id);
     void SendFrame(const std::vector<uint8_t>& bytes);
     void ReceiveFromDevice(Ptr<NetDevice> device,
                            Ptr<const Packet> packet,
@@ -297,6 +311,7 @@ class BloomGossipApplication : public Application
     uint16_t m_sequence;
     bool m_running;
     bool m_failed;
+    bool m_commitPending{false}; //!< AddResourceDeferred added; CommitResources rebuilds
     EventId m_sendEvent;
     EventId m_expiryEvent;
     /// Whether m_expiryEvent is scheduled, and when it fires (cheaper than
