@@ -161,7 +161,8 @@ declare -A stdout_cmd=(
     [hash-quality]="" [families-json]="" [filter-benchmarks]="--benchmark_list_tests=true"
     [bloom-filters-example]="" [gossip-line-example]="" [query-walk-example]=""
     [sdbf-estimator-example]="" [equal-budget-example]=""
-    [bloom-gossip-test]=SKIP [bloom-gossip-scenario-test]=SKIP)
+    [bloom-gossip-test]=SKIP [bloom-gossip-scenario-test]=SKIP
+    [reference-filters-test]=SKIP)
 for program in "$bin"/*; do
     [ -f "$program" ] && [ -x "$program" ] || continue
     name="$(basename "$program")"
