@@ -35,9 +35,6 @@ Family()
     f.sizeAttribute = "Bits";
     f.sizeHelp = "bits per level";
     f.distance = true;
-    f.colour = "tab:orange";
-    f.marker = "^";
-    f.line = "-.";
     f.purgeBound = true;
     f.levelsAttribute = "Depth";
     f.options = {{"depth", "Depth", "ABF levels", "depth", "", "diameter + 1"}};

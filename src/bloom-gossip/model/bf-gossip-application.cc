@@ -35,9 +35,6 @@ Family()
     f.sizeAttribute = "Bits";
     f.sizeHelp = "bits";
     f.distance = false;
-    f.colour = "tab:gray";
-    f.marker = "s";
-    f.line = "-";
     f.purgeBound = true;
     return f;
 }

@@ -33,9 +33,6 @@ Family()
     f.sizeAttribute = "Bytes";
     f.sizeHelp = "payload bytes";
     f.distance = true;
-    f.colour = "tab:red";
-    f.marker = "v";
-    f.line = "-";
     f.purgeBound = true;
     f.sizeBits = 8;
     f.idBitsAttribute = "IdBits";

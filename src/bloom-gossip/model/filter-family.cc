@@ -140,8 +140,7 @@ FilterFamiliesJson()
     {
         const FilterFamily& f = families[i];
         out += std::string("  {\"name\": ") + Quoted(f.name) + ", \"label\": " + Quoted(f.label) +
-               ", \"title\": " + Quoted(f.title) + ", \"colour\": " + Quoted(f.colour) +
-               ", \"marker\": " + Quoted(f.marker) + ", \"line\": " + Quoted(f.line) +
+               ", \"title\": " + Quoted(f.title) +
                ", \"distance\": " + (f.distance ? "true" : "false") + "}" +
                (i + 1 < families.size() ? ",\n" : "\n");
     }

@@ -61,9 +61,6 @@ struct FilterFamily
     const char* sizeAttribute{""}; //!< the application attribute holding m ("Bits", "Cells")
     const char* sizeHelp{""};      //!< what one unit of m is, for --m's help ("cells")
     bool distance{false};          //!< whether it estimates hop distances
-    const char* colour{""};        //!< matplotlib colour, e.g. "tab:blue"
-    const char* marker{""};        //!< matplotlib marker, e.g. "o"
-    const char* line{""};          //!< matplotlib line style, e.g. "--"
     bool purgeBound{false};        //!< a removed resource fades within the reach (not SDBF:
                                    //!< a bit two neighbours both keep outlives it)
     uint32_t sizeBits{1};          //!< bits of one unit of the size attribute when the slots
@@ -198,8 +195,9 @@ std::string FilterFamilyNames(const std::string& separator);
  * \ingroup bloom-gossip
  * The plot scripts' family table (analysis/families.json, which
  * analysis/plot_common.py reads): one JSON object per family, in the order
- * of FilterFamilies(), with its name, label, title, colour, marker, line
- * style and whether it estimates distance.  CTest families-json-in-sync
+ * of FilterFamilies(), with its name, label, title and whether it
+ * estimates distance (the plot styles are analysis/plot_common.py's, by
+ * family name).  CTest families-json-in-sync
  * checks the committed file against it.
  * \return the JSON text, ending with a newline
  */

@@ -39,9 +39,6 @@ Family()
     f.sizeAttribute = "Cells";
     f.sizeHelp = "cells";
     f.distance = true;
-    f.colour = "tab:blue";
-    f.marker = "o";
-    f.line = "--";
     f.purgeBound = true;
     f.slotBitsAttribute = "CellBits";
     f.options = {

@@ -35,9 +35,6 @@ Family()
     f.sizeAttribute = "Bits";
     f.sizeHelp = "bits";
     f.distance = true;
-    f.colour = "tab:green";
-    f.marker = "D";
-    f.line = ":";
     f.purgeBound = false;
     f.options = {
         {"decay-probability",
