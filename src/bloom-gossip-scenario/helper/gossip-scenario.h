@@ -14,6 +14,7 @@
 
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/energy-metrics.h"
+#include "ns3/filter-policy.h"
 #include "ns3/gossip-metrics.h"
 #include "ns3/query-metrics.h"
 #include "ns3/wsn-topology.h"
@@ -51,9 +52,9 @@ struct GossipScenarioResult
     /// Largest hop distance the filter can report (LBF H - 1, ABF d - 1;
     /// UINT32_MAX for BF).
     uint32_t reach{0};
-    /// The per-hop attenuation of the CSVs' `a` column
-    /// (bloom::FilterPolicy::Attenuation: LBF a or sub<delta>, SDBF 1 - p, else NA).
-    std::string attenuation{"NA"};
+    /// The per-hop attenuation (bloom::FilterPolicy::Attenuation: LBF a or
+    /// delta, SDBF 1 - p; none for the others), the CSVs' `a` column.
+    std::optional<bloom::FilterPolicy::HopAttenuation> attenuation;
     GossipRunMetrics metrics;
     /// Energy figures, when the configuration's EnergyOn().
     std::optional<EnergyRunMetrics> energy;

@@ -85,11 +85,20 @@ HashesColumn(const GossipScenarioConfig& c)
                : "NA";
 }
 
-/// The runs.csv `a` column: the per-hop attenuation of the run's policy.
+/// The runs.csv `a` column: the per-hop attenuation of the run's policy, a
+/// factor as printf's %.6g ("0.9"), a step as "sub<delta>", NA without one.
 std::string
 AttenuationColumn(const GossipScenarioConfig& /* c */, const GossipScenarioResult& r)
 {
-    return r.attenuation; // the policy's Attenuation()
+    if (!r.attenuation)
+    {
+        return "NA";
+    }
+    if (r.attenuation->step > 0)
+    {
+        return "sub" + std::to_string(r.attenuation->step);
+    }
+    return fmt::format("{:.6g}", r.attenuation->factor);
 }
 
 /// A hop-accuracy value of the whole run: NA without distances or pairs.

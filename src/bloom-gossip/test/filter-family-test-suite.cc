@@ -281,25 +281,29 @@ class AttenuationTestCase : public TestCase
 {
   public:
     AttenuationTestCase()
-        : TestCase("FilterPolicy::Attenuation: the CSVs' a column")
+        : TestCase("FilterPolicy::Attenuation: the per-hop attenuation as values")
     {
     }
 
   private:
     void DoRun() override
     {
-        NS_TEST_ASSERT_MSG_EQ(BfPolicy(64, 2).Attenuation(), "NA", "BF");
-        NS_TEST_ASSERT_MSG_EQ(AbfPolicy(3, 64, 2).Attenuation(), "NA", "ABF");
+        NS_TEST_ASSERT_MSG_EQ(BfPolicy(64, 2).Attenuation().has_value(), false, "BF");
+        NS_TEST_ASSERT_MSG_EQ(AbfPolicy(3, 64, 2).Attenuation().has_value(), false, "ABF");
         const auto lbf = [](LbfDecay decay) {
-            return LbfPolicy(64, 8, 2, Quantization::FLOOR, std::move(decay)).Attenuation();
+            return LbfPolicy(64, 8, 2, Quantization::FLOOR, std::move(decay))
+                .Attenuation()
+                .value_or(FilterPolicy::HopAttenuation{-1, 99});
         };
-        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(0.9, 8)), "0.9", "LBF a");
-        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(1.0 / 3, 8)), "0.333333", "%.6g");
-        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Subtractive(20, 8)), "sub20", "LBF delta");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(0.9, 8)).factor, 0.9, "LBF a");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(0.9, 8)).step, 0U, "no step");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Subtractive(20, 8)).step, 20U, "LBF delta");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Subtractive(20, 8)).factor, 0.0, "no factor");
         PackedBits keep(64);
-        NS_TEST_ASSERT_MSG_EQ(SdbfPolicy(64, 2, 0.3, keep, 1, SdbfEstimator::MLE).Attenuation(),
-                              "0.7",
-                              "SDBF keep probability 1 - p");
+        const auto sdbf = SdbfPolicy(64, 2, 0.3, keep, 1, SdbfEstimator::MLE).Attenuation();
+        NS_TEST_ASSERT_MSG_EQ(sdbf.has_value(), true, "SDBF");
+        NS_TEST_ASSERT_MSG_EQ(sdbf->factor, 1 - 0.3, "SDBF keep probability 1 - p");
+        NS_TEST_ASSERT_MSG_EQ(sdbf->step, 0U, "SDBF no step");
     }
 };
 
