@@ -330,9 +330,10 @@ class Family:
         self.distance = distance  # whether it estimates hop distances
 
 
-# The gossip families' table is the C++ family descriptors'
-# (src/bloom-gossip/model/filter-family.cc), written to families.json by
-# the families-json program; CTest families-json-in-sync keeps the two the same.
+# The gossip families (name, labels, distance) are the C++ family
+# descriptors' (src/bloom-gossip/model/filter-family.cc), written to
+# families.json by the families-json program; CTest families-json-in-sync
+# keeps the two the same.  How each is drawn is the plots' own: STYLES.
 FAMILIES_JSON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "families.json")
 
 
@@ -343,32 +344,52 @@ def _gossip_families(path=FAMILIES_JSON):
     try:
         with open(path, encoding="ascii") as f:
             rows = json.load(f)
-        return [Family(r["name"], r["title"], r["label"], r["colour"], r["marker"], r["line"],
+        return [Family(r["name"], r["title"], r["label"], *style(r["name"]),
                        bool(r["distance"])) for r in rows]
     except (OSError, ValueError, KeyError, TypeError) as e:
         die(f"{shown(path)}: cannot read the family table: {reason(e)}")
 
 
-# One table for every figure: colour, marker and line style differ per family.
-FAMILIES = {f.key: f for f in _gossip_families() + [
-    # the membership filters of plot-filter-space.py (the BF above is theirs
-    # too); benchmarks/filter-space only, no gossip family
-    Family("cbf", "counting Bloom filter", "CBF", "tab:purple", "v", (0, (5, 1, 1, 1))),
-    Family("cuckoo", "cuckoo filter", "cuckoo", "tab:brown", "P", (0, (1, 1))),
-]}
+# How each family is drawn, by family name: matplotlib colour, marker and
+# line style, the same in every figure (the gossip families and the
+# membership filters of plot-filter-space.py).
+STYLES = {
+    "bf": ("tab:gray", "s", "-"),
+    "lbf": ("tab:blue", "o", "--"),
+    "abf": ("tab:orange", "^", "-."),
+    "sdbf": ("tab:green", "D", ":"),
+    "dv": ("tab:red", "v", "-"),
+    "cbf": ("tab:purple", "v", (0, (5, 1, 1, 1))),
+    "cuckoo": ("tab:brown", "P", (0, (1, 1))),
+}
 _SPARE = [("tab:purple", "v", (0, (5, 1, 1, 1))), ("tab:brown", "P", (0, (1, 1))),
           ("tab:pink", "X", (0, (3, 1, 3, 3))), ("tab:olive", "*", (0, (8, 2))),
           ("tab:cyan", "h", (0, (2, 2, 6, 2)))]
 
 
+def style(key):
+    """(colour, marker, line) of family key: its STYLES entry, else a spare
+    style, the same for the same name in every figure."""
+    key = str(key)
+    return STYLES[key] if key in STYLES else _SPARE[sum(key.encode()) % len(_SPARE)]
+
+
+# One table for every figure: the families in families.json's order, then
+# the membership filters of plot-filter-space.py (the BF above is theirs
+# too; benchmarks/filter-space only, no gossip family).
+FAMILIES = {f.key: f for f in _gossip_families() + [
+    Family("cbf", "counting Bloom filter", "CBF", *style("cbf")),
+    Family("cuckoo", "cuckoo filter", "cuckoo", *style("cuckoo")),
+]}
+
+
 def family(key):
-    """The drawing of family key; a family the table does not know gets a
-    spare style, the same for the same name in every figure."""
+    """The drawing of family key; a family the table does not know (a
+    plug-in's) gets its style() and is drawn too."""
     key = str(key)
     if key not in FAMILIES:
-        color, marker, line = _SPARE[sum(key.encode()) % len(_SPARE)]
         # its hop columns are drawn (empty panels when it has no distance)
-        FAMILIES[key] = Family(key, key, key.upper(), color, marker, line, True)
+        FAMILIES[key] = Family(key, key, key.upper(), *style(key), True)
     return FAMILIES[key]
 
 

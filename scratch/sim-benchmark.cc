@@ -266,7 +266,13 @@ PointConfig(const Options& o, uint32_t side, const std::string& channel, const s
     c.gridWidth = c.gridHeight = side;
     c.nodes = side * side;
     c.filter = bloom::ParseFilterKind(IsBare(app) ? app.substr(5) : app);
-    c.depth = o.depth;
+    // The fixed depth, for a family with levels (its levels attribute's option).
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    if (const bloom::FamilyOption* levels =
+            family.HasLevels() ? family.FindOption(family.levelsAttribute) : nullptr)
+    {
+        c.familyOptions[levels->name] = uint64_t{o.depth};
+    }
     c.radio.channel = WsnRadioConfig::ParseChannel(channel);
     return c;
 }
@@ -279,8 +285,8 @@ ShapeOf(const GossipScenarioConfig& c)
     shape.kind = c.filter;
     shape.hashes = c.hashes;
     shape.slots = c.slots;
-    shape.slotBits = bloom::GetFilterFamily(c.filter).SlotBits(c.cellBits);
-    shape.depth = bloom::GetFilterFamily(c.filter).Levels(c.depth);
+    shape.slotBits = c.SlotBits();
+    shape.depth = ResolveDepth(c, 0);
     return shape;
 }
 
@@ -343,7 +349,7 @@ RunOne(const Options& o,
             }
             return;
         }
-        BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, c.depth);
+        BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, ResolveDepth(c, 0));
         ApplicationContainer apps = gossip.Install(nodes);
         gossip.AssignStreams(nodes, stage.stream);
         apps.Start(Seconds(0));
@@ -557,13 +563,14 @@ CheckPoints(const Options& o,
             }
         }
         const GossipScenarioConfig c = PointConfig(o, sides.front(), channels.front(), f);
+        CheckFamilyAttributes(c, c.slots, ResolveDepth(c, 0)); // e.g. --a with --b
         try
         {
             bloom::SegmentCount(ShapeOf(c), kLinkLayerMaxFrameBytes);
         }
         catch (const std::invalid_argument& e)
         {
-            cli::Fail(bloom::GetFilterFamily(c.filter).levels ? "--depth" : "--m",
+            cli::Fail(bloom::GetFilterFamily(c.filter).HasLevels() ? "--depth" : "--m",
                       fmt::format("{}: {} (lower --m, --b or --depth)", f, e.what()));
         }
     }
@@ -586,9 +593,12 @@ Main(int argc, char** argv)
     Options o;
     o.base.slots = 256;
     o.base.hashes = 4;
-    o.base.cellBits = 8;
-    o.base.decay = LbfGossipApplication::SUBTRACTIVE;
-    o.base.step = 1;
+    // The LBF's own options (bloom::FilterFamily::options), bound below.
+    o.base.SetFamilyOption("b", "8");
+    o.base.SetFamilyOption("decay", "subtractive");
+    o.base.SetFamilyOption("a", "0.9");
+    o.base.SetFamilyOption("delta", "1");
+    auto& lbf = o.base.familyOptions;
     o.base.resources = 4;
     o.base.simTime = 20;
     o.base.spacing = 10;
@@ -642,17 +652,21 @@ Main(int argc, char** argv)
                   bloom::kMaxSlots,
                   "slots: BF bits, LBF cells, ABF bits per level")
         .Unsigned("k", &o.base.hashes, 1, bloom::kMaxHashes, "hash functions")
-        .Unsigned("b",
-                  &o.base.cellBits,
-                  bloom::kMinCellBits,
-                  bloom::kMaxCellBits,
-                  "LBF bits per cell")
+        .Unsigned64("b",
+                    &std::get<uint64_t>(lbf["b"]),
+                    bloom::kMinCellBits,
+                    bloom::kMaxCellBits,
+                    "LBF bits per cell")
         .Choice("decay",
-                &o.base.decay,
-                {LbfGossipApplication::MULTIPLICATIVE, LbfGossipApplication::SUBTRACTIVE},
+                &std::get<std::string>(lbf["decay"]),
+                {"multiplicative", "subtractive"},
                 "LBF per-hop decay")
-        .Real("a", &o.base.factor, Range::Open(0, 1), "LBF factor")
-        .Unsigned("delta", &o.base.step, 1, 65535, "LBF subtractive step, at most 2^b - 1")
+        .Real("a", &std::get<double>(lbf["a"]), Range::Open(0, 1), "LBF factor")
+        .Unsigned64("delta",
+                    &std::get<uint64_t>(lbf["delta"]),
+                    1,
+                    65535,
+                    "LBF subtractive step, at most 2^b - 1")
         .Unsigned("depth", &o.depth, 1, bloom::kMaxDepth, "ABF levels (fixed, not diameter + 1)")
         .Unsigned("resources", &o.base.resources, 0, 100000, "resources on random nodes")
         .Unsigned64("run", &run, 0, std::numeric_limits<uint64_t>::max(), "RngRun")

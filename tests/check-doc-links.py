@@ -39,9 +39,9 @@ README_MAX_LINES = 250
 NS3_PROVIDED_INCLUDES = {'replace.txt'}
 # First components of paths written from the repository root.
 ROOT_DIRS = ('src', 'doc', 'tests', 'scenarios', 'analysis', 'scratch', 'benchmarks',
-             'cmake', '.ci')
+             'cmake', '.ci', 'examples')
 # Module-relative folders, resolved from an .rst chapter's module.
-MODULE_DIRS = ('filter', 'model', 'helper', 'test', 'examples', 'doc')
+MODULE_DIRS = ('util', 'filter', 'model', 'helper', 'test', 'examples', 'doc')
 
 problems = []
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Formatting check: every tracked .h/.cc under src/, scratch/, benchmarks/
+# Formatting check: every tracked .h/.cc under src/, scratch/, benchmarks/, examples/
 # and tests/fuzz/ must be as clang-format leaves it with the repository's
 # .clang-format (clang-format --dry-run -Werror).  The style is checked with
 # Debian 12's clang-format 14: other major versions format some constructs
@@ -15,7 +15,7 @@
 # when no clang-format 14 is found (CTest reports the test as skipped).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-FOLDERS=(src scratch benchmarks tests/fuzz)
+FOLDERS=(src scratch benchmarks examples tests/fuzz)
 
 fix=0
 case "${1:-}" in

@@ -17,6 +17,7 @@
 # ./waf build; CMake: the modules, their examples, the scratch programs and
 # the test runner, not ns-3's own examples); then
 # bloom-filters-example and diameter-sweep run (the sweep's CSVs are checked),
+# on 3.48 the plug-in study (examples/plugin-study) as a scratch folder,
 # every bloom-gossip test suite runs under test.py, and so does every entry of
 # the modules' test/examples-to-run.py (3.35 and 3.48; on 3.37 the standalone
 # build runs them against Debian's 3.37, so the in-tree 3.37 build skips the
@@ -168,6 +169,7 @@ clear_module() {
     for f in "$BG_ROOT"/scratch/*.cc; do
         rm -f "$tree/scratch/$(basename "$f")"
     done
+    rm -rf "$tree/scratch/plugin-study"
 }
 
 # Layout A: the repository as contrib/bloom-gossip (waf trees only).
@@ -498,10 +500,54 @@ build_release() {
     build_layout "$release" "$tree" layout-B "$(release_tests "$release")"
 }
 
-# test_release RELEASE START: layout B's runs, suites and sweeps.
+# study_in_scratch RELEASE: the plug-in study (examples/plugin-study: a
+# filter family and a query strategy outside the module, issue 39) as ns-3
+# takes a scratch folder: its .cc and .h files in scratch/plugin-study/,
+# built as the one program named after the file with main(), and run with
+# its family (hsbf, its option --scope) and strategy (walk); its runs.csv
+# must hold their rows with the family's column.  Last on the tree, after
+# CMake re-reads the scratch folders: the program's shortcut
+# "diameter-sweep" then collides with scratch/diameter-sweep's, so it runs
+# as plugin-study/diameter-sweep.
+study_in_scratch() {
+    local release="$1" tree="$WORK/ns-$1" log="$WORK/ns-$1-study" out="$WORK/ns-$1-study-out"
+    rm -rf "$tree/scratch/plugin-study" "$out"
+    mkdir -p "$tree/scratch/plugin-study" "$out"
+    cp "$BG_ROOT"/examples/plugin-study/*.cc "$BG_ROOT"/examples/plugin-study/*.h \
+        "$tree/scratch/plugin-study/"
+    cd "$tree"
+    step "ns-$release study: cmake re-reads scratch/" "$log-configure.log" cmake cmake-cache
+    step "ns-$release study: build scratch/plugin-study" "$log-build.log" \
+        cmake --build cmake-cache -j "$JOBS" --target scratch_plugin-study_diameter-sweep
+    step "ns-$release study: run plugin-study/diameter-sweep" "$log-run.log" \
+        ./ns3 run --no-build "plugin-study/diameter-sweep --topology grid --diameters 4,6 \
+            --filter all --scope 2 --queries 4 --query-strategy walk,flood --query-timeout 3 \
+            --query-interval 0.5 --sim-time 20 --quiet --out $out/study.csv"
+    local rows
+    rows="$(python3 - "$out/study.csv" << 'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
+hsbf = [r for r in rows if r["filter"] == "hsbf"]
+ok = (len(hsbf) == 4 and all(r["scope"] == "2" for r in hsbf)
+      and all(r["scope"] == "NA" for r in rows if r["filter"] != "hsbf")
+      and {r["query_strategy"] for r in rows} == {"walk", "flood"})
+print(len(rows) if ok else "bad")
+PY
+)"
+    if [ "$rows" = bad ] || [ -z "$rows" ]; then
+        say "FAILED: ns-$release study: $out/study.csv lacks hsbf's rows, its scope column or walk's"
+        exit 1
+    fi
+    say "ok: ns-$release study: scratch/plugin-study ran hsbf and walk ($rows rows in $out/study.csv)"
+    rm -rf "$tree/scratch/plugin-study"
+}
+
+# test_release RELEASE START: layout B's runs, suites and sweeps; on 3.48
+# the plug-in study in a scratch folder.
 test_release() {
     local release="$1" start="$2"
     run_layout "$release" "$WORK/ns-$release" layout-B "$(release_tests "$release")" 1
+    [ "$release" = 3.48 ] && study_in_scratch "$release"
     say "ns-$release: every step passed in $((SECONDS - start)) s"
 }
 

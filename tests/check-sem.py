@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """SEM, the ns-3 Simulation Execution Manager, drives diameter-sweep (issue 26).
 
-Usage: check-sem.py DIAMETER_SWEEP [SEM_KIT_FOLDER]
+Usage: check-sem.py DIAMETER_SWEEP [SEM_KIT_FOLDER [FILTERS]]
+
+FILTERS: the two families the campaign sweeps, comma-separated (default
+bf,lbf; the plug-in study's CTest passes one of its own: bf,hsbf).
 
 Runs SEM's own code on the built program.  SEM is taken from, in this order:
 
@@ -138,11 +141,15 @@ def installed_sem():
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
+    if len(sys.argv) not in (2, 3, 4):
         sys.exit(__doc__)
     program = os.path.abspath(sys.argv[1])
-    kit_dir = os.environ.get("BLOOM_GOSSIP_SEM_KIT") or (sys.argv[2] if len(sys.argv) == 3
+    kit_dir = os.environ.get("BLOOM_GOSSIP_SEM_KIT") or (sys.argv[2] if len(sys.argv) >= 3
                                                          else "")
+    if len(sys.argv) == 4:
+        SWEEP["filter"] = sys.argv[3].split(",")
+        if len(SWEEP["filter"]) != 2 or "" in SWEEP["filter"]:
+            sys.exit("check-sem: FILTERS must be two families, e.g. bf,hsbf")
     kit = bool(kit_dir) and os.path.isfile(os.path.join(kit_dir, "sem-kit.tar.xz"))
     if kit:
         missing = []

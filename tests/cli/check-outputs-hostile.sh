@@ -173,7 +173,8 @@ declare -A stdout_cmd=(
     [codec-entropy]="--families bf --fills 1 --trials 1 --no-timing"
     [bloom-filters-example]="" [gossip-line-example]="" [query-walk-example]=""
     [sdbf-estimator-example]="" [equal-budget-example]=""
-    [bloom-gossip-test]=SKIP [bloom-gossip-scenario-test]=SKIP)
+    [bloom-gossip-test]=SKIP [bloom-gossip-scenario-test]=SKIP
+    [reference-filters-test]=SKIP)
 for program in "$bin"/*; do
     [ -f "$program" ] && [ -x "$program" ] || continue
     name="$(basename "$program")"

@@ -43,7 +43,7 @@ main(int argc, char* argv[])
     config.topology = ScenarioTopology::LINE;
     config.nodes = nodes;
     config.budgetBytes = budget;
-    config.cellBits = cellBits;
+    config.SetFamilyOption("b", std::to_string(cellBits)); // the LBF's own option
     config.resources = resources;
     config.probes = 1000; // keys never inserted: false-positive probes
     config.simTime = time;

@@ -3,31 +3,12 @@
  */
 #include "gossip-scenario-config.h"
 
+#include "family-options.h"
 #include "wifi-device-builder.h"
 
-#include "ns3/abf-gossip-application.h"
-#include "ns3/bf-gossip-application.h"
-#include "ns3/bloom-gossip-compat.h"
-#include "ns3/bloom-gossip-helper.h"
-#include "ns3/bloom-query-application.h"
 #include "ns3/duty-cycle-scheduler.h"
-#include "ns3/dv-policy.h"
-#include "ns3/error-model.h"
 #include "ns3/filter-family.h"
-#include "ns3/filter-limits.h"
-#include "ns3/gauss-markov-mobility-model.h"
-#include "ns3/gossip-message.h"
-#include "ns3/grid-spectrum-channel.h"
-#include "ns3/lbf-decay.h"
 #include "ns3/log.h"
-#include "ns3/lr-wpan-mac.h"
-#include "ns3/position-allocator.h"
-#include "ns3/propagation-loss-model.h"
-#include "ns3/random-variable-stream.h"
-#include "ns3/random-waypoint-mobility-model.h"
-#include "ns3/sdbf-gossip-application.h"
-#include "ns3/spectrum-channel.h"
-#include "ns3/static-shadowing-loss-model.h"
 #include "ns3/user-text.h"
 
 #include <algorithm>
@@ -115,11 +96,93 @@ GossipScenarioConfig::ValidateWifi() const
 namespace
 {
 
+/// The names of the listed query strategies (the registry's order: by code).
+std::vector<std::string>
+StrategyNames()
+{
+    std::vector<std::string> names;
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        names.push_back(info.name);
+    }
+    return names;
+}
+
 /// The text of an empty --query-strategy.
-constexpr const char* kEmptyQueryStrategy =
-    "empty; give gradient, flood, ring, blind-flood (comma-separated), auto or all";
+std::string
+EmptyQueryStrategy()
+{
+    return "empty; give " + bloom::JoinList(StrategyNames()) + " (comma-separated), auto or all";
+}
+
+/// The names of the families that estimate distance (or not), in their order.
+std::vector<std::string>
+FamilyNames(bool distance)
+{
+    std::vector<std::string> names;
+    for (const bloom::FilterFamily& f : bloom::FilterFamilies())
+    {
+        if (f.distance == distance)
+        {
+            names.emplace_back(f.name);
+        }
+    }
+    return names;
+}
 
 } // namespace
+
+std::string
+QueryStrategyHelp()
+{
+    // Each listed strategy, with the families that can run it when not all.
+    const std::string distance = bloom::JoinList(FamilyNames(true), "/");
+    std::vector<std::string> words;
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        words.push_back(info.name + (info.needsDistance ? " (" + distance + ")" : ""));
+    }
+    const auto names = [](const std::vector<bloom::QueryStrategy>& strategies) {
+        std::vector<std::string> out;
+        out.reserve(strategies.size());
+        for (bloom::QueryStrategy s : strategies)
+        {
+            out.push_back(bloom::ToString(s));
+        }
+        return bloom::JoinList(out, ",");
+    };
+    std::vector<std::string> all;
+    for (bloom::QueryStrategy s : bloom::StrategiesFor(true))
+    {
+        all.push_back(bloom::ToString(s));
+    }
+    return "comma list of " + bloom::JoinList(words) +
+           "; auto = " + names(bloom::AutoStrategiesFor(true)) + " for " + distance + ", " +
+           names(bloom::AutoStrategiesFor(false)) + " for " +
+           bloom::JoinList(FamilyNames(false), "/") + "; all = every one of " +
+           bloom::JoinList(all) + " the filter supports";
+}
+
+std::string
+QueryStrategyNeeds()
+{
+    std::vector<std::string> needing;
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        if (info.needsDistance)
+        {
+            needing.push_back(info.name);
+        }
+    }
+    std::vector<std::string> families = FamilyNames(true);
+    std::string which = families.empty() ? "no family" : families.back();
+    if (families.size() > 1)
+    {
+        families.pop_back();
+        which = bloom::JoinList(families) + " or " + which;
+    }
+    return bloom::JoinList(needing, " and ") + (needing.size() == 1 ? " needs " : " need ") + which;
+}
 
 std::string
 ToString(ScenarioTopology topology)
@@ -189,12 +252,13 @@ std::vector<bloom::QueryStrategy>
 QueryStrategySelection::Resolve(bloom::FilterKind filter) const
 {
     using bloom::QueryStrategy;
-    const bool distance = filter != bloom::FilterKind::BLOOM;
+    // Whether the family estimates distance: its descriptor's.
+    const bool distance = bloom::GetFilterFamily(filter).distance;
     std::vector<QueryStrategy> out;
     const auto add = [&out, distance](QueryStrategy s) {
         const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(s);
-        const bool needsDistance = info ? info->needsDistance : s == QueryStrategy::GRADIENT;
-        if ((!needsDistance || distance) && std::find(out.begin(), out.end(), s) == out.end())
+        if (info != nullptr && (!info->needsDistance || distance) &&
+            std::find(out.begin(), out.end(), s) == out.end())
         {
             out.push_back(s);
         }
@@ -204,20 +268,15 @@ QueryStrategySelection::Resolve(bloom::FilterKind filter) const
         switch (word.mode)
         {
         case Mode::AUTO:
-            if (distance)
+            // The registry's `auto` for families with or without distance.
+            for (auto s : bloom::AutoStrategiesFor(distance))
             {
-                add(QueryStrategy::GRADIENT);
-            }
-            else
-            {
-                add(QueryStrategy::FLOOD);
-                add(QueryStrategy::RING);
-                add(QueryStrategy::BLIND_FLOOD);
+                add(s);
             }
             break;
         case Mode::ALL:
             // The registry's `all` (QueryStrategyInfo::inAll), by code.
-            for (auto s : bloom::StrategiesFor(true))
+            for (auto s : bloom::StrategiesFor(distance))
             {
                 add(s);
             }
@@ -263,7 +322,7 @@ ParseQueryStrategySelection(const std::string& text)
     using Mode = QueryStrategySelection::Mode;
     if (text.empty())
     {
-        throw std::invalid_argument(kEmptyQueryStrategy);
+        throw std::invalid_argument(EmptyQueryStrategy());
     }
     QueryStrategySelection selection;
     selection.words.clear();
@@ -309,8 +368,9 @@ GossipScenarioConfig::DefaultRadio()
     return radio;
 }
 
+/// The network: nodes, grid, BCUN generator, disk degree, radio and device.
 void
-GossipScenarioConfig::CheckCombinations() const
+GossipScenarioConfig::CheckNetworkCombinations() const
 {
     if (topology == ScenarioTopology::FILE)
     {
@@ -376,48 +436,28 @@ GossipScenarioConfig::CheckCombinations() const
     {
         ThrowOptionError("--radio", e.what());
     }
-    if (decay == LbfGossipApplication::MULTIPLICATIVE)
+}
+
+/// The filter: the ids the family carries, the budget's least bytes.
+void
+GossipScenarioConfig::CheckFilterCombinations() const
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    if (family.idBitsAttribute != nullptr)
     {
-        try
-        {
-            // The filter's own check: a must lower every non-zero b-bit value.
-            bloom::LbfDecay::Multiplicative(factor, cellBits);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            ThrowOptionError("--a", fmt::format("{} with --b {}: {}", factor, cellBits, e.what()));
-        }
-    }
-    if (decay == LbfGossipApplication::SUBTRACTIVE && step >= (1U << cellBits))
-    {
-        ThrowOptionError(
-            "--delta",
-            fmt::format("{} out of range 1..{} (2^b - 1)", step, (1U << cellBits) - 1));
-    }
-    if (filter == bloom::FilterKind::SCOPE_DECAY && minCount > hashes)
-    {
-        ThrowOptionError("--min-count",
-                         fmt::format("{} out of range 1..{} (--k)", minCount, hashes));
-    }
-    if (filter == bloom::FilterKind::DISTANCE_VECTOR)
-    {
-        // Ids of w bits from the largest id; a budget (or m, in bytes) must
-        // hold one entry of w bits and the horizon's hop bits.
+        // Ids of w bits, w the width of the largest id, at most the width
+        // the family's checker allows.
+        const AttributeDomain idBits =
+            DescribeAttribute(TypeId::LookupByName(family.typeId), family.idBitsAttribute);
         const uint64_t largest = LargestResourceId();
-        if (largest >> bloom::kMaxDvIdBits != 0)
+        if (idBits.hi < 64 && largest >> static_cast<unsigned>(idBits.hi) != 0)
         {
             ThrowOptionError(largest > resources ? "--events" : "--resources",
-                             fmt::format("resource id {} is beyond what --filter dv carries "
+                             fmt::format("resource id {} is beyond what --filter {} carries "
                                          "(ids 1..{})",
                                          largest,
-                                         (1U << bloom::kMaxDvIdBits) - 1));
-        }
-        const std::string problem = bloom::DvPolicy::Check(budgetBytes > 0 ? budgetBytes : slots,
-                                                           horizon,
-                                                           bloom::DistanceVector::WidthOf(largest));
-        if (!problem.empty())
-        {
-            ThrowOptionError(budgetBytes > 0 ? "--budget-bytes" : "--m", "--filter dv: " + problem);
+                                         family.name,
+                                         (uint64_t{1} << static_cast<unsigned>(idBits.hi)) - 1));
         }
     }
     if (budgetBytes > 0)
@@ -425,8 +465,7 @@ GossipScenarioConfig::CheckCombinations() const
         // Bytes one slot needs on every level (ABF: a byte per level); an
         // automatic ABF depth is checked once the diameter is known
         // (CheckGossipScenario).
-        const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
-        const uint64_t need = family.MinBudgetBytes(cellBits, depth);
+        const uint64_t need = family.MinBudgetBytes(SlotBits(), RequestedDepth());
         if (budgetBytes < need)
         {
             ThrowOptionError(
@@ -434,10 +473,16 @@ GossipScenarioConfig::CheckCombinations() const
                 fmt::format("{} bytes cannot hold one slot of {} ({} levels); need >= {}",
                             budgetBytes,
                             bloom::ToString(filter),
-                            family.Levels(depth),
+                            family.Levels(RequestedDepth()),
                             need));
         }
     }
+}
+
+/// The gossip: jitter, Trickle, expiry, transport and frame size.
+void
+GossipScenarioConfig::CheckGossipCombinations() const
+{
     if (jitter > interval / 2)
     {
         ThrowOptionError(
@@ -482,10 +527,12 @@ GossipScenarioConfig::CheckCombinations() const
                                      frameBytes,
                                      kLinkLayerMaxFrameBytes));
     }
-    if (queryStrategy.words.empty())
-    {
-        ThrowOptionError("--query-strategy", kEmptyQueryStrategy);
-    }
+}
+
+/// Energy: the duty cycle's transport and active window.
+void
+GossipScenarioConfig::CheckEnergyCombinations() const
+{
     if (dutyCycle < 1)
     {
         if (transport != BloomGossipApplication::LINK_LAYER)
@@ -510,6 +557,16 @@ GossipScenarioConfig::CheckCombinations() const
                                          kDutyGuardSeconds,
                                          need));
         }
+    }
+}
+
+/// Queries: strategies, learning from queries, transport, the windows.
+void
+GossipScenarioConfig::CheckQueryCombinations() const
+{
+    if (queryStrategy.words.empty())
+    {
+        ThrowOptionError("--query-strategy", EmptyQueryStrategy());
     }
     if (learning == BloomGossipApplication::QUERIES)
     {
@@ -574,6 +631,12 @@ GossipScenarioConfig::CheckCombinations() const
                             QueryWindowStart()));
         }
     }
+}
+
+/// Workload: mobility and sampling, the events.
+void
+GossipScenarioConfig::CheckWorkloadCombinations() const
+{
     dynamics.Validate(simTime,
                       queries,
                       resources > 0 ||
@@ -605,10 +668,90 @@ GossipScenarioConfig::CheckCombinations() const
     }
 }
 
+void
+GossipScenarioConfig::CheckCombinations() const
+{
+    CheckNetworkCombinations();
+    CheckFilterCombinations();
+    CheckGossipCombinations();
+    CheckEnergyCombinations();
+    CheckQueryCombinations();
+    CheckWorkloadCombinations();
+}
+
+OptionValue
+GossipScenarioConfig::FamilyOption(const std::string& name) const
+{
+    const auto it = familyOptions.find(name);
+    if (it != familyOptions.end())
+    {
+        return it->second;
+    }
+    const FamilyOptionInfo* option = FindFamilyOption(name);
+    if (option == nullptr)
+    {
+        throw std::invalid_argument("no filter family has an option --" + name);
+    }
+    return option->Default();
+}
+
+void
+GossipScenarioConfig::SetFamilyOption(const std::string& name, const std::string& text)
+{
+    const FamilyOptionInfo* option = FindFamilyOption(name);
+    if (option == nullptr)
+    {
+        throw std::invalid_argument("no filter family has an option --" + name);
+    }
+    if (option->option.zero != nullptr && text == "0")
+    {
+        familyOptions[name] = option->Default();
+        return;
+    }
+    familyOptions[name] = ParseOptionValue(option->domain, text);
+}
+
+OptionValue
+GossipScenarioConfig::FamilyAttribute(const std::string& attribute) const
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    if (const bloom::FamilyOption* option = family.FindOption(attribute))
+    {
+        return FamilyOption(option->name);
+    }
+    return DescribeAttribute(TypeId::LookupByName(family.typeId), attribute).initial;
+}
+
+uint32_t
+GossipScenarioConfig::SlotBits() const
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    return family.CellSlots() ? static_cast<uint32_t>(
+                                    std::get<uint64_t>(FamilyAttribute(family.slotBitsAttribute)))
+                              : family.sizeBits;
+}
+
+uint32_t
+GossipScenarioConfig::RequestedDepth() const
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(filter);
+    return family.HasLevels()
+               ? static_cast<uint32_t>(std::get<uint64_t>(FamilyAttribute(family.levelsAttribute)))
+               : 0;
+}
+
 bool
 GossipScenarioConfig::EnergyOn() const
 {
     return energy || batteryJoules > 0 || dutyCycle < 1;
+}
+
+uint8_t
+ScenarioQueryTtl(bloom::QueryStrategy strategy, uint32_t diameter)
+{
+    const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(strategy);
+    const uint32_t perHop = info ? info->ttlPerHop : 1;
+    return static_cast<uint8_t>(std::min<uint64_t>(255, uint64_t{perHop} * std::max(1U, diameter)));
 }
 
 uint64_t

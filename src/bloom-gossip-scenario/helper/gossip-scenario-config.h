@@ -11,21 +11,20 @@
 #ifndef BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 #define BLOOM_GOSSIP_GOSSIP_SCENARIO_CONFIG_H
 
+#include "attribute-options.h"
 #include "scenario-limits.h"
 #include "scenario-mobility.h"
 
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/filter-shape.h"
 #include "ns3/gossip-workload.h"
-#include "ns3/lbf-gossip-application.h"
-#include "ns3/lbf-quantization.h"
 #include "ns3/query-strategy.h"
-#include "ns3/scope-decay-bloom-filter.h"
 #include "ns3/type-id.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -112,7 +111,7 @@ struct QueryStrategySelection
     /// What a word of the list names.
     enum class Mode : uint8_t
     {
-        AUTO, //!< gradient for LBF and ABF; flood, ring and blind-flood for BF
+        AUTO, //!< the registry's auto strategies for the family (bloom::AutoStrategiesFor)
         ALL,  //!< every strategy the filter supports
         ONE,  //!< the strategy of the word
     };
@@ -139,15 +138,42 @@ struct QueryStrategySelection
 
     /**
      * The strategies for a filter family, in the order of the words, each
-     * once.  `auto`: gradient for LBF and ABF; flood, ring and blind-flood for
-     * BF.  `all`: every strategy the filter supports.  A strategy the filter
-     * does not support (gradient and abc need LBF, ABF or SDBF) is left out, so the result
-     * may be empty.
+     * once.  `auto`: the registry's strategies for a family with or without
+     * distance (bloom::AutoStrategiesFor, the family's descriptor saying
+     * which); `all`: the registry's `all` the family can run.  A strategy
+     * the family does not support (needsDistance, and the family without
+     * distance) is left out, so the result may be empty.
      * \param filter the filter family
      * \return the strategies
      */
     std::vector<bloom::QueryStrategy> Resolve(bloom::FilterKind filter) const;
 };
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The help of --query-strategy, from the strategy registry and the family
+ * descriptors: every listed strategy (with the families that can run it
+ * when it needs distance), what `auto` and `all` pick.
+ * \return the text
+ */
+std::string QueryStrategyHelp();
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \return which listed strategies need a family with distance and which
+ *         families have it, e.g. "gradient and abc need lbf, abf, sdbf or dv"
+ */
+std::string QueryStrategyNeeds();
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The TTL the harness gives a query when --query-ttl is 0: the strategy's
+ * ttlPerHop (its registration) times the network diameter, at least
+ * ttlPerHop, at most 255.
+ * \param strategy a registered strategy \param diameter the network's diameter in hops
+ * \return the TTL
+ */
+uint8_t ScenarioQueryTtl(bloom::QueryStrategy strategy, uint32_t diameter);
 
 /**
  * \ingroup bloom-gossip-scenario
@@ -192,20 +218,40 @@ struct GossipScenarioConfig
 
     // Filter.
     bloom::FilterKind filter{bloom::FilterKind::LINEAR}; //!< filter family
-    uint32_t slots{256};  //!< m: BF bits, LBF cells, ABF bits per level, DV bytes
-    uint32_t hashes{4};   //!< k
-    uint32_t cellBits{8}; //!< LBF b
-    bloom::Quantization quantization{bloom::Quantization::FLOOR}; //!< LBF quantisation
-    /// LBF per-hop decay
-    LbfGossipApplication::DecayMode decay{LbfGossipApplication::MULTIPLICATIVE};
-    double factor{0.9};           //!< LBF a
-    uint32_t step{1};             //!< LBF delta
-    uint32_t depth{0};            //!< ABF d; 0: diameter + 1 (at most 255)
-    double decayProbability{0.1}; //!< SDBF p: a keep mask clears a bit with this probability
-    uint32_t minCount{1};         //!< SDBF: membership iff at least this many positions set
-    bloom::SdbfEstimator sdbfEstimator{bloom::SdbfEstimator::MLE}; //!< SDBF hop estimator
-    uint32_t horizon{63};    //!< DV: largest hop count carried
+    /// m: the family's size attribute (bloom::FilterFamily::sizeAttribute)
+    uint32_t slots{256};
+    uint32_t hashes{4};      //!< k, for the families whose application has Hashes
     uint32_t budgetBytes{0}; //!< > 0: derive m so every filter carries this many bytes
+    /// The values of the families' own options (bloom::FilterFamily::options,
+    /// family-options.h), by option name; an option not here has its
+    /// default (FamilyOption).  Each value is of its option's type.
+    std::map<std::string, OptionValue> familyOptions;
+
+    /**
+     * \param name a family option's name (e.g. "b")
+     * \return its value: the one set, else its default (FamilyOptionInfo::Default)
+     */
+    OptionValue FamilyOption(const std::string& name) const;
+    /**
+     * Set a family option from its text, as a config file writes it (tests
+     * and programs that build configurations).  Throws std::invalid_argument
+     * on an option no family has or a value outside its attribute's domain.
+     * \param name the option's name \param text its value
+     */
+    void SetFamilyOption(const std::string& name, const std::string& text);
+    /**
+     * \param attribute an attribute of the application of this
+     *        configuration's family
+     * \return its value for a run: its option's (FamilyOption), else the
+     *         attribute's initial value
+     */
+    OptionValue FamilyAttribute(const std::string& attribute) const;
+    /// \return the bits of one unit of m of this configuration's family
+    ///         (bloom::FilterFamily::SlotBits of its slotBitsAttribute's value)
+    uint32_t SlotBits() const;
+    /// \return the depth asked for: the family's levelsAttribute value (0:
+    ///         diameter + 1), 0 for a family without levels
+    uint32_t RequestedDepth() const;
 
     // Gossip.
     double interval{1.0};
@@ -291,8 +337,15 @@ struct GossipScenarioConfig
     /// CheckCombinations()'s part for --device wifi (ThrowOptionError).
     void ValidateWifi() const;
     /// The checks across fields (e.g. jitter <= interval / 2), assuming every
-    /// field within its range; throws std::invalid_argument "--option: problem".
+    /// field within its range, section by section (the functions below);
+    /// throws std::invalid_argument "--option: problem".
     void CheckCombinations() const;
+    void CheckNetworkCombinations() const;  //!< nodes, grid, generators, radio, device
+    void CheckFilterCombinations() const;   //!< the family's ids, the budget
+    void CheckGossipCombinations() const;   //!< timers, expiry, transport, frames
+    void CheckEnergyCombinations() const;   //!< the duty cycle
+    void CheckQueryCombinations() const;    //!< strategies, learning, windows
+    void CheckWorkloadCombinations() const; //!< mobility, sampling, events
     /// The neighbour expiry in force (resolves the automatic 0).
     double EffectiveExpiry() const;
     /// \return the largest resource id of the run: R, or an --events add above it

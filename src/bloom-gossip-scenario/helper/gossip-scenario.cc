@@ -23,11 +23,13 @@
 #include "ns3/lr-wpan-energy-helper.h"
 #include "ns3/lr-wpan-phy.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/user-text.h"
 
 #if BLOOM_GOSSIP_UDP6
 #include "ns3/internet-stack-helper.h"
@@ -36,6 +38,7 @@
 #endif
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
@@ -74,21 +77,130 @@ GridSide(uint32_t nodes)
 
 } // namespace
 
-BloomGossipHelper
-MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+GossipAttributeValues(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
 {
     // Every attribute of the parameter table (scenario-parameters.cc) that the
     // family's application type has, m and the depth as resolved for the run.
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    const TypeId tid = TypeId::LookupByName(family.typeId);
     GossipScenarioConfig run = c;
     run.slots = slots;
-    run.depth = depth;
-    const std::string type = bloom::GetFilterFamily(c.filter).typeId;
-    BloomGossipHelper gossip(type);
-    for (const auto& [name, value] : ScenarioAttributeValues(type, run))
+    const bloom::FamilyOption* levels =
+        family.HasLevels() ? family.FindOption(family.levelsAttribute) : nullptr;
+    if (levels != nullptr)
+    {
+        run.familyOptions[levels->name] = uint64_t{depth};
+    }
+    auto values = ScenarioAttributeValues(family.typeId, run);
+    if (family.HasLevels() && levels == nullptr)
+    {
+        values.emplace_back(family.levelsAttribute, Create<UintegerValue>(depth));
+    }
+    // Each value within its checker (a family's checker may be narrower
+    // than the option's range, e.g. a plug-in's size).
+    for (const auto& [name, value] : values)
+    {
+        TypeId::AttributeInformation info;
+        tid.LookupAttributeByName(name, &info);
+        if (!info.checker->Check(*value))
+        {
+            const std::string owner = ScenarioOptionOwning(tid, name);
+            ThrowOptionError(name == family.sizeAttribute && c.budgetBytes > 0 ? "--budget-bytes"
+                             : owner.rfind("--", 0) == 0                       ? owner
+                                                                               : "--filter",
+                             fmt::format("{} gives {}::{} the value {}, outside {}",
+                                         family.name,
+                                         family.typeId,
+                                         name,
+                                         value->SerializeToString(info.checker),
+                                         info.checker->GetUnderlyingTypeInformation()));
+        }
+    }
+    return values;
+}
+
+BloomGossipHelper
+MakeGossipHelper(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+{
+    BloomGossipHelper gossip(bloom::GetFilterFamily(c.filter).typeId);
+    for (const auto& [name, value] : GossipAttributeValues(c, slots, depth))
     {
         gossip.SetAttribute(name, *value);
     }
     return gossip;
+}
+
+std::string
+WithOptionNames(const GossipScenarioConfig& c, const std::string& problem, std::string& option)
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    const TypeId tid = TypeId::LookupByName(family.typeId);
+    const auto optionOf = [&](const std::string& attribute) -> std::string {
+        if (attribute == family.sizeAttribute && c.budgetBytes > 0)
+        {
+            return "--budget-bytes";
+        }
+        const std::string owner = ScenarioOptionOwning(tid, attribute);
+        return owner.rfind("--", 0) == 0 ? owner : std::string();
+    };
+    const auto isName = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; };
+    // "Attribute: problem": the option of the attribute at fault.
+    size_t start = 0;
+    option = "--filter";
+    std::string out = std::string(family.name) + ": " + problem;
+    const size_t colon = problem.find(": ");
+    if (colon != std::string::npos &&
+        std::all_of(problem.begin(), problem.begin() + colon, isName) &&
+        !optionOf(problem.substr(0, colon)).empty())
+    {
+        option = optionOf(problem.substr(0, colon));
+        out = problem.substr(colon + 2);
+        start = 0;
+    }
+    // Every other attribute named by its option.
+    std::string text;
+    for (size_t i = start; i < out.size();)
+    {
+        size_t j = i;
+        while (j < out.size() && isName(out[j]))
+        {
+            ++j;
+        }
+        if (j == i)
+        {
+            text += out[i++];
+            continue;
+        }
+        const std::string word = out.substr(i, j - i);
+        TypeId::AttributeInformation info;
+        const std::string replaced = std::isupper(static_cast<unsigned char>(word[0])) &&
+                                             tid.LookupAttributeByName(word, &info)
+                                         ? optionOf(word)
+                                         : std::string();
+        text += replaced.empty() ? word : replaced;
+        i = j;
+    }
+    return text;
+}
+
+Ptr<BloomGossipApplication>
+CheckFamilyAttributes(const GossipScenarioConfig& c, uint32_t slots, uint32_t depth)
+{
+    ObjectFactory factory(bloom::GetFilterFamily(c.filter).typeId);
+    for (const auto& [name, value] : GossipAttributeValues(c, slots, depth))
+    {
+        factory.Set(name, *value);
+    }
+    Ptr<BloomGossipApplication> app = factory.Create<BloomGossipApplication>();
+    const std::string problem = app->CheckAttributes();
+    if (!problem.empty())
+    {
+        std::string option;
+        const std::string text = WithOptionNames(c, problem, option);
+        ThrowOptionError(option, text);
+    }
+    return app;
 }
 
 std::optional<double>
@@ -107,6 +219,25 @@ PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
         return e.kind == WorkloadEvent::FAIL;
     });
     return (r.reach + 1.0) * (c.interval + c.jitter) + (crash ? c.EffectiveExpiry() : 0.0);
+}
+
+uint32_t
+ResolveDepth(const GossipScenarioConfig& c, uint32_t diameter)
+{
+    const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
+    if (!family.HasLevels())
+    {
+        return 1;
+    }
+    const uint32_t requested = c.RequestedDepth();
+    if (requested > 0)
+    {
+        return requested;
+    }
+    // Automatic: diameter + 1, at most what the levels attribute allows.
+    const double most =
+        DescribeAttribute(TypeId::LookupByName(family.typeId), family.levelsAttribute).hi;
+    return static_cast<uint32_t>(std::min<double>(most, diameter + 1.0));
 }
 
 WsnTopology
@@ -140,26 +271,47 @@ BuildTopology(const GossipScenarioConfig& c)
 
 namespace
 {
-GossipScenarioResult SetUpAndRun(const GossipScenarioConfig& c,
-                                 const ScenarioRecorders& rec,
-                                 bool simulate,
-                                 const GossipScenarioHooks& hooks);
 
-/// Simulate the run set up, with the hooks around Simulator::Run.
-void
-Simulate(const GossipScenarioConfig& c, const GossipScenarioHooks& hooks)
+/**
+ * A run as its stages build it.  The feasibility check resolves the
+ * configuration, builds the network (its ground truth decides the
+ * diameter, hence the levels and the budget's slots) and plans the
+ * filters and queries; every option error comes from it.  The stages
+ * after it install what the plan says and never refuse an option.
+ */
+struct ScenarioRun
 {
-    Simulator::Stop(Seconds(c.simTime));
-    if (hooks.beforeRun)
+    /// \param given the configuration \param rec what to record
+    ScenarioRun(const GossipScenarioConfig& given, const ScenarioRecorders& rec)
+        : c(given),
+          recorders(rec)
     {
-        hooks.beforeRun();
     }
-    Simulator::Run();
-    if (hooks.afterRun)
-    {
-        hooks.afterRun();
-    }
-}
+
+    GossipScenarioConfig c;             //!< resolved (one resource per node: R = n)
+    const ScenarioRecorders& recorders; //!< what the run records
+    GossipScenarioResult result;        //!< filled stage by stage
+    std::chrono::steady_clock::time_point wallStart{std::chrono::steady_clock::now()};
+    std::unique_ptr<WsnNetworkHelper> network;           //!< nodes, topology, channel, truth
+    std::shared_ptr<WifiDeviceBuilder> wifi;             //!< the 802.11 builder (--device wifi)
+    std::unique_ptr<ScenarioMobilityInstaller> mobility; //!< the mobile nodes' models
+    NetDeviceContainer devices;                          //!< every node's radio device
+    int64_t stream{kFirstDeviceStream};                  //!< the next free random stream
+    // The plan (feasibility check).
+    uint32_t slots{0};                            //!< m actually used
+    uint32_t depth{1};                            //!< levels actually used
+    std::vector<bloom::QueryStrategy> strategies; //!< strategies queried (none without queries)
+    // What the stages set up.
+    std::vector<Ptr<BloomGossipApplication>> apps;
+    std::vector<Ptr<BloomQueryApplication>> queryApps;
+    std::vector<Ptr<LrWpanRadioEnergyModel>> energyModels;
+    std::unique_ptr<GossipMetrics> metrics;
+    Ptr<GossipWorkload> workload;
+    std::unique_ptr<QueryWalkRecorder> walks;
+    std::unique_ptr<QueryMetrics> queryMetrics;
+    std::unique_ptr<TruthSampler> sampler;
+    NetAnimRecorder anim;
+};
 
 /**
  * The nodes --mobile-nodes lets move, ascending, before the network exists:
@@ -206,60 +358,14 @@ MobileCandidates(const GossipScenarioConfig& c, const WsnTopology& topology)
     return nodes;
 }
 
-/// SetUpAndRun, leaving no node, device or event behind when it throws.
-GossipScenarioResult
-SetUpAndRunCleanly(const GossipScenarioConfig& c,
-                   const ScenarioRecorders& rec,
-                   bool simulate,
-                   const GossipScenarioHooks& hooks)
+/// The topology of the run, a bad positions file or random draw told as
+/// the option that asked for it.
+WsnTopology
+TopologyOf(const GossipScenarioConfig& c)
 {
-    c.Validate();
-    rec.Validate(c.simTime, c.queries);
     try
     {
-        return SetUpAndRun(c, rec, simulate, hooks);
-    }
-    catch (...)
-    {
-        Simulator::Destroy();
-        throw;
-    }
-}
-} // namespace
-
-GossipScenarioResult
-RunGossipScenario(const GossipScenarioConfig& c,
-                  const ScenarioRecorders& rec,
-                  const GossipScenarioHooks& hooks)
-{
-    return SetUpAndRunCleanly(c, rec, true, hooks);
-}
-
-GossipScenarioResult
-CheckGossipScenario(const GossipScenarioConfig& c, const ScenarioRecorders& rec)
-{
-    return SetUpAndRunCleanly(c, rec, false, GossipScenarioHooks());
-}
-
-namespace
-{
-/// Set up a run and, when `simulate`, run it; RunGossipScenario and
-/// CheckGossipScenario share every step up to Simulator::Run.
-GossipScenarioResult
-SetUpAndRun(const GossipScenarioConfig& given,
-            const ScenarioRecorders& rec,
-            bool simulate,
-            const GossipScenarioHooks& hooks)
-{
-    const auto wallStart = std::chrono::steady_clock::now();
-    GossipScenarioResult result;
-    result.seed = RngSeedManager::GetSeed();
-    result.run = RngSeedManager::GetRun();
-
-    WsnTopology input;
-    try
-    {
-        input = BuildTopology(given);
+        return BuildTopology(c);
     }
     catch (const WsnTopology::BcunError& e)
     {
@@ -275,20 +381,19 @@ SetUpAndRun(const GossipScenarioConfig& given,
     catch (const std::exception& e)
     {
         // A bad positions file, or no connected random draw.
-        ThrowOptionError(given.topology == ScenarioTopology::FILE   ? "--positions"
-                         : given.topology == ScenarioTopology::DISK ? "--degree"
-                                                                    : "--topology",
+        ThrowOptionError(c.topology == ScenarioTopology::FILE   ? "--positions"
+                         : c.topology == ScenarioTopology::DISK ? "--degree"
+                                                                : "--topology",
                          e.what());
     }
-    // One resource per node: as many resources as nodes, known only now.
-    GossipScenarioConfig resolved = given;
-    if (given.placement == ResourcePlacement::ONE_PER_NODE)
-    {
-        resolved.resources = input.GetN();
-        resolved.replicas = 1;
-        resolved.CheckCombinations(); // e.g. DV's id width for ids up to n
-    }
-    const GossipScenarioConfig& c = resolved;
+}
+
+/// Stage network (part of the feasibility check): the nodes, their radio
+/// devices and mobility models, the channel and its ground truth, frame loss.
+void
+NetworkStage(ScenarioRun& r, const WsnTopology& input)
+{
+    const GossipScenarioConfig& c = r.c;
     if (input.GetN() > kMaxScenarioNodes)
     {
         // A square grid for --nodes N rounds up (65,533 nodes: 256 x 256).
@@ -300,37 +405,29 @@ SetUpAndRun(const GossipScenarioConfig& given,
                                      input.GetN(),
                                      kMaxScenarioNodes));
     }
-    WsnNetworkHelper network(c.radio);
-    std::shared_ptr<WifiDeviceBuilder> wifi;
+    r.network = std::make_unique<WsnNetworkHelper>(c.radio);
     if (c.radio.device == WsnRadioConfig::Device::WIFI)
     {
-        wifi = std::make_shared<WifiDeviceBuilder>();
-        network.SetDeviceBuilder(wifi);
+        r.wifi = std::make_shared<WifiDeviceBuilder>();
+        r.network->SetDeviceBuilder(r.wifi);
     }
-    ScenarioMobilityInstaller mobility(c.dynamics);
-    mobility.PrepareNetwork(network, input, kMobileSelectStream, MobileCandidates(c, input));
-    NetDeviceContainer devices = network.Install(input);
-    int64_t stream = kFirstDeviceStream;
-    stream += network.AssignStreams(stream);
+    r.mobility = std::make_unique<ScenarioMobilityInstaller>(c.dynamics);
+    r.mobility->PrepareNetwork(*r.network, input, kMobileSelectStream, MobileCandidates(c, input));
+    r.devices = r.network->Install(input);
+    r.stream += r.network->AssignStreams(r.stream);
     if (c.frameLoss > 0)
     {
-        stream += network.SetFrameLoss(c.frameLoss, stream);
+        r.stream += r.network->SetFrameLoss(c.frameLoss, r.stream);
     }
-    if (hooks.applications)
-    {
-        // A program's own applications on the run's network (sim-benchmark).
-        hooks.applications(GossipScenarioStage{c, network, devices, stream, kWorkloadStream});
-        result.nodes = network.GetTopology().GetN();
-        if (simulate)
-        {
-            Simulate(c, hooks);
-        }
-        Simulator::Destroy();
-        result.wallSeconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-        return result;
-    }
-    const WsnTopology& topo = network.GetTopology();
+}
+
+/// The truth's size against the run's limits (feasibility check); the
+/// result's network figures.
+void
+CheckNetwork(ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
+    const WsnTopology& topo = r.network->GetTopology();
     const uint32_t n = topo.GetN();
     if (c.replicas > n)
     {
@@ -350,52 +447,236 @@ SetUpAndRun(const GossipScenarioConfig& given,
                                      uint64_t{n} * c.resources,
                                      kMaxTruthPairs));
     }
-    rec.CheckMapRows(c.simTime,
-                     n,
-                     c.resources + std::count_if(c.events.begin(),
-                                                 c.events.end(),
-                                                 [](const WorkloadEvent& e) {
-                                                     return e.kind == WorkloadEvent::ADD;
-                                                 }),
-                     topo.GetLinkCount());
-    result.nodes = n;
-    result.droppedNodes = c.topology == ScenarioTopology::DISK   ? c.nodes - n
-                          : c.topology == ScenarioTopology::BCUN ? c.bcun.nodes - n
-                                                                 : 0;
-    result.diameter = topo.Diameter();
+    std::vector<uint64_t> placed(c.resources); // resources 1..R at 0 s
+    std::iota(placed.begin(), placed.end(), 1);
+    const std::string events = GossipWorkload::CheckEvents(c.events, n, placed);
+    if (!events.empty())
     {
-        const std::vector<uint32_t> labels = topo.ComponentLabels();
-        result.components =
-            labels.empty() ? 0 : *std::max_element(labels.begin(), labels.end()) + 1;
+        ThrowOptionError("--events", events);
     }
-    result.meanDegree = topo.MeanDegree();
+    r.recorders.CheckMapRows(c.simTime,
+                             n,
+                             c.resources + std::count_if(c.events.begin(),
+                                                         c.events.end(),
+                                                         [](const WorkloadEvent& e) {
+                                                             return e.kind == WorkloadEvent::ADD;
+                                                         }),
+                             topo.GetLinkCount());
+    r.result.nodes = n;
+    r.result.droppedNodes = c.topology == ScenarioTopology::DISK   ? c.nodes - n
+                            : c.topology == ScenarioTopology::BCUN ? c.bcun.nodes - n
+                                                                   : 0;
+    r.result.diameter = topo.Diameter();
+    const std::vector<uint32_t> labels = topo.ComponentLabels();
+    r.result.components = labels.empty() ? 0 : *std::max_element(labels.begin(), labels.end()) + 1;
+    r.result.meanDegree = topo.MeanDegree();
+}
 
-    // Filter shape: equal parameters, or derived from the byte budget.
+/// The options that shape the filter, for a message: the size, the
+/// family's slot width and levels options, the budget.
+std::string
+ShapeOptions(const bloom::FilterFamily& family)
+{
+    std::vector<std::string> options{"--m"};
+    for (const char* attribute : {family.slotBitsAttribute, family.levelsAttribute})
+    {
+        const bloom::FamilyOption* option =
+            attribute != nullptr ? family.FindOption(attribute) : nullptr;
+        if (option != nullptr)
+        {
+            options.push_back(std::string("--") + option->name);
+        }
+    }
+    return bloom::JoinList(options) + " or --budget-bytes";
+}
+
+/// The frames of one advertisement (feasibility check): from one
+/// application built from the run's values, in frames of the bytes the
+/// gossip applications will use (--frame-bytes, else the device's MTU, or
+/// the udp6 datagram).
+uint32_t
+PlanFrames(ScenarioRun& r, const bloom::FilterPolicy& policy)
+{
+    const GossipScenarioConfig& c = r.c;
+    const uint32_t frameBytes = c.frameBytes > 0 ? c.frameBytes
+                                : c.transport == BloomGossipApplication::UDP6
+                                    ? BloomGossipApplication::kDefaultUdpDatagramBytes
+                                    : r.devices.Get(0)->GetMtu();
+    try
+    {
+        return policy.MaxSegments(frameBytes);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        ThrowOptionError(c.budgetBytes > 0 ? "--budget-bytes" : "--m",
+                         std::string(e.what()) + " (lower " +
+                             ShapeOptions(bloom::GetFilterFamily(c.filter)) +
+                             ", or raise --frame-bytes)");
+    }
+}
+
+/// What the radio can carry (feasibility check): an advertisement's frames
+/// between two of them, and within the duty cycle's windows; the
+/// neighbourhood's offered load.
+void
+CheckAirTime(ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
+    if (c.transport != BloomGossipApplication::LINK_LAYER ||
+        c.radio.device != WsnRadioConfig::Device::LR_WPAN)
+    {
+        return;
+    }
+    // A node whose advertisement takes longer on the air than the shortest
+    // time between two of them feeds its MAC queue faster than the radio
+    // drains it (lr-wpan's queue has no bound): memory grows with the
+    // simulated time.  Refused; a shared channel merely overloaded by the
+    // neighbourhood is reported (CSMA/CA then drops frames, which is
+    // bounded).  802.15.4 air time (DutyCycleScheduler::AirTime: 32 us per
+    // byte, with the MAC header, FCS and the PHY's preamble, SFD and
+    // length); a frame carries at least the segment header and one byte.
+    const uint32_t frames = r.result.framesPerAdvertisement;
+    const double leastFrame =
+        DutyCycleScheduler::AirTime(bloom::kSegmentHeaderSize + 1).GetSeconds();
+    const double fullFrame =
+        DutyCycleScheduler::AirTime(c.frameBytes > 0 ? c.frameBytes : kLinkLayerMaxFrameBytes)
+            .GetSeconds();
+    const double shortest = c.timer == BloomGossipApplication::TRICKLE
+                                ? c.trickleImin / 2
+                                : std::max(c.interval - c.jitter, 1e-9);
+    const double least = frames * leastFrame;
+    if (least >= shortest)
+    {
+        ThrowOptionError(c.timer == BloomGossipApplication::TRICKLE ? "--trickle-imin"
+                                                                    : "--interval",
+                         fmt::format("an advertisement of {} frames takes at least {:.4g} s on "
+                                     "the air at 250 kb/s, longer than the {:.4g} s between "
+                                     "two of them: the radio cannot send what the node "
+                                     "offers",
+                                     frames,
+                                     least,
+                                     shortest));
+    }
+    // Duty cycling: the frames of one advertisement per beacon interval must
+    // fit, even back to back, in the active windows of that interval (the
+    // schedule's queue has no bound either).
+    const double windows = c.dutyCycle * c.dutyPeriod * (shortest / c.dutyPeriod);
+    if (c.dutyCycle < 1 && least >= windows)
+    {
+        ThrowOptionError("--duty-cycle",
+                         fmt::format("an advertisement of {} frames takes at least {:.4g} s "
+                                     "on the air, more than the {:.4g} s of active window "
+                                     "between two of them: the radio cannot send what the "
+                                     "node offers",
+                                     frames,
+                                     least,
+                                     windows));
+    }
+    r.result.offeredLoad =
+        frames * fullFrame * (r.network->GetTopology().MeanDegree() + 1) / shortest;
+}
+
+/// The filter's plan (feasibility check): its levels and slots (from the
+/// budget and the diameter), the family's check of the run's values, the
+/// frames of an advertisement and what the radio can carry.
+void
+PlanFilter(ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
     const bloom::FilterFamily& family = bloom::GetFilterFamily(c.filter);
-    const uint32_t depth =
-        c.depth > 0 ? c.depth : std::min<uint32_t>(bloom::kMaxDepth, result.diameter + 1);
-    uint32_t slots = c.slots;
+    r.depth = ResolveDepth(c, r.result.diameter);
+    r.slots = c.slots;
     if (c.budgetBytes > 0)
     {
-        const uint64_t per = family.SlotsInBudget(c.budgetBytes, c.cellBits, depth);
+        // The filter's levels: a family with levels (its filter class'
+        // traits) says them through its policy's shape (ABF: the depth; a
+        // plug-in: its own rule); each level gets whole bytes.
+        const bloom::FilterTraits* traits = bloom::GetFilterTraits(c.filter);
+        const uint32_t levels =
+            traits != nullptr && traits->levels
+                ? CheckFamilyAttributes(c, r.slots, r.depth)->GetPolicy().GetShape().depth
+                : 1;
+        const uint64_t per = family.SlotsInBudget(c.budgetBytes, c.SlotBits(), levels);
         if (per < 1)
         {
             ThrowOptionError("--budget-bytes",
                              fmt::format("{} bytes cannot hold one slot of {} ({} levels)",
                                          c.budgetBytes,
                                          bloom::ToString(c.filter),
-                                         depth));
+                                         levels));
         }
-        slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
+        r.slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
     }
-    result.slots = slots;
-    result.depth = family.Levels(depth);
+    r.result.slots = r.slots;
+    const Ptr<BloomGossipApplication> probe = CheckFamilyAttributes(c, r.slots, r.depth);
+    const bloom::FilterPolicy& policy = probe->GetPolicy();
+    r.result.depth = policy.GetShape().depth;
+    r.result.framesPerAdvertisement = PlanFrames(r, policy);
+    CheckAirTime(r);
+    if (c.queries > 0 && c.learning == BloomGossipApplication::QUERIES)
+    {
+        // Query frames are not segmented: the filter must fit one.
+        const size_t need = BloomQueryApplication::LeastQueryFrameBytes(policy, true);
+        const uint32_t mtu = r.devices.Get(0)->GetMtu();
+        if (need > mtu)
+        {
+            ThrowOptionError("--learn",
+                             fmt::format("queries: a query frame carrying the {} filter takes "
+                                         "{} bytes, more than the device MTU of {} bytes "
+                                         "(lower {})",
+                                         policy.Describe(),
+                                         need,
+                                         mtu,
+                                         ShapeOptions(family)));
+        }
+    }
+    // Query applications only when the run issues queries (runs without
+    // queries stay as they were, random streams included).
+    r.strategies = c.queries > 0 ? c.QueryStrategies() : std::vector<bloom::QueryStrategy>{};
+    r.result.queryStrategies = r.strategies;
+}
 
-    BloomGossipHelper gossip = MakeGossipHelper(c, slots, depth);
-    // Link layer: every node's one lr-wpan device (udp6: its 6LoWPAN device, below).
-    const uint32_t lrWpanIndex = devices.Get(0)->GetIfIndex();
-    gossip.SetAttribute("DeviceIndex", UintegerValue(lrWpanIndex));
-    NodeContainer nodes = network.GetNodes();
+/**
+ * The feasibility check: every option error of a run, fits included, and
+ * nothing set up but the network (whose ground truth the checks need).
+ * --dry-run (CheckGossipScenario) runs exactly this.  A program's own
+ * applications (hooks.applications) need only the network.
+ */
+void
+Feasibility(ScenarioRun& r, const GossipScenarioHooks& hooks)
+{
+    r.c.Validate();
+    r.recorders.Validate(r.c.simTime, r.c.queries);
+    r.result.seed = RngSeedManager::GetSeed();
+    r.result.run = RngSeedManager::GetRun();
+    const WsnTopology input = TopologyOf(r.c);
+    if (r.c.placement == ResourcePlacement::ONE_PER_NODE)
+    {
+        // One resource per node: as many resources as nodes, known only now.
+        r.c.resources = input.GetN();
+        r.c.replicas = 1;
+        r.c.CheckCombinations(); // e.g. the ids a family carries, up to n
+    }
+    NetworkStage(r, input);
+    r.result.nodes = r.network->GetTopology().GetN();
+    if (hooks.applications)
+    {
+        return;
+    }
+    CheckNetwork(r);
+    PlanFilter(r);
+}
+
+/// Stage gossip: one gossip application per node, on its radio device (or
+/// UDP over IPv6 and 6LoWPAN); the filter's description from the first.
+void
+GossipStage(ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
+    BloomGossipHelper gossip = MakeGossipHelper(c, r.slots, r.depth);
+    // Link layer: every node's one radio device (udp6: its 6LoWPAN device, below).
+    gossip.SetAttribute("DeviceIndex", UintegerValue(r.devices.Get(0)->GetIfIndex()));
+    NodeContainer nodes = r.network->GetNodes();
 #if BLOOM_GOSSIP_UDP6
     if (c.transport == BloomGossipApplication::UDP6)
     {
@@ -403,10 +684,10 @@ SetUpAndRun(const GossipScenarioConfig& given,
         InternetStackHelper internet;
         internet.SetIpv4StackInstall(false);
         internet.Install(nodes);
-        stream += internet.AssignStreams(nodes, stream);
+        r.stream += internet.AssignStreams(nodes, r.stream);
         SixLowPanHelper sixlowpan;
-        NetDeviceContainer six = sixlowpan.Install(devices);
-        stream += sixlowpan.AssignStreams(six, stream);
+        NetDeviceContainer six = sixlowpan.Install(r.devices);
+        r.stream += sixlowpan.AssignStreams(six, r.stream);
         Ipv6AddressHelper ipv6;
         ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
         ipv6.Assign(six);
@@ -414,140 +695,59 @@ SetUpAndRun(const GossipScenarioConfig& given,
     }
 #endif
     ApplicationContainer apps = gossip.Install(nodes);
-    stream += gossip.AssignStreams(nodes, stream);
+    r.stream += gossip.AssignStreams(nodes, r.stream);
     apps.Start(Seconds(0));
     apps.Stop(Seconds(c.simTime));
+    for (uint32_t i = 0; i < apps.GetN(); ++i)
+    {
+        r.apps.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
+    }
+    const bloom::FilterPolicy& policy = r.apps.front()->GetPolicy();
+    r.result.describe = policy.Describe();
+    r.result.reach = policy.Reach();
+    r.result.attenuation = policy.Attenuation();
+}
 
-    // Query applications, only when the run issues queries (runs without
-    // queries stay as they were, random streams included).
-    const std::vector<bloom::QueryStrategy> strategies =
-        c.queries > 0 ? c.QueryStrategies() : std::vector<bloom::QueryStrategy>{};
-    result.queryStrategies = strategies;
-    std::vector<Ptr<BloomQueryApplication>> queryApps;
-    if (!strategies.empty())
+/// Stage queries: one query application per node, when the run issues queries.
+void
+QueryStage(ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
+    if (r.strategies.empty())
     {
-        BloomQueryHelper query;
-        query.SetAttribute("MaxVisited", UintegerValue(c.queryMaxVisited));
-        query.SetAttribute("QueryTimeout", TimeValue(Seconds(c.queryTimeout)));
-        query.SetAttribute("DeviceIndex", UintegerValue(lrWpanIndex));
-        if (c.learning == BloomGossipApplication::QUERIES)
-        {
-            query.SetAttribute("CarryFilter", BooleanValue(true));
-            // Query frames are not segmented: the filter must fit one.
-            const Ptr<BloomGossipApplication> first =
-                DynamicCast<BloomGossipApplication>(apps.Get(0));
-            const size_t need =
-                BloomQueryApplication::LeastQueryFrameBytes(first->GetPolicy(), true);
-            const uint32_t mtu = devices.Get(0)->GetMtu();
-            if (need > mtu)
-            {
-                ThrowOptionError("--learn",
-                                 fmt::format("queries: a query frame carrying the {} filter takes "
-                                             "{} bytes, more than the device MTU of {} bytes "
-                                             "(lower --m or --b)",
-                                             first->GetPolicy().Describe(),
-                                             need,
-                                             mtu));
-            }
-        }
-        ApplicationContainer qapps = query.Install(nodes);
-        stream += query.AssignStreams(nodes, stream);
-        qapps.Start(Seconds(0));
-        qapps.Stop(Seconds(c.simTime));
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            queryApps.push_back(DynamicCast<BloomQueryApplication>(qapps.Get(i)));
-        }
+        return;
     }
+    BloomQueryHelper query;
+    query.SetAttribute("MaxVisited", UintegerValue(c.queryMaxVisited));
+    query.SetAttribute("QueryTimeout", TimeValue(Seconds(c.queryTimeout)));
+    query.SetAttribute("DeviceIndex", UintegerValue(r.devices.Get(0)->GetIfIndex()));
+    if (c.learning == BloomGossipApplication::QUERIES)
+    {
+        query.SetAttribute("CarryFilter", BooleanValue(true));
+    }
+    NodeContainer nodes = r.network->GetNodes();
+    ApplicationContainer qapps = query.Install(nodes);
+    r.stream += query.AssignStreams(nodes, r.stream);
+    qapps.Start(Seconds(0));
+    qapps.Stop(Seconds(c.simTime));
+    for (uint32_t i = 0; i < qapps.GetN(); ++i)
+    {
+        r.queryApps.push_back(DynamicCast<BloomQueryApplication>(qapps.Get(i)));
+    }
+}
 
-    std::vector<Ptr<BloomGossipApplication>> appList;
-    std::vector<std::vector<uint32_t>> graph;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        appList.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
-        graph.push_back(topo.GetNeighbours(i));
-    }
-    result.describe = appList.front()->GetPolicy().Describe();
-    result.reach = appList.front()->GetPolicy().Reach();
-    result.attenuation = appList.front()->GetPolicy().Attenuation();
-    // Fail early, with a clear reason, when the filter cannot be segmented.
-    uint32_t framesPerAdvertisement = 0;
-    try
-    {
-        framesPerAdvertisement = appList.front()->GetFramesPerAdvertisement();
-        result.framesPerAdvertisement = framesPerAdvertisement;
-    }
-    catch (const std::invalid_argument& e)
-    {
-        ThrowOptionError(c.budgetBytes > 0 ? "--budget-bytes" : "--m",
-                         std::string(e.what()) +
-                             " (lower --m, --b, --depth or --budget-bytes, or raise "
-                             "--frame-bytes)");
-    }
-    // Offered load.  A node whose advertisement takes longer on the air than
-    // the shortest time between two of them feeds its MAC queue faster than
-    // the radio drains it (lr-wpan's queue has no bound): memory grows with
-    // the simulated time.  Refused; a shared channel merely overloaded by the
-    // neighbourhood is reported (CSMA/CA then drops frames, which is bounded).
-    if (c.transport == BloomGossipApplication::LINK_LAYER &&
-        c.radio.device == WsnRadioConfig::Device::LR_WPAN)
-    {
-        // 802.15.4 air time (DutyCycleScheduler::AirTime: 32 us per byte,
-        // with the MAC header, FCS and the PHY's preamble, SFD and length); a
-        // frame carries at least the segment header and one byte.
-        const double leastFrame =
-            DutyCycleScheduler::AirTime(bloom::kSegmentHeaderSize + 1).GetSeconds();
-        const double fullFrame =
-            DutyCycleScheduler::AirTime(c.frameBytes > 0 ? c.frameBytes : kLinkLayerMaxFrameBytes)
-                .GetSeconds();
-        const double shortest = c.timer == BloomGossipApplication::TRICKLE
-                                    ? c.trickleImin / 2
-                                    : std::max(c.interval - c.jitter, 1e-9);
-        const double least = framesPerAdvertisement * leastFrame;
-        if (least >= shortest)
-        {
-            ThrowOptionError(c.timer == BloomGossipApplication::TRICKLE ? "--trickle-imin"
-                                                                        : "--interval",
-                             fmt::format("an advertisement of {} frames takes at least {:.4g} s on "
-                                         "the air at 250 kb/s, longer than the {:.4g} s between "
-                                         "two of them: the radio cannot send what the node "
-                                         "offers",
-                                         framesPerAdvertisement,
-                                         least,
-                                         shortest));
-        }
-        if (c.dutyCycle < 1)
-        {
-            // Duty cycling: the frames of one advertisement per beacon
-            // interval must fit, even back to back, in the active windows of
-            // that interval (the schedule's queue has no bound either).
-            const double windows = c.dutyCycle * c.dutyPeriod * (shortest / c.dutyPeriod);
-            const double need = framesPerAdvertisement * leastFrame;
-            if (need >= windows)
-            {
-                ThrowOptionError(
-                    "--duty-cycle",
-                    fmt::format("an advertisement of {} frames takes at least {:.4g} s "
-                                "on the air, more than the {:.4g} s of active window "
-                                "between two of them: the radio cannot send what the "
-                                "node offers",
-                                framesPerAdvertisement,
-                                need,
-                                windows));
-            }
-        }
-        result.offeredLoad =
-            framesPerAdvertisement * fullFrame * (topo.MeanDegree() + 1) / shortest;
-    }
-
-    // Energy and duty cycling (off by default: nothing installed, no random
-    // stream taken, so runs without them stay as they were).
-    std::vector<Ptr<LrWpanRadioEnergyModel>> energyModels;
+/// Stage energy: the radios' energy models and the duty cycle (off by
+/// default: nothing installed, no random stream taken, so runs without
+/// them stay as they were).
+void
+EnergyStage(ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
     if (c.EnergyOn())
     {
         LrWpanEnergyHelper energy;
         energy.SetBattery(c.batteryJoules);
-        energyModels = energy.Install(devices);
+        r.energyModels = energy.Install(r.devices);
     }
     if (c.dutyCycle < 1)
     {
@@ -555,125 +755,220 @@ SetUpAndRun(const GossipScenarioConfig& given,
         duty.SetAttribute("Period", TimeValue(Seconds(c.dutyPeriod)));
         duty.SetAttribute("DutyCycle", DoubleValue(c.dutyCycle));
         duty.SetAttribute("Guard", TimeValue(Seconds(kDutyGuardSeconds)));
-        stream += DutyCycleHelper::AssignStreams(duty.Install(devices), stream);
+        r.stream += DutyCycleHelper::AssignStreams(duty.Install(r.devices), r.stream);
     }
+}
 
-    GossipMetrics metrics(appList, graph);
-    metrics.TrackDevices(devices);
+/// The plan of the queries: draws, window, strategies, warm-up, TTLs.
+GossipWorkload::QueryPlan
+QueryPlanOf(const GossipScenarioConfig& c,
+            const std::vector<bloom::QueryStrategy>& strategies,
+            uint32_t diameter)
+{
+    GossipWorkload::QueryPlan plan;
+    plan.draws = c.queries;
+    plan.start = c.QueryWindowStart();
+    plan.interval = c.queryInterval;
+    plan.absentShare = c.queryAbsent;
+    plan.strategies = strategies;
+    plan.warmup = c.queryWarmup;
+    plan.warmupStart = c.QueryWarmupStart();
+    plan.warmupStrategies =
+        c.queryWarmup > 0 ? c.QueryWarmupStrategies() : std::vector<bloom::QueryStrategy>{};
+    const uint32_t ttl = c.queryTtl;
+    plan.ttl = [ttl, diameter](bloom::QueryStrategy s) -> uint8_t {
+        return ttl > 0 ? static_cast<uint8_t>(ttl) : ScenarioQueryTtl(s, diameter);
+    };
+    return plan;
+}
+
+/**
+ * Stage workload: the metrics (they only observe), then each resource on
+ * `replicas` distinct random nodes, the events, and the queries (draw i
+ * (origin, key) at its first slot, issued once per strategy).
+ */
+void
+WorkloadStage(ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
+    const WsnTopology& topo = r.network->GetTopology();
+    std::vector<std::vector<uint32_t>> graph;
+    for (uint32_t i = 0; i < topo.GetN(); ++i)
+    {
+        graph.push_back(topo.GetNeighbours(i));
+    }
+    r.metrics = std::make_unique<GossipMetrics>(r.apps, graph);
+    r.metrics->TrackDevices(r.devices);
     std::vector<uint64_t> probes;
     for (uint32_t i = 0; i < c.probes; ++i)
     {
         probes.push_back(kProbeBase + i);
     }
-    metrics.SetProbes(probes);
+    r.metrics->SetProbes(probes);
 
-    // Workload: each resource on `replicas` distinct random nodes, the
-    // events, then the queries (draw i (origin, key) at its first slot,
-    // issued once per strategy).  The metrics only observe.
-    Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
-    workload->AssignStreams(kWorkloadStream);
-    workload->SetApplications(appList, queryApps);
+    r.workload = CreateObject<GossipWorkload>();
+    r.workload->AssignStreams(kWorkloadStream);
+    r.workload->SetApplications(r.apps, r.queryApps);
     if (c.placement == ResourcePlacement::ONE_PER_NODE)
     {
-        workload->PlaceOnePerNode();
+        r.workload->PlaceOnePerNode();
     }
     else
     {
-        workload->PlaceResources(c.resources, c.replicas);
+        r.workload->PlaceResources(c.resources, c.replicas);
     }
     if (c.dynamics.mobileNodes == ScenarioMobileNodes::SINKS)
     {
-        workload->SetOrigins(mobility.MobileNodes()); // the moving nodes are the sinks
+        r.workload->SetOrigins(r.mobility->MobileNodes()); // the moving nodes are the sinks
     }
-    try
+    r.workload->ScheduleEvents(c.events);                      // checked by the feasibility check
+    r.walks = std::make_unique<QueryWalkRecorder>(*r.metrics); // through the query metrics
+    if (r.queryApps.empty())
     {
-        workload->ScheduleEvents(c.events);
+        return;
     }
-    catch (const std::invalid_argument& e)
+    r.queryMetrics = std::make_unique<QueryMetrics>(r.queryApps, *r.metrics);
+    if (r.recorders.walks)
     {
-        ThrowOptionError("--events", e.what());
+        r.queryMetrics->SetObserver(r.walks.get());
     }
-    QueryWalkRecorder walks(metrics); // --walk-csv: through queryMetrics' subscription
-    std::unique_ptr<QueryMetrics> queryMetrics;
-    if (!queryApps.empty())
+    for (const auto& app : r.queryApps)
     {
-        queryMetrics = std::make_unique<QueryMetrics>(queryApps, metrics);
-        if (rec.walks)
-        {
-            queryMetrics->SetObserver(&walks);
-        }
-        for (const auto& app : queryApps)
-        {
-            metrics.TrackMalformed(app); // malformed query frames count too
-        }
-        queryMetrics->TrackDevices(devices);
-        queryMetrics->TrackWorkload(workload);
-        GossipWorkload::QueryPlan plan;
-        plan.draws = c.queries;
-        plan.start = c.QueryWindowStart();
-        plan.interval = c.queryInterval;
-        plan.absentShare = c.queryAbsent;
-        plan.strategies = strategies;
-        plan.warmup = c.queryWarmup;
-        plan.warmupStart = c.QueryWarmupStart();
-        plan.warmupStrategies =
-            c.queryWarmup > 0 ? c.QueryWarmupStrategies() : std::vector<bloom::QueryStrategy>{};
-        plan.ttl = [&c, diameter = result.diameter](bloom::QueryStrategy s) -> uint8_t {
-            if (c.queryTtl > 0)
-            {
-                return static_cast<uint8_t>(c.queryTtl);
-            }
-            return bloom::DefaultQueryTtl(s, diameter);
-        };
-        workload->ScheduleQueries(plan);
+        r.metrics->TrackMalformed(app); // malformed query frames count too
     }
+    r.queryMetrics->TrackDevices(r.devices);
+    r.queryMetrics->TrackWorkload(r.workload);
+    r.workload->ScheduleQueries(QueryPlanOf(c, r.strategies, r.result.diameter));
+}
 
-    // Mobility (own streams after all others) and the truth's observers.
-    stream += mobility.Install(network, stream);
-    result.dynamics.mobileNodes = mobility.GetModelCount();
-    result.dynamics.moving = mobility.MobileNodes();
-    TruthSampler sampler(c.dynamics, rec.MapTimes(c.simTime));
-    sampler.Start(network, metrics, c.simTime);
+/// Stage mobility: the mobile nodes' models (their own streams, after all others).
+void
+MobilityStage(ScenarioRun& r)
+{
+    r.stream += r.mobility->Install(*r.network, r.stream);
+    r.result.dynamics.mobileNodes = r.mobility->GetModelCount();
+    r.result.dynamics.moving = r.mobility->MobileNodes();
+}
 
-    if (!simulate)
+/// Stage recorders: the truth's observers (samples, maps) and NetAnim.
+void
+RecordersStage(ScenarioRun& r)
+{
+    r.sampler = std::make_unique<TruthSampler>(r.c.dynamics, r.recorders.MapTimes(r.c.simTime));
+    r.sampler->Start(*r.network, *r.metrics, r.c.simTime);
+}
+
+/// Simulate the run set up, with the hooks around Simulator::Run.
+void
+Simulate(const GossipScenarioConfig& c, const GossipScenarioHooks& hooks)
+{
+    Simulator::Stop(Seconds(c.simTime));
+    if (hooks.beforeRun)
     {
-        Simulator::Destroy();
-        return result;
+        hooks.beforeRun();
     }
-    NetAnimRecorder anim;
-    if (rec.netanim)
+    Simulator::Run();
+    if (hooks.afterRun)
     {
-        anim.Start(Seconds(c.dynamics.EffectiveSampleInterval()));
+        hooks.afterRun();
+    }
+}
+
+/// Stage run: simulate with the hooks around Simulator::Run, then collect.
+void
+RunStage(ScenarioRun& r, const GossipScenarioHooks& hooks)
+{
+    const GossipScenarioConfig& c = r.c;
+    if (r.recorders.netanim)
+    {
+        r.anim.Start(Seconds(c.dynamics.EffectiveSampleInterval()));
     }
     Simulate(c, hooks);
-    TruthRecord truth = sampler.Finish();
+    TruthRecord truth = r.sampler->Finish();
+    GossipScenarioResult& result = r.result;
     result.dynamics.samples = std::move(truth.samples);
     result.dynamics.repairDelays = std::move(truth.repairDelays);
     result.dynamics.unrepaired = truth.unrepaired;
     result.dynamics.mapNodes = std::move(truth.mapNodes);
     result.dynamics.mapLinks = std::move(truth.mapLinks);
-    result.dynamics.walks = walks.GetRows();
-    result.metrics = metrics.Finish(Seconds(c.simTime));
-    if (!energyModels.empty())
+    result.dynamics.walks = r.walks->GetRows();
+    result.metrics = r.metrics->Finish(Seconds(c.simTime));
+    if (!r.energyModels.empty())
     {
         result.energy =
-            EnergyMetrics(energyModels).Finish(Seconds(c.simTime), result.metrics.advertisements);
+            EnergyMetrics(r.energyModels).Finish(Seconds(c.simTime), result.metrics.advertisements);
     }
-    if (queryMetrics)
+    if (r.queryMetrics)
     {
-        queryMetrics->Finish(Seconds(c.simTime));
-        result.queries = queryMetrics->GetRecords();
+        r.queryMetrics->Finish(Seconds(c.simTime));
+        result.queries = r.queryMetrics->GetRecords();
     }
-    if (wifi)
+    if (r.wifi)
     {
-        result.wifiDrops = wifi->GetDropCounts();
+        result.wifiDrops = r.wifi->GetDropCounts();
     }
     Simulator::Destroy();
-    result.dynamics.netanim = anim.Finish();
-    result.wallSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-    return result;
+    result.dynamics.netanim = r.anim.Finish();
 }
+
+/// A run: the feasibility check, then (when `simulate`) the stages; no
+/// node, device or event is left behind when it throws.
+GossipScenarioResult
+SetUpAndRun(const GossipScenarioConfig& given,
+            const ScenarioRecorders& rec,
+            bool simulate,
+            const GossipScenarioHooks& hooks)
+{
+    ScenarioRun r(given, rec);
+    try
+    {
+        Feasibility(r, hooks);
+        if (hooks.applications)
+        {
+            // A program's own applications on the run's network (sim-benchmark).
+            hooks.applications(
+                GossipScenarioStage{r.c, *r.network, r.devices, r.stream, kWorkloadStream});
+            if (simulate)
+            {
+                Simulate(r.c, hooks);
+            }
+        }
+        else if (simulate)
+        {
+            GossipStage(r);
+            QueryStage(r);
+            EnergyStage(r);
+            WorkloadStage(r);
+            MobilityStage(r);
+            RecordersStage(r);
+            RunStage(r, hooks);
+        }
+    }
+    catch (...)
+    {
+        Simulator::Destroy();
+        throw;
+    }
+    Simulator::Destroy();
+    r.result.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - r.wallStart).count();
+    return r.result;
+}
+
 } // namespace
+
+GossipScenarioResult
+RunGossipScenario(const GossipScenarioConfig& c,
+                  const ScenarioRecorders& rec,
+                  const GossipScenarioHooks& hooks)
+{
+    return SetUpAndRun(c, rec, true, hooks);
+}
+
+GossipScenarioResult
+CheckGossipScenario(const GossipScenarioConfig& c, const ScenarioRecorders& rec)
+{
+    return SetUpAndRun(c, rec, false, GossipScenarioHooks());
+}
 
 } // namespace ns3

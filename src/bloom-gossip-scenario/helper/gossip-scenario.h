@@ -15,6 +15,7 @@
 
 #include "ns3/bloom-gossip-helper.h"
 #include "ns3/energy-metrics.h"
+#include "ns3/filter-policy.h"
 #include "ns3/gossip-metrics.h"
 #include "ns3/query-metrics.h"
 #include "ns3/wsn-topology.h"
@@ -52,9 +53,9 @@ struct GossipScenarioResult
     /// Largest hop distance the filter can report (LBF H - 1, ABF d - 1;
     /// UINT32_MAX for BF).
     uint32_t reach{0};
-    /// The per-hop attenuation of the CSVs' `a` column
-    /// (bloom::FilterPolicy::Attenuation: LBF a or sub<delta>, SDBF 1 - p, else NA).
-    std::string attenuation{"NA"};
+    /// The per-hop attenuation (bloom::FilterPolicy::Attenuation: LBF a or
+    /// delta, SDBF 1 - p; none for the others), the CSVs' `a` column.
+    std::optional<bloom::FilterPolicy::HopAttenuation> attenuation;
     GossipRunMetrics metrics;
     /// Energy figures, when the configuration's EnergyOn().
     std::optional<EnergyRunMetrics> energy;
@@ -68,13 +69,55 @@ struct GossipScenarioResult
 };
 
 /**
+ * The attribute values of a run's gossip applications: every attribute of
+ * the parameter table their type has (scenario-parameters.h), m and the
+ * levels as resolved.  Throws std::invalid_argument "--option: ..." when a
+ * value is outside its attribute's checker.
+ * \param config the run's configuration
+ * \param slots the m actually used (after --budget-bytes)
+ * \param depth the levels actually used (ResolveDepth)
+ * \return (attribute name, value) pairs
+ */
+std::vector<std::pair<std::string, Ptr<AttributeValue>>> GossipAttributeValues(
+    const GossipScenarioConfig& config,
+    uint32_t slots,
+    uint32_t depth);
+
+/**
  * A gossip helper for the configuration's filter family with every gossip
- * attribute of the configuration set; `slots` and `depth` are the m and ABF
- * d actually used (after --budget-bytes or an automatic depth).
+ * attribute of the configuration set (GossipAttributeValues); `slots` and
+ * `depth` are the m and levels actually used (after --budget-bytes or an
+ * automatic depth).
  */
 BloomGossipHelper MakeGossipHelper(const GossipScenarioConfig& config,
                                    uint32_t slots,
                                    uint32_t depth);
+
+/**
+ * A family's problem (BloomGossipApplication::CheckAttributes: "Attribute:
+ * problem") told with the scenario options: the attribute at fault becomes
+ * the option of the error, every other attribute with an option its
+ * option's name ("MinCount: 5 out of range 1..4 (Hashes)" gives
+ * "--min-count" and "5 out of range 1..4 (--k)").
+ * \param config the run's configuration \param problem the family's text
+ * \param option set to the option at fault ("--filter" when none)
+ * \return the problem with the options' names
+ */
+std::string WithOptionNames(const GossipScenarioConfig& config,
+                            const std::string& problem,
+                            std::string& option);
+
+/**
+ * The family's own check of the run's values (CheckAttributes on one
+ * application built from GossipAttributeValues, on no node): throws
+ * std::invalid_argument "--option: problem" (WithOptionNames).
+ * \param config the run's configuration
+ * \param slots the m actually used \param depth the levels actually used
+ * \return the application, whose policy (GetPolicy) is the runs'
+ */
+Ptr<BloomGossipApplication> CheckFamilyAttributes(const GossipScenarioConfig& config,
+                                                  uint32_t slots,
+                                                  uint32_t depth);
 
 /**
  * The analytic bound on `purge_time`: a stale LBF value or ABF bit climbs one
@@ -84,6 +127,15 @@ BloomGossipHelper MakeGossipHelper(const GossipScenarioConfig& config,
  */
 std::optional<double> PurgeBound(const GossipScenarioConfig& config,
                                  const GossipScenarioResult& result);
+
+/**
+ * The levels of the run's filter: 1 for a family without levels, else the
+ * depth asked for (GossipScenarioConfig::RequestedDepth) or, when that is
+ * 0, diameter + 1 bounded by the levels attribute's checker.
+ * \param config the run's configuration \param diameter its network's diameter
+ * \return the depth
+ */
+uint32_t ResolveDepth(const GossipScenarioConfig& config, uint32_t diameter);
 
 /// Build the topology a configuration describes (no simulation objects).
 WsnTopology BuildTopology(const GossipScenarioConfig& config);
@@ -134,14 +186,19 @@ GossipScenarioResult RunGossipScenario(const GossipScenarioConfig& config,
                                        const GossipScenarioHooks& hooks = GossipScenarioHooks());
 
 /**
- * Everything RunGossipScenario would reject, found without simulating: runs
- * its set-up (Validate(), the topology with its positions file or random
- * draw, the network and the radio ground truth, the filter shape derived
- * from the budget and the diameter, its segmentation into frames, the
- * events' node numbers, the recorders' limits) and then Simulator::Destroy().  Throws
- * std::invalid_argument "--option: problem".  Draws the same random numbers
- * as the run, so results do not change.  Returns what the set-up knows
- * (nodes, diameter, components, filter shape; no metrics).
+ * The feasibility check of a run, which RunGossipScenario runs first and
+ * which is the only place a run refuses an option: Validate(), the
+ * recorders' limits, the topology with its positions file or random draw,
+ * the network and its radio ground truth (the one stage set up), the
+ * network's size against the limits, the events' nodes, the filter's
+ * levels and slots from the budget and the diameter, the family's check of
+ * its values (CheckFamilyAttributes), the advertisement's frames, what the
+ * radio and the duty cycle can carry and a query frame's room for a
+ * carried filter; then Simulator::Destroy().  Throws std::invalid_argument
+ * "--option: problem".  Draws the same random numbers as the run, so
+ * results do not change.  Returns what it knows (nodes, diameter,
+ * components, filter shape, frames per advertisement, offered load; no
+ * metrics).  --dry-run runs exactly this.
  */
 GossipScenarioResult CheckGossipScenario(const GossipScenarioConfig& config,
                                          const ScenarioRecorders& recorders = ScenarioRecorders());

@@ -31,38 +31,33 @@ IsDecimal(const std::string& s)
     return std::regex_match(s, kDecimal);
 }
 
-} // namespace
-
-std::vector<Ns2Command>
-ReadNs2Trace(const std::string& path)
+/// The reader of one line of a trace: its words, checked, as a command.
+class LineReader
 {
-    std::string text;
-    try
+  public:
+    /// \param where the file, quoted \param line the line number
+    LineReader(const std::string& where, uint64_t line)
+        : m_where(where),
+          m_line(line)
     {
-        text = ReadInputFile(path);
     }
-    catch (const std::exception& e)
+
+    /// Refuse the line. \param problem what is wrong
+    [[noreturn]] void Fail(const std::string& problem) const
     {
-        ThrowOptionError("--ns2-trace", e.what());
+        ThrowOptionError("--ns2-trace", fmt::format("{} line {}: {}", m_where, m_line, problem));
     }
-    const std::string where = bloom::QuoteForMessage(path);
-    std::vector<Ns2Command> commands;
-    std::map<uint64_t, std::pair<double, uint64_t>> last; // node: (time, line) of its last command
-    std::istringstream in(text);
-    std::string raw;
-    uint64_t lineNo = 0;
-    while (std::getline(in, raw))
+
+    /// The words of a line of plain ASCII text, comment and trailing ';' cut.
+    /// \param raw the line \return its words
+    std::vector<std::string> Words(const std::string& raw) const
     {
-        ++lineNo;
-        const auto fail = [&](const std::string& problem) {
-            ThrowOptionError("--ns2-trace", fmt::format("{} line {}: {}", where, lineNo, problem));
-        };
         for (size_t i = 0; i < raw.size(); ++i)
         {
             const auto b = static_cast<unsigned char>(raw[i]);
             if ((b < 0x20 && b != '\t') || b >= 0x7f)
             {
-                fail(fmt::format("byte 0x{:02X} at column {} ({}); a trace is plain ASCII text{}",
+                Fail(fmt::format("byte 0x{:02X} at column {} ({}); a trace is plain ASCII text{}",
                                  b,
                                  i + 1,
                                  b == 0      ? "a NUL"
@@ -87,64 +82,79 @@ ReadNs2Trace(const std::string& path)
         const bool god =
             !w.empty() && (w[0] == "$god_" || (w.size() >= 4 && w[0] == "$ns_" && w[1] == "at" &&
                                                w[3].rfind("\"$god_", 0) == 0));
-        if (w.empty() || (god && line.find('(') == std::string::npos))
+        if (god && line.find('(') == std::string::npos)
         {
-            continue;
+            w.clear();
         }
-        const auto number = [&](const std::string& word, const char* what) {
-            if (!IsDecimal(word))
-            {
-                fail(fmt::format("{} {} is not a decimal number",
-                                 what,
-                                 bloom::QuoteForMessage(word)));
-            }
-            return std::strtod(word.c_str(), nullptr);
-        };
-        const auto coordinate = [&](const std::string& word, const char* what) {
-            const double v = number(word, what);
-            if (!(std::fabs(v) <= kMaxWsnCoordinate))
-            {
-                fail(fmt::format("{} {} m is outside [-1e12, 1e12] m", what, word));
-            }
-            return v;
-        };
-        const auto node = [&](const std::string& word) {
-            static const std::regex kNode(R"(\$node_\(([0-9]+)\))");
-            std::smatch m;
-            if (!std::regex_match(word, m, kNode))
-            {
-                fail(fmt::format("{} is not $node_(N) with N a node number",
-                                 bloom::QuoteForMessage(word)));
-            }
-            if (m[1].length() > 9)
-            {
-                fail(fmt::format("node number {} is beyond any network (at most {} nodes)",
-                                 bloom::QuoteForMessage(m[1].str()),
-                                 kMaxScenarioNodes));
-            }
-            return std::stoull(m[1].str());
-        };
-        const auto coordName = [&](const std::string& word) {
-            if (word != "X_" && word != "Y_" && word != "Z_")
-            {
-                fail(fmt::format("{} is not X_, Y_ or Z_", bloom::QuoteForMessage(word)));
-            }
-        };
+        return w;
+    }
+
+    /// \param word a number \param what its name \return its value
+    double Number(const std::string& word, const char* what) const
+    {
+        if (!IsDecimal(word))
+        {
+            Fail(fmt::format("{} {} is not a decimal number", what, bloom::QuoteForMessage(word)));
+        }
+        return std::strtod(word.c_str(), nullptr);
+    }
+
+    /// \param word a coordinate \param what its name \return its value (m)
+    double Coordinate(const std::string& word, const char* what) const
+    {
+        const double v = Number(word, what);
+        if (!(std::fabs(v) <= kMaxWsnCoordinate))
+        {
+            Fail(fmt::format("{} {} m is outside [-1e12, 1e12] m", what, word));
+        }
+        return v;
+    }
+
+    /// \param word "$node_(N)" \return N
+    uint64_t Node(const std::string& word) const
+    {
+        static const std::regex kNode(R"(\$node_\(([0-9]+)\))");
+        std::smatch m;
+        if (!std::regex_match(word, m, kNode))
+        {
+            Fail(fmt::format("{} is not $node_(N) with N a node number",
+                             bloom::QuoteForMessage(word)));
+        }
+        if (m[1].length() > 9)
+        {
+            Fail(fmt::format("node number {} is beyond any network (at most {} nodes)",
+                             bloom::QuoteForMessage(m[1].str()),
+                             kMaxScenarioNodes));
+        }
+        return std::stoull(m[1].str());
+    }
+
+    /// \param word X_, Y_ or Z_ \return its letter
+    char Coord(const std::string& word) const
+    {
+        if (word != "X_" && word != "Y_" && word != "Z_")
+        {
+            Fail(fmt::format("{} is not X_, Y_ or Z_", bloom::QuoteForMessage(word)));
+        }
+        return word[0];
+    }
+
+    /// \param w the words of a line, not empty \return its command
+    Ns2Command Command(std::vector<std::string> w) const
+    {
         Ns2Command c;
-        c.line = lineNo;
+        c.line = m_line;
         if (w[0] != "$ns_")
         {
             if (w.size() != 4 || w[1] != "set")
             {
-                fail("not an ns-2 movement command: $node_(N) set X_|Y_|Z_ V, or $ns_ at T "
+                Fail("not an ns-2 movement command: $node_(N) set X_|Y_|Z_ V, or $ns_ at T "
                      "\"$node_(N) set X_|Y_|Z_ V\" or \"$node_(N) setdest X Y SPEED\"");
             }
-            c.node = node(w[0]);
-            coordName(w[2]);
-            c.coord = w[2][0];
-            c.value = coordinate(w[3], w[2].c_str());
-            commands.push_back(c);
-            continue;
+            c.node = Node(w[0]);
+            c.coord = Coord(w[2]);
+            c.value = Coordinate(w[3], w[2].c_str());
+            return c;
         }
         // $ns_ at T "$node_(N) ...": the closing quote ends the last word or
         // stands alone.
@@ -158,53 +168,90 @@ ReadNs2Trace(const std::string& path)
         }
         else
         {
-            fail("a $ns_ command must end with a closing '\"'");
+            Fail("a $ns_ command must end with a closing '\"'");
         }
         const bool set = w.size() == 7 && w[4] == "set";
         const bool setdest = w.size() == 8 && w[4] == "setdest";
         if ((!set && !setdest) || w[1] != "at" || w[3].empty() || w[3][0] != '"')
         {
-            fail("not an ns-2 movement command: $ns_ at T \"$node_(N) set X_|Y_|Z_ V\" or "
+            Fail("not an ns-2 movement command: $ns_ at T \"$node_(N) set X_|Y_|Z_ V\" or "
                  "$ns_ at T \"$node_(N) setdest X Y SPEED\"");
         }
         c.scheduled = true;
-        c.at = number(w[2], "time");
+        c.at = Number(w[2], "time");
         if (!(c.at >= 0 && c.at <= kMaxScenarioTime))
         {
-            fail(fmt::format("time {} s is outside [0, {:g}] s", w[2], kMaxScenarioTime));
+            Fail(fmt::format("time {} s is outside [0, {:g}] s", w[2], kMaxScenarioTime));
         }
-        c.node = node(w[3].substr(1));
+        c.node = Node(w[3].substr(1));
         c.setdest = setdest;
         if (set)
         {
-            coordName(w[5]);
-            c.coord = w[5][0];
-            c.value = coordinate(w[6], w[5].c_str());
+            c.coord = Coord(w[5]);
+            c.value = Coordinate(w[6], w[5].c_str());
+            return c;
         }
-        else
+        c.x = Coordinate(w[5], "x");
+        c.y = Coordinate(w[6], "y");
+        c.speed = Number(w[7], "speed");
+        if (!(c.speed >= 0 && c.speed <= kMaxScenarioSpeed))
         {
-            c.x = coordinate(w[5], "x");
-            c.y = coordinate(w[6], "y");
-            c.speed = number(w[7], "speed");
-            if (!(c.speed >= 0 && c.speed <= kMaxScenarioSpeed))
+            Fail(fmt::format("speed {} m/s is outside [0, {:g}] m/s (0 stops the node)",
+                             w[7],
+                             kMaxScenarioSpeed));
+        }
+        return c;
+    }
+
+  private:
+    const std::string& m_where; ///< the file, quoted
+    uint64_t m_line;            ///< the line number
+};
+
+} // namespace
+
+std::vector<Ns2Command>
+ReadNs2Trace(const std::string& path)
+{
+    std::string text;
+    try
+    {
+        text = ReadInputFile(path);
+    }
+    catch (const std::exception& e)
+    {
+        ThrowOptionError("--ns2-trace", e.what());
+    }
+    const std::string where = bloom::QuoteForMessage(path);
+    std::vector<Ns2Command> commands;
+    std::map<uint64_t, std::pair<double, uint64_t>> last; // node: (time, line) of its last command
+    std::istringstream in(text);
+    std::string raw;
+    uint64_t lineNo = 0;
+    while (std::getline(in, raw))
+    {
+        const LineReader reader(where, ++lineNo);
+        const std::vector<std::string> w = reader.Words(raw);
+        if (w.empty())
+        {
+            continue;
+        }
+        const Ns2Command c = reader.Command(w);
+        if (c.scheduled)
+        {
+            const auto before = last.find(c.node);
+            if (before != last.end() && c.at < before->second.first)
             {
-                fail(fmt::format("speed {} m/s is outside [0, {:g}] m/s (0 stops the node)",
-                                 w[7],
-                                 kMaxScenarioSpeed));
+                reader.Fail(fmt::format("$node_({}) at {} s is listed after its command at {} s "
+                                        "(line {}); ns-3 applies a node's commands in file "
+                                        "order, so list them in time order",
+                                        c.node,
+                                        w[2],
+                                        before->second.first,
+                                        before->second.second));
             }
+            last[c.node] = {c.at, lineNo};
         }
-        const auto before = last.find(c.node);
-        if (before != last.end() && c.at < before->second.first)
-        {
-            fail(fmt::format("$node_({}) at {} s is listed after its command at {} s (line {}); "
-                             "ns-3 applies a node's commands in file order, so list them in time "
-                             "order",
-                             c.node,
-                             w[2],
-                             before->second.first,
-                             before->second.second));
-        }
-        last[c.node] = {c.at, lineNo};
         commands.push_back(c);
     }
     if (commands.empty())

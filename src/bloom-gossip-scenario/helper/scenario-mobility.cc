@@ -149,23 +149,18 @@ ScenarioMobilityInstaller::ScenarioMobilityInstaller(const ScenarioDynamicsConfi
 {
 }
 
-void
-ScenarioMobilityInstaller::PrepareNetwork(WsnNetworkHelper& network,
-                                          const WsnTopology& topology,
-                                          int64_t selectStream,
-                                          const std::vector<uint32_t>& candidates)
+namespace
 {
-    const ScenarioDynamicsConfig& c = m_config;
-    if (c.mobility == ScenarioMobility::NONE)
-    {
-        return;
-    }
-    const uint32_t n = topology.GetN();
+
+/// The bounding box of the positions (a plane: z in -1..1).
+Box
+PositionsArea(const WsnTopology& topology)
+{
     double minX = 0;
     double maxX = 0;
     double minY = 0;
     double maxY = 0;
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < topology.GetN(); ++i)
     {
         const Vector& p = topology.GetPosition(i);
         minX = i == 0 ? p.x : std::min(minX, p.x);
@@ -173,6 +168,18 @@ ScenarioMobilityInstaller::PrepareNetwork(WsnNetworkHelper& network,
         minY = i == 0 ? p.y : std::min(minY, p.y);
         maxY = i == 0 ? p.y : std::max(maxY, p.y);
     }
+    return Box(minX, maxX, minY, maxY, -1, 1);
+}
+
+/// The motion a model makes in the area: an area to move in, a speed that
+/// crosses it within the longest run.
+void
+CheckMotion(const ScenarioDynamicsConfig& c, const Box& area)
+{
+    const double minX = area.xMin;
+    const double maxX = area.xMax;
+    const double minY = area.yMin;
+    const double maxY = area.yMax;
     if (c.mobility == ScenarioMobility::GAUSS_MARKOV && (maxX - minX < 1e-9 || maxY - minY < 1e-9))
     {
         ThrowOptionError("--mobility",
@@ -205,66 +212,95 @@ ScenarioMobilityInstaller::PrepareNetwork(WsnNetworkHelper& network,
                                          SlowestSpeed(diagonal)));
         }
     }
+}
+
+/// The ns-2 trace: nodes of the network, speeds that cross the area in time.
+void
+CheckNs2Trace(const ScenarioDynamicsConfig& c, const Box& area, uint32_t n)
+{
+    const double minX = area.xMin;
+    const double maxX = area.xMax;
+    const double minY = area.yMin;
+    const double maxY = area.yMax;
+    const std::vector<Ns2Command> trace = ReadNs2Trace(c.ns2Trace);
+    // The area a setdest may cross: the positions, the trace's
+    // coordinates and the origin (ns-3 starts a node the trace places
+    // nowhere from (0, 0)).
+    double x0 = std::min(minX, 0.0);
+    double x1 = std::max(maxX, 0.0);
+    double y0 = std::min(minY, 0.0);
+    double y1 = std::max(maxY, 0.0);
+    const auto cover = [&](double x, double y) {
+        x0 = std::min(x0, x);
+        x1 = std::max(x1, x);
+        y0 = std::min(y0, y);
+        y1 = std::max(y1, y);
+    };
+    for (const Ns2Command& command : trace)
+    {
+        if (command.node >= n)
+        {
+            ThrowOptionError("--ns2-trace",
+                             fmt::format("{} line {}: the trace moves $node_({}), but the "
+                                         "network has {} nodes (0..{})",
+                                         bloom::QuoteForMessage(c.ns2Trace),
+                                         command.line,
+                                         command.node,
+                                         n,
+                                         n - 1));
+        }
+        if (command.setdest)
+        {
+            cover(command.x, command.y);
+        }
+        else if (command.coord == 'X')
+        {
+            cover(command.value, y0);
+        }
+        else if (command.coord == 'Y')
+        {
+            cover(x0, command.value);
+        }
+    }
+    const double diagonal = std::hypot(x1 - x0, y1 - y0);
+    for (const Ns2Command& command : trace)
+    {
+        if (command.setdest && command.speed > 0 && command.speed < SlowestSpeed(diagonal))
+        {
+            ThrowOptionError("--ns2-trace",
+                             fmt::format("{} line {}: speed {:g} m/s would take more than "
+                                         "{:g} s to cross the area of the trace and the "
+                                         "positions ({:g} m corner to corner); at least "
+                                         "{:g} m/s, or 0 to stop",
+                                         bloom::QuoteForMessage(c.ns2Trace),
+                                         command.line,
+                                         command.speed,
+                                         kMaxScenarioTime,
+                                         diagonal,
+                                         SlowestSpeed(diagonal)));
+        }
+    }
+}
+
+} // namespace
+
+void
+ScenarioMobilityInstaller::PrepareNetwork(WsnNetworkHelper& network,
+                                          const WsnTopology& topology,
+                                          int64_t selectStream,
+                                          const std::vector<uint32_t>& candidates)
+{
+    const ScenarioDynamicsConfig& c = m_config;
+    if (c.mobility == ScenarioMobility::NONE)
+    {
+        return;
+    }
+    const uint32_t n = topology.GetN();
+    const Box area = PositionsArea(topology);
+    CheckMotion(c, area);
     if (c.mobility == ScenarioMobility::NS2)
     {
-        const std::vector<Ns2Command> trace = ReadNs2Trace(c.ns2Trace);
-        // The area a setdest may cross: the positions, the trace's
-        // coordinates and the origin (ns-3 starts a node the trace places
-        // nowhere from (0, 0)).
-        double x0 = std::min(minX, 0.0);
-        double x1 = std::max(maxX, 0.0);
-        double y0 = std::min(minY, 0.0);
-        double y1 = std::max(maxY, 0.0);
-        const auto cover = [&](double x, double y) {
-            x0 = std::min(x0, x);
-            x1 = std::max(x1, x);
-            y0 = std::min(y0, y);
-            y1 = std::max(y1, y);
-        };
-        for (const Ns2Command& command : trace)
-        {
-            if (command.node >= n)
-            {
-                ThrowOptionError("--ns2-trace",
-                                 fmt::format("{} line {}: the trace moves $node_({}), but the "
-                                             "network has {} nodes (0..{})",
-                                             bloom::QuoteForMessage(c.ns2Trace),
-                                             command.line,
-                                             command.node,
-                                             n,
-                                             n - 1));
-            }
-            if (command.setdest)
-            {
-                cover(command.x, command.y);
-            }
-            else if (command.coord == 'X')
-            {
-                cover(command.value, y0);
-            }
-            else if (command.coord == 'Y')
-            {
-                cover(x0, command.value);
-            }
-        }
-        const double diagonal = std::hypot(x1 - x0, y1 - y0);
-        for (const Ns2Command& command : trace)
-        {
-            if (command.setdest && command.speed > 0 && command.speed < SlowestSpeed(diagonal))
-            {
-                ThrowOptionError("--ns2-trace",
-                                 fmt::format("{} line {}: speed {:g} m/s would take more than "
-                                             "{:g} s to cross the area of the trace and the "
-                                             "positions ({:g} m corner to corner); at least "
-                                             "{:g} m/s, or 0 to stop",
-                                             bloom::QuoteForMessage(c.ns2Trace),
-                                             command.line,
-                                             command.speed,
-                                             kMaxScenarioTime,
-                                             diagonal,
-                                             SlowestSpeed(diagonal)));
-            }
-        }
+        CheckNs2Trace(c, area, n);
     }
     // The mobile nodes: every candidate, or a random share of them drawn
     // from their own stream (with every node a candidate, the draw is the
@@ -299,66 +335,70 @@ ScenarioMobilityInstaller::PrepareNetwork(WsnNetworkHelper& network,
         }
         m_mobile[order[i]] = true;
     }
-    const Box area(minX, maxX, minY, maxY, -1, 1);
-    network.SetMobilityFactory([this, area](uint32_t i, const Vector& at) -> Ptr<MobilityModel> {
-        if (!m_mobile[i])
-        {
-            return nullptr;
-        }
-        const ScenarioDynamicsConfig& c = m_config;
-        Ptr<MobilityModel> model;
-        if (c.mobility == ScenarioMobility::RANDOM_WAYPOINT)
-        {
-            Ptr<RandomRectanglePositionAllocator> waypoints =
-                CreateObject<RandomRectanglePositionAllocator>();
-            Ptr<UniformRandomVariable> x = CreateObject<UniformRandomVariable>();
-            x->SetAttribute("Min", DoubleValue(area.xMin));
-            x->SetAttribute("Max", DoubleValue(area.xMax));
-            Ptr<UniformRandomVariable> y = CreateObject<UniformRandomVariable>();
-            y->SetAttribute("Min", DoubleValue(area.yMin));
-            y->SetAttribute("Max", DoubleValue(area.yMax));
-            waypoints->SetX(x);
-            waypoints->SetY(y);
-            model = CreateObjectWithAttributes<RandomWaypointMobilityModel>(
-                "Speed",
-                StringValue(fmt::format("ns3::ConstantRandomVariable[Constant={}]", c.speed)),
-                "Pause",
-                StringValue(fmt::format("ns3::ConstantRandomVariable[Constant={}]", c.pause)),
-                "PositionAllocator",
-                PointerValue(waypoints));
-        }
-        else if (c.mobility == ScenarioMobility::GAUSS_MARKOV)
-        {
-            // Mean speed c.speed, speed noise N(0, (speed/4)^2) cut at speed/2,
-            // direction noise N(0, 0.2) cut at 0.6 rad, no pitch: a plane.
-            model = CreateObjectWithAttributes<GaussMarkovMobilityModel>(
-                "Bounds",
-                BoxValue(area),
-                "Alpha",
-                DoubleValue(kGaussMarkovAlpha),
-                "MeanVelocity",
-                StringValue(fmt::format("ns3::ConstantRandomVariable[Constant={}]", c.speed)),
-                "MeanDirection",
-                StringValue("ns3::UniformRandomVariable[Min=0|Max=6.283185307]"),
-                "MeanPitch",
-                StringValue("ns3::ConstantRandomVariable[Constant=0]"),
-                "NormalVelocity",
-                StringValue(fmt::format("ns3::NormalRandomVariable[Mean=0|Variance={}|Bound={}]",
-                                        c.speed * c.speed / 16,
-                                        c.speed / 2)),
-                "NormalDirection",
-                StringValue("ns3::NormalRandomVariable[Mean=0|Variance=0.2|Bound=0.6]"),
-                "NormalPitch",
-                StringValue("ns3::NormalRandomVariable[Mean=0|Variance=0|Bound=1]"));
-        }
-        else
-        {
-            model = CreateObject<ConstantVelocityMobilityModel>();
-        }
-        model->SetPosition(at);
-        m_models.push_back(model);
-        return model;
-    });
+    network.SetMobilityFactory(
+        [this, area](uint32_t i, const Vector& at) { return MakeModel(i, at, area); });
+}
+
+Ptr<MobilityModel>
+ScenarioMobilityInstaller::MakeModel(uint32_t i, const Vector& at, const Box& area)
+{
+    if (!m_mobile[i])
+    {
+        return nullptr;
+    }
+    const ScenarioDynamicsConfig& c = m_config;
+    Ptr<MobilityModel> model;
+    if (c.mobility == ScenarioMobility::RANDOM_WAYPOINT)
+    {
+        Ptr<RandomRectanglePositionAllocator> waypoints =
+            CreateObject<RandomRectanglePositionAllocator>();
+        Ptr<UniformRandomVariable> x = CreateObject<UniformRandomVariable>();
+        x->SetAttribute("Min", DoubleValue(area.xMin));
+        x->SetAttribute("Max", DoubleValue(area.xMax));
+        Ptr<UniformRandomVariable> y = CreateObject<UniformRandomVariable>();
+        y->SetAttribute("Min", DoubleValue(area.yMin));
+        y->SetAttribute("Max", DoubleValue(area.yMax));
+        waypoints->SetX(x);
+        waypoints->SetY(y);
+        model = CreateObjectWithAttributes<RandomWaypointMobilityModel>(
+            "Speed",
+            StringValue(fmt::format("ns3::ConstantRandomVariable[Constant={}]", c.speed)),
+            "Pause",
+            StringValue(fmt::format("ns3::ConstantRandomVariable[Constant={}]", c.pause)),
+            "PositionAllocator",
+            PointerValue(waypoints));
+    }
+    else if (c.mobility == ScenarioMobility::GAUSS_MARKOV)
+    {
+        // Mean speed c.speed, speed noise N(0, (speed/4)^2) cut at speed/2,
+        // direction noise N(0, 0.2) cut at 0.6 rad, no pitch: a plane.
+        model = CreateObjectWithAttributes<GaussMarkovMobilityModel>(
+            "Bounds",
+            BoxValue(area),
+            "Alpha",
+            DoubleValue(kGaussMarkovAlpha),
+            "MeanVelocity",
+            StringValue(fmt::format("ns3::ConstantRandomVariable[Constant={}]", c.speed)),
+            "MeanDirection",
+            StringValue("ns3::UniformRandomVariable[Min=0|Max=6.283185307]"),
+            "MeanPitch",
+            StringValue("ns3::ConstantRandomVariable[Constant=0]"),
+            "NormalVelocity",
+            StringValue(fmt::format("ns3::NormalRandomVariable[Mean=0|Variance={}|Bound={}]",
+                                    c.speed * c.speed / 16,
+                                    c.speed / 2)),
+            "NormalDirection",
+            StringValue("ns3::NormalRandomVariable[Mean=0|Variance=0.2|Bound=0.6]"),
+            "NormalPitch",
+            StringValue("ns3::NormalRandomVariable[Mean=0|Variance=0|Bound=1]"));
+    }
+    else
+    {
+        model = CreateObject<ConstantVelocityMobilityModel>();
+    }
+    model->SetPosition(at);
+    m_models.push_back(model);
+    return model;
 }
 
 uint32_t

@@ -11,6 +11,7 @@
 #ifndef BLOOM_GOSSIP_SCENARIO_MOBILITY_H
 #define BLOOM_GOSSIP_SCENARIO_MOBILITY_H
 
+#include "ns3/box.h"
 #include "ns3/mobility-model.h"
 #include "ns3/ptr.h"
 #include "ns3/wsn-network-helper.h"
@@ -133,6 +134,14 @@ class ScenarioMobilityInstaller
     int64_t Install(const WsnNetworkHelper& network, int64_t stream);
 
   private:
+    /**
+     * The factory of the network's mobility models: the model of mobile node
+     * `i` at `at` moving in `area`, none for a node that stays.
+     * \param i the node \param at its position \param area the deployment area
+     * \return its model, or null
+     */
+    Ptr<MobilityModel> MakeModel(uint32_t i, const Vector& at, const Box& area);
+
     ScenarioDynamicsConfig m_config;          //!< the options
     std::vector<bool> m_mobile;               //!< by node: picked to move
     std::vector<Ptr<MobilityModel>> m_models; //!< moving models, node order

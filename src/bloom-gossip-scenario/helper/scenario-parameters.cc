@@ -3,6 +3,7 @@
  */
 #include "scenario-parameters.h"
 
+#include "family-options.h"
 #include "ns2-trace-reader.h"
 #include "scenario-cli.h"
 #include "wifi-device-builder.h"
@@ -11,9 +12,9 @@
 #include "ns3/basic-energy-source.h"
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/bloom-query-application.h"
+#include "ns3/bloom-query-strategy.h"
 #include "ns3/double.h"
 #include "ns3/duty-cycle-scheduler.h"
-#include "ns3/dv-filter.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/filter-family.h"
@@ -155,6 +156,34 @@ class Def
         return *this;
     }
 
+    /**
+     * The id-width attribute of every family that carries ids
+     * (bloom::FilterFamily::idBitsAttribute), given the width of the run's
+     * largest resource id (--events may add ids above R).  Inexact: the
+     * option's range is the ids', not the widths'.
+     */
+    Def& IdWidthAttrs()
+    {
+        for (const bloom::FilterFamily& f : bloom::FilterFamilies())
+        {
+            if (f.idBitsAttribute != nullptr)
+            {
+                Attr(TypeId::LookupByName(f.typeId),
+                     f.idBitsAttribute,
+                     [](const Config& c) -> Ptr<AttributeValue> {
+                         uint32_t bits = 1; // the bits of the largest id, at least one
+                         while (bits < 64 && (c.LargestResourceId() >> bits) != 0)
+                         {
+                             ++bits;
+                         }
+                         return Create<UintegerValue>(bits);
+                     })
+                    .Inexact();
+            }
+        }
+        return *this;
+    }
+
     Def& Columns(std::initializer_list<const char*> columns)
     {
         p.columns.insert(p.columns.end(), columns.begin(), columns.end());
@@ -175,33 +204,32 @@ class Def
     }
 
     /**
-     * Applies when a family of the sweep has the first attribute: the
-     * family's application type is the attribute's type or derives from it.
-     * \param extra a further condition ("and --decay subtractive"), or empty
-     * \param holds whether it holds (null: always)
+     * Applies only when the sweep issues queries of a listed strategy that
+     * `has` (a strategy's own tunable held by the query application, e.g.
+     * the visited list of the walks); the condition names them.
+     * \param has whether a strategy has it
      */
-    Def& Family(const std::string& extra = "", std::function<bool(const Config&)> holds = nullptr)
+    Def& WhereStrategies(std::function<bool(const bloom::QueryStrategyInfo&)> has)
     {
-        const TypeId owner = p.attributes.front().type;
         std::vector<std::string> names;
-        for (const bloom::FilterFamily& f : bloom::FilterFamilies())
+        for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
         {
-            const TypeId t = TypeId::LookupByName(f.typeId);
-            if (t == owner || t.IsChildOf(owner))
+            if (has(info))
             {
-                names.emplace_back(f.name);
+                names.push_back(info.name);
             }
         }
-        p.condition = "--filter " + bloom::JoinList(names, " or ") + " or all" +
-                      (extra.empty() ? "" : " and " + extra);
-        p.applies = [owner, holds](const Config& c, const std::vector<bloom::FilterKind>& fs) {
-            bool any = false;
-            for (bloom::FilterKind kind : fs)
+        p.condition = "--queries above 0 and --query-strategy " + bloom::JoinList(names, " or ");
+        p.applies = [has](const Config& c, const std::vector<bloom::FilterKind>& filters) {
+            for (bloom::QueryStrategy s : SweepQueryStrategies(c, filters))
             {
-                const TypeId t = TypeId::LookupByName(bloom::GetFilterFamily(kind).typeId);
-                any = any || t == owner || t.IsChildOf(owner);
+                const bloom::QueryStrategyInfo* info = bloom::FindQueryStrategy(s);
+                if (info != nullptr && has(*info))
+                {
+                    return true;
+                }
             }
-            return any && (!holds || holds(c));
+            return false;
         };
         return *this;
     }
@@ -214,7 +242,7 @@ class Def
     }
 
     /// 0 is allowed besides lo..hi and means `meaning`.
-    Def& Zero(const char* meaning)
+    Def& Zero(const std::string& meaning)
     {
         p.zero = meaning;
         return *this;
@@ -464,18 +492,6 @@ Moving(const Config& c)
            c.dynamics.mobility == ScenarioMobility::GAUSS_MARKOV;
 }
 
-bool
-Multiplicative(const Config& c)
-{
-    return c.decay == LbfGossipApplication::MULTIPLICATIVE;
-}
-
-bool
-Subtractive(const Config& c)
-{
-    return c.decay == LbfGossipApplication::SUBTRACTIVE;
-}
-
 constexpr const char* kTopology = "Topology and radio";
 constexpr const char* kFilters = "Filters";
 constexpr const char* kGossip = "Gossip";
@@ -484,32 +500,155 @@ constexpr const char* kQueries = "Queries";
 constexpr const char* kEnergy = "Energy and duty cycling";
 constexpr const char* kMobility = "Mobility and pictures";
 
-/// The table.  Each knob once; see ScenarioParameter for the fields.
-std::vector<ScenarioParameter>
-BuildTable()
+/// --query-ttl's 0: the rule (ScenarioQueryTtl) with each strategy's TTL per
+/// hop, e.g. "auto, gradient 2 D, floods D" (floods: the 1-per-hop ones).
+std::string
+QueryTtlRule()
 {
-    using bloom::FilterFamily;
-    using bloom::FilterKind;
+    std::string rule = "auto";
+    for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+    {
+        if (info.ttlPerHop != 1)
+        {
+            rule += fmt::format(", {} {} D", info.name, info.ttlPerHop);
+        }
+    }
+    return rule + ", floods D";
+}
+
+/// Whether a family option's condition (FamilyOption::whenOption) holds.
+bool
+FamilyOptionHolds(const FamilyOptionInfo& o, const Config& c)
+{
+    return o.option.whenOption == nullptr ||
+           ToString(c.FamilyOption(o.option.whenOption)) == o.option.whenValue;
+}
+
+/// The value of a family option in a configuration, its entry created with
+/// the default when missing (so that an option can be bound to it).
+OptionValue&
+FamilyOptionSlot(Config& c, const FamilyOptionInfo& o)
+{
+    return c.familyOptions.try_emplace(o.option.name, o.Default()).first->second;
+}
+
+/// The parameter of one family option: type, range and choices from its
+/// attribute's domain, default from FamilyOptionInfo::Default, the attribute
+/// of every family that declares it, applying to a sweep with one of them.
+Def
+FamilyParameter(const FamilyOptionInfo& o)
+{
+    using Domain = AttributeDomain::Type;
+    const AttributeDomain& d = o.domain;
+    const Type type = d.type == Domain::UNSIGNED ? Type::UNSIGNED
+                      : d.type == Domain::CHOICE ? Type::CHOICE
+                      : d.type == Domain::FLAG   ? Type::FLAG
+                                                 : Type::REAL;
+    const std::string unit = d.type == Domain::TIME && *o.option.unit == '\0' ? "s" : o.option.unit;
+    Def def = Base(o.option.section, o.option.name, type, unit.c_str(), o.option.help);
+    def.p.lo = d.lo;
+    def.p.hi = d.hi;
+    def.p.loOpen = d.loOpen;
+    def.p.hiOpen = d.hiOpen;
+    def.p.choices = d.choices;
+    if (o.option.zero != nullptr)
+    {
+        def.p.zero = o.option.zero;
+    }
+    const std::string name = o.option.name;
+    def.p.addOption = [o](cli::OptionAdder& adder, Config& c, const ScenarioParameter& p) {
+        OptionValue& v = FamilyOptionSlot(c, o);
+        switch (p.type)
+        {
+        case Type::UNSIGNED:
+            adder.Unsigned64(p.name.c_str(),
+                             &std::get<uint64_t>(v),
+                             p.zero.empty() ? static_cast<uint64_t>(p.lo) : 0,
+                             static_cast<uint64_t>(p.hi),
+                             OptionHelp(p));
+            break;
+        case Type::CHOICE:
+            adder.Choice(p.name.c_str(), &std::get<std::string>(v), p.choices, OptionHelp(p));
+            break;
+        case Type::FLAG:
+            adder.Flag(p.name.c_str(), &std::get<bool>(v), OptionHelp(p));
+            break;
+        default: {
+            // A time (s): read exactly, a whole number of ns-3's nanoseconds.
+            const auto add = p.unit == "s" ? &cli::OptionAdder::Seconds : &cli::OptionAdder::Real;
+            (adder.*add)(p.name.c_str(), &std::get<double>(v), OptionRange(p), OptionHelp(p));
+            break;
+        }
+        }
+    };
+    def.p.print = [name](const Config& c) { return ToString(c.FamilyOption(name)); };
+    if (type == Type::UNSIGNED || type == Type::REAL)
+    {
+        def.p.number = [name](const Config& c) {
+            const OptionValue v = c.FamilyOption(name);
+            return std::holds_alternative<uint64_t>(v) ? static_cast<double>(std::get<uint64_t>(v))
+                                                       : std::get<double>(v);
+        };
+    }
+    std::vector<std::string> families;
+    for (bloom::FilterKind kind : o.families)
+    {
+        const bloom::FilterFamily& f = bloom::GetFilterFamily(kind);
+        families.emplace_back(f.name);
+        const TypeId tid = TypeId::LookupByName(f.typeId);
+        const char* attribute = nullptr;
+        for (const bloom::FamilyOption& entry : f.options)
+        {
+            attribute = name == entry.name ? entry.attribute : attribute;
+        }
+        const AttributeDomain domain = DescribeAttribute(tid, attribute);
+        def.Attr(tid, attribute, [name, domain](const Config& c) {
+            return AttributeValueOf(domain, c.FamilyOption(name));
+        });
+    }
+    def.p.condition =
+        "--filter " + bloom::JoinList(families, " or ") + " or all" +
+        (o.option.whenOption == nullptr
+             ? ""
+             : std::string(" and --") + o.option.whenOption + " " + o.option.whenValue);
+    def.p.applies = [o](const Config& c, const std::vector<bloom::FilterKind>& filters) {
+        return FamilyOptionHolds(o, c) &&
+               std::any_of(filters.begin(), filters.end(), [&o](bloom::FilterKind f) {
+                   return o.DeclaredBy(bloom::GetFilterFamily(f));
+               });
+    };
+    def.p.checked = [o](const Config& c) {
+        return o.DeclaredBy(bloom::GetFilterFamily(c.filter)) && FamilyOptionHolds(o, c);
+    };
+    if (o.option.column != nullptr)
+    {
+        def.p.columns.emplace_back(o.option.column);
+    }
+    return def;
+}
+
+/// The families' own options (family-options.h), in the order of the
+/// families and their options.
+void
+FamilyOptionSection(std::vector<Def>& t)
+{
+    for (const FamilyOptionInfo& o : FamilyOptions())
+    {
+        t.push_back(FamilyParameter(o));
+    }
+}
+
+/// Topology and radio: the network's layout and the radio model.
+void
+TopologySection(std::vector<Def>& t)
+{
     using Loss = WsnRadioConfig::Loss;
     using Channel = WsnRadioConfig::Channel;
     using Device = WsnRadioConfig::Device;
+    using R = WsnRadioConfig;
     const double inf = std::numeric_limits<double>::infinity();
-    const TypeId gossip = BloomGossipApplication::GetTypeId();
-    const TypeId lbf = LbfGossipApplication::GetTypeId();
-    const TypeId query = BloomQueryApplication::GetTypeId();
-    const TypeId rwp = RandomWaypointMobilityModel::GetTypeId();
-    const TypeId gm = GaussMarkovMobilityModel::GetTypeId();
     const TypeId logd = LogDistancePropagationLossModel::GetTypeId();
     const TypeId radio = WsnRadio::GetTypeId();
-    using R = WsnRadioConfig;
-    const TypeId sdbf =
-        TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::SCOPE_DECAY).typeId);
-    const TypeId abf = TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::ATTENUATED).typeId);
-    const TypeId dv =
-        TypeId::LookupByName(bloom::GetFilterFamily(FilterKind::DISTANCE_VECTOR).typeId);
-
-    std::vector<Def> t;
-    // Topology and radio.
     t.push_back(Enum(kTopology,
                      "topology",
                      FIELD(topology),
@@ -698,115 +837,31 @@ BuildTable()
                     .Attr(radio, "CsRange")
                     .NotPushed()
                     .When("--device wifi", Wifi));
+}
 
-    // Filters.
-    t.push_back(Unsigned(kFilters,
-                         "m",
-                         FIELD(slots),
-                         1,
-                         bloom::kMaxSlots,
-                         "",
-                         "slots: BF bits, LBF cells, ABF bits per level, SDBF bits, DV "
-                         "payload bytes")
-                    .FamilyAttr([](const FilterFamily& f) { return f.sizeAttribute; })
-                    .CheckedWhen([](const Config& c) { return c.budgetBytes == 0; })
-                    .When("--budget-bytes 0 (a budget sets m)",
-                          [](const Config& c) { return c.budgetBytes == 0; })
-                    .Columns({"m"}));
+/// Filters: m and k of every family, the families' own options
+/// (FamilyOptionSection), the byte budget.
+void
+FilterSection(std::vector<Def>& t)
+{
+    // m: every family's size attribute; its help names each family's unit.
+    std::vector<std::string> units;
+    for (const bloom::FilterFamily& f : bloom::FilterFamilies())
+    {
+        units.push_back(std::string(f.label) + " " + f.sizeHelp);
+    }
+    Def m = Unsigned(kFilters, "m", FIELD(slots), 1, bloom::kMaxSlots, "", "")
+                .FamilyAttr([](const bloom::FilterFamily& f) { return f.sizeAttribute; })
+                .CheckedWhen([](const Config& c) { return c.budgetBytes == 0; })
+                .When("--budget-bytes 0 (a budget sets m)",
+                      [](const Config& c) { return c.budgetBytes == 0; })
+                .Columns({"m"});
+    m.p.help = "slots: " + bloom::JoinList(units);
+    t.push_back(m);
     t.push_back(Unsigned(kFilters, "k", FIELD(hashes), 1, bloom::kMaxHashes, "", "hash functions")
-                    .FamilyAttr([](const FilterFamily&) { return "Hashes"; })
+                    .FamilyAttr([](const bloom::FilterFamily&) { return "Hashes"; })
                     .Columns({"k"}));
-    t.push_back(Unsigned(kFilters,
-                         "b",
-                         FIELD(cellBits),
-                         bloom::kMinCellBits,
-                         bloom::kMaxCellBits,
-                         "",
-                         "LBF bits per cell")
-                    .Attr(lbf, "CellBits")
-                    .Family()
-                    .Columns({"b"}));
-    t.push_back(Enum(kFilters,
-                     "quantization",
-                     FIELD(quantization),
-                     std::vector<bloom::Quantization>{bloom::Quantization::FLOOR,
-                                                      bloom::Quantization::CEIL,
-                                                      bloom::Quantization::ROUND},
-                     "LBF quantization")
-                    .Attr(lbf, "Quantization")
-                    .Family());
-    t.push_back(
-        Enum(kFilters,
-             "decay",
-             FIELD(decay),
-             std::vector<LbfGossipApplication::DecayMode>{LbfGossipApplication::MULTIPLICATIVE,
-                                                          LbfGossipApplication::SUBTRACTIVE},
-             "LBF per-hop decay")
-            .Attr(lbf, "Decay")
-            .Family());
-    t.push_back(
-        Real(kFilters, "a", FIELD(factor), 0, 1, true, true, "", "LBF multiplicative factor")
-            .Attr(lbf, "Factor")
-            .Family("--decay multiplicative", Multiplicative)
-            .CheckedWhen(Multiplicative)
-            .Columns({"a"}));
-    t.push_back(Unsigned(kFilters,
-                         "delta",
-                         FIELD(step),
-                         1,
-                         65535,
-                         "",
-                         "LBF subtractive step, at most 2^b - 1")
-                    .Attr(lbf, "Step")
-                    .Family("--decay subtractive", Subtractive)
-                    .CheckedWhen(Subtractive)
-                    .Columns({"a"}));
-    t.push_back(Unsigned(kFilters, "depth", FIELD(depth), 1, bloom::kMaxDepth, "", "ABF levels")
-                    .Zero("diameter + 1")
-                    .Attr(abf, "Depth")
-                    .Family()
-                    .Columns({"depth"}));
-    t.push_back(Real(kFilters,
-                     "decay-probability",
-                     FIELD(decayProbability),
-                     0,
-                     1,
-                     true,
-                     true,
-                     "",
-                     "SDBF: probability p that a node's static keep mask clears a bit")
-                    .Attr(sdbf, "DecayProbability")
-                    .Family()
-                    .Columns({"a"}));
-    t.push_back(
-        Unsigned(kFilters,
-                 "min-count",
-                 FIELD(minCount),
-                 1,
-                 bloom::kMaxHashes,
-                 "",
-                 "SDBF: membership iff at least this many of the k positions are set, <= k")
-            .Attr(sdbf, "MinCount")
-            .Family()
-            .CheckedWhen([](const Config& c) { return c.filter == FilterKind::SCOPE_DECAY; }));
-    t.push_back(Enum(kFilters,
-                     "estimator",
-                     FIELD(sdbfEstimator),
-                     std::vector<bloom::SdbfEstimator>{bloom::SdbfEstimator::MLE,
-                                                       bloom::SdbfEstimator::RATIO},
-                     "SDBF hop estimator from the count of set positions")
-                    .Attr(sdbf, "Estimator")
-                    .Family());
-    t.push_back(Unsigned(kFilters,
-                         "horizon",
-                         FIELD(horizon),
-                         1,
-                         bloom::kMaxDvHops,
-                         "hops",
-                         "DV: largest hop count carried; entries beyond it are dropped")
-                    .Attr(dv, "Horizon")
-                    .Family()
-                    .Columns({"reach"}));
+    FamilyOptionSection(t);
     t.push_back(Unsigned(kFilters,
                          "budget-bytes",
                          FIELD(budgetBytes),
@@ -816,8 +871,14 @@ BuildTable()
                          "equal message budget: m of each filter derived so it carries N "
                          "bytes (0: equal m)")
                     .Columns({"budget_bytes"}));
+}
 
-    // Gossip.
+/// Gossip: timers, learning, transport and frames of the gossip applications.
+void
+GossipSection(std::vector<Def>& t)
+{
+    const TypeId gossip = BloomGossipApplication::GetTypeId();
+    const TypeId query = BloomQueryApplication::GetTypeId();
     t.push_back(Period(kGossip, "interval", FIELD(interval), "beacon interval")
                     .Attr(gossip, "BeaconInterval")
                     .When("--learn gossip", Gossiping)
@@ -895,8 +956,12 @@ BuildTable()
                     .Attr(gossip, "FrameBytes")
                     // 0 or 23..65000: a UintegerChecker holds no gap.
                     .Inexact());
+}
 
-    // Workload.
+/// Workload: resources, probes, simulated time, frame loss.
+void
+WorkloadSection(std::vector<Def>& t)
+{
     t.push_back(Unsigned(kWorkload,
                          "resources",
                          FIELD(resources),
@@ -904,13 +969,7 @@ BuildTable()
                          100000,
                          "",
                          "resources, numbered 1..R, on random nodes")
-                    .Attr(dv,
-                          "IdBits",
-                          [](const Config& c) -> Ptr<AttributeValue> {
-                              return Create<UintegerValue>(
-                                  bloom::DistanceVector::WidthOf(c.LargestResourceId()));
-                          })
-                    .Inexact() // DV's id width, from the largest id (--events may add more)
+                    .IdWidthAttrs()
                     .When("--placement random", RandomPlacement)
                     .Columns({"resources"}));
     t.push_back(Unsigned(kWorkload,
@@ -948,8 +1007,13 @@ BuildTable()
                        "share of received frames every PHY drops anyway (RateErrorModel)")
                     .Derived(RateErrorModel::GetTypeId(), "ErrorRate")
                     .Columns({"frame_loss"}));
+}
 
-    // Queries.
+/// Queries: the queries, their window and strategies.
+void
+QuerySection(std::vector<Def>& t)
+{
+    const TypeId query = BloomQueryApplication::GetTypeId();
     t.push_back(Unsigned(kQueries,
                          "queries",
                          FIELD(queries),
@@ -978,14 +1042,8 @@ BuildTable()
                        "share of draws for keys never inserted")
                     .When("--queries above 0", Queries));
     {
-        Def d = Base(kQueries,
-                     "query-strategy",
-                     Type::LIST,
-                     "",
-                     "comma list of gradient (LBF/ABF/SDBF), flood, ring, blind-flood, abc "
-                     "(LBF/ABF/SDBF), bcir, bcir-star; auto = gradient for lbf/abf/sdbf, "
-                     "flood,ring,blind-flood for bf; all = every one of the first four the "
-                     "filter supports");
+        Def d = Base(kQueries, "query-strategy", Type::LIST, "", "");
+        d.p.help = QueryStrategyHelp(); // from the registry and the descriptors
         d.p.addOption = [](cli::OptionAdder& adder, Config& c, const ScenarioParameter& p) {
             adder.Parsed(p.name.c_str(),
                          &c.queryStrategy,
@@ -1005,7 +1063,7 @@ BuildTable()
                          "",
                          "most transmissions of a query (gradient walk, flood scope, largest "
                          "ring)")
-                    .Zero("auto, gradient 2 D, floods D")
+                    .Zero(QueryTtlRule()) // from the registry: ttlPerHop x D
                     .Attr(query, "Ttl")
                     // The workload passes the resolved TTL with every query.
                     .NotPushed()
@@ -1019,7 +1077,10 @@ BuildTable()
                          "gradient: visited-list entries carried (at most 47 fit a 114-byte "
                          "frame)")
                     .Attr(query, "MaxVisited")
-                    .When("--queries above 0", Queries));
+                    // Of the strategies whose searches carry a visited list.
+                    .WhereStrategies([](const bloom::QueryStrategyInfo& info) {
+                        return info.search.visitedList;
+                    }));
     t.push_back(Period(kQueries,
                        "query-timeout",
                        FIELD(queryTimeout),
@@ -1072,8 +1133,12 @@ BuildTable()
             [](const Config& c) { return Queries(c) && c.queryWarmup > 0; },
             true));
     }
+}
 
-    // Energy and duty cycling.
+/// Energy and duty cycling.
+void
+EnergySection(std::vector<Def>& t)
+{
     t.push_back(Flag(kEnergy,
                      "energy",
                      FIELD(energy),
@@ -1107,8 +1172,14 @@ BuildTable()
                      "always on (implies --energy when below 1)")
                     .Attr(DutyCycleScheduler::GetTypeId(), "DutyCycle")
                     .Columns({"duty_cycle"}));
+}
 
-    // Mobility and pictures.
+/// Mobility and pictures: the moving nodes and the sampling of the truth.
+void
+MobilitySection(std::vector<Def>& t)
+{
+    const TypeId rwp = RandomWaypointMobilityModel::GetTypeId();
+    const TypeId gm = GaussMarkovMobilityModel::GetTypeId();
     t.push_back(Enum(kMobility,
                      "mobility",
                      FIELD(dynamics.mobility),
@@ -1197,7 +1268,24 @@ BuildTable()
                         [](const Config& c) { return c.dynamics.Sampling(); },
                         true)
                     .Columns({"sample_from"}));
+}
 
+/// The table, section by section.  Each knob once; see ScenarioParameter
+/// for the fields.
+std::vector<ScenarioParameter>
+BuildTable()
+{
+    std::vector<Def> t;
+    for (const auto section : {TopologySection,
+                               FilterSection,
+                               GossipSection,
+                               WorkloadSection,
+                               QuerySection,
+                               EnergySection,
+                               MobilitySection})
+    {
+        section(t);
+    }
     std::vector<ScenarioParameter> out;
     out.reserve(t.size());
     for (Def& d : t)
@@ -1463,14 +1551,102 @@ ScenarioOptionScopes(const GossipScenarioConfig& c, const std::vector<bloom::Fil
     {
         if (p.applies)
         {
-            scopes.push_back(
-                {p.option.c_str(), p.condition.c_str(), p.applies(c, filters), p.warnOnly});
+            scopes.push_back({p.option, p.condition, p.applies(c, filters), p.warnOnly});
         }
     }
     // The program-level options with a condition (not fields of the configuration).
     scopes.push_back(
         {"--out-series", "--mobility or --sample-interval above 0", c.dynamics.Sampling(), true});
     scopes.push_back({"--out-queries", "--queries above 0", c.queries > 0, false});
+    return scopes;
+}
+
+std::vector<bloom::QueryStrategy>
+SweepQueryStrategies(const GossipScenarioConfig& c, const std::vector<bloom::FilterKind>& filters)
+{
+    std::vector<bloom::QueryStrategy> out;
+    if (c.queries == 0)
+    {
+        return out;
+    }
+    for (bloom::FilterKind f : filters)
+    {
+        GossipScenarioConfig run = c;
+        run.filter = f;
+        std::vector<bloom::QueryStrategy> strategies = run.QueryStrategies();
+        if (c.queryWarmup > 0)
+        {
+            const auto warmups = run.QueryWarmupStrategies();
+            strategies.insert(strategies.end(), warmups.begin(), warmups.end());
+        }
+        for (bloom::QueryStrategy s : strategies)
+        {
+            if (std::find(out.begin(), out.end(), s) == out.end())
+            {
+                out.push_back(s);
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<ScenarioOptionScope>
+Ns3ArgumentScopes(const std::vector<std::string>& args,
+                  const GossipScenarioConfig& c,
+                  const std::vector<bloom::FilterKind>& filters)
+{
+    const auto is = [](TypeId type, TypeId of) { return type == of || type.IsChildOf(of); };
+    const std::vector<bloom::QueryStrategy> used = SweepQueryStrategies(c, filters);
+    std::vector<ScenarioOptionScope> scopes;
+    for (const std::string& arg : args)
+    {
+        const std::string name = arg.substr(0, arg.find('='));
+        if (name.rfind("--ns3::", 0) != 0)
+        {
+            continue;
+        }
+        const std::string path = name.substr(2); // ns3::Type::Attribute
+        const auto sep = path.rfind("::");
+        TypeId tid;
+        if (sep == std::string::npos || !TypeId::LookupByNameFailSafe(path.substr(0, sep), &tid))
+        {
+            continue; // refused by cli::ApplyNs3Arguments
+        }
+        std::vector<std::string> names;
+        bool applies = false;
+        if (tid != BloomQueryStrategy::GetTypeId() && is(tid, BloomQueryStrategy::GetTypeId()))
+        {
+            // A strategy's tunable: only where a strategy of that class runs.
+            for (const bloom::QueryStrategyInfo& info : bloom::RegisteredQueryStrategies())
+            {
+                if (is(TypeId::LookupByName(info.typeId), tid))
+                {
+                    names.push_back(info.name);
+                    applies = applies || std::count(used.begin(), used.end(), info.code) > 0;
+                }
+            }
+            scopes.push_back(
+                {name,
+                 "--query-strategy " + bloom::JoinList(names, " or ") + " and --queries above 0",
+                 applies,
+                 false});
+        }
+        else if (tid != BloomGossipApplication::GetTypeId() &&
+                 is(tid, BloomGossipApplication::GetTypeId()))
+        {
+            // A family's attribute: only where a family of that class runs.
+            for (const bloom::FilterFamily& f : bloom::FilterFamilies())
+            {
+                if (is(TypeId::LookupByName(f.typeId), tid))
+                {
+                    names.emplace_back(f.name);
+                    applies = applies || std::count(filters.begin(), filters.end(), f.kind) > 0;
+                }
+            }
+            scopes.push_back(
+                {name, "--filter " + bloom::JoinList(names, " or ") + " or all", applies, false});
+        }
+    }
     return scopes;
 }
 

@@ -217,8 +217,8 @@ std::string ScenarioModelUnused(const GossipScenarioConfig& config, TypeId tid);
  */
 struct ScenarioOptionScope
 {
-    const char* option;    //!< e.g. "--pause"
-    const char* condition; //!< e.g. "--mobility random-waypoint"
+    std::string option;    //!< e.g. "--pause"
+    std::string condition; //!< e.g. "--mobility random-waypoint"
     bool applies;          //!< whether the condition holds for the sweep
     /// Ignored with a warning rather than refused: a motion, sampling or
     /// duty-cycle option, which qualifies a setting the sweep scripts vary
@@ -246,6 +246,36 @@ struct ScenarioOptionScope
 std::vector<ScenarioOptionScope> ScenarioOptionScopes(
     const GossipScenarioConfig& config,
     const std::vector<bloom::FilterKind>& filters);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The query strategies a sweep of `config` over the families `filters`
+ * issues (measured and warm-up), none without --queries.
+ * \param config the configuration (its filter field is not read)
+ * \param filters the families of the sweep
+ * \return the strategies, each once, by first use
+ */
+std::vector<bloom::QueryStrategy> SweepQueryStrategies(
+    const GossipScenarioConfig& config,
+    const std::vector<bloom::FilterKind>& filters);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The ns-3 attribute defaults (--ns3::Type::Attribute=value) that apply only
+ * to some runs, with whether a run of the sweep has them: the attributes of
+ * a query strategy's class (a strategy's tunables) apply only when the
+ * sweep issues queries of a strategy of that class, those of a family's
+ * gossip application only when the sweep has that family.  A program refuses
+ * every one given that does not apply.
+ * \param args the ns-3 arguments given (cli::ParseCommandLine's)
+ * \param config the configuration
+ * \param filters the families of the sweep
+ * \return one scope per argument of such a type, the option being its
+ *         "--ns3::Type::Attribute"
+ */
+std::vector<ScenarioOptionScope> Ns3ArgumentScopes(const std::vector<std::string>& args,
+                                                   const GossipScenarioConfig& config,
+                                                   const std::vector<bloom::FilterKind>& filters);
 
 } // namespace ns3
 

@@ -97,7 +97,7 @@ CheckSweepOptions(ScenarioSweepOptions& o)
         }
     }
     // Queries: at least one filter of the sweep must support a listed
-    // strategy (gradient and abc need lbf, abf or sdbf), or the sweep would issue none.
+    // strategy (some need a family with distance), or the sweep would issue none.
     if (c.queries > 0)
     {
         bool any = false;
@@ -110,7 +110,7 @@ CheckSweepOptions(ScenarioSweepOptions& o)
             cli::Fail("--query-strategy",
                       "'" + ToString(c.queryStrategy) + "' does not apply to --filter " +
                           (o.filters == AllFilters() ? "all" : bloom::ToString(o.filters.front())) +
-                          " (gradient and abc need lbf, abf or sdbf), so no query would be issued");
+                          " (" + QueryStrategyNeeds() + "), so no query would be issued");
         }
         bool anyWarmup = c.queryWarmup == 0;
         for (bloom::FilterKind f : o.filters)
@@ -124,8 +124,7 @@ CheckSweepOptions(ScenarioSweepOptions& o)
             cli::Fail("--query-warmup-strategy",
                       "'" + ToString(c.queryWarmupStrategy) + "' does not apply to --filter " +
                           (o.filters == AllFilters() ? "all" : bloom::ToString(o.filters.front())) +
-                          " (gradient and abc need lbf, abf or sdbf), so no warm-up query would "
-                          "be issued");
+                          " (" + QueryStrategyNeeds() + "), so no warm-up query would be issued");
         }
     }
 }

@@ -72,7 +72,7 @@ using RunColumns = std::vector<CsvColumn<RunRow>>;
 std::string
 SlotBitsColumn(const GossipScenarioConfig& c)
 {
-    return bloom::GetFilterFamily(c.filter).cellSlots ? Int(c.cellBits) : "NA";
+    return bloom::GetFilterFamily(c.filter).CellSlots() ? Int(c.SlotBits()) : "NA";
 }
 
 /// The `k` column: the hash functions, NA for a family without them (DV).
@@ -86,11 +86,20 @@ HashesColumn(const GossipScenarioConfig& c)
                : "NA";
 }
 
-/// The runs.csv `a` column: the per-hop attenuation of the run's policy.
+/// The runs.csv `a` column: the per-hop attenuation of the run's policy, a
+/// factor as printf's %.6g ("0.9"), a step as "sub<delta>", NA without one.
 std::string
 AttenuationColumn(const GossipScenarioConfig& /* c */, const GossipScenarioResult& r)
 {
-    return r.attenuation; // the policy's Attenuation()
+    if (!r.attenuation)
+    {
+        return "NA";
+    }
+    if (r.attenuation->step > 0)
+    {
+        return "sub" + std::to_string(r.attenuation->step);
+    }
+    return fmt::format("{:.6g}", r.attenuation->factor);
 }
 
 /// A hop-accuracy value of the whole run: NA without distances or pairs.
@@ -461,9 +470,11 @@ GossipCsvRow(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 /**
  * The runs.csv columns the parameter table names (ScenarioParameter::columns)
  * that none of the lists above places: a new option's column, declared with
- * the option alone.  Appended at the end of every row in the table's order,
- * its value as the option prints it (every shipped column is placed, so
- * none is appended today).
+ * the option alone (a plug-in family's own option, FilterFamily::options).
+ * Appended at the end of every row in the table's order, its value as the
+ * option prints it, NA in a run the option does not apply to (a run of
+ * another family); every column of the module's own options is placed, so
+ * none is appended in its programs.
  */
 const std::vector<CsvColumn<GossipScenarioConfig>>&
 ParameterColumns()
@@ -482,8 +493,12 @@ ParameterColumns()
                 {
                     placed.push_back(name);
                     const ScenarioParameter* parameter = &p;
+                    // NA where the option does not apply to the run (a
+                    // family option in a run of another family).
                     out.push_back({name.c_str(), [parameter](const GossipScenarioConfig& c) {
-                                       return parameter->print(c);
+                                       return parameter->checked && !parameter->checked(c)
+                                                  ? std::string("NA")
+                                                  : parameter->print(c);
                                    }});
                 }
             }

@@ -122,7 +122,7 @@ RoomyLine(FilterKind filter, uint32_t nodes)
     c.nodes = nodes;
     c.slots = filter == FilterKind::BLOOM ? 2048 : 256;
     c.hashes = 4;
-    c.cellBits = 8;
+    c.SetFamilyOption("b", "8");
     c.resources = 2;
     c.probes = 0;
     c.simTime = 36;
@@ -218,7 +218,7 @@ class LearnFromQueriesTestCase : public TestCase
             RngSeedManager::SetRun(4);
             GossipScenarioConfig c = RoomyLine(FilterKind::LINEAR, 10);
             c.slots = 32;
-            c.cellBits = 16;
+            c.SetFamilyOption("b", "16");
             c.queries = 6;
             c.queryStrategy = ParseQueryStrategySelection("abc");
             c.learning = learn ? BloomGossipApplication::QUERIES : BloomGossipApplication::GOSSIP;
@@ -637,9 +637,34 @@ class ConfigNamesTestCase : public TestCase
                               "blind-flood,gradient",
                               "Of");
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseQueryStrategySelection(""); }),
-                              "empty; give gradient, flood, ring, blind-flood (comma-separated), "
-                              "auto or all",
+                              "empty; give gradient, flood, ring, blind-flood, abc, bcir, "
+                              "bcir-star (comma-separated), auto or all",
                               "empty list");
+        // Issue 37: what a family can run comes from its descriptor (dv has
+        // distance), the help and errors from the registries.
+        NS_TEST_ASSERT_MSG_EQ(
+            (QueryStrategySelection().Resolve(FilterKind::DISTANCE_VECTOR) == Strategies{gradient}),
+            true,
+            "dv: auto is the gradient");
+        NS_TEST_ASSERT_MSG_EQ(
+            (ParseQueryStrategySelection("abc").Resolve(FilterKind::DISTANCE_VECTOR).size()),
+            1U,
+            "dv runs abc");
+        NS_TEST_ASSERT_MSG_EQ(QueryStrategyHelp(),
+                              "comma list of gradient (lbf/abf/sdbf/dv), flood, ring, blind-flood, "
+                              "abc (lbf/abf/sdbf/dv), bcir, bcir-star; auto = gradient for "
+                              "lbf/abf/sdbf/dv, flood,ring,blind-flood for bf; all = every one of "
+                              "gradient, flood, ring, blind-flood the filter supports",
+                              "the help of --query-strategy");
+        NS_TEST_ASSERT_MSG_EQ(QueryStrategyNeeds(),
+                              "gradient and abc need lbf, abf, sdbf or dv",
+                              "who needs what");
+        // The TTL rule of the harness: ttlPerHop x the diameter, 1..255.
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(gradient, 0)}, 2, "walk TTL, diameter 0");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(gradient, 7)}, 14, "walk TTL: 2 per hop");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(gradient, 200)}, 255, "walk TTL at most 255");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(ring, 0)}, 1, "flood TTL, diameter 0");
+        NS_TEST_ASSERT_MSG_EQ(int{ScenarioQueryTtl(flood, 7)}, 7, "flood TTL: 1 per hop");
         NS_TEST_ASSERT_MSG_EQ(Refusal([] { ParseQueryStrategySelection("gradient,"); }),
                               "empty item in 'gradient,'",
                               "empty item");
@@ -649,8 +674,8 @@ class ConfigNamesTestCase : public TestCase
         GossipScenarioConfig c;
         c.queryStrategy.words.clear();
         NS_TEST_ASSERT_MSG_EQ(Refusal([&c] { c.Validate(); }),
-                              "--query-strategy: empty; give gradient, flood, ring, blind-flood "
-                              "(comma-separated), auto or all",
+                              "--query-strategy: empty; give gradient, flood, ring, blind-flood, "
+                              "abc, bcir, bcir-star (comma-separated), auto or all",
                               "Validate refuses an empty selection");
     }
 };
@@ -746,10 +771,10 @@ class TableColumnsTestCase : public TestCase
         // each family's per-hop attenuation (LBF a or sub<delta>, SDBF 1 - p).
         GossipScenarioConfig run = Line(FilterKind::BLOOM, 4);
         run.simTime = 5;
-        run.cellBits = 6;
-        run.factor = 0.25;
-        run.step = 3;
-        run.decayProbability = 0.3;
+        run.SetFamilyOption("b", "6");
+        run.SetFamilyOption("a", "0.25");
+        run.SetFamilyOption("delta", "3");
+        run.SetFamilyOption("decay-probability", "0.3");
         const std::map<std::string, std::string> attenuation{{"lbf", "0.25 sub3"},
                                                              {"sdbf", "0.7 0.7"}};
         for (const FilterFamily& family : FilterFamilies())
@@ -758,11 +783,10 @@ class TableColumnsTestCase : public TestCase
             std::string a[2];
             for (int i = 0; i < 2; ++i)
             {
-                run.decay = i == 0 ? LbfGossipApplication::MULTIPLICATIVE
-                                   : LbfGossipApplication::SUBTRACTIVE;
+                run.SetFamilyOption("decay", i == 0 ? "multiplicative" : "subtractive");
                 const GossipScenarioResult result = RunGossipScenario(run);
                 a[i] = Value(run, result, "a");
-                const std::string b = family.cellSlots ? "6" : "NA";
+                const std::string b = family.CellSlots() ? "6" : "NA";
                 NS_TEST_ASSERT_MSG_EQ(Value(run, result, "b"), b, family.name << ": b");
             }
             const auto known = attenuation.find(family.name);

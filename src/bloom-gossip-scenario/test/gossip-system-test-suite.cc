@@ -33,9 +33,9 @@ Roomy(FilterKind filter, ScenarioTopology topology, uint32_t nodes)
     c.nodes = nodes;
     c.slots = filter == FilterKind::BLOOM ? 2048 : 256;
     c.hashes = 4;
-    c.cellBits = 8;
-    c.factor = 0.9;
-    c.horizon = 24; // DV: beyond every diameter here
+    c.SetFamilyOption("b", "8");
+    c.SetFamilyOption("a", "0.9");
+    c.SetFamilyOption("horizon", "24"); // DV: beyond every diameter here
     c.resources = 3;
     c.probes = 200;
     c.simTime = 45;
@@ -235,8 +235,8 @@ class RemovalTestCase : public TestCase
                                   FilterKind::BLOOM})
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::LINE, 10);
-            c.cellBits = 4; // horizon 12 > diameter 9
-            c.horizon = 12; // DV: the same horizon
+            c.SetFamilyOption("b", "4");        // horizon 12 > diameter 9
+            c.SetFamilyOption("horizon", "12"); // DV: the same horizon
             c.resources = 1;
             c.simTime = 60;
             c.events = {WorkloadEvent::Parse("20:remove:1")};
@@ -274,8 +274,8 @@ class RemovalTestCase : public TestCase
              {FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::DISTANCE_VECTOR})
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::LINE, 10);
-            c.cellBits = 4;
-            c.horizon = 12;
+            c.SetFamilyOption("b", "4");
+            c.SetFamilyOption("horizon", "12");
             c.resources = 1;
             c.simTime = 60;
             // Resource 1 is on a random node; fail every node holding it by
@@ -316,7 +316,7 @@ class DvHorizonTestCase : public TestCase
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(3);
         GossipScenarioConfig c = Roomy(FilterKind::DISTANCE_VECTOR, ScenarioTopology::LINE, 20);
-        c.horizon = 8;
+        c.SetFamilyOption("horizon", "8");
         c.resources = 6;
         const GossipScenarioResult r = RunGossipScenario(c);
         const auto& by = r.metrics.byDistance;
@@ -338,7 +338,9 @@ class DvHorizonTestCase : public TestCase
         GossipScenarioConfig disk = Roomy(FilterKind::DISTANCE_VECTOR, ScenarioTopology::DISK, 60);
         disk.resources = 8;
         const GossipScenarioResult d = RunGossipScenario(disk);
-        NS_TEST_ASSERT_MSG_LT(d.diameter, disk.horizon, "disk within the horizon");
+        NS_TEST_ASSERT_MSG_LT(uint64_t{d.diameter},
+                              std::get<uint64_t>(disk.FamilyOption("horizon")),
+                              "disk within the horizon");
         NS_TEST_ASSERT_MSG_EQ(d.metrics.overall.pairs, 60U * 8, "every pair");
         NS_TEST_ASSERT_MSG_EQ(d.metrics.overall.exact, 1.0, "disk: every estimate exact");
     }
@@ -367,7 +369,7 @@ class FaultsUnderLossTestCase : public TestCase
         for (FilterKind filter : {FilterKind::LINEAR, FilterKind::ATTENUATED, FilterKind::BLOOM})
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 36);
-            c.cellBits = 5; // horizon 18 > diameter 10
+            c.SetFamilyOption("b", "5"); // horizon 18 > diameter 10
             c.frameLoss = 0.2;
             c.resources = 0;
             c.simTime = 120;
@@ -459,7 +461,7 @@ class BudgetTestCase : public TestCase
         {
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
             c.budgetBytes = 92;
-            c.cellBits = 5;
+            c.SetFamilyOption("b", "5");
             c.simTime = filter == FilterKind::DISTANCE_VECTOR ? 20 : 2;
             // DV: 200 resources do not fit 92 bytes; the nearest do.
             c.resources = filter == FilterKind::DISTANCE_VECTOR ? 200 : c.resources;

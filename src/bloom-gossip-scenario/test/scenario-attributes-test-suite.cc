@@ -18,6 +18,7 @@
 #include "ns3/dynamics-tables.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
+#include "ns3/family-options.h"
 #include "ns3/gauss-markov-mobility-model.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/grid-spectrum-channel.h"
@@ -376,11 +377,11 @@ class RunAttributesOwnedTestCase : public TestCase
         // LBF, random waypoint, log-distance with shadowing.
         GossipScenarioConfig lbf = base;
         lbf.filter = FilterKind::LINEAR;
-        lbf.cellBits = 6;
-        lbf.quantization = Quantization::ROUND;
-        lbf.decay = LbfGossipApplication::SUBTRACTIVE;
-        lbf.factor = 0.8;
-        lbf.step = 2;
+        lbf.SetFamilyOption("b", "6");
+        lbf.SetFamilyOption("quantization", "round");
+        lbf.SetFamilyOption("decay", "subtractive");
+        lbf.SetFamilyOption("a", "0.8");
+        lbf.SetFamilyOption("delta", "2");
         lbf.dynamics.mobility = ScenarioMobility::RANDOM_WAYPOINT;
         lbf.radio.loss = WsnRadioConfig::Loss::LOG_DISTANCE;
         lbf.radio.exponent = 2.7;
@@ -390,9 +391,9 @@ class RunAttributesOwnedTestCase : public TestCase
         // SDBF, Gauss-Markov, unit disk, Trickle.
         GossipScenarioConfig sdbf = base;
         sdbf.filter = FilterKind::SCOPE_DECAY;
-        sdbf.decayProbability = 0.2;
-        sdbf.minCount = 2;
-        sdbf.sdbfEstimator = SdbfEstimator::RATIO;
+        sdbf.SetFamilyOption("decay-probability", "0.2");
+        sdbf.SetFamilyOption("min-count", "2");
+        sdbf.SetFamilyOption("estimator", "ratio");
         sdbf.timer = BloomGossipApplication::TRICKLE;
         sdbf.expiry = 40;
         sdbf.dynamics.mobility = ScenarioMobility::GAUSS_MARKOV;
@@ -400,7 +401,7 @@ class RunAttributesOwnedTestCase : public TestCase
         // ABF, ns-2 trace, the stock channel, no battery.
         GossipScenarioConfig abf = base;
         abf.filter = FilterKind::ATTENUATED;
-        abf.depth = 5;
+        abf.SetFamilyOption("depth", "5");
         abf.batteryJoules = 0;
         abf.energy = true;
         abf.radio.channel = WsnRadioConfig::Channel::STOCK;
@@ -771,6 +772,82 @@ class ParameterColumnsTestCase : public TestCase
     }
 };
 
+/**
+ * The families' own options come from their descriptors and their
+ * attributes' checkers: the options in family order, each range, default
+ * and condition as its attribute and descriptor say; config values set by
+ * text; a family's problem told with the options' names.
+ */
+class FamilyOptionsTestCase : public TestCase
+{
+  public:
+    FamilyOptionsTestCase()
+        : TestCase("family options: from the descriptors and the attributes' checkers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::string> names;
+        for (const FamilyOptionInfo& o : FamilyOptions())
+        {
+            names.emplace_back(o.option.name);
+        }
+        NS_TEST_ASSERT_MSG_EQ(JoinList(names),
+                              "b, quantization, decay, a, delta, depth, decay-probability, "
+                              "min-count, estimator, horizon",
+                              "the families' options in order");
+        const FamilyOptionInfo* a = FindFamilyOption("a");
+        NS_TEST_ASSERT_MSG_NE(a, nullptr, "--a");
+        NS_TEST_ASSERT_MSG_EQ(
+            (a->domain.lo == 0 && a->domain.loOpen && a->domain.hi == 1 && a->domain.hiOpen),
+            true,
+            "--a: (0, 1) from the checker's least and largest doubles");
+        NS_TEST_ASSERT_MSG_EQ(ToString(a->Default()), "0.9", "--a: the attribute's default");
+        const FamilyOptionInfo* depth = FindFamilyOption("depth");
+        NS_TEST_ASSERT_MSG_EQ((depth->domain.lo == 1 && depth->domain.hi == 255), true, "1..255");
+        NS_TEST_ASSERT_MSG_EQ(ToString(depth->Default()), "0", "0 means diameter + 1");
+        NS_TEST_ASSERT_MSG_EQ(JoinList(FindFamilyOption("decay")->domain.choices),
+                              "multiplicative, subtractive",
+                              "choices of the enum");
+        NS_TEST_ASSERT_MSG_EQ(FindScenarioParameter("delta")->condition,
+                              "--filter lbf or all and --decay subtractive",
+                              "a condition from the descriptor");
+
+        GossipScenarioConfig c;
+        NS_TEST_ASSERT_MSG_EQ(ToString(c.FamilyOption("b")), "8", "default b");
+        c.SetFamilyOption("b", "6");
+        NS_TEST_ASSERT_MSG_EQ(c.SlotBits(), 6U, "the LBF's slot bits from --b");
+        c.filter = FilterKind::DISTANCE_VECTOR;
+        NS_TEST_ASSERT_MSG_EQ(c.SlotBits(), 8U, "DV: bytes");
+        NS_TEST_ASSERT_MSG_EQ(
+            test::Throws<std::invalid_argument>([&c] { c.SetFamilyOption("b", "17"); }),
+            true,
+            "b = 17 refused");
+        NS_TEST_ASSERT_MSG_EQ(
+            test::Throws<std::invalid_argument>([&c] { c.SetFamilyOption("colour", "blue"); }),
+            true,
+            "no such option");
+
+        // A family's problem, with the options' names.
+        c.filter = FilterKind::SCOPE_DECAY;
+        std::string option;
+        NS_TEST_ASSERT_MSG_EQ(WithOptionNames(c, "MinCount: 5 out of range 1..4 (Hashes)", option),
+                              "5 out of range 1..4 (--k)",
+                              "attributes become options");
+        NS_TEST_ASSERT_MSG_EQ(option, "--min-count", "the option at fault");
+        c.filter = FilterKind::DISTANCE_VECTOR;
+        c.budgetBytes = 10;
+        WithOptionNames(c, "Bytes: too small", option);
+        NS_TEST_ASSERT_MSG_EQ(option, "--budget-bytes", "the size from the budget");
+        NS_TEST_ASSERT_MSG_EQ(WithOptionNames(c, "no attribute named", option),
+                              "dv: no attribute named",
+                              "a problem of no attribute");
+        NS_TEST_ASSERT_MSG_EQ(option, "--filter", "is the family's");
+    }
+};
+
 class ScenarioAttributesTestSuite : public TestSuite
 {
   public:
@@ -780,6 +857,7 @@ class ScenarioAttributesTestSuite : public TestSuite
         AddTestCase(new RunAttributesOwnedTestCase, bloom::test::kQuick);
         AddTestCase(new ParameterCheckersTestCase, bloom::test::kQuick);
         AddTestCase(new ParameterColumnsTestCase, bloom::test::kQuick);
+        AddTestCase(new FamilyOptionsTestCase, bloom::test::kQuick);
         AddTestCase(new TimeAttributesExactTestCase, bloom::test::kQuick);
     }
 };

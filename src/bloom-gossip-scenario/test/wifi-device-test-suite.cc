@@ -296,7 +296,7 @@ WifiRun(ScenarioTopology topology, uint32_t nodes)
     c.radio.range = 250;
     c.slots = 256;
     c.hashes = 4;
-    c.cellBits = 8;
+    c.SetFamilyOption("b", "8");
     c.resources = 3;
     c.probes = 0;
     c.simTime = 45;

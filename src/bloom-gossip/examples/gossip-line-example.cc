@@ -96,9 +96,9 @@ main(int argc, char* argv[])
     // One gossip application per node; a family of levels (ABF) needs d >
     // diameter levels.
     BloomGossipHelper gossip(family->typeId);
-    if (family->levels)
+    if (family->HasLevels())
     {
-        gossip.SetAttribute("Depth", UintegerValue(nodes));
+        gossip.SetAttribute(family->levelsAttribute, UintegerValue(nodes));
     }
     gossip.SetAttribute("Codec", StringValue(codec));
     ApplicationContainer apps = gossip.Install(network.GetNodes());

@@ -12,6 +12,43 @@ namespace ns3
 namespace bloom
 {
 
+PluginFilter::PluginFilter(FilterKind kind, std::unique_ptr<PluginFilterBody> body)
+    : m_kind(kind),
+      m_body(std::move(body))
+{
+    if (!m_body)
+    {
+        throw std::invalid_argument("plug-in filter of kind " +
+                                    std::to_string(static_cast<int>(kind)) + " without a body");
+    }
+}
+
+PluginFilter::PluginFilter(const PluginFilter& other)
+    : m_kind(other.m_kind),
+      m_body(other.m_body->Clone())
+{
+}
+
+PluginFilter&
+PluginFilter::operator=(const PluginFilter& other)
+{
+    if (this != &other)
+    {
+        m_kind = other.m_kind;
+        m_body = other.m_body->Clone();
+    }
+    return *this;
+}
+
+FilterShape
+ShapeOf(const PluginFilter& f)
+{
+    FilterShape s;
+    s.kind = f.GetKind();
+    f.Body().FillShape(s);
+    return s;
+}
+
 FilterShape
 ShapeOf(const AnyFilter& f)
 {
@@ -30,7 +67,7 @@ FromShape(const FilterShape& shape)
                      std::variant_alternative_t<I, AnyFilter>::FromShape(shape));
 }
 
-/// FromShape of every alternative, in the variant's order.
+/// FromShape of every alternative of the core's list, in the variant's order.
 template <size_t... I>
 constexpr std::array<AnyFilter (*)(const FilterShape&), sizeof...(I)>
 Factories(std::index_sequence<I...>)
@@ -43,14 +80,13 @@ Factories(std::index_sequence<I...>)
 AnyFilter
 MakeFilter(const FilterShape& shape)
 {
-    static constexpr auto factories =
-        Factories(std::make_index_sequence<std::variant_size_v<AnyFilter>>());
+    static constexpr auto factories = Factories(std::make_index_sequence<kCoreKinds>());
     const auto i = static_cast<size_t>(shape.kind);
-    if (i < 1 || i > factories.size())
+    if (i >= 1 && i <= factories.size())
     {
-        throw std::invalid_argument("unknown filter kind");
+        return factories[i - 1](shape);
     }
-    return factories[i - 1](shape);
+    return MakePluginFilter(shape);
 }
 
 void

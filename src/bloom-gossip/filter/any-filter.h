@@ -3,7 +3,9 @@
  *
  * A filter of any of the families gossip carries, and the operations that
  * dispatch on the family: shape, empty filter of a shape, wire form of a
- * slot range.  Plain C++17, no ns-3 dependency.
+ * slot range; for a plug-in family, through its registered class
+ * (PluginFilterRegistration, filter-shape.h).  Plain C++17, no ns-3
+ * dependency.
  */
 #ifndef BLOOM_GOSSIP_ANY_FILTER_H
 #define BLOOM_GOSSIP_ANY_FILTER_H
@@ -21,12 +23,13 @@ namespace ns3
 namespace bloom
 {
 
-/// The position of filter class F among AnyFilter's alternatives.
+/// The position of filter class F among AnyFilter's alternatives (a class
+/// of the core's list; a plug-in class' kind is its registration's).
 template <typename F, size_t I = 0>
 constexpr size_t
 FilterIndex()
 {
-    static_assert(I < std::variant_size_v<AnyFilter>, "not a filter class of filter-kinds.h");
+    static_assert(I < kCoreKinds, "not a filter class of filter-kinds.h's list");
     if constexpr (std::is_same_v<F, std::variant_alternative_t<I, AnyFilter>>)
     {
         return I;
@@ -56,9 +59,13 @@ ShapeOf(const F& f)
     return s;
 }
 
+/// \return the shape of a plug-in filter (its kind, then its FillShape)
+FilterShape ShapeOf(const PluginFilter& f);
+
 FilterShape ShapeOf(const AnyFilter& f);
 
-/// An all-zero filter of a shape (throws std::invalid_argument on an invalid shape).
+/// An all-zero filter of a shape (throws std::invalid_argument on an invalid
+/// shape or a kind no class has; a plug-in kind: its registered class).
 AnyFilter MakeFilter(const FilterShape& shape);
 
 /// The filter's AppendWireSlots: flat slots first .. first + n - 1 packed as

@@ -5,9 +5,11 @@
 
 #include "lbf-quantization.h"
 #include "little-endian.h"
-#include "user-text.h"
+
+#include "ns3/user-text.h"
 
 #include <array>
+#include <map>
 #include <stdexcept>
 #include <utility>
 
@@ -27,8 +29,16 @@ TraitsTable(std::index_sequence<I...>)
     return {std::variant_alternative_t<I, AnyFilter>::kTraits...};
 }
 
-constexpr auto kTraitsTable =
-    TraitsTable(std::make_index_sequence<std::variant_size_v<AnyFilter>>());
+constexpr auto kTraitsTable = TraitsTable(std::make_index_sequence<kCoreKinds>());
+
+/// The registered plug-in classes, by kind (a function-local static:
+/// registrations run at static initialisation, in any order).
+std::map<uint8_t, PluginFilterClass>&
+PluginClasses()
+{
+    static std::map<uint8_t, PluginFilterClass> classes;
+    return classes;
+}
 
 } // namespace
 
@@ -36,7 +46,12 @@ const FilterTraits*
 GetFilterTraits(FilterKind kind)
 {
     const auto i = static_cast<size_t>(kind);
-    return i >= 1 && i <= kTraitsTable.size() ? &kTraitsTable[i - 1] : nullptr;
+    if (i >= 1 && i <= kTraitsTable.size())
+    {
+        return &kTraitsTable[i - 1];
+    }
+    const auto it = PluginClasses().find(static_cast<uint8_t>(kind));
+    return it == PluginClasses().end() ? nullptr : &it->second.traits;
 }
 
 std::vector<FilterKind>
@@ -47,7 +62,53 @@ FilterKinds()
     {
         kinds.push_back(static_cast<FilterKind>(i));
     }
+    for (const auto& [kind, filterClass] : PluginClasses())
+    {
+        kinds.push_back(filterClass.kind);
+    }
     return kinds;
+}
+
+PluginFilterRegistration::PluginFilterRegistration(PluginFilterClass filterClass)
+    : m_kind(filterClass.kind)
+{
+    const auto kind = static_cast<uint8_t>(filterClass.kind);
+    const std::string name = filterClass.traits.name != nullptr ? filterClass.traits.name : "";
+    const std::string what =
+        "plug-in filter class '" + name + "' (kind " + std::to_string(kind) + "): ";
+    if (kind < kFirstPluginKind)
+    {
+        throw std::logic_error(what + "plug-in kinds are " + std::to_string(kFirstPluginKind) +
+                               "..255");
+    }
+    if (name.empty() || !filterClass.fromShape)
+    {
+        throw std::logic_error(what + "no name or no fromShape");
+    }
+    for (FilterKind k : FilterKinds())
+    {
+        if (k == filterClass.kind || ToString(k) == name)
+        {
+            throw std::logic_error(what + "kind or name taken by '" + ToString(k) + "'");
+        }
+    }
+    PluginClasses().emplace(kind, std::move(filterClass));
+}
+
+PluginFilterRegistration::~PluginFilterRegistration()
+{
+    PluginClasses().erase(static_cast<uint8_t>(m_kind));
+}
+
+PluginFilter
+MakePluginFilter(const FilterShape& shape)
+{
+    const auto it = PluginClasses().find(static_cast<uint8_t>(shape.kind));
+    if (it == PluginClasses().end())
+    {
+        throw std::invalid_argument("unknown filter kind");
+    }
+    return PluginFilter(shape.kind, it->second.fromShape(shape));
 }
 
 std::string

@@ -14,6 +14,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,22 +24,68 @@ namespace ns3
 namespace bloom
 {
 
-/// The family's FilterTraits name: "bf", "lbf", "abf", "sdbf" or "dv" ("unknown" for no family).
+/// The family's FilterTraits name: "bf", "lbf", "abf", "sdbf", "dv" or a
+/// plug-in's ("unknown" for no family).
 std::string ToString(FilterKind kind);
 /**
  * \param kind a wire kind
- * \return the FilterTraits of its filter class, or nullptr when no family has that kind
+ * \return the FilterTraits of its filter class (a plug-in kind: its
+ *         registration's), or nullptr when no family has that kind
  */
 const FilterTraits* GetFilterTraits(FilterKind kind);
-/// \return every family's kind, in the order of filter-kinds.h's list
+/// \return every family's kind: filter-kinds.h's list, then the registered
+///         plug-in kinds, ascending
 std::vector<FilterKind> FilterKinds();
 /**
  * Inverse of ToString(FilterKind).
- * \param name "bf", "lbf", "abf", "sdbf" or "dv"
+ * \param name "bf", "lbf", "abf", "sdbf", "dv" or a plug-in's name
  * \return the filter family; throws std::invalid_argument "'<name>' is not
- *         one of bf, lbf, abf, sdbf, dv" on anything else
+ *         one of bf, lbf, abf, sdbf, dv" (and the plug-ins') on anything else
  */
 FilterKind ParseFilterKind(const std::string& name);
+
+/**
+ * \ingroup bloom-filter-core
+ * \brief A plug-in filter class for the filter core: its wire kind, its
+ * traits (the shape rules of its kind) and how to make an empty filter.
+ */
+struct PluginFilterClass
+{
+    FilterKind kind;     //!< kFirstPluginKind..255, unique
+    FilterTraits traits; //!< its name (unique among all kinds) and shape rules
+    /// An all-zero filter of a valid shape of this kind (may throw
+    /// std::invalid_argument)
+    std::function<std::unique_ptr<PluginFilterBody>(const FilterShape&)> fromShape;
+};
+
+/**
+ * \ingroup bloom-filter-core
+ * \brief Adds a plug-in filter class to the filter core while it lives:
+ * its kind then has a name, shape checks, MakeFilter, the codec and the
+ * advertisement segments, like the core's own (a static object next to the
+ * class, as the module's families register their descriptors).  A kind
+ * outside kFirstPluginKind..255, a kind or name already taken, or no
+ * fromShape throws std::logic_error.
+ */
+class PluginFilterRegistration
+{
+  public:
+    /// \param filterClass the class
+    explicit PluginFilterRegistration(PluginFilterClass filterClass);
+    ~PluginFilterRegistration();
+    PluginFilterRegistration(const PluginFilterRegistration&) = delete;
+    PluginFilterRegistration& operator=(const PluginFilterRegistration&) = delete;
+
+  private:
+    FilterKind m_kind; ///< the kind registered
+};
+
+/**
+ * \param shape a shape of a registered plug-in kind
+ * \return an all-zero filter of it (throws std::invalid_argument on a kind
+ *         no class has)
+ */
+PluginFilter MakePluginFilter(const FilterShape& shape);
 
 /// Version written in every header; the only one ParseHeader() accepts.
 constexpr uint8_t kWireVersion = 1;
@@ -58,7 +106,8 @@ constexpr size_t kWireHeaderSize = 10;
  *
  *     offset size field
  *     0      1    version (1)
- *     1      1    kind: 1 = BF, 2 = LBF, 3 = ABF, 4 = SDBF, 5 = DV
+ *     1      1    kind: 1 = BF, 2 = LBF, 3 = ABF, 4 = SDBF, 5 = DV;
+ *                 128..255: a registered plug-in (PluginFilterRegistration)
  *     2      1    k, hash functions (1..32); DV: id bits w (1..24)
  *     3      1    b, bits per slot (BF, ABF, SDBF: 1; LBF: 1..16;
  *                 DV: bits per entry, w + 1 .. w + 8)

@@ -119,7 +119,9 @@ LbfDecay::Multiplicative(double factor, uint32_t bits)
     }
     std::ostringstream os;
     os << "mul:" << factor;
-    return LbfDecay(bits, std::move(next), os.str());
+    LbfDecay decay(bits, std::move(next), os.str());
+    decay.m_factor = factor;
+    return decay;
 }
 
 LbfDecay
@@ -137,7 +139,9 @@ LbfDecay::Subtractive(uint32_t delta, uint32_t bits)
     {
         next[q] = static_cast<uint16_t>(q > delta ? q - delta : 0);
     }
-    return LbfDecay(bits, std::move(next), "sub:" + std::to_string(delta));
+    LbfDecay decay(bits, std::move(next), "sub:" + std::to_string(delta));
+    decay.m_step = delta;
+    return decay;
 }
 
 std::string

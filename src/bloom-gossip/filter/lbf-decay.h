@@ -103,6 +103,18 @@ class LbfDecay
     /// "mul:0.9" or "sub:16".
     std::string Describe() const;
 
+    /// \return the multiplicative factor a; 0 for a subtractive decay
+    double GetFactor() const
+    {
+        return m_factor;
+    }
+
+    /// \return the subtractive step delta; 0 for a multiplicative decay
+    uint32_t GetStep() const
+    {
+        return m_step;
+    }
+
     /**
      * For b in {1, 2, 4, 8}: the decay applied to every b-bit field of a
      * byte (256 entries), for whole-word attenuation; empty otherwise.
@@ -159,6 +171,8 @@ class LbfDecay
     /// points to one Tables (about 2 KiB at b = 8, up to 390 KiB at b = 16), which
     /// stays in cache however many nodes' policies use it.
     std::shared_ptr<const Tables> m_tables;
+    double m_factor{0}; //!< a (multiplicative), else 0
+    uint32_t m_step{0}; //!< delta (subtractive), else 0
 };
 
 } // namespace bloom

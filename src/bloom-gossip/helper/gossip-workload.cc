@@ -279,17 +279,17 @@ GossipWorkload::SetOrigins(std::vector<uint32_t> nodes)
     std::sort(m_origins.begin(), m_origins.end());
 }
 
-void
-GossipWorkload::ScheduleEvents(const std::vector<WorkloadEvent>& events)
+std::string
+GossipWorkload::CheckEvents(const std::vector<WorkloadEvent>& events,
+                            uint32_t nodes,
+                            const std::vector<uint64_t>& placed)
 {
-    const auto n = static_cast<uint32_t>(m_gossip.size());
     for (const WorkloadEvent& e : events)
     {
-        if (e.kind != WorkloadEvent::REMOVE && e.node >= n)
+        if (e.kind != WorkloadEvent::REMOVE && e.node >= nodes)
         {
-            throw std::invalid_argument("event '" + e.ToString() + "': node " +
-                                        std::to_string(e.node) + " out of range 0.." +
-                                        std::to_string(n - 1));
+            return "event '" + e.ToString() + "': node " + std::to_string(e.node) +
+                   " out of range 0.." + std::to_string(nodes - 1);
         }
     }
     // Events that would change nothing, replayed in time order (at one time
@@ -306,7 +306,7 @@ GossipWorkload::ScheduleEvents(const std::vector<WorkloadEvent>& events)
         inTime.begin(),
         inTime.end(),
         [](const WorkloadEvent* a, const WorkloadEvent* b) { return a->time < b->time; });
-    std::set<uint64_t> held(m_known.begin(), m_known.end()); // placed at 0 s
+    std::set<uint64_t> held(placed.begin(), placed.end()); // placed at 0 s
     std::map<uint32_t, const WorkloadEvent*> failed;
     for (const WorkloadEvent* e : inTime)
     {
@@ -318,23 +318,33 @@ GossipWorkload::ScheduleEvents(const std::vector<WorkloadEvent>& events)
         case WorkloadEvent::REMOVE:
             if (held.erase(e->resource) == 0)
             {
-                throw std::invalid_argument(
-                    "event '" + e->ToString() + "': no node holds resource " +
-                    std::to_string(e->resource) +
-                    " then (never placed or added before, or removed already), so it would "
-                    "change nothing");
+                return "event '" + e->ToString() + "': no node holds resource " +
+                       std::to_string(e->resource) +
+                       " then (never placed or added before, or removed already), so it would "
+                       "change nothing";
             }
             break;
         case WorkloadEvent::FAIL:
             if (!failed.emplace(e->node, e).second)
             {
-                throw std::invalid_argument("event '" + e->ToString() + "': node " +
-                                            std::to_string(e->node) + " fails already at '" +
-                                            failed[e->node]->ToString() +
-                                            "', so it would change nothing");
+                return "event '" + e->ToString() + "': node " + std::to_string(e->node) +
+                       " fails already at '" + failed[e->node]->ToString() +
+                       "', so it would change nothing";
             }
             break;
         }
+    }
+    return "";
+}
+
+void
+GossipWorkload::ScheduleEvents(const std::vector<WorkloadEvent>& events)
+{
+    const auto n = static_cast<uint32_t>(m_gossip.size());
+    const std::string problem = CheckEvents(events, n, m_known);
+    if (!problem.empty())
+    {
+        throw std::invalid_argument(problem);
     }
     for (const WorkloadEvent& e : events)
     {

@@ -141,16 +141,29 @@ class GossipWorkload : public Object
 
     /**
      * Schedule events on the applications.  Throws std::invalid_argument
-     * ("event 'T:fail:9': node 9 out of range 0..N-1") on a node this
-     * network does not have, and on an event that would change nothing: a
-     * removal of a resource no node holds at its time (never placed or
-     * added, or removed before; events at one time apply in the order
-     * given) and a second failure of a node.  Call after the placement
-     * (PlaceResources, PlaceOnePerNode).  Resources added by events are
-     * known to the query draws.
+     * (CheckEvents' problem, the resources placed so far held at 0 s) on a
+     * node this network does not have and on an event that would change
+     * nothing.  Call after the placement (PlaceResources, PlaceOnePerNode).
+     * Resources added by events are known to the query draws.
      * \param events the events, in any order
      */
     void ScheduleEvents(const std::vector<WorkloadEvent>& events);
+
+    /**
+     * The problem of a list of events on a network, before any is scheduled
+     * (the scenario's feasibility check and ScheduleEvents): a node this
+     * network does not have ("event 'T:fail:9': node 9 out of range
+     * 0..N-1"), or an event that would change nothing, replayed in time
+     * order (events at one time in the order given, as the simulator runs
+     * them): a removal of a resource no node holds at its time (never placed
+     * or added, or removed before) and a second failure of a node.
+     * \param events events \param nodes the network's nodes
+     * \param placed the resources held at 0 s (placed)
+     * \return empty when the events are sound, else the problem
+     */
+    static std::string CheckEvents(const std::vector<WorkloadEvent>& events,
+                                   uint32_t nodes,
+                                   const std::vector<uint64_t>& placed);
 
     /// When and how queries are issued (ScheduleQueries).
     struct QueryPlan

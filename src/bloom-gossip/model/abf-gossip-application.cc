@@ -21,20 +21,27 @@ NS_OBJECT_ENSURE_REGISTERED(AbfGossipApplication);
 namespace
 {
 
-/// The family's descriptor (bloom::FilterFamilies()).
-const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::ATTENUATED,
-                                                "abf",
-                                                "ABF",
-                                                "Attenuated BF",
-                                                "ns3::AbfGossipApplication",
-                                                "Bits",
-                                                true,
-                                                true,
-                                                "tab:orange",
-                                                "^",
-                                                "-.",
-                                                false,
-                                                true});
+/// The family's descriptor (bloom::FilterFamilies()): names, application,
+/// capabilities and its own options.
+bloom::FilterFamily
+Family()
+{
+    bloom::FilterFamily f;
+    f.kind = bloom::FilterKind::ATTENUATED;
+    f.name = "abf";
+    f.label = "ABF";
+    f.title = "Attenuated BF";
+    f.typeId = "ns3::AbfGossipApplication";
+    f.sizeAttribute = "Bits";
+    f.sizeHelp = "bits per level";
+    f.distance = true;
+    f.purgeBound = true;
+    f.levelsAttribute = "Depth";
+    f.options = {{"depth", "Depth", "ABF levels", "depth", "", "diameter + 1"}};
+    return f;
+}
+
+const bloom::FilterFamilyRegistration g_family(Family());
 
 } // namespace
 

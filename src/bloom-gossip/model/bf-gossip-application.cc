@@ -21,20 +21,25 @@ NS_OBJECT_ENSURE_REGISTERED(BfGossipApplication);
 namespace
 {
 
-/// The family's descriptor (bloom::FilterFamilies()).
-const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::BLOOM,
-                                                "bf",
-                                                "BF",
-                                                "Bloom filter",
-                                                "ns3::BfGossipApplication",
-                                                "Bits",
-                                                false,
-                                                false,
-                                                "tab:gray",
-                                                "s",
-                                                "-",
-                                                false,
-                                                true});
+/// The family's descriptor (bloom::FilterFamilies()): names, application,
+/// capabilities and its own options.
+bloom::FilterFamily
+Family()
+{
+    bloom::FilterFamily f;
+    f.kind = bloom::FilterKind::BLOOM;
+    f.name = "bf";
+    f.label = "BF";
+    f.title = "Bloom filter";
+    f.typeId = "ns3::BfGossipApplication";
+    f.sizeAttribute = "Bits";
+    f.sizeHelp = "bits";
+    f.distance = false;
+    f.purgeBound = true;
+    return f;
+}
+
+const bloom::FilterFamilyRegistration g_family(Family());
 
 } // namespace
 

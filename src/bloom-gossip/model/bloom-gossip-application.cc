@@ -30,13 +30,6 @@ NS_LOG_COMPONENT_DEFINE("BloomGossipApplication");
 
 NS_OBJECT_ENSURE_REGISTERED(BloomGossipApplication);
 
-namespace
-{
-/// Advertisement payload bytes over a UDP/IPv6 datagram of this size go in
-/// one message; larger filters are segmented at that size.
-constexpr uint32_t kDefaultUdpDatagram = 1200;
-} // namespace
-
 TypeId
 BloomGossipApplication::GetTypeId()
 {
@@ -382,7 +375,7 @@ BloomGossipApplication::GetFrameBytes() const
     }
     if (m_transport == UDP6)
     {
-        return kDefaultUdpDatagram;
+        return kDefaultUdpDatagramBytes; // larger filters are segmented at it
     }
     Ptr<NetDevice> device = m_device;
     if (!device && GetNode() && m_deviceIndex < GetNode()->GetNDevices())

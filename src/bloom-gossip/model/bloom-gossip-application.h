@@ -65,6 +65,10 @@ class Packet;
 class BloomGossipApplication : public Application
 {
   public:
+    /// The frame size with --transport udp6 and FrameBytes 0: a datagram of
+    /// this many bytes (6LoWPAN fragments it).
+    static constexpr uint32_t kDefaultUdpDatagramBytes = 1200;
+
     /// Timer driving the advertisements.
     enum TimerMode
     {
@@ -172,9 +176,11 @@ class BloomGossipApplication : public Application
      * latest at StartApplication) and ends the simulation with a fatal error
      * carrying the problem (NS_FATAL_ERROR, never an exception out of
      * Simulator::Run).
-     * \return empty when the values fit together, else the first problem,
-     *         naming the attribute, e.g. "Step=400: out of range 1..255 for
-     *         CellBits=8"
+     * \return empty when the values fit together, else the first problem:
+     *         the attribute at fault, a colon, then the problem naming any
+     *         other attribute by its name alone, e.g. "Step: 400 out of range
+     *         1..255 for CellBits 8" (the scenario programs put their options'
+     *         names in place of the attributes')
      */
     virtual std::string CheckAttributes() const;
 

@@ -19,21 +19,32 @@ NS_OBJECT_ENSURE_REGISTERED(DvGossipApplication);
 namespace
 {
 
-/// The family's descriptor (bloom::FilterFamilies()): its size, m, is in bytes.
-const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::DISTANCE_VECTOR,
-                                                "dv",
-                                                "DV",
-                                                "Distance vector",
-                                                "ns3::DvGossipApplication",
-                                                "Bytes",
-                                                true,
-                                                false,
-                                                "tab:red",
-                                                "v",
-                                                "-",
-                                                false,
-                                                true,
-                                                8});
+/// The family's descriptor (bloom::FilterFamilies()): its size, m, is in
+/// bytes; it carries ids of IdBits bits.
+bloom::FilterFamily
+Family()
+{
+    bloom::FilterFamily f;
+    f.kind = bloom::FilterKind::DISTANCE_VECTOR;
+    f.name = "dv";
+    f.label = "DV";
+    f.title = "Distance vector";
+    f.typeId = "ns3::DvGossipApplication";
+    f.sizeAttribute = "Bytes";
+    f.sizeHelp = "payload bytes";
+    f.distance = true;
+    f.purgeBound = true;
+    f.sizeBits = 8;
+    f.idBitsAttribute = "IdBits";
+    f.options = {{"horizon",
+                  "Horizon",
+                  "DV: largest hop count carried; entries beyond it are dropped",
+                  "reach",
+                  "hops"}};
+    return f;
+}
+
+const bloom::FilterFamilyRegistration g_family(Family());
 
 } // namespace
 
@@ -75,9 +86,7 @@ DvGossipApplication::CheckAttributes() const
         problem = bloom::DvPolicy::Check(m_bytes, m_horizon, m_idBits);
         if (!problem.empty())
         {
-            problem = "Bytes=" + std::to_string(m_bytes) +
-                      ", Horizon=" + std::to_string(m_horizon) +
-                      ", IdBits=" + std::to_string(m_idBits) + ": " + problem;
+            problem = "Bytes: " + problem;
         }
     }
     return problem;

@@ -24,6 +24,19 @@ Registry()
 
 } // namespace
 
+const FamilyOption*
+FilterFamily::FindOption(const std::string& attribute) const
+{
+    for (const FamilyOption& option : options)
+    {
+        if (attribute == option.attribute)
+        {
+            return &option;
+        }
+    }
+    return nullptr;
+}
+
 FilterFamilyRegistration::FilterFamilyRegistration(const FilterFamily& family)
 {
     std::vector<FilterFamily>& families = Registry();
@@ -127,8 +140,7 @@ FilterFamiliesJson()
     {
         const FilterFamily& f = families[i];
         out += std::string("  {\"name\": ") + Quoted(f.name) + ", \"label\": " + Quoted(f.label) +
-               ", \"title\": " + Quoted(f.title) + ", \"colour\": " + Quoted(f.colour) +
-               ", \"marker\": " + Quoted(f.marker) + ", \"line\": " + Quoted(f.line) +
+               ", \"title\": " + Quoted(f.title) +
                ", \"distance\": " + (f.distance ? "true" : "false") + "}" +
                (i + 1 < families.size() ? ",\n" : "\n");
     }

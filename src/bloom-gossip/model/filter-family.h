@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The filter families as plug-ins: one descriptor per family, the one place
- * that says which ns-3 application type, size attribute, labels and plot
- * style a family has.  Every program, table and plot reads it; no family
- * ternary outside it.
+ * that says which ns-3 application type, size attribute, labels, plot
+ * style, capabilities and own options a family has.  Every program, table
+ * and plot reads it; no family ternary outside it.
  */
 #ifndef BLOOM_GOSSIP_FILTER_FAMILY_H
 #define BLOOM_GOSSIP_FILTER_FAMILY_H
@@ -22,26 +22,78 @@ namespace bloom
 
 /**
  * \ingroup bloom-gossip
- * \brief What the rest of the project needs to know about one filter family.
+ * \brief A tunable attribute of a family's application that the scenario
+ * programs offer as an option of their own (FilterFamily::options).  The
+ * harness derives everything else from it and from the attribute: the
+ * option's type, range and choices from the attribute's checker, its
+ * default from the attribute's initial value (0 when `zero` is set), the
+ * config key (the name), the help line, the --PrintHelp line SEM reads, the
+ * row of the option tables, the runs.csv column, and the value given to
+ * the attribute of every run of the family.
+ */
+struct FamilyOption
+{
+    const char* name;                //!< option name without dashes and config key, e.g. "a"
+    const char* attribute;           //!< the application attribute holding it, e.g. "Factor"
+    const char* help;                //!< the help line, e.g. "LBF multiplicative factor"
+    const char* column{nullptr};     //!< the runs.csv column showing it (null: none)
+    const char* unit{""};            //!< its unit, e.g. "hops" (empty: none)
+    const char* zero{nullptr};       //!< what 0 means besides the checker's range, e.g.
+                                     //!< "diameter + 1" (then 0 is the default; null: none)
+    const char* whenOption{nullptr}; //!< applies only while this option of the family...
+    const char* whenValue{nullptr};  //!< ...has this value, e.g. "decay", "subtractive"
+    const char* section{"Filters"};  //!< help section of the option
+};
+
+/**
+ * \ingroup bloom-gossip
+ * \brief What the rest of the project needs to know about one filter family:
+ * its names, application, capabilities and own options.  The harness reads
+ * nothing else of a family: no family is named in it.
  */
 struct FilterFamily
 {
-    FilterKind kind;           //!< the wire kind (the header's kind byte)
-    const char* name;          //!< command-line word and CSV `filter` value, e.g. "lbf"
-    const char* label;         //!< plot and table label, e.g. "LBF"
-    const char* title;         //!< long name, e.g. "Linear BF"
-    const char* typeId;        //!< gossip application TypeId, e.g. "ns3::LbfGossipApplication"
-    const char* sizeAttribute; //!< the application attribute holding m ("Bits", "Cells")
-    bool distance;             //!< whether it estimates hop distances
-    bool levels;               //!< m is per level of a depth (ABF)
-    const char* colour;        //!< matplotlib colour, e.g. "tab:blue"
-    const char* marker;        //!< matplotlib marker, e.g. "o"
-    const char* line;          //!< matplotlib line style, e.g. "--"
-    bool cellSlots;            //!< slots are `--b` (CellBits) bits wide; else one bit each
-    bool purgeBound;           //!< a removed resource fades within the reach (not SDBF:
-                               //!< a bit two neighbours both keep outlives it)
-    uint32_t sizeBits{1};      //!< bits of one unit of the size attribute when the slots
-                               //!< are not cells (DV: its size is in bytes, 8)
+    FilterKind kind{FilterKind::BLOOM}; //!< the wire kind (the header's kind byte)
+    const char* name{""};               //!< command-line word and CSV `filter` value, e.g. "lbf"
+    const char* label{""};              //!< plot and table label, e.g. "LBF"
+    const char* title{""};              //!< long name, e.g. "Linear BF"
+    const char* typeId{""};        //!< gossip application TypeId, e.g. "ns3::LbfGossipApplication"
+    const char* sizeAttribute{""}; //!< the application attribute holding m ("Bits", "Cells")
+    const char* sizeHelp{""};      //!< what one unit of m is, for --m's help ("cells")
+    bool distance{false};          //!< whether it estimates hop distances
+    bool purgeBound{false};        //!< a removed resource fades within the reach (not SDBF:
+                                   //!< a bit two neighbours both keep outlives it)
+    uint32_t sizeBits{1};          //!< bits of one unit of the size attribute when the slots
+                                   //!< are not cells (DV: its size is in bytes, 8)
+    /// Slots are cells of b bits: the attribute holding b (LBF "CellBits");
+    /// null: each slot is one unit of sizeBits
+    const char* slotBitsAttribute{nullptr};
+    /// The filter has d levels of m slots: the attribute holding d (ABF
+    /// "Depth"; the harness resolves its option's 0 to diameter + 1); null: one
+    const char* levelsAttribute{nullptr};
+    /// It carries resource ids of a bounded width: the attribute the harness
+    /// sets to the width of the run's largest id (DV "IdBits"; its checker's
+    /// largest value bounds the ids); null: ids of any size
+    const char* idBitsAttribute{nullptr};
+    std::vector<FamilyOption> options; //!< its own options, in help order
+
+    /// \return whether its slots are cells of b bits (slotBitsAttribute)
+    bool CellSlots() const
+    {
+        return slotBitsAttribute != nullptr;
+    }
+
+    /// \return whether it has levels (levelsAttribute)
+    bool HasLevels() const
+    {
+        return levelsAttribute != nullptr;
+    }
+
+    /**
+     * \param attribute an attribute of the family's application
+     * \return its option (FamilyOption), or nullptr
+     */
+    const FamilyOption* FindOption(const std::string& attribute) const;
 
     /**
      * \param cellBits the run's cell width b
@@ -50,7 +102,7 @@ struct FilterFamily
      */
     uint32_t SlotBits(uint32_t cellBits) const
     {
-        return cellSlots ? cellBits : sizeBits;
+        return CellSlots() ? cellBits : sizeBits;
     }
 
     /**
@@ -59,20 +111,21 @@ struct FilterFamily
      */
     uint32_t Levels(uint32_t depth) const
     {
-        return levels ? depth : 1;
+        return HasLevels() ? depth : 1;
     }
 
     /**
      * Slots per level a byte budget holds; every level is byte-aligned on
-     * the wire, so a family of levels gets whole bytes per level.
+     * the wire, so a filter of several levels gets whole bytes per level.
      * \param budgetBytes the budget B
      * \param cellBits the cell width b
-     * \param depth the depth d (>= 1)
+     * \param levels the filter's levels (its shape's d: ABF the depth, a
+     *        plug-in's as its policy says; 1 without levels)
      * \return the slots m that fit (may be 0)
      */
-    uint64_t SlotsInBudget(uint64_t budgetBytes, uint32_t cellBits, uint32_t depth) const
+    uint64_t SlotsInBudget(uint64_t budgetBytes, uint32_t cellBits, uint32_t levels) const
     {
-        return (levels ? budgetBytes / depth : budgetBytes) * 8 / SlotBits(cellBits);
+        return (levels > 1 ? budgetBytes / levels : budgetBytes) * 8 / SlotBits(cellBits);
     }
 
     /**
@@ -142,8 +195,9 @@ std::string FilterFamilyNames(const std::string& separator);
  * \ingroup bloom-gossip
  * The plot scripts' family table (analysis/families.json, which
  * analysis/plot_common.py reads): one JSON object per family, in the order
- * of FilterFamilies(), with its name, label, title, colour, marker, line
- * style and whether it estimates distance.  CTest families-json-in-sync
+ * of FilterFamilies(), with its name, label, title and whether it
+ * estimates distance (the plot styles are analysis/plot_common.py's, by
+ * family name).  CTest families-json-in-sync
  * checks the committed file against it.
  * \return the JSON text, ending with a newline
  */

@@ -157,15 +157,23 @@ class FilterPolicy
     /// \return human-readable parameters, e.g. "lbf m=128 b=8 k=4 mul:0.9 floor"
     virtual std::string Describe() const = 0;
 
-    /**
-     * The per-hop attenuation as the scenario CSVs' `a` column writes it
-     * (numbers as printf's %.6g).
-     * \return LBF: the factor a ("0.9") or "sub<delta>"; SDBF: the keep
-     *         probability q = 1 - p; "NA" for a family without one (the default)
-     */
-    virtual std::string Attenuation() const
+    /// The per-hop attenuation of a family's gossip: one of the two is set.
+    struct HopAttenuation
     {
-        return "NA";
+        double factor{0}; //!< multiplicative: a slot keeps this share per hop (else 0)
+        uint32_t step{0}; //!< subtractive: a slot loses this much per hop (else 0)
+    };
+
+    /**
+     * The per-hop attenuation, as values (the scenario tables write it, in
+     * the CSVs' `a` column).
+     * \return LBF: the factor a or the step delta; SDBF: the keep
+     *         probability q = 1 - p as a factor; none for a family without
+     *         one (the default)
+     */
+    virtual std::optional<HopAttenuation> Attenuation() const
+    {
+        return std::nullopt;
     }
 
     /// What one node can expect of its converged filter under ideal hashing.

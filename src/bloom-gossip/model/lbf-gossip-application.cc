@@ -25,20 +25,40 @@ NS_OBJECT_ENSURE_REGISTERED(LbfGossipApplication);
 namespace
 {
 
-/// The family's descriptor (bloom::FilterFamilies()).
-const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::LINEAR,
-                                                "lbf",
-                                                "LBF",
-                                                "Linear BF",
-                                                "ns3::LbfGossipApplication",
-                                                "Cells",
-                                                true,
-                                                false,
-                                                "tab:blue",
-                                                "o",
-                                                "--",
-                                                true,
-                                                true});
+/// The family's descriptor (bloom::FilterFamilies()): names, application,
+/// capabilities and its own options.
+bloom::FilterFamily
+Family()
+{
+    bloom::FilterFamily f;
+    f.kind = bloom::FilterKind::LINEAR;
+    f.name = "lbf";
+    f.label = "LBF";
+    f.title = "Linear BF";
+    f.typeId = "ns3::LbfGossipApplication";
+    f.sizeAttribute = "Cells";
+    f.sizeHelp = "cells";
+    f.distance = true;
+    f.purgeBound = true;
+    f.slotBitsAttribute = "CellBits";
+    f.options = {
+        {"b", "CellBits", "LBF bits per cell", "b"},
+        {"quantization", "Quantization", "LBF quantization"},
+        {"decay", "Decay", "LBF per-hop decay"},
+        {"a", "Factor", "LBF multiplicative factor", "a", "", nullptr, "decay", "multiplicative"},
+        {"delta",
+         "Step",
+         "LBF subtractive step, at most 2^b - 1",
+         "a",
+         "",
+         nullptr,
+         "decay",
+         "subtractive"},
+    };
+    return f;
+}
+
+const bloom::FilterFamilyRegistration g_family(Family());
 
 } // namespace
 
@@ -109,8 +129,8 @@ LbfGossipApplication::CheckAttributes() const
     const uint32_t top = (1U << m_cellBits) - 1;
     if (m_decayMode == SUBTRACTIVE && m_step > top)
     {
-        return "Step=" + std::to_string(m_step) + ": out of range 1.." + std::to_string(top) +
-               " for CellBits=" + std::to_string(m_cellBits);
+        return "Step: " + std::to_string(m_step) + " out of range 1.." + std::to_string(top) +
+               " for CellBits " + std::to_string(m_cellBits);
     }
     if (m_decayMode == MULTIPLICATIVE)
     {
@@ -120,10 +140,8 @@ LbfGossipApplication::CheckAttributes() const
         }
         catch (const std::invalid_argument& e)
         {
-            std::ostringstream os;
-            os.precision(17);
-            os << "Factor=" << m_factor << " with CellBits=" << m_cellBits << ": " << e.what();
-            return os.str();
+            return "Factor: " + bloom::ShortestDecimal(m_factor) + " with CellBits " +
+                   std::to_string(m_cellBits) + ": " + e.what();
         }
     }
     return "";

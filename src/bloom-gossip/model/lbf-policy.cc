@@ -127,13 +127,10 @@ LbfPolicy::Describe() const
     return os.str();
 }
 
-std::string
+std::optional<FilterPolicy::HopAttenuation>
 LbfPolicy::Attenuation() const
 {
-    // LbfDecay::Describe() is "mul:<a>" (a as %.6g) or "sub:<delta>".
-    const std::string d = m_decay.Describe();
-    const bool multiplicative = d.compare(0, 4, "mul:") == 0;
-    return (multiplicative ? "" : "sub") + d.substr(4);
+    return HopAttenuation{m_decay.GetFactor(), m_decay.GetStep()};
 }
 
 const CellAlphabet*

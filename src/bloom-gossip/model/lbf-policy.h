@@ -47,7 +47,7 @@ class LbfPolicy : public FilterPolicy
     bool HasDistance() const override;
     uint32_t Reach() const override;
     std::string Describe() const override;
-    std::string Attenuation() const override;
+    std::optional<HopAttenuation> Attenuation() const override;
     /// \return the alphabet of the decay's chain (CellAlphabet::FromDecay)
     const CellAlphabet* GetCellAlphabet() const override;
     /**

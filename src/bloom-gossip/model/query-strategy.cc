@@ -157,14 +157,6 @@ AutoStrategiesFor(bool distance)
     return out;
 }
 
-uint8_t
-DefaultQueryTtl(QueryStrategy strategy, uint32_t diameter)
-{
-    const QueryStrategyInfo* info = FindQueryStrategy(strategy);
-    const uint32_t perHop = info ? info->ttlPerHop : 1;
-    return static_cast<uint8_t>(std::min<uint64_t>(255, uint64_t{perHop} * std::max(1U, diameter)));
-}
-
 std::string
 ToString(QueryStrategy strategy)
 {

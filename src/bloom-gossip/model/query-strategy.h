@@ -96,8 +96,9 @@ struct QueryStrategyInfo
     bool needsDistance{false};                 //!< only families that estimate distance can run it
     QueryAutoUse autoUse{QueryAutoUse::NEVER}; //!< picked by `auto` for these families
     QuerySearchShape search;                   //!< what its searches carry
-    /// TTL per hop of distance the harness gives it: 2 for a walk (its TTL
-    /// counts forwards and backtracks of one copy), 1 for floods.
+    /// TTL per hop of distance a query of it needs: 2 for a walk (its TTL
+    /// counts forwards and backtracks of one copy), 1 for floods (the
+    /// scenario harness gives ttlPerHop times the diameter).
     uint8_t ttlPerHop{1};
     /// Listed: part of `all` and of the names offered in errors.  A strategy
     /// registered by a test is not, so that it never joins the runs and
@@ -148,15 +149,6 @@ std::vector<QueryStrategy> StrategiesFor(bool distance);
  * \return the strategies `auto` picks for it, by code
  */
 std::vector<QueryStrategy> AutoStrategiesFor(bool distance);
-
-/**
- * The TTL the scenario harness gives a query when none is set: ttlPerHop
- * times the network diameter, at least ttlPerHop, at most 255.
- * \param strategy a registered strategy
- * \param diameter the network's diameter in hops
- * \return the TTL
- */
-uint8_t DefaultQueryTtl(QueryStrategy strategy, uint32_t diameter);
 
 /**
  * \param strategy a query strategy

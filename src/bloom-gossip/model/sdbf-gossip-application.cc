@@ -21,20 +21,35 @@ NS_OBJECT_ENSURE_REGISTERED(SdbfGossipApplication);
 namespace
 {
 
-/// The family's descriptor (bloom::FilterFamilies()).
-const bloom::FilterFamilyRegistration g_family({bloom::FilterKind::SCOPE_DECAY,
-                                                "sdbf",
-                                                "SDBF",
-                                                "Scope-decay BF",
-                                                "ns3::SdbfGossipApplication",
-                                                "Bits",
-                                                true,
-                                                false,
-                                                "tab:green",
-                                                "D",
-                                                ":",
-                                                false,
-                                                false});
+/// The family's descriptor (bloom::FilterFamilies()): names, application,
+/// capabilities and its own options.
+bloom::FilterFamily
+Family()
+{
+    bloom::FilterFamily f;
+    f.kind = bloom::FilterKind::SCOPE_DECAY;
+    f.name = "sdbf";
+    f.label = "SDBF";
+    f.title = "Scope-decay BF";
+    f.typeId = "ns3::SdbfGossipApplication";
+    f.sizeAttribute = "Bits";
+    f.sizeHelp = "bits";
+    f.distance = true;
+    f.purgeBound = false;
+    f.options = {
+        {"decay-probability",
+         "DecayProbability",
+         "SDBF: probability p that a node's static keep mask clears a bit",
+         "a"},
+        {"min-count",
+         "MinCount",
+         "SDBF: membership iff at least this many of the k positions are set, <= k"},
+        {"estimator", "Estimator", "SDBF hop estimator from the count of set positions"},
+    };
+    return f;
+}
+
+const bloom::FilterFamilyRegistration g_family(Family());
 
 } // namespace
 
@@ -108,8 +123,8 @@ SdbfGossipApplication::CheckAttributes() const
     std::string problem = BloomGossipApplication::CheckAttributes();
     if (problem.empty() && m_minCount > m_hashes)
     {
-        problem = "MinCount=" + std::to_string(m_minCount) +
-                  ": out of range 1..Hashes=" + std::to_string(m_hashes);
+        problem = "MinCount: " + std::to_string(m_minCount) + " out of range 1.." +
+                  std::to_string(m_hashes) + " (Hashes)";
     }
     return problem;
 }

@@ -127,12 +127,10 @@ SdbfPolicy::Describe() const
     return os.str();
 }
 
-std::string
+std::optional<FilterPolicy::HopAttenuation>
 SdbfPolicy::Attenuation() const
 {
-    std::ostringstream os; // default format: %.6g
-    os << 1 - m_p;
-    return os.str();
+    return HopAttenuation{1 - m_p, 0};
 }
 
 } // namespace bloom

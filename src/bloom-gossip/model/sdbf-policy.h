@@ -68,7 +68,7 @@ class SdbfPolicy : public FilterPolicy
     /// The estimate for c = MinCount, the largest one the estimator gives.
     uint32_t Reach() const override;
     std::string Describe() const override;
-    std::string Attenuation() const override;
+    std::optional<HopAttenuation> Attenuation() const override;
 
     /// \return the probability q = 1 - p that a hop keeps a bit
     double GetKeep() const

@@ -8,9 +8,11 @@
 
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/filter-codec.h"
+#include "ns3/gossip-message.h"
 #include "ns3/test.h"
 
 #include <random>
+#include <stdexcept>
 
 using namespace ns3;
 using namespace ns3::bloom;
@@ -244,6 +246,151 @@ class GarbageTestCase : public TestCase
     }
 };
 
+/// A plug-in filter class of the test: d levels of m bits, flat.
+class TestLevels : public PluginFilterOf<TestLevels>
+{
+  public:
+    TestLevels(uint32_t depth, uint32_t bits, uint32_t hashes)
+        : m_depth(depth),
+          m_bits(bits),
+          m_hashes(hashes),
+          m_slots(uint64_t{depth} * bits)
+    {
+    }
+
+    void FillShape(FilterShape& shape) const override
+    {
+        shape.hashes = m_hashes;
+        shape.slots = m_bits;
+        shape.depth = m_depth;
+    }
+
+    void AppendWireSlots(uint64_t first, uint64_t n, std::vector<uint8_t>& out) const override
+    {
+        m_slots.AppendBytes(out, first, n);
+    }
+
+    StoreEffect StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* data) override
+    {
+        return m_slots.StoreFields(first, data, 0, n, 1);
+    }
+
+    void Set(uint64_t slot)
+    {
+        m_slots.SetBit(slot);
+    }
+
+    bool operator==(const TestLevels& o) const
+    {
+        return m_depth == o.m_depth && m_bits == o.m_bits && m_hashes == o.m_hashes &&
+               m_slots == o.m_slots;
+    }
+
+  private:
+    uint32_t m_depth;
+    uint32_t m_bits;
+    uint32_t m_hashes;
+    PackedBits m_slots;
+};
+
+/// \ingroup bloom-gossip-tests
+/// Test case: a plug-in filter class gets a kind of its own and goes
+/// through the generic core (name, shape checks, MakeFilter, codec,
+/// advertisement segments) without any change to it; its registration ends
+/// with its object; kinds outside the plug-in range and taken kinds or
+/// names are refused.
+class PluginKindTestCase : public TestCase
+{
+  public:
+    PluginKindTestCase()
+        : TestCase("a plug-in filter class: its own kind through the generic core")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const auto kind = static_cast<FilterKind>(200);
+        const size_t before = FilterKinds().size();
+        const auto fromShape = [](const FilterShape& s) -> std::unique_ptr<PluginFilterBody> {
+            return std::make_unique<TestLevels>(s.depth, s.slots, s.hashes);
+        };
+        {
+            const PluginFilterRegistration registration(
+                {kind, FilterTraits{"test-levels", false, true, false}, fromShape});
+            NS_TEST_ASSERT_MSG_EQ(ToString(kind), "test-levels", "its name");
+            NS_TEST_ASSERT_MSG_EQ((ParseFilterKind("test-levels") == kind), true, "read back");
+            NS_TEST_ASSERT_MSG_EQ(FilterKinds().size(), before + 1, "listed");
+            NS_TEST_ASSERT_MSG_EQ((FilterKinds().back() == kind), true, "after the core's");
+
+            TestLevels body(3, 37, 2);
+            body.Set(0);
+            body.Set(40);
+            body.Set(110);
+            const AnyFilter f = PluginFilter(kind, std::make_unique<TestLevels>(body));
+            const FilterShape shape = ShapeOf(f);
+            NS_TEST_ASSERT_MSG_EQ((shape.kind == kind), true, "kind of the shape");
+            NS_TEST_ASSERT_MSG_EQ(shape.depth, 3U, "depth");
+            const std::vector<uint8_t> bytes = Encode(f);
+            NS_TEST_ASSERT_MSG_EQ(bytes.size(), kWireHeaderSize + 3 * 5, "3 levels of 5 bytes");
+            NS_TEST_ASSERT_MSG_EQ(int{bytes[1]}, 200, "the kind byte");
+            const AnyFilter back = Decode(bytes);
+            NS_TEST_ASSERT_MSG_EQ((back == f), true, "round trip");
+            NS_TEST_ASSERT_MSG_EQ((std::get<PluginFilter>(back).As<TestLevels>() == body),
+                                  true,
+                                  "its class");
+            NS_TEST_ASSERT_MSG_EQ(GetSlot(back, 40), 1U, "a slot");
+            NS_TEST_ASSERT_MSG_EQ(GetSlot(back, 41), 0U, "another");
+            AnyFilter copy = back;
+            SetSlot(copy, 41, 1);
+            NS_TEST_ASSERT_MSG_EQ((copy == back), false, "a copy is a copy");
+            NS_TEST_ASSERT_MSG_EQ((MakeFilter(shape) == back), false, "MakeFilter is empty");
+            // The shape rules of its traits: levels, 1-bit slots.
+            FilterShape wrong = shape;
+            wrong.slotBits = 2;
+            NS_TEST_ASSERT_MSG_EQ(test::Throws<DecodeError>([&wrong] { wrong.Validate(); }),
+                                  true,
+                                  "b = 2");
+            // Segments of 40-byte frames, applied to an empty filter.
+            AnyFilter rebuilt = MakeFilter(shape);
+            for (const auto& frame : EncodeSegments(f, 7, 40))
+            {
+                ApplySegment(rebuilt, DecodeSegment(frame.data(), frame.size()));
+            }
+            NS_TEST_ASSERT_MSG_EQ((rebuilt == f), true, "through segments");
+
+            bool taken = false;
+            try
+            {
+                const PluginFilterRegistration again({static_cast<FilterKind>(201),
+                                                      FilterTraits{"lbf", false, false, false},
+                                                      fromShape});
+            }
+            catch (const std::logic_error&)
+            {
+                taken = true;
+            }
+            NS_TEST_ASSERT_MSG_EQ(taken, true, "a name taken is refused");
+        }
+        NS_TEST_ASSERT_MSG_EQ(FilterKinds().size(), before, "gone with its registration");
+        NS_TEST_ASSERT_MSG_EQ(ToString(kind), "unknown", "no name then");
+        std::vector<uint8_t> header;
+        AppendHeader(FilterShape{kind, 2, 1, 3, Quantization::FLOOR, 37}, header);
+        NS_TEST_ASSERT_MSG_EQ(Rejects(header), true, "an unregistered kind is refused");
+        bool core = false;
+        try
+        {
+            const PluginFilterRegistration low(
+                {static_cast<FilterKind>(6), FilterTraits{"six", false, false, false}, fromShape});
+        }
+        catch (const std::logic_error&)
+        {
+            core = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(core, true, "a kind below the plug-in range is refused");
+    }
+};
+
 /// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-filter-codec.
 class FilterCodecTestSuite : public TestSuite
@@ -256,6 +403,7 @@ class FilterCodecTestSuite : public TestSuite
         AddTestCase(new SizesTestCase, test::kQuick);
         AddTestCase(new RejectionTestCase, test::kQuick);
         AddTestCase(new GarbageTestCase, test::kQuick);
+        AddTestCase(new PluginKindTestCase, test::kQuick);
     }
 };
 

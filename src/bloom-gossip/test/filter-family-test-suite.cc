@@ -23,7 +23,6 @@
 #include <cmath>
 #include <optional>
 #include <random>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -55,7 +54,6 @@ class RegistryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(FilterFamilyNames(", "),
                               "bf, lbf, abf, sdbf, dv",
                               "order of --filter all");
-        std::set<std::string> colours;
         for (size_t i = 0; i < families.size() && i < kinds.size(); ++i)
         {
             const FilterFamily& f = families[i];
@@ -66,8 +64,10 @@ class RegistryTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(FindFilterFamily(f.name), &f, "FindFilterFamily");
             const FilterTraits* traits = GetFilterTraits(f.kind);
             NS_TEST_ASSERT_MSG_NE(traits, nullptr, "the core has the kind");
-            NS_TEST_ASSERT_MSG_EQ(f.levels, traits->levels, "levels as the filter class");
-            NS_TEST_ASSERT_MSG_EQ(f.cellSlots, traits->cellSlots, "cell slots as the filter class");
+            NS_TEST_ASSERT_MSG_EQ(f.HasLevels(), traits->levels, "levels as the filter class");
+            NS_TEST_ASSERT_MSG_EQ(f.CellSlots(),
+                                  traits->cellSlots,
+                                  "cell slots as the filter class");
             TypeId tid;
             NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(f.typeId, &tid),
                                   true,
@@ -76,9 +76,44 @@ class RegistryTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(tid.LookupAttributeByName(f.sizeAttribute, &info),
                                   true,
                                   f.typeId << " has " << f.sizeAttribute);
-            colours.insert(f.colour);
+            // The capabilities and own options name attributes of the
+            // application; a condition names another option of the family.
+            for (const char* attribute :
+                 {f.slotBitsAttribute, f.levelsAttribute, f.idBitsAttribute})
+            {
+                const bool has =
+                    attribute == nullptr || tid.LookupAttributeByName(attribute, &info);
+                NS_TEST_ASSERT_MSG_EQ(has, true, f.typeId << " has every capability attribute");
+            }
+            for (const FamilyOption& option : f.options)
+            {
+                NS_TEST_ASSERT_MSG_EQ(tid.LookupAttributeByName(option.attribute, &info),
+                                      true,
+                                      f.name << " --" << option.name << ": no "
+                                             << option.attribute);
+                NS_TEST_ASSERT_MSG_EQ(f.FindOption(option.attribute), &option, "FindOption");
+                bool known = option.whenOption == nullptr;
+                for (const FamilyOption& other : f.options)
+                {
+                    known = known || std::string(other.name) == option.whenOption;
+                }
+                NS_TEST_ASSERT_MSG_EQ(known, true, f.name << " --" << option.name << " condition");
+            }
         }
-        NS_TEST_ASSERT_MSG_EQ(colours.size(), families.size(), "a colour per family");
+        // What the harness reads of each family, as the descriptors say it.
+        NS_TEST_ASSERT_MSG_EQ(std::string(GetFilterFamily(FilterKind::LINEAR).slotBitsAttribute),
+                              "CellBits",
+                              "LBF cells of CellBits bits");
+        NS_TEST_ASSERT_MSG_EQ(std::string(GetFilterFamily(FilterKind::ATTENUATED).levelsAttribute),
+                              "Depth",
+                              "ABF levels");
+        NS_TEST_ASSERT_MSG_EQ(
+            std::string(GetFilterFamily(FilterKind::DISTANCE_VECTOR).idBitsAttribute),
+            "IdBits",
+            "DV ids");
+        NS_TEST_ASSERT_MSG_EQ(GetFilterFamily(FilterKind::LINEAR).options.size(),
+                              5U,
+                              "LBF options");
         NS_TEST_ASSERT_MSG_EQ(FindFilterFamily("xyz"), nullptr, "unknown name");
         NS_TEST_ASSERT_MSG_EQ(GetFilterTraits(static_cast<FilterKind>(0)), nullptr, "kind 0");
         NS_TEST_ASSERT_MSG_EQ(ToString(static_cast<FilterKind>(kinds.size() + 1)),
@@ -97,7 +132,7 @@ class RegistryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(FilterFamilies().size(), kinds.size(), "and not added");
         const std::string json = FilterFamiliesJson();
         NS_TEST_ASSERT_MSG_EQ(json.find("{\"name\": \"sdbf\", \"label\": \"SDBF\", \"title\": "
-                                        "\"Scope-decay BF\", \"colour\": \"tab:green\""),
+                                        "\"Scope-decay BF\", \"distance\": true}"),
                               json.find("{\"name\": \"sdbf\""),
                               "the JSON row of the SDBF");
         NS_TEST_ASSERT_MSG_NE(json.find("\"sdbf\""), std::string::npos, "the SDBF is in the JSON");
@@ -133,7 +168,7 @@ class ArithmeticTestCase : public TestCase
                                                       ? budget / d * 8
                                                   : f.kind == FilterKind::DISTANCE_VECTOR ? budget
                                                                                           : bits;
-                        NS_TEST_ASSERT_MSG_EQ(f.SlotsInBudget(budget, b, d),
+                        NS_TEST_ASSERT_MSG_EQ(f.SlotsInBudget(budget, b, f.Levels(d)),
                                               expected,
                                               f.name << " B=" << budget << " b=" << b);
                         const uint64_t need = f.kind == FilterKind::LINEAR       ? (b + 7) / 8
@@ -246,25 +281,29 @@ class AttenuationTestCase : public TestCase
 {
   public:
     AttenuationTestCase()
-        : TestCase("FilterPolicy::Attenuation: the CSVs' a column")
+        : TestCase("FilterPolicy::Attenuation: the per-hop attenuation as values")
     {
     }
 
   private:
     void DoRun() override
     {
-        NS_TEST_ASSERT_MSG_EQ(BfPolicy(64, 2).Attenuation(), "NA", "BF");
-        NS_TEST_ASSERT_MSG_EQ(AbfPolicy(3, 64, 2).Attenuation(), "NA", "ABF");
+        NS_TEST_ASSERT_MSG_EQ(BfPolicy(64, 2).Attenuation().has_value(), false, "BF");
+        NS_TEST_ASSERT_MSG_EQ(AbfPolicy(3, 64, 2).Attenuation().has_value(), false, "ABF");
         const auto lbf = [](LbfDecay decay) {
-            return LbfPolicy(64, 8, 2, Quantization::FLOOR, std::move(decay)).Attenuation();
+            return LbfPolicy(64, 8, 2, Quantization::FLOOR, std::move(decay))
+                .Attenuation()
+                .value_or(FilterPolicy::HopAttenuation{-1, 99});
         };
-        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(0.9, 8)), "0.9", "LBF a");
-        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(1.0 / 3, 8)), "0.333333", "%.6g");
-        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Subtractive(20, 8)), "sub20", "LBF delta");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(0.9, 8)).factor, 0.9, "LBF a");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Multiplicative(0.9, 8)).step, 0U, "no step");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Subtractive(20, 8)).step, 20U, "LBF delta");
+        NS_TEST_ASSERT_MSG_EQ(lbf(LbfDecay::Subtractive(20, 8)).factor, 0.0, "no factor");
         PackedBits keep(64);
-        NS_TEST_ASSERT_MSG_EQ(SdbfPolicy(64, 2, 0.3, keep, 1, SdbfEstimator::MLE).Attenuation(),
-                              "0.7",
-                              "SDBF keep probability 1 - p");
+        const auto sdbf = SdbfPolicy(64, 2, 0.3, keep, 1, SdbfEstimator::MLE).Attenuation();
+        NS_TEST_ASSERT_MSG_EQ(sdbf.has_value(), true, "SDBF");
+        NS_TEST_ASSERT_MSG_EQ(sdbf->factor, 1 - 0.3, "SDBF keep probability 1 - p");
+        NS_TEST_ASSERT_MSG_EQ(sdbf->step, 0U, "SDBF no step");
     }
 };
 

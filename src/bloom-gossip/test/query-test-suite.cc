@@ -834,11 +834,11 @@ class StrategyRegistryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(RegisteredQueryStrategies().size(), 7U, "seven listed");
         NS_TEST_ASSERT_MSG_EQ((AutoStrategiesFor(true) == S{g}), true, "auto, distance family");
         NS_TEST_ASSERT_MSG_EQ((AutoStrategiesFor(false) == S{f, r, b}), true, "auto, plain BF");
-        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(g, 0)}, 2, "walk TTL, diameter 0");
-        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(g, 7)}, 14, "walk TTL: 2 per hop");
-        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(g, 200)}, 255, "walk TTL at most 255");
-        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(r, 0)}, 1, "flood TTL, diameter 0");
-        NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(kTestCancel, 7)}, 7, "flood TTL: 1 per hop");
+        NS_TEST_ASSERT_MSG_EQ(int{FindQueryStrategy(g)->ttlPerHop}, 2, "walk: 2 per hop");
+        NS_TEST_ASSERT_MSG_EQ(int{FindQueryStrategy(r)->ttlPerHop}, 1, "ring: 1 per hop");
+        NS_TEST_ASSERT_MSG_EQ(int{FindQueryStrategy(kTestCancel)->ttlPerHop},
+                              1,
+                              "flood: 1 per hop");
         NS_TEST_ASSERT_MSG_EQ(ToString(kTestCancel), "test-cancel", "plug-in name");
         NS_TEST_ASSERT_MSG_EQ(ToString(static_cast<QueryStrategy>(99)), "unknown", "no name");
         NS_TEST_ASSERT_MSG_EQ((ParseQueryStrategy("test-cancel") == kTestCancel), true, "parse");
@@ -1726,7 +1726,7 @@ class CancelWireTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(int{info->search.extraBytes},
                                   (name == "abc" ? 1 : 0),
                                   name << " search bytes");
-            NS_TEST_ASSERT_MSG_EQ(int{DefaultQueryTtl(info->code, 9)}, 9, name << " TTL");
+            NS_TEST_ASSERT_MSG_EQ(int{info->ttlPerHop}, 1, name << " TTL per hop");
         }
         std::string refusal;
         try

@@ -63,6 +63,15 @@ std::string NotOneOf(const std::string& text, const std::vector<std::string>& na
 
 /**
  * \ingroup bloom-filters
+ * \brief A number as the shortest decimal that reads back as the same
+ * double ("0.9", "1e-12", "0.999999999"), for messages naming a value.
+ * \param value the number
+ * \return its text
+ */
+std::string ShortestDecimal(double value);
+
+/**
+ * \ingroup bloom-filters
  * \brief The value among `values` whose name is `name`: the one inverse of
  * every ToString of a closed set of values in the module.
  *

@@ -3,10 +3,28 @@
  */
 #include "user-text.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace ns3
 {
 namespace bloom
 {
+
+std::string
+ShortestDecimal(double value)
+{
+    char text[40];
+    for (int digits = 1; digits <= 17; ++digits)
+    {
+        std::snprintf(text, sizeof(text), "%.*g", digits, value);
+        if (std::strtod(text, nullptr) == value)
+        {
+            break;
+        }
+    }
+    return text;
+}
 
 std::string
 QuoteForMessage(const std::string& text, std::size_t maxChars)
