@@ -502,7 +502,7 @@ PlanFrames(ScenarioRun& r, const bloom::FilterPolicy& policy)
                                     : r.devices.Get(0)->GetMtu();
     try
     {
-        return policy.MaxSegments(frameBytes);
+        return policy.MaxSegments(frameBytes, c.codec);
     }
     catch (const std::invalid_argument& e)
     {
