@@ -553,6 +553,51 @@ class CodedBytesTestCase : public TestCase
     }
 };
 
+/**
+ * A budget on what is sent (--budget-bytes with --codec entropy): the shape
+ * grows past the raw budget's until the expected converged advertisement,
+ * coded, fills the budget, and what the nodes send (coded_bytes) fits it.
+ */
+class CodedBudgetTestCase : public TestCase
+{
+  public:
+    CodedBudgetTestCase()
+        : TestCase("coded budget: a larger filter whose coded advertisement fits the bytes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        for (FilterKind filter : {FilterKind::BLOOM,
+                                  FilterKind::LINEAR,
+                                  FilterKind::ATTENUATED,
+                                  FilterKind::SCOPE_DECAY})
+        {
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
+            c.budgetBytes = 92;
+            c.SetFamilyOption("b", "5");
+            c.resources = 16; // few enough to code small, enough to fill 92 bytes
+            c.simTime = 15;
+            const GossipScenarioResult raw = RunGossipScenario(c);
+            c.codec = bloom::Codec::ENTROPY;
+            const GossipScenarioResult coded = RunGossipScenario(c);
+            NS_TEST_ASSERT_MSG_GT(coded.slots, 2 * raw.slots, ToString(filter) << ": m grows");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(coded.metrics.codedBytes,
+                                        92.0,
+                                        ToString(filter) << ": what is sent fits");
+            NS_TEST_ASSERT_MSG_GT(coded.metrics.codedBytes,
+                                  0.75 * 92,
+                                  ToString(filter) << ": and uses the budget");
+            NS_TEST_ASSERT_MSG_GT(coded.metrics.payloadBytes,
+                                  2 * raw.metrics.payloadBytes,
+                                  ToString(filter) << ": the raw filter is larger");
+        }
+    }
+};
+
 class GossipSystemTestSuite : public TestSuite
 {
   public:
@@ -568,6 +613,7 @@ class GossipSystemTestSuite : public TestSuite
         AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);
         AddTestCase(new BudgetTestCase, bloom::test::kQuick);
         AddTestCase(new CodedBytesTestCase, bloom::test::kQuick);
+        AddTestCase(new CodedBudgetTestCase, bloom::test::kQuick);
     }
 };
 
