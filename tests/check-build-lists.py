@@ -8,7 +8,7 @@ examples/wscript).  This script compares their module name, dependencies,
 optional features (CMake's <module>_features and <module>_feature_<name>
 lists, the wscript's OPTIONAL_FEATURES), source, header and test lists and
 example programs, and checks them against
-the files on disk: every listed file exists, and every .cc/.h under filter/,
+the files on disk: every listed file exists, and every .cc/.h under util/, filter/,
 model/, helper/ and test/ is listed (headers under test/, test/ns3/ included,
 are private to the test sources: they need only be included by a listed one),
 generated headers (CMake's <module>_generated_headers, the wscript's
@@ -35,7 +35,7 @@ import os
 import re
 import sys
 
-SCANNED_DIRS = ('filter', 'model', 'helper', 'test')
+SCANNED_DIRS = ('util', 'filter', 'model', 'helper', 'test')
 # CMake link items of external libraries -> the waf uselib names the wscript
 # adds to the module's `use`.
 EXTERNAL_LIBS = {'fmt::fmt': 'FMT', 'Boost::program_options': 'BOOST_PROGRAM_OPTIONS',

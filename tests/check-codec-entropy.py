@@ -24,8 +24,10 @@ import csv
 import math
 import os
 import shutil
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_common import check, problems, python_with_plotting, run  # noqa: E402
 
 COLUMNS = ["family", "shape", "m", "b", "d", "k", "target_fill", "trial", "fill_pct", "raw_bytes",
            "plain_frames", "coded_frames", "coded_bytes", "codec_bytes", "raw_segments",
@@ -35,34 +37,6 @@ TIMING = ["encode_us", "decode_us", "plain_encode_us", "plain_decode_us", "zlib_
           "zlib_decode_us", "zstd_encode_us", "zstd_decode_us"]
 SHAPES = {"bf": 3, "lbf": 3, "abf": 2, "dv": 5}
 FRAME = 114
-
-problems = []
-
-
-def check(ok, text):
-    if not ok:
-        problems.append(text)
-    return ok
-
-
-def python_with_plotting():
-    for candidate in (sys.executable, "python3", "/usr/bin/python3"):
-        path = shutil.which(candidate) or candidate
-        try:
-            r = subprocess.run([path, "-c", "import matplotlib, pandas"], capture_output=True)
-        except OSError:
-            continue
-        if r.returncode == 0:
-            return path
-    return None
-
-
-def run(args, expect=0):
-    p = subprocess.run(args, capture_output=True, text=True, timeout=600)
-    check(p.returncode == expect,
-          "%s: exit %d, expected %d (stderr: %s)" % (" ".join(args), p.returncode, expect,
-                                                      p.stderr.strip()[-300:]))
-    return p
 
 
 def main():

@@ -41,7 +41,7 @@ NS3_PROVIDED_INCLUDES = {'replace.txt'}
 ROOT_DIRS = ('src', 'doc', 'tests', 'scenarios', 'analysis', 'scratch', 'benchmarks',
              'cmake', '.ci', 'examples')
 # Module-relative folders, resolved from an .rst chapter's module.
-MODULE_DIRS = ('filter', 'model', 'helper', 'test', 'examples', 'doc')
+MODULE_DIRS = ('util', 'filter', 'model', 'helper', 'test', 'examples', 'doc')
 
 problems = []
 

@@ -24,8 +24,10 @@ import csv
 import math
 import os
 import shutil
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_common import check, problems, python_with_plotting, run  # noqa: E402
 
 COLUMNS = ["filter", "target_fpr", "fill_pct", "elements", "offered", "accepted", "slots",
            "slot_bits", "hashes", "buckets", "bucket_size", "size_bits", "bits_per_element",
@@ -36,34 +38,6 @@ TIMING = ["insert_ns", "query_miss_ns", "query_hit_ns", "delete_ns"]
 TARGETS = ["0.01", "0.05", "0.2"]
 FILLS = ["100", "150"]
 FILTERS = ["bf", "cbf", "cuckoo"]
-
-problems = []
-
-
-def check(ok, text):
-    if not ok:
-        problems.append(text)
-    return ok
-
-
-def python_with_plotting():
-    for candidate in (sys.executable, "python3", "/usr/bin/python3"):
-        path = shutil.which(candidate) or candidate
-        try:
-            r = subprocess.run([path, "-c", "import matplotlib, pandas"], capture_output=True)
-        except OSError:
-            continue
-        if r.returncode == 0:
-            return path
-    return None
-
-
-def run(args, expect=0):
-    p = subprocess.run(args, capture_output=True, text=True, timeout=300)
-    check(p.returncode == expect,
-          "%s: exit %d, expected %d (stderr: %s)" % (" ".join(args), p.returncode, expect,
-                                                     p.stderr.strip()))
-    return p
 
 
 def read_rows(path):

@@ -27,7 +27,7 @@ import re
 import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
-FOLDERS = ("filter", "model", "helper")
+FOLDERS = ("util", "filter", "model", "helper")
 
 
 def headers(root):

@@ -159,9 +159,11 @@ declare -A stdout_cmd=(
     [diameter-sweep]="--help" [sim-benchmark]="--help" [lbf-calibration]="--help"
     [filter-space]="--elements 100 --targets 1 --queries 10" [gossip-role]=""
     [hash-quality]="" [families-json]="" [filter-benchmarks]="--benchmark_list_tests=true"
+    [codec-entropy]="--families bf --fills 1 --trials 1 --no-timing"
     [bloom-filters-example]="" [gossip-line-example]="" [query-walk-example]=""
     [sdbf-estimator-example]="" [equal-budget-example]=""
-    [bloom-gossip-test]=SKIP [bloom-gossip-scenario-test]=SKIP)
+    [bloom-gossip-test]=SKIP [bloom-gossip-scenario-test]=SKIP
+    [reference-filters-test]=SKIP)
 for program in "$bin"/*; do
     [ -f "$program" ] && [ -x "$program" ] || continue
     name="$(basename "$program")"

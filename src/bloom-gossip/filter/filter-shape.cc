@@ -5,7 +5,8 @@
 
 #include "lbf-quantization.h"
 #include "little-endian.h"
-#include "user-text.h"
+
+#include "ns3/user-text.h"
 
 #include <array>
 #include <map>

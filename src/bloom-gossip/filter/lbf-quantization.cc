@@ -3,7 +3,7 @@
  */
 #include "lbf-quantization.h"
 
-#include "user-text.h"
+#include "ns3/user-text.h"
 
 #include <stdexcept>
 

@@ -4,7 +4,8 @@
 #include "scope-decay-bloom-filter.h"
 
 #include "bloom-filter.h"
-#include "user-text.h"
+
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,8 @@
 #include "filter-codec.h"
 #include "lbf-quantization.h"
 #include "range-coder.h"
-#include "user-text.h"
+
+#include "ns3/user-text.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -297,6 +297,7 @@ GossipWorkload::CheckEvents(const std::vector<WorkloadEvent>& events,
     // its resource held (placed, or added before, and not removed since), a
     // node fails once.
     std::vector<const WorkloadEvent*> inTime;
+    inTime.reserve(events.size());
     for (const WorkloadEvent& e : events)
     {
         inTime.push_back(&e);

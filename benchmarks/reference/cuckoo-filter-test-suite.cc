@@ -5,9 +5,10 @@
  * deletion, insertion failure past capacity (rolled back), reproducibility,
  * false-positive rate.
  */
+#include "cuckoo-filter.h"
+
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-hash.h"
-#include "ns3/cuckoo-filter.h"
 #include "ns3/test.h"
 
 #include <cmath>

@@ -4,12 +4,12 @@
  * Tests of the counting Bloom filter: membership as a Bloom filter, deletion,
  * multiplicity, counter saturation, false-positive rate.
  */
+#include "counting-bloom-filter.h"
 #include "hashing-reference.h"
 
 #include "ns3/bloom-filter.h"
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/bloom-hash.h"
-#include "ns3/counting-bloom-filter.h"
 #include "ns3/test.h"
 
 #include <algorithm>
