@@ -54,7 +54,7 @@ def rows(path):
 
 
 TAIL = ['gossip_frames_on_air', 'gossip_frames_dropped', 'settled_share', 'settle_time_median',
-        'settle_time_p90', 'fpr_ideal', 'exact_ideal']
+        'settle_time_p90', 'fpr_ideal', 'exact_ideal', 'coded_bytes']
 
 
 def table(path):
@@ -63,7 +63,7 @@ def table(path):
 
 
 def check_tail(path, energy=False):
-    """The frame and settle-time columns: last, and consistent with each other."""
+    """The frame, settle-time and coded-size columns: last, and consistent with each other."""
     header = rows(path)[0].split(',')
     check(header[-len(TAIL):] == TAIL, '%s: the frame and settle columns come last'
           % os.path.basename(path))
@@ -92,6 +92,10 @@ def check_tail(path, energy=False):
               what + ': fpr_ideal given iff the family has a model (%s)' % r['fpr_ideal'])
         check((r['exact_ideal'] != 'NA') == (r['filter'] == 'lbf'),
               what + ': exact_ideal given for the LBF alone (%s)' % r['exact_ideal'])
+        # The default codec (none) sends the raw payload.
+        check(r['coded_bytes'] == r['payload_bytes'],
+              what + ': coded_bytes = payload_bytes with --codec none (%s, %s)'
+              % (r['coded_bytes'], r['payload_bytes']))
         for col in ('fpr_ideal', 'exact_ideal'):
             if r[col] != 'NA':
                 check(0 <= float(r[col]) <= 1, what + ': 0 <= %s <= 1' % col)

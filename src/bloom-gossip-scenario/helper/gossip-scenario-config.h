@@ -260,6 +260,8 @@ struct GossipScenarioConfig
     BloomGossipApplication::TimerMode timer{BloomGossipApplication::PERIODIC}; //!< beacon timer
     /// Where filters come from: advertisements, or only query frames (--learn)
     BloomGossipApplication::LearningMode learning{BloomGossipApplication::GOSSIP};
+    /// How advertisements are coded (--codec; BloomGossipApplication::Codec)
+    bloom::Codec codec{bloom::Codec::NONE};
     double trickleImin{0.5};
     double trickleImax{16.0};
     uint32_t trickleK{1};

@@ -47,6 +47,7 @@
 #include <memory>
 #include <numeric>
 #include <stdexcept>
+#include <tuple>
 
 namespace ns3
 {
@@ -490,21 +491,189 @@ ShapeOptions(const bloom::FilterFamily& family)
     return bloom::JoinList(options) + " or --budget-bytes";
 }
 
+/// The bytes of one gossip frame: --frame-bytes, else the device's MTU, or
+/// the udp6 datagram.
+uint32_t
+PlanFrameBytes(const ScenarioRun& r)
+{
+    const GossipScenarioConfig& c = r.c;
+    return c.frameBytes > 0 ? c.frameBytes
+           : c.transport == BloomGossipApplication::UDP6
+               ? BloomGossipApplication::kDefaultUdpDatagramBytes
+               : r.devices.Get(0)->GetMtu();
+}
+
+/**
+ * The advertisement a node of the run can expect once converged, coded
+ * (budget with a codec): every resource id of the run (1..the largest,
+ * events' included) spread evenly over a line of min(diameter, reach) + 1
+ * nodes, one after the other, the line's filters built by the family's own
+ * policy (Build) until none changes; the largest coded size (and its
+ * frames) of the line's nodes.  A pure function of the run's shape, R and
+ * diameter: the run's own filters do not exist yet.
+ * \param r the run (diameter known)
+ * \param policy the family's policy of the candidate shape
+ * \param frameBytes bytes per frame
+ * \return the largest advertisement size over the line
+ */
+bloom::AdvertisementSize
+ExpectedCodedAdvertisement(const ScenarioRun& r,
+                           const bloom::FilterPolicy& policy,
+                           uint32_t frameBytes)
+{
+    const uint64_t ids = r.c.LargestResourceId();
+    const uint32_t reach = policy.Reach();
+    const uint32_t length =
+        std::min<uint32_t>(r.result.diameter, std::min<uint32_t>(reach, kMaxScenarioNodes)) + 1;
+    std::vector<std::vector<uint64_t>> own(length);
+    for (uint64_t id = 1; id <= ids; ++id)
+    {
+        own[(id - 1) % length].push_back(id);
+    }
+    std::vector<bloom::AnyFilter> line;
+    line.reserve(length);
+    for (uint32_t i = 0; i < length; ++i)
+    {
+        line.push_back(policy.Build(own[i], {}));
+    }
+    for (uint32_t round = 0; round < 2 * length + 2; ++round)
+    {
+        bool changed = false;
+        for (uint32_t i = 0; i < length; ++i)
+        {
+            std::vector<const bloom::AnyFilter*> neighbours;
+            if (i > 0)
+            {
+                neighbours.push_back(&line[i - 1]);
+            }
+            if (i + 1 < length)
+            {
+                neighbours.push_back(&line[i + 1]);
+            }
+            bloom::AnyFilter next = policy.Build(own[i], neighbours);
+            if (!(next == line[i]))
+            {
+                changed = true;
+            }
+            line[i] = std::move(next);
+        }
+        if (!changed)
+        {
+            break;
+        }
+    }
+    bloom::AdvertisementSize most;
+    for (const bloom::AnyFilter& filter : line)
+    {
+        const bloom::AdvertisementSize size = bloom::MeasureAdvertisement(filter,
+                                                                          frameBytes,
+                                                                          bloom::Codec::ENTROPY,
+                                                                          policy.GetCellAlphabet());
+        if (size.codedBytes > most.codedBytes ||
+            (size.codedBytes == most.codedBytes && size.frames > most.frames))
+        {
+            most = size;
+        }
+    }
+    return most;
+}
+
+/**
+ * The budget on what is sent (--budget-bytes with --codec entropy): the
+ * largest m from `rawSlots` (the raw budget's, whose coded size is at most
+ * its raw size plus a codec byte per frame) up to kMaxSlots whose expected
+ * coded advertisement (ExpectedCodedAdvertisement) takes at most the budget,
+ * a shape the family accepts and whose every segment could still go raw
+ * (MaxSegments); below `rawSlots` when even that one codes larger (a dense
+ * filter: the codec bytes).  The coded size is not monotone in m slot by
+ * slot, so the search doubles m while it fits, then bisects between the
+ * last fitting m and the first that does not.
+ * \param r the run
+ * \param rawSlots m of the raw budget
+ * \return m, and the expected frames of an advertisement
+ */
+std::pair<uint32_t, uint32_t>
+CodedSlotsInBudget(ScenarioRun& r, uint32_t rawSlots)
+{
+    const GossipScenarioConfig& c = r.c;
+    const uint32_t frameBytes = PlanFrameBytes(r);
+    const auto fits = [&](uint32_t m, uint32_t* frames) {
+        try
+        {
+            const Ptr<BloomGossipApplication> app = CheckFamilyAttributes(c, m, r.depth);
+            const bloom::FilterPolicy& policy = app->GetPolicy();
+            policy.MaxSegments(frameBytes, bloom::Codec::ENTROPY);
+            const bloom::AdvertisementSize size = ExpectedCodedAdvertisement(r, policy, frameBytes);
+            if (size.codedBytes > c.budgetBytes)
+            {
+                return false;
+            }
+            *frames = size.frames;
+            return true;
+        }
+        catch (const std::invalid_argument&)
+        {
+            return false; // a shape the family refuses, or one raw segments cannot carry
+        }
+    };
+    uint32_t frames = 0;
+    uint32_t lo = rawSlots;
+    while (lo > 1 && !fits(lo, &frames))
+    {
+        lo = lo / 2;
+    }
+    if (!fits(lo, &frames))
+    {
+        return {rawSlots, 0}; // nothing fits: the raw budget's check refuses it
+    }
+    uint32_t hi = lo;
+    uint32_t hiFrames = frames;
+    while (hi < bloom::kMaxSlots)
+    {
+        const uint32_t next =
+            static_cast<uint32_t>(std::min<uint64_t>(2ULL * hi, bloom::kMaxSlots));
+        uint32_t f = 0;
+        if (!fits(next, &f))
+        {
+            break;
+        }
+        lo = hi = next;
+        frames = hiFrames = f;
+    }
+    if (hi == bloom::kMaxSlots)
+    {
+        return {hi, hiFrames};
+    }
+    // lo fits, 2 lo does not.
+    uint32_t bad = static_cast<uint32_t>(std::min<uint64_t>(2ULL * lo, bloom::kMaxSlots));
+    while (bad - lo > 1)
+    {
+        const uint32_t mid = lo + (bad - lo) / 2;
+        uint32_t f = 0;
+        if (fits(mid, &f))
+        {
+            lo = mid;
+            frames = f;
+        }
+        else
+        {
+            bad = mid;
+        }
+    }
+    return {lo, frames};
+}
+
 /// The frames of one advertisement (feasibility check): from one
 /// application built from the run's values, in frames of the bytes the
-/// gossip applications will use (--frame-bytes, else the device's MTU, or
-/// the udp6 datagram).
+/// gossip applications will use (PlanFrameBytes).
 uint32_t
 PlanFrames(ScenarioRun& r, const bloom::FilterPolicy& policy)
 {
     const GossipScenarioConfig& c = r.c;
-    const uint32_t frameBytes = c.frameBytes > 0 ? c.frameBytes
-                                : c.transport == BloomGossipApplication::UDP6
-                                    ? BloomGossipApplication::kDefaultUdpDatagramBytes
-                                    : r.devices.Get(0)->GetMtu();
+    const uint32_t frameBytes = PlanFrameBytes(r);
     try
     {
-        return policy.MaxSegments(frameBytes);
+        return policy.MaxSegments(frameBytes, c.codec);
     }
     catch (const std::invalid_argument& e)
     {
@@ -607,11 +776,24 @@ PlanFilter(ScenarioRun& r)
         }
         r.slots = static_cast<uint32_t>(std::min<uint64_t>(per, bloom::kMaxSlots));
     }
+    uint32_t codedFrames = 0;
+    if (c.budgetBytes > 0 && c.codec == bloom::Codec::ENTROPY)
+    {
+        // The budget counts what is sent: the coded size.
+        std::tie(r.slots, codedFrames) = CodedSlotsInBudget(r, r.slots);
+    }
     r.result.slots = r.slots;
     const Ptr<BloomGossipApplication> probe = CheckFamilyAttributes(c, r.slots, r.depth);
     const bloom::FilterPolicy& policy = probe->GetPolicy();
     r.result.depth = policy.GetShape().depth;
     r.result.framesPerAdvertisement = PlanFrames(r, policy);
+    if (codedFrames > 0)
+    {
+        // A coded budget is planned for the converged filter's frames (its
+        // fill is the run's R; every segment raw is only the bound of
+        // PlanFrames, which must still hold).
+        r.result.framesPerAdvertisement = codedFrames;
+    }
     CheckAirTime(r);
     if (c.queries > 0 && c.learning == BloomGossipApplication::QUERIES)
     {

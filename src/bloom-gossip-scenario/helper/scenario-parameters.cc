@@ -920,6 +920,15 @@ GossipSection(std::vector<Def>& t)
              "a filter that fits a query frame")
             .Attr(gossip, "Learning")
             .Derived(query, "CarryFilter"));
+    t.push_back(Enum(kGossip,
+                     "codec",
+                     FIELD(codec),
+                     std::vector<bloom::Codec>{bloom::Codec::NONE, bloom::Codec::ENTROPY},
+                     "advertisement coding: none sends the filter's slots as they are; entropy "
+                     "codes each segment for its content (sparse bits, LBF cells, DV ids), raw "
+                     "where that is not shorter")
+                    .Attr(gossip, "Codec")
+                    .When("--learn gossip", Gossiping));
     t.push_back(Period(kGossip, "trickle-imin", FIELD(trickleImin), "Trickle Imin")
                     .Attr(gossip, "TrickleImin")
                     .When("--timer trickle", Trickle));

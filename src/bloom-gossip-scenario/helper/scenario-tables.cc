@@ -250,7 +250,8 @@ EnergyColumns()
     return columns;
 }
 
-/// The columns every per-run row ends with (GossipTailCsvHeader()).
+/// The columns every per-run row ends with (GossipTailCsvHeader()); a new
+/// column of every run goes last, keeping the earlier ones in place.
 const std::vector<CsvColumn<GossipScenarioResult>>&
 TailColumns()
 {
@@ -264,6 +265,7 @@ TailColumns()
         {"settle_time_p90", [](const R& r) { return Num(r.metrics.overall.SettleQuantile(0.9)); }},
         {"fpr_ideal", [](const R& r) { return Na(r.metrics.fprIdeal); }},
         {"exact_ideal", [](const R& r) { return Na(r.metrics.exactIdeal); }},
+        {"coded_bytes", [](const R& r) { return Count(r.metrics.codedBytes); }},
     };
     return columns;
 }

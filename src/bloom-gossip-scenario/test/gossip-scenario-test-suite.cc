@@ -741,10 +741,10 @@ class TableColumnsTestCase : public TestCase
         r.reach = 3;
         const auto names = GossipCsvColumnNames(c);
         NS_TEST_ASSERT_MSG_EQ((names == Split(GossipRunsCsvHeader(c))), true, "names = header");
-        NS_TEST_ASSERT_MSG_EQ(names.size(), 62U, "runs.csv columns without energy or sampling");
+        NS_TEST_ASSERT_MSG_EQ(names.size(), 63U, "runs.csv columns without energy or sampling");
         NS_TEST_ASSERT_MSG_EQ(names.front(), "filter", "first column");
         NS_TEST_ASSERT_MSG_EQ(names[10] + names[11], "ba", "b and a after m and k");
-        NS_TEST_ASSERT_MSG_EQ(names.back(), "exact_ideal", "the tail ends every row");
+        NS_TEST_ASSERT_MSG_EQ(names.back(), "coded_bytes", "the tail ends every row");
         NS_TEST_ASSERT_MSG_EQ(std::set<std::string>(names.begin(), names.end()).size(),
                               names.size(),
                               "no name twice");
@@ -760,8 +760,8 @@ class TableColumnsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(more.size(),
                               names.size() + 19 + Split(DynamicsCsvHeaderSuffix()).size() - 1,
                               "energy and dynamics columns");
-        NS_TEST_ASSERT_MSG_EQ(more[names.size() - 7], "duty_period", "energy after the queries");
-        NS_TEST_ASSERT_MSG_EQ(more.back(), "exact_ideal", "the tail still ends every row");
+        NS_TEST_ASSERT_MSG_EQ(more[names.size() - 8], "duty_period", "energy after the queries");
+        NS_TEST_ASSERT_MSG_EQ(more.back(), "coded_bytes", "the tail still ends every row");
         NS_TEST_ASSERT_MSG_EQ(Split(GossipRunsCsvRows(e, r).front()).size(),
                               more.size(),
                               "one value per column, with energy and sampling");

@@ -488,6 +488,116 @@ class BudgetTestCase : public TestCase
     }
 };
 
+/**
+ * runs.csv reports what is sent: payload_bytes is the raw filter, coded_bytes
+ * the bytes after the segment headers as coded.  Equal with --codec none;
+ * with entropy, a sparse BF or LBF (3 resources) codes well below its raw
+ * size, in no more frames.
+ */
+class CodedBytesTestCase : public TestCase
+{
+  public:
+    CodedBytesTestCase()
+        : TestCase("coded_bytes: the raw payload with codec none, below it with entropy")
+    {
+    }
+
+  private:
+    /// \return the value of column `name` in the first runs.csv row of (c, r)
+    static double Column(const GossipScenarioConfig& c,
+                         const GossipScenarioResult& r,
+                         const std::string& name)
+    {
+        std::vector<std::string> header;
+        std::vector<std::string> row;
+        std::stringstream h(GossipRunsCsvHeader(c));
+        for (std::string f; std::getline(h, f, ',');)
+        {
+            header.push_back(f);
+        }
+        std::stringstream v(GossipRunsCsvRows(c, r).front());
+        for (std::string f; std::getline(v, f, ',');)
+        {
+            row.push_back(f);
+        }
+        const auto at = std::find(header.begin(), header.end(), name);
+        NS_ABORT_MSG_IF(at == header.end() || row.size() != header.size(), "no column " << name);
+        return std::stod(row[at - header.begin()]);
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        for (FilterKind filter : {FilterKind::BLOOM, FilterKind::LINEAR})
+        {
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
+            c.simTime = 10;
+            const GossipScenarioResult none = RunGossipScenario(c);
+            const double raw = Column(c, none, "payload_bytes");
+            NS_TEST_ASSERT_MSG_EQ(raw, 256.0, "BF 2048 bits, LBF 256 cells of 8 bits");
+            NS_TEST_ASSERT_MSG_EQ(Column(c, none, "coded_bytes"),
+                                  raw,
+                                  ToString(filter) << ": none");
+            c.codec = bloom::Codec::ENTROPY;
+            const GossipScenarioResult coded = RunGossipScenario(c);
+            NS_TEST_ASSERT_MSG_EQ(Column(c, coded, "payload_bytes"), raw, "payload stays raw");
+            NS_TEST_ASSERT_MSG_LT(Column(c, coded, "coded_bytes"),
+                                  raw / 2,
+                                  ToString(filter) << ": 3 resources code to under half");
+            NS_TEST_ASSERT_MSG_GT(Column(c, coded, "coded_bytes"), 0.0, "something is sent");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(Column(c, coded, "frames_per_beacon"),
+                                        Column(c, none, "frames_per_beacon"),
+                                        ToString(filter) << ": no more frames");
+        }
+    }
+};
+
+/**
+ * A budget on what is sent (--budget-bytes with --codec entropy): the shape
+ * grows past the raw budget's until the expected converged advertisement,
+ * coded, fills the budget, and what the nodes send (coded_bytes) fits it.
+ */
+class CodedBudgetTestCase : public TestCase
+{
+  public:
+    CodedBudgetTestCase()
+        : TestCase("coded budget: a larger filter whose coded advertisement fits the bytes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        for (FilterKind filter : {FilterKind::BLOOM,
+                                  FilterKind::LINEAR,
+                                  FilterKind::ATTENUATED,
+                                  FilterKind::SCOPE_DECAY})
+        {
+            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
+            c.budgetBytes = 92;
+            c.SetFamilyOption("b", "5");
+            c.resources = 16; // few enough to code small, enough to fill 92 bytes
+            c.simTime = 15;
+            const GossipScenarioResult raw = RunGossipScenario(c);
+            c.codec = bloom::Codec::ENTROPY;
+            const GossipScenarioResult coded = RunGossipScenario(c);
+            NS_TEST_ASSERT_MSG_GT(coded.slots, 2 * raw.slots, ToString(filter) << ": m grows");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(coded.metrics.codedBytes,
+                                        92.0,
+                                        ToString(filter) << ": what is sent fits");
+            NS_TEST_ASSERT_MSG_GT(coded.metrics.codedBytes,
+                                  0.75 * 92,
+                                  ToString(filter) << ": and uses the budget");
+            NS_TEST_ASSERT_MSG_GT(coded.metrics.payloadBytes,
+                                  2 * raw.metrics.payloadBytes,
+                                  ToString(filter) << ": the raw filter is larger");
+        }
+    }
+};
+
 class GossipSystemTestSuite : public TestSuite
 {
   public:
@@ -502,6 +612,8 @@ class GossipSystemTestSuite : public TestSuite
         AddTestCase(new FaultsUnderLossTestCase, bloom::test::kQuick);
         AddTestCase(new ReproducibilityTestCase, bloom::test::kQuick);
         AddTestCase(new BudgetTestCase, bloom::test::kQuick);
+        AddTestCase(new CodedBytesTestCase, bloom::test::kQuick);
+        AddTestCase(new CodedBudgetTestCase, bloom::test::kQuick);
     }
 };
 
