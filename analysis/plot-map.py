@@ -126,6 +126,9 @@ def panel(ax, nodes, links, family, resource, t):
                  f"{exact}/{len(nodes)} nodes exact", color=f.color)
     pc.record(ax, "nodes exact", family, [t], [exact / len(nodes) if len(nodes) else 0.0],
               domain=pc.SHARE)
+    # room around the outer nodes for their labels (a flood's hop counts
+    # stand 7 points up and right of a node): no text crosses the frame
+    ax.margins(0.08)
     ax.set_aspect("equal", adjustable="datalim")
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
@@ -151,6 +154,7 @@ def draw_walk(ax, pos, rows, family):
     if strategy == "gradient":
         path = [int(n) for n in sends["node"]] + [int(n) for n in delivered["node"][:1]]
         backs = list(sends["backtrack"]) + [0]
+        steps = {}  # the steps over each link, numbered in one label (20 above 23)
         for i in range(len(path) - 1):
             a, b = path[i], path[i + 1]
             if a not in pos or b not in pos or a == b:
@@ -158,10 +162,13 @@ def draw_walk(ax, pos, rows, family):
             ax.annotate("", xy=pos[b], xytext=pos[a], zorder=7,
                         arrowprops=dict(arrowstyle="->", color="tab:red", lw=1.6,
                                         ls="--" if backs[i + 1] else "-"))
+            steps.setdefault(tuple(sorted((a, b))), []).append(i + 1)
+        for (a, b), numbers in steps.items():
             mx, my = (pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2
-            ax.text(mx, my, str(i + 1), color="tab:red", fontsize=8, zorder=8, ha="center",
-                    va="center", fontweight="bold",
-                    bbox=dict(boxstyle="circle,pad=0.15", fc="white", ec="tab:red", lw=0.6))
+            ax.text(mx, my, "\n".join(map(str, numbers)), color="tab:red", fontsize=8, zorder=8,
+                    ha="center", va="center", fontweight="bold",
+                    bbox=dict(boxstyle="circle,pad=0.15" if len(numbers) == 1 else
+                              "round,pad=0.15", fc="white", ec="tab:red", lw=0.6))
         label = f"walk: {len(path) - 1} hops, {int(sum(sends['backtrack']))} backtracks"
     else:
         senders = sends.drop_duplicates("node")
