@@ -70,16 +70,18 @@ def log2_axis(ax, rs):
 
 def panel(ax, df, row, title):
     column, theory, label, ylabel, domain = row
-    series = {}
-    for f in pc.family_order(df["filter"].unique()):
-        pts = [p for p in points(df[df["filter"] == f], column, domain) if p[1] == p[1]]
-        if pts:
-            series[(f, None)] = pts
+    fams = pc.family_order(df["filter"].unique())
+    # a family without hop estimates is left out of the hop panels, said so
+    absent = {f: "no hop estimate" for f in fams
+              if column.startswith("hop_") and not pc.family(f).distance}
+    series = {(f, None): points(df[df["filter"] == f], column, domain) for f in fams
+              if f not in absent}
     log_y = False
     if domain is NONNEG:
-        ys = [p[1] for pts in series.values() for p in pts if p[1] > 0]
+        ys = [p[1] for pts in series.values() for p in pts if p[1] == p[1] and p[1] > 0]
         log_y = bool(ys) and max(ys) / min(ys) > 20
-    pc.draw_families(ax, series, domain, f"{title}: {label}", log_x=True)
+    pc.draw_families(ax, series, domain, f"{title}: {label}", log_x=True, log_y=log_y,
+                     xname="R", why=lambda f, t, xs: f"{column} NA", absent=absent)
     if theory:
         for f in pc.family_order(df["filter"].unique()):
             pts = [p for p in points(df[df["filter"] == f], theory, domain) if p[1] == p[1]]
@@ -100,7 +102,7 @@ def panel(ax, df, row, title):
         ax.set_yscale("log")
     pc.tidy_axes(ax, domain, integer_y=(column == "frames_per_beacon"))
     log2_axis(ax, sorted(df["resources"].unique()))
-    if not series:
+    if not any(p[1] == p[1] for pts in series.values() for p in pts):
         ax.text(0.5, 0.5, "no family has this figure", transform=ax.transAxes, ha="center",
                 va="center", fontsize=9, color="0.4")
 
@@ -135,18 +137,13 @@ def figure(outputs, df, topology, path):
         handles.append(Line2D([], [], color="0.3", linewidth=5, alpha=0.3))
         labels.append("broad faint line: ideal-hashing model (BF, LBF)")
     ncol = 2 if cols == 1 else 4
-    legend_rows = -(-len(labels) // ncol) if labels else 0
-    if labels:
-        fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), ncol), fontsize=9)
     nodes = sorted(df["nodes"].dropna().unique())
     diameters = sorted(df["diameter"].dropna().unique())
     net = f"{topology}, {', '.join(f'{n:g}' for n in nodes)} nodes" + \
         (f", diameter {', '.join(f'{d:g}' for d in diameters)}" if diameters else "")
     seeds = df.groupby(["filter", "budget_bytes", "resources"])["run"].nunique().min()
-    fig.suptitle(f"Accuracy and message size vs resources R\n({net};\n"
-                 f"{pc.interval_note(seeds)})", fontsize=10)
-    height = 3.1 * len(ROWS) + 1.2
-    fig.tight_layout(rect=(0, (0.15 + 0.25 * legend_rows) / height, 1, 1 - 0.75 / height))
+    pc.finish(fig, f"Accuracy and message size vs resources R\n({net};\n"
+              f"{pc.interval_note(seeds)})", handles, labels, title_size=10, ncol=ncol)
     outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=100)
 
 
