@@ -1226,8 +1226,9 @@ def correlated(run_spread):
 
 def sweep_maps(run_spread):
     """The tiny sweep with the maps of its R = 8 runs (equal m: its network
-    and R are the budget runs' too): those groups from the maps, the others
-    from the profiles, the BF's rows (one filter for every node) the same."""
+    and R are the budget runs' too): every group from the maps (the R = 2
+    runs from their first 2 resources: the holders are drawn in id order),
+    the BF's rows (one filter for every node) as from the profiles."""
     maps = [a for seed in (1, 2) for a in ("--map", data / f"res-m-8-{seed}-map.csv")]
     _, problems, outs = run_spread([rruns, rdist, "--reps", "20", "--out", "p.csv"], ["p.csv"])
     _, p2, outs2 = run_spread([rruns, rdist, "--reps", "20", *maps, "--out", "m.csv"],
@@ -1235,7 +1236,7 @@ def sweep_maps(run_spread):
     problems += p2
     plain, mapped = spread_rows(outs["p.csv"])[1], spread_rows(outs2["m.csv"])[1]
     for x, y in zip(plain, mapped):
-        want = "map" if y.get("R") == "8" else "profile"
+        want = "map"
         if y.get("distances") != want or x.get("distances") != "profile":
             problems.append(f"distances {x.get('distances')} / {y.get('distances')} at R "
                             f"{y.get('R')}")
@@ -1254,6 +1255,14 @@ spread_case("the sweep with the maps of its R = 8 runs", sweep_maps)
 rmap = data / "res-m-8-1-map.csv"
 
 
+def swap13(header, rows):
+    """Resources 1 and 3 of a map swapped: the R = 8 run's distances are the
+    same set, the first two resources' are not the R = 2 run's."""
+    k = header.index("resource")
+    other = {"1": "3", "3": "1"}
+    return header, [r[:k] + [other.get(r[k], r[k])] + r[k + 1:] for r in rows]
+
+
 def farther(header, rows):
     """Node 0 one hop farther from each key it reaches, in every family's map."""
     node, truth = header.index("node"), header.index("truth")
@@ -1264,6 +1273,9 @@ def farther(header, rows):
 for label, args, named in [
         ("--map of the run with node 0 a hop farther from every key",
          [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp1.csv", farther)], "not the"),
+        ("--map of R = 8 with resources 1 and 3 swapped (the R = 2 runs' first 2 are not "
+         "theirs)", [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp5.csv", swap13)],
+         "not the"),
         ("--map with its rows twice", [rruns, rdist, "--map", concat(
             work / "mp2.csv", rmap, rmap)], "one row per node"),
         ("--map truth -1", [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp3.csv", one(
