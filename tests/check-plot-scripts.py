@@ -4,7 +4,10 @@ on hostile input (issue 15, finding 13; issue 31: FIFOs, devices, oversized
 CSVs, symbolic links and unknown formats as outputs, map.gif of 250 map
 times, coordinates of 1e308, --query, no folder left by a refused run;
 issue 37: every column inside its domain, ideal-spread.py's maps, no output
-that is an input, executable scripts that name a missing numpy).
+that is an input, executable scripts that name a missing numpy; issue 38:
+every figure of a valid case checked by tests/figure_checks.py: texts inside
+the canvas and apart, notes, legend entries and band claims true of what it
+draws).
 
     tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
 
