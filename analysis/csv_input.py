@@ -222,6 +222,11 @@ COLUMNS = {
     **_columns(_int(na=True), "insert_failures kicks saturated_inserts saturated_counters "
                "overflows delete_refused residual_after_delete"),
     **_columns(_NONNEG, "insert_ns query_miss_ns query_hit_ns delete_ns"),
+    # codec-entropy (benchmarks/codec-entropy.cc): the content of each row
+    **_columns(_text(), "family shape"),
+    "target_fill": _real(0, na=False),  # percent of slots set (dv: the resources R)
+    **_columns(_real(0, na=False), "raw_bytes coded_bytes entropy_bytes entropy_level_bytes "
+               "zlib_bytes zstd_bytes"),
     # BCUN's latency file lacks some of its transmission file's hop bins
     **_columns(_int(na=True), "min_elements max_elements latency_queries lat_line"),
 }

@@ -25,6 +25,7 @@
 #include "ns3/bloom-filter.h"
 #include "ns3/filter-codec.h"
 #include "ns3/linear-bloom-filter.h"
+#include "ns3/standard-output.h"
 
 #include <benchmark/benchmark.h>
 #include <chrono>
@@ -581,4 +582,17 @@ BENCHMARK(AbfMergeShifted)->Apply(AbfArgs);
 BENCHMARK(AbfEncode)->Apply(AbfArgs);
 BENCHMARK(AbfDecode)->Apply(AbfArgs);
 
-BENCHMARK_MAIN();
+/// BENCHMARK_MAIN, with standard output checked: > /dev/full exits 1 with one line.
+int
+main(int argc, char** argv)
+{
+    ns3::CheckStandardOutputAtExit("filter-benchmarks");
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    {
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

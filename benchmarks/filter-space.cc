@@ -29,7 +29,10 @@
 #include "counting-bloom-filter.h"
 #include "cuckoo-filter.h"
 #include "filter-limits.h"
+#include "ideal-hashing.h"
 #include "output-files.h"
+
+#include "ns3/standard-output.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -40,6 +43,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -299,6 +303,18 @@ BloomShape(uint64_t n, double target)
     return s;
 }
 
+/**
+ * The BF's (and the CBF's, which answers as the BF) expected false-positive
+ * rate after `offered` keys under ideal hashing, exact (IdealHashingFpr: k
+ * independent positions per key, with repetition, as the filters hash), not
+ * the textbook (1 - e^(-kn/m))^k, 2 % lower at m = 256, k = 4, n = 16.
+ */
+double
+ExpectedBloomFpr(const Shape& shape, uint64_t offered)
+{
+    return IdealHashingFpr(shape.slots, shape.hashes, static_cast<uint32_t>(offered));
+}
+
 /// One row of the CSV.
 struct Row
 {
@@ -344,8 +360,13 @@ struct CpuClock
 double
 NsPerOp(double start, uint64_t ops)
 {
-    return ops == 0 ? 0.0 : (CpuClock::Now() - start) / static_cast<double>(ops);
+    // Per operation over no operation (nothing offered, accepted or
+    // deleted): NaN, written NA.
+    return ops == 0 ? std::nan("") : (CpuClock::Now() - start) / static_cast<double>(ops);
 }
+
+/// Told, every 1024 inserts of a row, how many of its `offered` are done.
+using InsertProgress = std::function<void(uint64_t done, uint64_t offered)>;
 
 /**
  * Insert the first `offered` members, query the non-members and the
@@ -359,6 +380,7 @@ Exercise(Filter& filter,
          uint64_t offered,
          const std::vector<Key>& others,
          Row& row,
+         const InsertProgress& progress,
          InsertFn insert,
          FilledFn filled,
          RemoveFn remove)
@@ -368,6 +390,12 @@ Exercise(Filter& filter,
     for (uint64_t i = 0; i < offered; ++i)
     {
         in[i] = insert(filter, members[i]) ? 1 : 0;
+        // A long row says how far it is: every 1024 inserts, and after every
+        // failed one (a cuckoo insert past capacity costs --max-kicks kicks).
+        if (progress && ((i & 1023) == 1023 || !in[i]))
+        {
+            progress(i + 1, offered);
+        }
     }
     row.insertNs = NsPerOp(start, offered);
     row.offered = offered;
@@ -419,7 +447,8 @@ Measure(Kind kind,
         const Settings& s,
         const std::vector<Key>& members,
         const std::vector<Key>& others,
-        uint64_t rowSeed)
+        uint64_t rowSeed,
+        const InsertProgress& progress)
 {
     Row row;
     row.kind = kind;
@@ -438,13 +467,14 @@ Measure(Kind kind,
             offered,
             others,
             row,
+            progress,
             [](BloomFilter& bf, const Key& key) {
                 bf.Insert(key);
                 return true;
             },
             [&row](const BloomFilter& bf) { row.load = bf.Fill(); },
             nullptr); // a Bloom filter cannot delete
-        row.expectedFpr = BloomFilter::TheoreticalFpr(row.shape.slots, row.shape.hashes, offered);
+        row.expectedFpr = ExpectedBloomFpr(row.shape, offered);
         break;
     }
     case Kind::CBF: {
@@ -458,6 +488,7 @@ Measure(Kind kind,
             offered,
             others,
             row,
+            progress,
             [&row](CountingBloomFilter& cbf, const Key& key) {
                 row.saturatedInserts += cbf.Insert(key) == CountingInsert::SATURATED ? 1 : 0;
                 return true;
@@ -469,8 +500,7 @@ Measure(Kind kind,
             },
             [](CountingBloomFilter& cbf, const Key& key) { return cbf.Remove(key); });
         row.residual = f.CountNonZero();
-        row.expectedFpr =
-            CountingBloomFilter::TheoreticalFpr(row.shape.slots, row.shape.hashes, offered);
+        row.expectedFpr = ExpectedBloomFpr(row.shape, offered); // answers as the BF
         break;
     }
     case Kind::CUCKOO: {
@@ -486,15 +516,16 @@ Measure(Kind kind,
             offered,
             others,
             row,
+            progress,
             [](CuckooFilter& cf, const Key& key) { return cf.Insert(key); },
             [&row](const CuckooFilter& cf) {
                 row.load = cf.GetLoadFactor();
                 row.insertFailures = cf.GetInsertFailures();
                 row.kicks = cf.GetKicks();
+                row.expectedFpr = cf.ExactFpr(); // the filled table's exact rate
             },
             [](CuckooFilter& cf, const Key& key) { return cf.Remove(key); });
         row.residual = f.GetEntries();
-        row.expectedFpr = CuckooFilter::TheoreticalFpr(sh.slotBits, s.bucketSize, row.load);
         break;
     }
     }
@@ -539,18 +570,15 @@ WriteRow(std::string& csv, const Row& r, const Settings& s)
     csv += line;
     if (s.timing)
     {
-        char buf[128];
-        std::snprintf(buf,
-                      sizeof(buf),
-                      ",%.2f,%.2f,%.2f,",
-                      r.insertNs,
-                      r.queryMissNs,
-                      r.queryHitNs);
-        csv += buf;
+        const auto ns = [](double v) {
+            char buf[64];
+            std::snprintf(buf, sizeof(buf), "%.2f", v);
+            return std::isfinite(v) ? std::string(buf) : std::string("NA");
+        };
+        csv += "," + ns(r.insertNs) + "," + ns(r.queryMissNs) + "," + ns(r.queryHitNs) + ",";
         if (!bf)
         {
-            std::snprintf(buf, sizeof(buf), "%.2f", r.deleteNs);
-            csv += buf;
+            csv += ns(r.deleteNs);
         }
     }
     csv += '\n';
@@ -722,25 +750,45 @@ Run(int argc, char** argv)
     }
 
     // The work: per row, the offered inserts, member queries and deletes and
-    // the non-member queries.  Say up front when it is long.
+    // the non-member queries, and for the cuckoo filter every insert past the
+    // table's capacity B b, which fails after --max-kicks evictions and their
+    // undoing.  Say up front when it is long.
     const double maxFill = *std::max_element(fills.begin(), fills.end());
+    const bool cuckoo = std::find(kinds.begin(), kinds.end(), Kind::CUCKOO) != kinds.end();
+    const double capacity =
+        cuckoo
+            ? static_cast<double>(CuckooFilter::BucketsFor(s.elements, s.bucketSize, s.maxLoad)) *
+                  s.bucketSize
+            : 0;
     double operations = 0;
     for (double fill : fills)
     {
-        operations += static_cast<double>(targets.size() * kinds.size()) *
-                      (3 * std::round(s.elements * fill / 100.0) + s.queries);
+        const double offered = std::round(s.elements * fill / 100.0);
+        operations +=
+            static_cast<double>(targets.size() * kinds.size()) * (3 * offered + s.queries);
+        if (cuckoo)
+        {
+            operations += static_cast<double>(targets.size()) * std::max(0.0, offered - capacity) *
+                          2.0 * s.maxKicks;
+        }
     }
     const size_t totalRows = targets.size() * fills.size() * kinds.size();
     const bool longRun = operations > kLongRunOperations;
     if (longRun)
     {
+        const double seconds = operations / kOperationsPerSecond;
         std::fprintf(stderr,
-                     "%s: note: %zu rows, about %.2g filter operations, roughly %.0f s at "
-                     "the %.0f million per second typical of one core; progress every %.0f s\n",
+                     "%s: note: %zu rows, about %.2g filter operations%s, roughly %.0f s (%.2g "
+                     "hours) at the %.0f million per second typical of one core; progress "
+                     "every %.0f s\n",
                      kProgram,
                      totalRows,
                      operations,
-                     operations / kOperationsPerSecond,
+                     cuckoo && s.maxKicks > 0 ? " (cuckoo kicks of the inserts past capacity "
+                                                "included)"
+                                              : "",
+                     seconds,
+                     seconds / 3600,
                      kOperationsPerSecond / 1e6,
                      kProgressSeconds);
     }
@@ -774,7 +822,36 @@ Run(int argc, char** argv)
         {
             for (Kind kind : kinds)
             {
-                const Row row = Measure(kind, t, fill, s, members, others, rowSeeds());
+                // A long row (the cuckoo filter's failing inserts) reports
+                // from inside, every kProgressSeconds too.
+                const InsertProgress inRow = [&](uint64_t done, uint64_t offered) {
+                    const auto now = std::chrono::steady_clock::now();
+                    if (longRun && std::chrono::duration<double>(now - lastProgress).count() >=
+                                       kProgressSeconds)
+                    {
+                        lastProgress = now;
+                        std::fprintf(stderr,
+                                     "%s: row %zu/%zu (%s target %s %%, fill %s %%): %llu/%llu "
+                                     "inserts after %.0f s\n",
+                                     kProgram,
+                                     rows + 1,
+                                     totalRows,
+                                     Name(kind),
+                                     Num(t).c_str(),
+                                     Num(fill).c_str(),
+                                     static_cast<unsigned long long>(done),
+                                     static_cast<unsigned long long>(offered),
+                                     std::chrono::duration<double>(now - start).count());
+                    }
+                };
+                const Row row = Measure(kind,
+                                        t,
+                                        fill,
+                                        s,
+                                        members,
+                                        others,
+                                        rowSeeds(),
+                                        longRun ? inRow : nullptr);
                 WriteRow(csv, row, s);
                 ++rows;
                 const auto now = std::chrono::steady_clock::now();

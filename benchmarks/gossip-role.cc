@@ -29,7 +29,8 @@
 #include "bloom-hash.h"
 #include "counting-bloom-filter.h"
 #include "cuckoo-filter.h"
-#include "output-files.h"
+
+#include "ns3/standard-output.h"
 
 #include <algorithm>
 #include <cstdint>

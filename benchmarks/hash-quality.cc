@@ -18,7 +18,8 @@
 #include "bloom-hash.h"
 #include "hashing-reference.h"
 #include "ideal-hashing.h"
-#include "output-files.h"
+
+#include "ns3/standard-output.h"
 
 #include <cmath>
 #include <cstdint>

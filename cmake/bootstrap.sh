@@ -11,7 +11,7 @@ BUILD_DIR="${BUILD_DIR:-$BG_ROOT/build}"
 # Debian 12 package names.  ns-3's CMake config needs files from `ns3` and
 # libgsl.so from libgsl-dev besides libns3-dev (see README).
 BG_PACKAGES=(cmake ninja-build g++ pkg-config libns3-dev ns3 libgsl-dev libfmt-dev
-    libboost-program-options-dev libxxhash-dev libbenchmark-dev rsync time python3 python3-matplotlib python3-pandas python3-pil parallel)
+    libboost-program-options-dev libxxhash-dev libbenchmark-dev zlib1g-dev libzstd-dev rsync time python3 python3-matplotlib python3-pandas python3-pil parallel)
 
 bg_install_packages() {
     local missing=()

@@ -108,7 +108,7 @@ Main(int argc, char** argv)
     }
     filterChoices.emplace_back("all", allFilters);
     cli::OptionAdder(filter).Choice("filter", &filters, filterChoices, "filter family");
-    filter.add(section("Filters"));
+    AddScenarioOptions(filter, "Filters", c); // one heading: --filter, then the table's
 
     po::options_description gossip = section("Gossip");
     po::options_description work = section("Workload");
@@ -131,14 +131,14 @@ Main(int argc, char** argv)
               &outSeries,
               "time-series CSV when sampling (default: OUT with -series before .csv)")
         .Text("map-csv", &mapCsv, "write per-node estimates and truth links (maps) here")
-        .Real("map-time",
-              &mapTime,
-              Range::Closed(0, kMaxScenarioTime),
-              "time of the (first) map (s; default the end of the run)")
-        .Real("map-every",
-              &record.mapEvery,
-              Range::Closed(0, kMaxScenarioTime),
-              "a map every this many seconds from --map-time (default 0; animations)")
+        .Seconds("map-time",
+                 &mapTime,
+                 Range::Closed(0, kMaxScenarioTime),
+                 "time of the (first) map (s; default the end of the run)")
+        .Seconds("map-every",
+                 &record.mapEvery,
+                 Range::Closed(0, kMaxScenarioTime),
+                 "a map every this many seconds from --map-time (default 0; animations)")
         .Text("walk-csv", &walkCsv, "write every hop of every query and its shortest path here")
         .Text("netanim",
               &netanim,
@@ -155,12 +155,13 @@ Main(int argc, char** argv)
         "print-options",
         "print-options=rst",
         "Print the option tables of the scenario chapter (reStructuredText).",
+        [](const std::string&) { std::cout << ScenarioParametersRst(); },
+        "rst",
         [](const std::string& format) {
             if (format != "rst")
             {
                 cli::Fail("--print-options", "the only format is rst");
             }
-            std::cout << ScenarioParametersRst();
         }};
     const po::options_description& all = visible;
 
@@ -176,7 +177,9 @@ Main(int argc, char** argv)
     cli::Notify(vm);
     // ns-3's own options (--RngRun, --ns3::...): checked and applied before
     // anything random is drawn.
-    cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning);
+    cli::ApplyNs3Arguments(ns3Args, ScenarioOptionOwning, [&c](TypeId tid, const std::string&) {
+        return ScenarioModelUnused(c, tid); // a model of a module no run builds
+    });
 
     record.map = vm.count("map-csv") > 0;
     record.walks = vm.count("walk-csv") > 0;

@@ -66,7 +66,7 @@ Single(const po::variables_map& vm,
 }
 
 /// An integer list option ("1:16", "30:70:10", "2,4"): the set of its values,
-/// in increasing order.
+/// in increasing order; a value given twice is refused (it would be dropped).
 std::vector<uint64_t>
 List(const po::variables_map& vm,
      const std::string& name,
@@ -80,7 +80,15 @@ List(const po::variables_map& vm,
                                     lo,
                                     hi);
     std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
+    const auto twice = std::adjacent_find(values.begin(), values.end());
+    if (twice != values.end())
+    {
+        Bad(name,
+            fmt::format(
+                "{} gives {} twice",
+                ns3::bloom::QuoteForMessage(vm.count(name) ? vm[name].as<std::string>() : fallback),
+                *twice));
+    }
     return values;
 }
 
@@ -122,7 +130,8 @@ Rules(const po::variables_map& vm)
 std::string
 Num(double v)
 {
-    return fmt::format("{:.10g}", v);
+    // A statistic over an empty set (NaN) is NA, as in every table.
+    return std::isfinite(v) ? fmt::format("{:.10g}", v) : std::string("NA");
 }
 
 /// "512 MiB", "2.4 TiB": a byte count for a message.
@@ -600,11 +609,11 @@ Run(int argc, char** argv)
                            reachable ? 1 : 0,
                            r.reached,
                            Num(r.meanElements),
-                           r.reached > 0 ? Num(std::round(r.meanElements)) : "nan",
+                           Num(std::round(r.meanElements)),
                            Num(r.sdElements),
                            Num(r.seElements),
-                           r.minElements,
-                           r.maxElements);
+                           r.reached > 0 ? std::to_string(r.minElements) : "NA",
+                           r.reached > 0 ? std::to_string(r.maxElements) : "NA");
         }
         rows = results.size();
     }

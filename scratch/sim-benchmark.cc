@@ -24,8 +24,12 @@
  * are wall-clock: on a shared machine repeat more, or compare instruction
  * counts with callgrind.  The bare broadcaster
  * uses the same random streams as the gossip application, so its frames
- * leave at the same instants, with the same sizes and the same CSMA/CA
- * draws: both runs put the same frames on the air (the "frames" column) and
+ * leave at the same instants, and sends the gossip's measured advertisement
+ * (the frame sizes of the gossip run's most frequent advertisement, per
+ * family: a DV sends its entries, 1 frame, not its full-size 3; with --apps
+ * bare a gossip run measures it first, unreported), so the same sizes and
+ * the same CSMA/CA draws: both runs put the same frames on the air (the
+ * "frames" column; frames_per_beacon is the measured advertisement's) and
  * the ratio gossip/bare of the Simulator::Run() wall times is the cost of the
  * gossip logic (decoding, merging, rebuilding; GossipMetrics only with
  * --metrics) on top of the network simulation.
@@ -52,9 +56,11 @@
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
@@ -76,8 +82,8 @@ constexpr const char* kProgram = "sim-benchmark";
 using cli::Range;
 
 /**
- * Sends the frames of an advertisement (fixed bytes: an empty filter's
- * segments) on the periodic gossip timer, with the gossip application's
+ * Sends the frames of an advertisement (the gossip's measured advertisement,
+ * Advertisement) on the periodic gossip timer, with the gossip application's
  * random draws; drops whatever it receives.
  */
 class BareBroadcastApplication : public Application
@@ -170,6 +176,32 @@ struct Options
     bool energy{false}; //!< LrWpanRadioEnergyModel on every device (gossip and bare)
 };
 
+/**
+ * What the gossip sends per advertisement, measured: the frame sizes of the
+ * most frequent (frames, bytes) among all the advertisements of a gossip run
+ * (BeaconSent; the sizes of the segments the application encoded).  The
+ * bare broadcaster sends exactly these frames, so that both put the same
+ * work on the air whatever the family: a fixed-size filter always sends the
+ * same frames, a distance vector only its entries (1 frame where the
+ * segmentation bound, MaxSegments, allows 3).
+ */
+struct Advertisement
+{
+    std::vector<uint32_t> sizes; //!< bytes of each frame
+
+    /// The frames (their contents do not matter: the bare broadcaster's
+    /// receivers drop them).
+    std::vector<std::vector<uint8_t>> Frames() const
+    {
+        std::vector<std::vector<uint8_t>> out;
+        for (uint32_t size : sizes)
+        {
+            out.emplace_back(size, 0);
+        }
+        return out;
+    }
+};
+
 struct Measurement
 {
     double setupSeconds{0};
@@ -179,15 +211,39 @@ struct Measurement
     uint32_t framesPerBeacon{0};
     uint32_t diameter{0};
     uint64_t candidates{0};
-    long peakRssKb{0};
+    long peakRssKb{-1};          //!< the child's peak RSS; -1: not measured (--no-fork)
+    Advertisement advertisement; //!< the gossip's (or, bare, the one sent)
 };
 
 uint64_t g_phyFrames = 0;
+/// (frames, bytes) of every advertisement of the gossip run -> how many, and
+/// the frame sizes of the first of each.
+std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, std::vector<uint32_t>>>
+    g_advertisements;
 
 void
 CountPhyTx(Ptr<const Packet>)
 {
     ++g_phyFrames;
+}
+
+/// BeaconSent of `app`: counted; the first of its kind encoded again (as the
+/// application just did, from the filter it advertised) for its frame sizes.
+void
+CountAdvertisement(Ptr<BloomGossipApplication> app,
+                   uint16_t sequence,
+                   uint32_t frames,
+                   uint32_t bytes)
+{
+    auto& [count, sizes] = g_advertisements[{frames, bytes}];
+    if (count++ == 0)
+    {
+        for (const auto& frame :
+             bloom::EncodeSegments(app->GetAdvertisedFilter(), sequence, app->GetFrameBytes()))
+        {
+            sizes.push_back(static_cast<uint32_t>(frame.size()));
+        }
+    }
 }
 
 /// \return whether `app` names the bare broadcaster (bare-<filter>)
@@ -236,13 +292,18 @@ ShapeOf(const GossipScenarioConfig& c)
  * bare-<filter>.
  */
 Measurement
-RunOne(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
+RunOne(const Options& o,
+       uint32_t side,
+       const std::string& channel,
+       const std::string& app,
+       const Advertisement& sent)
 {
     const auto t0 = std::chrono::steady_clock::now();
     auto t1 = t0;
     auto t2 = t0;
     const bool bare = IsBare(app);
     const GossipScenarioConfig c = PointConfig(o, side, channel, app);
+    g_phyFrames = 0; // this run's frames (--no-fork runs them all in one process)
     Measurement out;
     out.diameter = 2 * (side - 1); // 4-neighbour grid (range < spacing * sqrt 2)
     std::unique_ptr<GossipMetrics> metrics;
@@ -267,11 +328,10 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
         NodeContainer nodes = network.GetNodes();
         if (bare)
         {
-            // The frames of one advertisement of this filter: their sizes
-            // only depend on the shape, their contents do not matter here.
-            const auto frames =
-                bloom::EncodeSegments(bloom::MakeFilter(ShapeOf(c)), 0, devices.Get(0)->GetMtu());
-            out.framesPerBeacon = static_cast<uint32_t>(frames.size());
+            // The gossip's measured advertisement of this point.
+            const auto frames = sent.Frames();
+            out.framesPerBeacon = static_cast<uint32_t>(sent.sizes.size());
+            out.advertisement = sent;
             for (uint32_t i = 0; i < n; ++i)
             {
                 Ptr<BareBroadcastApplication> a = CreateObject<BareBroadcastApplication>();
@@ -293,7 +353,12 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
         {
             gossipApps.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
         }
-        out.framesPerBeacon = gossipApps.front()->GetFramesPerAdvertisement();
+        g_advertisements.clear();
+        for (const auto& app : gossipApps)
+        {
+            app->TraceConnectWithoutContext("BeaconSent",
+                                            MakeBoundCallback(&CountAdvertisement, app));
+        }
         if (o.metrics)
         {
             std::vector<std::vector<uint32_t>> graph;
@@ -316,6 +381,20 @@ RunOne(const Options& o, uint32_t side, const std::string& channel, const std::s
         if (auto grid = DynamicCast<GridSpectrumChannel>(spectrum))
         {
             out.candidates = grid->GetCandidateCount();
+        }
+        if (!bare)
+        {
+            // The most frequent advertisement (the fewest frames on a tie).
+            uint64_t most = 0;
+            for (const auto& [key, seen] : g_advertisements)
+            {
+                if (seen.first > most)
+                {
+                    most = seen.first;
+                    out.advertisement.sizes = seen.second;
+                }
+            }
+            out.framesPerBeacon = static_cast<uint32_t>(out.advertisement.sizes.size());
         }
         metrics.reset();
     };
@@ -351,7 +430,11 @@ DieWithParent(pid_t parent)
 
 /// Run in a child process; its peak RSS comes from wait4.
 Measurement
-RunForked(const Options& o, uint32_t side, const std::string& channel, const std::string& app)
+RunForked(const Options& o,
+          uint32_t side,
+          const std::string& channel,
+          const std::string& app,
+          const Advertisement& sent)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -374,15 +457,17 @@ RunForked(const Options& o, uint32_t side, const std::string& channel, const std
         std::string line;
         try
         {
-            const Measurement m = RunOne(o, side, channel, app);
-            line = fmt::format("{} {} {} {} {} {} {}\n",
+            const Measurement m = RunOne(o, side, channel, app, sent);
+            line = fmt::format("{} {} {} {} {} {} {} {} {}\n",
                                m.setupSeconds,
                                m.runSeconds,
                                m.events,
                                m.frames,
                                m.framesPerBeacon,
                                m.diameter,
-                               m.candidates);
+                               m.candidates,
+                               m.advertisement.sizes.size(),
+                               fmt::join(m.advertisement.sizes, " "));
         }
         catch (const std::exception& e)
         {
@@ -419,8 +504,14 @@ RunForked(const Options& o, uint32_t side, const std::string& channel, const std
     }
     Measurement m;
     std::istringstream is(text);
+    size_t sizes = 0;
     is >> m.setupSeconds >> m.runSeconds >> m.events >> m.frames >> m.framesPerBeacon >>
-        m.diameter >> m.candidates;
+        m.diameter >> m.candidates >> sizes;
+    m.advertisement.sizes.resize(std::min<size_t>(sizes, 255));
+    for (uint32_t& size : m.advertisement.sizes)
+    {
+        is >> size;
+    }
     m.peakRssKb = usage.ru_maxrss;
     return m;
 }
@@ -539,10 +630,10 @@ Main(int argc, char** argv)
               &o.energy,
               "radio energy accounting (LrWpanRadioEnergyModel and a BasicEnergySource per node) "
               "in every run, gossip and bare")
-        .Real("sim-time",
-              &o.base.simTime,
-              Range::Closed(kMinScenarioPeriod, kMaxScenarioTime),
-              "simulated seconds per run")
+        .Seconds("sim-time",
+                 &o.base.simTime,
+                 Range::Closed(kMinScenarioPeriod, kMaxScenarioTime),
+                 "simulated seconds per run")
         .Real("spacing", &o.base.spacing, Range::Closed(1e-3, 1e6), "grid spacing (m)")
         .Real("range", &o.base.radio.range, Range::Closed(1e-3, 1e6), "unit-disk radio range (m)")
         .Unsigned("m",
@@ -662,14 +753,29 @@ Main(int argc, char** argv)
                 }
                 // Interleave the repetitions (gossip, bare, gossip, bare, ...)
                 // so that a change of machine load hits both alike; report
-                // the run with the median Simulator::Run() time of each.
+                // the run with the median Simulator::Run() time of each.  The
+                // bare broadcaster sends the advertisement the gossip sent in
+                // its first run (a gossip run measures it first, unreported,
+                // with --apps bare).
+                const auto runOne = [&](const std::string& app, const Advertisement& sent) {
+                    return noFork ? RunOne(o, side, channel, app, sent)
+                                  : RunForked(o, side, channel, app, sent);
+                };
+                Advertisement sent;
+                if (which == "bare")
+                {
+                    sent = runOne(f, sent).advertisement;
+                }
                 std::vector<std::vector<Measurement>> all(apps.size());
                 for (uint32_t rep = 0; rep < repeat; ++rep)
                 {
                     for (size_t a = 0; a < apps.size(); ++a)
                     {
-                        all[a].push_back(noFork ? RunOne(o, side, channel, apps[a])
-                                                : RunForked(o, side, channel, apps[a]));
+                        all[a].push_back(runOne(apps[a], sent));
+                        if (rep == 0 && !IsBare(apps[a]))
+                        {
+                            sent = all[a].back().advertisement;
+                        }
                     }
                 }
                 // The cost ratio is taken within each interleaved pair (run
@@ -706,26 +812,33 @@ Main(int argc, char** argv)
                     const double cand = m.frames > 0 && channel == "grid"
                                             ? static_cast<double>(m.candidates) / m.frames
                                             : NAN;
-                    std::cout << fmt::format(
-                        "{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
-                        "{:>11} {:>10.0f} {:>9} {:>6} {:>8.1f} {:>6} {:>13}\n",
-                        side * side,
-                        m.diameter,
-                        channel,
-                        app,
-                        m.framesPerBeacon,
-                        m.setupSeconds,
-                        m.runSeconds,
-                        m.events,
-                        m.events / m.runSeconds,
-                        m.frames,
-                        std::isnan(cand) ? std::string("-") : fmt::format("{:.1f}", cand),
-                        m.peakRssKb / 1024.0,
-                        std::isnan(ratio) ? std::string("") : fmt::format("{:.3f}", ratio),
-                        range);
+                    // Over an empty set (no run time; no child, --no-fork): NA.
+                    const double eventRate =
+                        m.runSeconds > 0 ? static_cast<double>(m.events) / m.runSeconds : NAN;
+                    const double rssMb = m.peakRssKb >= 0 ? m.peakRssKb / 1024.0 : NAN;
+                    const auto shown = [](double v, const char* format, const char* none) {
+                        return std::isnan(v) ? std::string(none) : fmt::format(format, v);
+                    };
+                    std::cout << fmt::format("{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
+                                             "{:>11} {:>10} {:>9} {:>6} {:>8} {:>6} {:>13}\n",
+                                             side * side,
+                                             m.diameter,
+                                             channel,
+                                             app,
+                                             m.framesPerBeacon,
+                                             m.setupSeconds,
+                                             m.runSeconds,
+                                             m.events,
+                                             shown(eventRate, "{:.0f}", "-"),
+                                             m.frames,
+                                             shown(cand, "{:.1f}", "-"),
+                                             shown(rssMb, "{:.1f}", "-"),
+                                             std::isnan(ratio) ? std::string("")
+                                                               : fmt::format("{:.3f}", ratio),
+                                             range);
                     std::cout.flush();
                     rows.push_back(fmt::format(
-                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{:.0f},{},{},{:.1f},{},{}",
+                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{},{},{},{},{},{}",
                         side * side,
                         m.diameter,
                         channel,
@@ -736,10 +849,10 @@ Main(int argc, char** argv)
                         m.setupSeconds,
                         m.runSeconds,
                         m.events,
-                        m.events / m.runSeconds,
+                        shown(eventRate, "{:.0f}", "NA"),
                         m.frames,
-                        std::isnan(cand) ? std::string("NA") : fmt::format("{:.2f}", cand),
-                        m.peakRssKb / 1024.0,
+                        shown(cand, "{:.2f}", "NA"),
+                        shown(rssMb, "{:.1f}", "NA"),
                         std::isnan(ratio) ? std::string("NA") : fmt::format("{:.3f}", ratio),
                         range.empty() ? std::string("NA") : range));
                 }

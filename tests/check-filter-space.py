@@ -8,6 +8,10 @@ buckets of 4 is 90 % full at n and overloaded at 150 %) and checks:
   * the CSV's shape: the header, one row per (filter, target, fill);
   * measured false-positive rates within a sane band of the target (BF, CBF)
     and of the filter's own expected rate (all three), CBF answers = BF's;
+  * expected_fpr exact (issue 37): the BF's and CBF's the ideal-hashing rate
+    computed here independently (not the textbook (1 - e^(-kn/m))^k), the
+    cuckoo filter's the filled table's rate, within 5 binomial sigmas of the
+    measured one;
   * no false negatives, no refused deletion, deletion empties the filters;
   * the cuckoo filter refuses keys past capacity and never beyond B * b;
   * --no-timing with the same seed gives a byte-identical file, another seed
@@ -97,6 +101,25 @@ def check_table(path, timing):
     return by
 
 
+def ideal_hashing_fpr(m, k, n):
+    """The BF's false-positive rate under ideal hashing, exact: k query
+    positions hitting d distinct slots (Stirling numbers of the second kind),
+    all d held by one of k n independent uniform positions
+    (inclusion-exclusion)."""
+    stirling = [[0] * (k + 1) for _ in range(k + 1)]
+    stirling[0][0] = 1
+    for a in range(1, k + 1):
+        for d in range(1, a + 1):
+            stirling[a][d] = d * stirling[a - 1][d] + stirling[a - 1][d - 1]
+    total, falling = 0.0, 1.0
+    for d in range(1, min(k, m) + 1):
+        falling *= (m - d + 1) / m
+        held = math.fsum((-1) ** i * math.comb(d, i) * (1 - i / m) ** (k * n)
+                         for i in range(d + 1))
+        total += stirling[k][d] * falling * m ** (d - k) * held
+    return total
+
+
 def check_values(by):
     for (f, t, fill), r in sorted(by.items()):
         where = "%s target %s fill %s" % (f, t, fill)
@@ -107,6 +130,16 @@ def check_values(by):
         check(int(r["offered"]) == round(3700 * int(fill) / 100), "%s: offered" % where)
         check(abs(float(r["bits_per_element"]) - int(r["size_bits"]) / 3700) < 1e-6,
               "%s: bits_per_element = size_bits / n" % where)
+        if f in ("bf", "cbf"):
+            exact = ideal_hashing_fpr(int(r["slots"]), int(r["hashes"]), int(r["offered"]))
+            check(abs(expected - exact) <= 1e-7 * exact,
+                  "%s: expected_fpr %s is not the exact ideal-hashing rate %.10g"
+                  % (where, r["expected_fpr"], exact))
+        else:
+            sigma = math.sqrt(expected * (1 - expected) / int(r["queries"]))
+            check(abs(measured - expected) <= 5 * sigma,
+                  "%s: measured %g more than 5 sigma from the table's exact rate %g"
+                  % (where, measured, expected))
         # 200000 queries: sampling error about 1-3 %; the band is wide on purpose.
         check(abs(measured - expected) <= 0.25 * expected,
               "%s: measured FPR %g not within 25 %% of expected %g" % (where, measured, expected))

@@ -12,6 +12,9 @@ Usage: check-sweep-outputs.py DIAMETER_SWEEP
   * two runs with the same --RngRun give byte-identical CSVs, another
     --RngRun on a random-disk topology gives different ones;
   * --dry-run exits 0 and writes nothing;
+  * --help prints each section heading once;
+  * every column of every table is NA exactly where its statistic's set is
+    empty (tests/cli/check-na-columns.py, over the programs beside it);
   * a run killed while it simulates leaves no CSV (outputs are written at the
     end, through a temporary file renamed into place);
   * a --netanim run stopped by SIGTERM, SIGINT or SIGHUP while it simulates
@@ -147,6 +150,13 @@ def main():
         if os.path.exists(os.path.join(sub, 'e.csv')):
             check_tail(os.path.join(sub, 'e.csv'), energy=True)
 
+        # --help: each section heading (a line "Name:" at the margin) once.
+        p = subprocess.run([program, '--help'], cwd=d, capture_output=True, text=True)
+        headings = [line for line in p.stdout.splitlines()
+                    if line.endswith(':') and line[:1].isalpha()]
+        check(p.returncode == 0 and len(headings) > 3 and len(set(headings)) == len(headings),
+              '--help prints each section heading once (%s)' % ', '.join(headings))
+
         # --dry-run: checks and set-up only, no file.
         sub = os.path.join(d, 'dry')
         os.mkdir(sub)
@@ -230,6 +240,14 @@ def main():
             check(code == -signo, '%s: the run ends by the signal (exit %s)' % (name, code))
             left = os.listdir(tmp) + [f for f in os.listdir(sub) if f != 'tmp']
             check(left == [], '%s: a stopped run leaves no file (found %s)' % (name, left))
+
+    # The NA rule over every column of every table (issue 38): the programs
+    # beside diameter-sweep, on cases that leave sets empty.
+    na = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                      'check-na-columns.py'),
+                         os.path.dirname(program)], capture_output=True, text=True, timeout=900)
+    print(na.stdout.rstrip())
+    check(na.returncode == 0, 'NA exactly where a statistic has an empty set (check-na-columns.py)')
 
     print('%d checks failed' % len(failures))
     return 1 if failures else 0

@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * libFuzzer target: bloom::DecodeSegment (gossip-message.h), the decoder of
- * every received advertisement frame, and ApplySegment on what it accepts.
+ * every received advertisement frame, and ApplySegment on what it accepts
+ * (plain segments, type 1; coded ones, type 4, are fuzz-coded-segment's).
  * Properties: every rejection is a DecodeError; an accepted segment is
  * consistent (index < count, slot range inside the filter or the one empty
  * segment of an empty distance vector, slot values fit b bits) and re-encodes, by an independent
@@ -70,6 +71,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     catch (const DecodeError&)
     {
         return 0;
+    }
+    if (seg.coded)
+    {
+        return 0; // a coded segment (type 4): fuzz-coded-segment's
     }
     const uint64_t total = seg.shape.TotalSlots();
     const uint32_t b = seg.shape.slotBits;

@@ -13,6 +13,7 @@
  */
 #include "ns3/command-line.h"
 #include "ns3/gossip-scenario.h"
+#include "ns3/standard-output.h"
 
 #include <iomanip>
 #include <iostream>
@@ -23,6 +24,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    CheckStandardOutputAtExit("equal-budget-example"); // > /dev/full: exit 1, not 0
     uint32_t nodes = 25;
     uint32_t budget = 92;
     uint32_t cellBits = 5;

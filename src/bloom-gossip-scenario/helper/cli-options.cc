@@ -3,8 +3,8 @@
  */
 #include "cli-options.h"
 
-#include "output-files.h"
-
+#include "ns3/standard-output.h"
+#include "ns3/time-text.h"
 #include "ns3/user-text.h"
 
 #include <algorithm>
@@ -185,6 +185,9 @@ class FlagValue : public po::typed_value<bool>, public DefaultInfo
 
     void xparse(boost::any& store, const std::vector<std::string>& tokens) const override
     {
+        // Given twice (even with the same value): refused, as every other
+        // option (Boost's validators check this; this parser replaces them).
+        po::validators::check_first_occurrence(store);
         if (tokens.empty())
         {
             store = true;
@@ -364,8 +367,19 @@ uint64_t
 ParseUnsigned(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi)
 {
     const std::string range = fmt::format("{}..{}", lo, hi);
-    const bool negative = !text.empty() && text[0] == '-';
-    std::string digits = negative ? text.substr(1) : text;
+    // No sign: "-5" is no wrapped 4294967291, and "-0" and "+5" are no
+    // integers of an unsigned option either.
+    if (!text.empty() && (text[0] == '-' || text[0] == '+'))
+    {
+        const std::string rest = text.substr(1);
+        const bool negative = text[0] == '-' && !rest.empty() &&
+                              rest.find_first_not_of("0123456789.") == std::string::npos &&
+                              rest.find_first_not_of("0.") != std::string::npos;
+        Fail(option,
+             Quote(text) + (negative ? " out of range " : " is not an integer in ") + range +
+                 " (no sign)");
+    }
+    std::string digits = text;
     // "20.0": an integral decimal, as SEM passes the defaults it read.
     const auto point = digits.find('.');
     if (point != std::string::npos && point > 0 &&
@@ -379,8 +393,7 @@ ParseUnsigned(const std::string& option, const std::string& text, uint64_t lo, u
     }
     uint64_t v = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || end != digits.data() + digits.size() || (negative && v != 0) ||
-        v < lo || v > hi)
+    if (ec != std::errc() || end != digits.data() + digits.size() || v < lo || v > hi)
     {
         Fail(option, Quote(text) + " out of range " + range);
     }
@@ -402,7 +415,22 @@ ParseReal(const std::string& option, const std::string& text, const Range& range
     {
         Fail(option, Quote(text) + " out of range " + range.ToString());
     }
-    return v;
+    return v == 0 ? 0.0 : v; // "-0" is 0, never a -0 in a table
+}
+
+double
+ParseSeconds(const std::string& option, const std::string& text, const Range& range)
+{
+    const double v = ParseReal(option, text, range); // syntax and range first
+    try
+    {
+        ParseSecondsExactly(text); // the same double, or why not exactly
+        return v;
+    }
+    catch (const std::invalid_argument& e)
+    {
+        Fail(option, e.what());
+    }
 }
 
 std::vector<uint64_t>
@@ -653,6 +681,22 @@ OptionAdder::Unsigned64(const char* name,
 OptionAdder&
 OptionAdder::Real(const char* name, double* target, const Range& range, const std::string& help)
 {
+    return AddReal(name, target, range, help, ParseReal);
+}
+
+OptionAdder&
+OptionAdder::Seconds(const char* name, double* target, const Range& range, const std::string& help)
+{
+    return AddReal(name, target, range, help, ParseSeconds);
+}
+
+OptionAdder&
+OptionAdder::AddReal(const char* name,
+                     double* target,
+                     const Range& range,
+                     const std::string& help,
+                     double (*parse)(const std::string&, const std::string&, const Range&))
+{
     const std::string option = WithDashes(name);
     const double current = *target;
     const bool optional = std::isnan(current);
@@ -669,8 +713,9 @@ OptionAdder::Real(const char* name, double* target, const Range& range, const st
                                         return false;
                                     }
                                 });
-    value->notifier(
-        [option, target, range](const std::string& s) { *target = ParseReal(option, s, range); });
+    value->notifier([option, target, range, parse](const std::string& s) {
+        *target = parse(option, s, range);
+    });
     m_description.add_options()(name,
                                 value,
                                 fmt::format("{}; allowed {}", help, range.ToString()).c_str());
@@ -681,9 +726,24 @@ void
 PrintHelp(std::ostream& os,
           const std::string& program,
           const po::options_description& all,
-          const std::vector<GeneralArgument>& general)
+          const std::vector<GeneralArgument>& general,
+          const std::string& configOption)
 {
-    const auto& options = all.options();
+    // The config file is not a parameter of a run: listed with the general
+    // arguments, where SEM does not read (it passes every parameter itself).
+    std::vector<boost::shared_ptr<po::option_description>> options;
+    boost::shared_ptr<po::option_description> config;
+    for (const auto& option : all.options())
+    {
+        if (!configOption.empty() && option->long_name() == configOption)
+        {
+            config = option;
+        }
+        else
+        {
+            options.push_back(option);
+        }
+    }
     os << program << (options.empty() ? "" : " [Program Options]") << " [General Arguments]\n";
     size_t width = 0;
     for (const auto& option : options)
@@ -718,6 +778,10 @@ PrintHelp(std::ostream& os,
         os << "    " << std::left << std::setw(static_cast<int>(generalWidth))
            << ("--" + display + ":") << std::right << help << "\n";
     };
+    if (config)
+    {
+        line(configOption + "=[file]", config->description());
+    }
     for (const GeneralArgument& argument : general)
     {
         line(argument.display, argument.help);
@@ -734,41 +798,86 @@ ParseArguments(int argc,
                const std::string& configOption,
                const CommandLineExtras& extras)
 {
-    // --PrintHelp and the general arguments first, in their order (as ns-3).
+    // --PrintHelp and the general arguments first (as ns-3), under one rule
+    // (GeneralArgument): one per command line, its value checked before it
+    // prints.
+    std::vector<GeneralArgument> general = extras.general;
+    general.push_back({"PrintHelp",
+                       "PrintHelp",
+                       "",
+                       [argc, argv, &all, &extras, &configOption](const std::string&) {
+                           std::string program = argc > 0 ? argv[0] : "program";
+                           program = program.substr(program.rfind('/') + 1);
+                           PrintHelp(std::cout, program, all, extras.general, configOption);
+                       }});
+    const GeneralArgument* given = nullptr;
+    std::string givenArg;
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
-        if (arg == "--PrintHelp")
-        {
-            std::string program = argc > 0 ? argv[0] : "program";
-            program = program.substr(program.rfind('/') + 1);
-            PrintHelp(std::cout, program, all, extras.general);
-            throw ExitRequest{0};
-        }
-        for (const GeneralArgument& argument : extras.general)
+        for (const GeneralArgument& argument : general)
         {
             const std::string name = "--" + argument.name;
-            if (arg == name || arg.rfind(name + "=", 0) == 0)
+            if (arg != name && arg.rfind(name + "=", 0) != 0)
             {
-                argument.print(arg == name ? "" : arg.substr(name.size() + 1));
-                throw ExitRequest{0};
+                continue;
             }
+            if (given != nullptr)
+            {
+                Fail(name,
+                     given == &argument ? "given more than once"
+                                        : "cannot be combined with --" + given->name +
+                                              " (one general argument at a time)");
+            }
+            given = &argument;
+            givenArg = arg;
         }
     }
+    if (given != nullptr)
+    {
+        const std::string name = "--" + given->name;
+        const bool hasValue = givenArg.size() > name.size();
+        const std::string value = hasValue ? givenArg.substr(name.size() + 1) : "";
+        if (given->value.empty() && hasValue)
+        {
+            Fail(name, "takes no value");
+        }
+        if (!given->value.empty() && value.empty())
+        {
+            Fail(name, "needs a value, written " + name + "=" + given->value);
+        }
+        if (given->check)
+        {
+            given->check(value);
+        }
+        given->print(value);
+        throw ExitRequest{0};
+    }
+    // The config file named empty ("--config=", "--config ''"): refused, not
+    // taken for "no file" (a script's unset variable); SEM never passes it
+    // (PrintHelp lists it with the general arguments).
+    const auto emptyConfig = [&configOption]() {
+        Fail(WithDashes(configOption),
+             "needs a file name (an empty one is refused; leave the option out for none)");
+    };
     // "--name=" of an option without a default: not given (Boost.PO would
     // refuse the empty value).
     std::vector<char*> args(argv, argv + argc);
     args.erase(std::remove_if(args.begin() + std::min(argc, 1),
                               args.end(),
-                              [&all](const char* arg) {
+                              [&all, &configOption, &emptyConfig](const char* arg) {
                                   const std::string text = arg;
                                   if (text.size() < 4 || text.rfind("--", 0) != 0 ||
                                       text.back() != '=')
                                   {
                                       return false;
                                   }
-                                  const auto* option =
-                                      all.find_nothrow(text.substr(2, text.size() - 3), false);
+                                  const std::string name = text.substr(2, text.size() - 3);
+                                  if (!configOption.empty() && name == configOption)
+                                  {
+                                      emptyConfig();
+                                  }
+                                  const auto* option = all.find_nothrow(name, false);
                                   const DefaultInfo* info = option ? InfoOf(*option) : nullptr;
                                   return info && info->Optional();
                               }),
@@ -810,6 +919,11 @@ ParseArguments(int argc,
     catch (const po::error& e)
     {
         Translate(e);
+    }
+    if (!configOption.empty() && vm.count(configOption) &&
+        vm[configOption].as<std::string>().empty())
+    {
+        emptyConfig();
     }
     // An empty value of an option without a default: not given (before the
     // config file, which may then give it).

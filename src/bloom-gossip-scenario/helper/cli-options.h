@@ -82,8 +82,8 @@ class Range
 /**
  * An integer in lo..hi written in decimal digits, optionally followed by a
  * point and zeros ("20.0", as SEM passes the defaults it read; "20.5" is not
- * an integer); a leading '-' is read, so "-5" is reported as out of range
- * rather than wrapped.  Throws UsageError "<option>: ... lo..hi".
+ * an integer); no sign ("-5", "-0" and "+5" are refused, never wrapped).
+ * Throws UsageError "<option>: ... lo..hi".
  */
 uint64_t ParseUnsigned(const std::string& option,
                        const std::string& text,
@@ -91,6 +91,9 @@ uint64_t ParseUnsigned(const std::string& option,
                        uint64_t hi);
 /// A finite decimal number inside `range`; throws UsageError naming the range.
 double ParseReal(const std::string& option, const std::string& text, const Range& range);
+/// A time in seconds inside `range`, read exactly (ParseSecondsExactly,
+/// time-text.h); throws UsageError naming the option.
+double ParseSeconds(const std::string& option, const std::string& text, const Range& range);
 /// Most values an integer list may expand to (ParseUnsignedList).
 constexpr uint64_t kMaxListValues = 1000000;
 
@@ -255,8 +258,29 @@ class OptionAdder
                       double* target,
                       const Range& range,
                       const std::string& help);
+    /// A time in seconds in `range`, read exactly (ParseSecondsExactly,
+    /// time-text.h: a whole number of nanoseconds that the double holds);
+    /// otherwise as Real.
+    OptionAdder& Seconds(const char* name,
+                         double* target,
+                         const Range& range,
+                         const std::string& help);
 
   private:
+    /**
+     * A real option read by `parse` (ParseReal, ParseSeconds).
+     * \param name the option name
+     * \param target receives the value; NaN: no default
+     * \param range the allowed values
+     * \param help the help text
+     * \param parse text to value, throwing UsageError
+     * \return this adder
+     */
+    OptionAdder& AddReal(const char* name,
+                         double* target,
+                         const Range& range,
+                         const std::string& help,
+                         double (*parse)(const std::string&, const std::string&, const Range&));
     /**
      * A choice among `names`, the default `current`; `store(i)` stores the
      * i-th when the option is notified.
@@ -293,15 +317,23 @@ class OptionAdder
  * \ingroup bloom-gossip
  * \brief An argument every program understands besides its options, as ns-3
  * CommandLine's "General Arguments" (--PrintGlobals, --PrintTypeIds, ...):
- * given, it runs `print` with its value ("" without one) and the program
- * ends with exit code 0.  --PrintHelp is always there (PrintHelp).
+ * given, it runs `print` with its value and the program ends with exit code
+ * 0.  --PrintHelp is always there (PrintHelp).
+ *
+ * One rule for all of them (ParseArguments): one general argument per
+ * command line, given once; one without a `value` takes none
+ * ("--PrintTypeIds=x": "takes no value"), one with a `value` needs a
+ * non-empty one, which `check` (when set) accepts or refuses with a
+ * UsageError naming the argument, before anything is printed.
  */
 struct GeneralArgument
 {
-    std::string name;                              //!< "PrintGroup"
-    std::string display;                           //!< as the help shows it: "PrintGroup=[group]"
-    std::string help;                              //!< "Print all TypeIds of group."
-    std::function<void(const std::string&)> print; //!< prints, given the value
+    std::string name;                                //!< "PrintGroup"
+    std::string display;                             //!< as the help shows it: "PrintGroup=[group]"
+    std::string help;                                //!< "Print all TypeIds of group."
+    std::function<void(const std::string&)> print;   //!< prints, given the value
+    std::string value{};                             //!< its value ("group"); empty: takes none
+    std::function<void(const std::string&)> check{}; //!< refuses a bad value (null: any)
 };
 
 /**
@@ -357,15 +389,20 @@ std::vector<std::string> ParseArguments(int argc,
  * option without one), then "General Arguments:" with `general` and
  * --PrintHelp.  Option names inside the help texts are written without their
  * leading "--", since SEM takes the last "--" of a line for the option's name.
+ * The config-file option is listed with the general arguments
+ * ("--config=[file]"): it is not a parameter of a run, and SEM, which passes
+ * every parameter of "Program Options" on every run, must not pass it empty.
  * \param os where to print
  * \param program the program's name
  * \param all the options
  * \param general the general arguments besides --PrintHelp
+ * \param configOption the config-file option ("" for none)
  */
 void PrintHelp(std::ostream& os,
                const std::string& program,
                const boost::program_options::options_description& all,
-               const std::vector<GeneralArgument>& general);
+               const std::vector<GeneralArgument>& general,
+               const std::string& configOption = "");
 
 /**
  * Whether option `option` ("--pause") was given explicitly, on the command

@@ -46,10 +46,32 @@ DynamicsCsvHeaderSuffix()
 std::string
 DynamicsCsvRowSuffix(const ScenarioDynamicsConfig& c, const ScenarioDynamicsResult& r)
 {
-    double exact = 0;
-    double within1 = 0;
-    double wrong = 0;
-    double stale = 0;
+    // Each mean over the samples (from sample_from on) where its share is
+    // defined (a sample without pairs has none): NA when there is none.
+    struct Mean
+    {
+        double sum{0};
+        uint64_t n{0};
+
+        void Add(double v)
+        {
+            if (std::isfinite(v))
+            {
+                sum += v;
+                ++n;
+            }
+        }
+
+        double Get() const
+        {
+            return n > 0 ? sum / static_cast<double>(n) : std::nan("");
+        }
+    };
+
+    Mean exact;
+    Mean within1;
+    Mean wrong;
+    Mean stale;
     uint64_t used = 0;
     uint64_t changes = 0;
     for (const DynamicsSample& s : r.samples)
@@ -60,13 +82,12 @@ DynamicsCsvRowSuffix(const ScenarioDynamicsConfig& c, const ScenarioDynamicsResu
             continue;
         }
         ++used;
-        exact += s.truth.exact;
-        within1 += s.truth.within1;
-        wrong += s.truth.wrong;
-        stale += s.truth.stale;
+        exact.Add(s.truth.exact);
+        within1.Add(s.truth.within1);
+        wrong.Add(s.truth.wrong);
+        stale.Add(s.truth.stale);
     }
     const double nan = std::nan("");
-    const auto k = static_cast<double>(used);
     double mean = nan;
     if (!r.repairDelays.empty())
     {
@@ -81,10 +102,10 @@ DynamicsCsvRowSuffix(const ScenarioDynamicsConfig& c, const ScenarioDynamicsResu
                        Num(c.EffectiveSampleInterval()),
                        Num(c.sampleFrom),
                        used,
-                       Num(used ? exact / k : nan),
-                       Num(used ? within1 / k : nan),
-                       Num(used ? wrong / k : nan),
-                       Num(used ? stale / k : nan),
+                       Num(exact.Get()),
+                       Num(within1.Get()),
+                       Num(wrong.Get()),
+                       Num(stale.Get()),
                        Num(r.samples.empty() ? nan : r.samples.back().truth.exact),
                        changes,
                        r.repairDelays.size(),

@@ -267,11 +267,23 @@ ParseQueryStrategySelection(const std::string& text)
     }
     QueryStrategySelection selection;
     selection.words.clear();
-    for (const std::string& name : bloom::SplitList(text))
+    const std::vector<std::string> names = bloom::SplitList(text);
+    for (const std::string& name : names)
     {
         if (name.empty())
         {
             throw std::invalid_argument("empty item in '" + text + "'");
+        }
+        // A word given twice, or beside "all" (which holds every strategy),
+        // would be dropped without a word when the selection is resolved.
+        if (std::count(names.begin(), names.end(), name) > 1)
+        {
+            throw std::invalid_argument(bloom::QuoteForMessage(text) + " names " + name + " twice");
+        }
+        if (name != "all" && std::count(names.begin(), names.end(), "all") > 0)
+        {
+            throw std::invalid_argument(bloom::QuoteForMessage(text) + " names " + name +
+                                        " beside all, which holds every strategy");
         }
         if (name == "auto")
         {
@@ -321,7 +333,8 @@ GossipScenarioConfig::CheckCombinations() const
     {
         ThrowOptionError("--nodes", fmt::format("{} out of range 2..{}", nodes, kMaxScenarioNodes));
     }
-    if (topology == ScenarioTopology::BCUN && !(bcun.minDistance2 < bcun.radius * bcun.radius))
+    if (topology == ScenarioTopology::BCUN &&
+        !WsnTopology::BcunMinDistanceBelowRadius(bcun.minDistance2, bcun.radius))
     {
         ThrowOptionError(
             "--bcun-min-distance2",

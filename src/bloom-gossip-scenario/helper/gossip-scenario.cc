@@ -40,6 +40,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <stdexcept>
@@ -260,16 +261,23 @@ SetUpAndRun(const GossipScenarioConfig& given,
     {
         input = BuildTopology(given);
     }
+    catch (const WsnTopology::BcunError& e)
+    {
+        // No BCUN graph: the option of the step where most draws failed.
+        using Step = WsnTopology::BcunError;
+        const std::map<int, const char*> option{{Step::DISCONNECTED, "--bcun-radius"},
+                                                {Step::CLOSE, "--bcun-min-distance2"},
+                                                {Step::DEGREE, "--bcun-max-degree"},
+                                                {Step::TOO_FEW, "--bcun-nodes"},
+                                                {Step::RADIUS_GREW, "--bcun-radius-step"}};
+        ThrowOptionError(option.at(e.GetStep()), e.what());
+    }
     catch (const std::exception& e)
     {
-        // A bad positions file, or no connected random draw (bcun: or a
-        // radius grown beyond the generator's link bound).
-        const bool grew = std::string(e.what()).find("radius grew") != std::string::npos;
+        // A bad positions file, or no connected random draw.
         ThrowOptionError(given.topology == ScenarioTopology::FILE   ? "--positions"
                          : given.topology == ScenarioTopology::DISK ? "--degree"
-                         : given.topology == ScenarioTopology::BCUN
-                             ? (grew ? "--bcun-radius-step" : "--bcun-max-degree")
-                             : "--topology",
+                                                                    : "--topology",
                          e.what());
     }
     // One resource per node: as many resources as nodes, known only now.

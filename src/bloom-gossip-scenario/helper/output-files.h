@@ -174,29 +174,6 @@ class OutputFiles
     std::vector<File> m_outputs; //!< outputs, in write order
 };
 
-/**
- * \ingroup bloom-gossip-scenario
- * \brief Make the program fail when its standard output cannot be written.
- *
- * Registers (once) an exit handler that flushes and closes standard output:
- * if any write to it failed (`> /dev/full`, a closed pipe), the program
- * prints "<program>: cannot write to standard output: <reason>" on standard
- * error and ends with exit code 1 instead of reporting success.  Every
- * program calls it first thing in main().
- * \param program the program's name, for the message (a string literal)
- */
-void CheckStandardOutputAtExit(const char* program);
-
-/**
- * \ingroup bloom-gossip-scenario
- * \brief Flush standard output now and check that every write to it
- * succeeded (a program writing its result there, before it reports success).
- * \throws std::runtime_error "cannot write to standard output: <reason>"
- *         (the exit handler of CheckStandardOutputAtExit then says nothing
- *         more)
- */
-void FlushStandardOutput();
-
 } // namespace ns3
 
 #endif // BLOOM_GOSSIP_OUTPUT_FILES_H

@@ -3,14 +3,15 @@
  */
 #include "scenario-cli.h"
 
-#include "output-files.h"
-
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/input-file.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/standard-output.h"
 #include "ns3/string.h"
+#include "ns3/time-text.h"
 #include "ns3/type-id.h"
 #include "ns3/user-text.h"
 
@@ -74,7 +75,9 @@ DefaultAccepted(const std::string& path, const std::string& value)
 }
 
 void
-ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
+ApplyAttributeDefault(const std::string& arg,
+                      const AttributeOwner& owner,
+                      const AttributeOwner& unused)
 {
     const auto eq = arg.find('=');
     const std::string name = arg.substr(0, eq); // --ns3::Type::Attribute
@@ -114,7 +117,37 @@ ApplyAttributeDefault(const std::string& arg, const AttributeOwner& owner)
                      (option.rfind("--", 0) == 0 ? "use " + option : option));
         }
     }
+    if (unused)
+    {
+        const std::string why = unused(tid, attribute);
+        if (!why.empty())
+        {
+            Fail(NameForMessage(name), why + ", so a default would have no effect");
+        }
+    }
     const std::string allowed = info.checker->GetUnderlyingTypeInformation();
+    // A Time (any attribute whose checker makes Time values): read exactly
+    // (time-text.h), not through ns-3's double, which turned 1e400s into 0.
+    if (DynamicCast<const TimeValue>(info.checker->Create()))
+    {
+        Time time;
+        try
+        {
+            time = Time(static_cast<long long>(
+                ParseTimeText(value, static_cast<TimeTextUnit>(Time::GetResolution()), true)));
+        }
+        catch (const std::invalid_argument& e)
+        {
+            Fail(NameForMessage(name), e.what());
+        }
+        if (!Config::SetDefaultFailSafe(path, TimeValue(time)))
+        {
+            Fail(NameForMessage(name),
+                 QuoteForMessage(value) + " is outside " + info.checker->GetValueTypeName() +
+                     (allowed.empty() ? "" : " (" + allowed + ")"));
+        }
+        return;
+    }
     if (!DefaultAccepted(path, value) || !Config::SetDefaultFailSafe(path, StringValue(value)))
     {
         Fail(NameForMessage(name),
@@ -154,15 +187,41 @@ Ns3GeneralArguments(const std::string& program)
             cmd.Parse(2, argv.data());
         };
     };
-    return {
-        {"PrintGlobals", "PrintGlobals", "Print the list of globals.", byNs3("PrintGlobals")},
-        {"PrintGroups", "PrintGroups", "Print the list of groups.", byNs3("PrintGroups")},
-        {"PrintGroup", "PrintGroup=[group]", "Print all TypeIds of group.", byNs3("PrintGroup")},
-        {"PrintTypeIds", "PrintTypeIds", "Print all TypeIds.", byNs3("PrintTypeIds")},
-        {"PrintAttributes",
-         "PrintAttributes=[typeid]",
-         "Print all attributes of typeid.",
-         byNs3("PrintAttributes")}};
+    // ns-3 aborts on an unknown type id and prints nothing for an unknown
+    // group: both are refused here, before ns-3 sees them.
+    const auto typeId = [](const std::string& name) {
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(name, &tid))
+        {
+            Fail("--PrintAttributes",
+                 "no ns-3 type " + QuoteForMessage(name) + " (see --PrintTypeIds)");
+        }
+    };
+    const auto group = [](const std::string& name) {
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            if (TypeId::GetRegistered(i).GetGroupName() == name)
+            {
+                return;
+            }
+        }
+        Fail("--PrintGroup", "no group " + QuoteForMessage(name) + " (see --PrintGroups)");
+    };
+    return {{"PrintGlobals", "PrintGlobals", "Print the list of globals.", byNs3("PrintGlobals")},
+            {"PrintGroups", "PrintGroups", "Print the list of groups.", byNs3("PrintGroups")},
+            {"PrintGroup",
+             "PrintGroup=[group]",
+             "Print all TypeIds of group.",
+             byNs3("PrintGroup"),
+             "group",
+             group},
+            {"PrintTypeIds", "PrintTypeIds", "Print all TypeIds.", byNs3("PrintTypeIds")},
+            {"PrintAttributes",
+             "PrintAttributes=[typeid]",
+             "Print all attributes of typeid.",
+             byNs3("PrintAttributes"),
+             "typeid",
+             typeId}};
 }
 
 std::vector<std::string>
@@ -184,7 +243,9 @@ ParseCommandLine(int argc,
 }
 
 void
-ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& owner)
+ApplyNs3Arguments(const std::vector<std::string>& args,
+                  const AttributeOwner& owner,
+                  const AttributeOwner& unused)
 {
     std::set<std::string> seen;
     for (const std::string& arg : args)
@@ -215,7 +276,7 @@ ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& ow
         }
         else
         {
-            ApplyAttributeDefault(arg, owner);
+            ApplyAttributeDefault(arg, owner, unused);
         }
     }
 }

@@ -77,8 +77,13 @@ bool IsNs3Argument(const std::string& arg);
  *
  * \param args the arguments ParseCommandLine returned
  * \param owner who sets an attribute for every run (empty: nobody)
+ * \param unused why the runs never build the type's model (its phrase
+ *        ends "..., so a default would have no effect"), or an empty string
+ *        when they may (empty function: every type may be built)
  */
-void ApplyNs3Arguments(const std::vector<std::string>& args, const AttributeOwner& owner = {});
+void ApplyNs3Arguments(const std::vector<std::string>& args,
+                       const AttributeOwner& owner = {},
+                       const AttributeOwner& unused = {});
 
 } // namespace cli
 } // namespace ns3

@@ -5,6 +5,7 @@
 
 #include "ns2-trace-reader.h"
 #include "scenario-cli.h"
+#include "wifi-device-builder.h"
 
 #include "ns3/application.h"
 #include "ns3/basic-energy-source.h"
@@ -22,6 +23,7 @@
 #include "ns3/grid-spectrum-channel.h"
 #include "ns3/log.h"
 #include "ns3/lr-wpan-mac.h"
+#include "ns3/lr-wpan-radio-energy-model.h"
 #include "ns3/nstime.h"
 #include "ns3/position-allocator.h"
 #include "ns3/propagation-loss-model.h"
@@ -36,6 +38,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
+#include <set>
 #include <stdexcept>
 
 namespace ns3
@@ -274,7 +278,9 @@ Real(const char* group,
     d.p.loOpen = loOpen;
     d.p.hiOpen = hiOpen;
     d.p.addOption = [get](cli::OptionAdder& adder, Config& c, const ScenarioParameter& p) {
-        adder.Real(p.name.c_str(), &get(c), OptionRange(p), OptionHelp(p));
+        // A time (s): read exactly, a whole number of ns-3's nanoseconds.
+        const auto add = p.unit == "s" ? &cli::OptionAdder::Seconds : &cli::OptionAdder::Real;
+        (adder.*add)(p.name.c_str(), &get(c), OptionRange(p), OptionHelp(p));
     };
     d.p.print = [get](const Config& c) { return fmt::format("{}", get(const_cast<Config&>(c))); };
     d.p.number = [get](const Config& c) { return get(const_cast<Config&>(c)); };
@@ -704,6 +710,8 @@ BuildTable()
                          "payload bytes")
                     .FamilyAttr([](const FilterFamily& f) { return f.sizeAttribute; })
                     .CheckedWhen([](const Config& c) { return c.budgetBytes == 0; })
+                    .When("--budget-bytes 0 (a budget sets m)",
+                          [](const Config& c) { return c.budgetBytes == 0; })
                     .Columns({"m"}));
     t.push_back(Unsigned(kFilters, "k", FIELD(hashes), 1, bloom::kMaxHashes, "", "hash functions")
                     .FamilyAttr([](const FilterFamily&) { return "Hashes"; })
@@ -1459,9 +1467,10 @@ ScenarioOptionScopes(const GossipScenarioConfig& c, const std::vector<bloom::Fil
                 {p.option.c_str(), p.condition.c_str(), p.applies(c, filters), p.warnOnly});
         }
     }
-    // The one program-level option with a condition (not a field of the configuration).
+    // The program-level options with a condition (not fields of the configuration).
     scopes.push_back(
         {"--out-series", "--mobility or --sample-interval above 0", c.dynamics.Sampling(), true});
+    scopes.push_back({"--out-queries", "--queries above 0", c.queries > 0, false});
     return scopes;
 }
 
@@ -1538,7 +1547,84 @@ ScenarioOptionOwning(TypeId tid, const std::string& attribute)
             return owned.owner;
         }
     }
-    return std::string();
+    return WifiDeviceOwning(tid, attribute); // the 802.11 device's own settings
+}
+
+std::set<std::string>
+ScenarioModelGroups(const GossipScenarioConfig& c)
+{
+    std::set<std::string> groups{"", "Core", "Network", "Mobility", "Propagation", "BloomGossip"};
+    if (c.radio.device == WsnRadioConfig::Device::WIFI)
+    {
+        groups.insert("Wifi");
+    }
+    else
+    {
+        groups.insert({"LrWpan", "Spectrum", "Antenna"});
+    }
+    if (c.transport == BloomGossipApplication::UDP6)
+    {
+        groups.insert({"Internet", "SixLowPan", "TrafficControl"});
+    }
+    if (c.EnergyOn())
+    {
+        groups.insert("Energy");
+    }
+    return groups;
+}
+
+std::string
+ScenarioModelUnused(const GossipScenarioConfig& c, TypeId tid)
+{
+    const std::string group = tid.GetGroupName();
+    if (ScenarioModelGroups(c).count(group) > 0)
+    {
+        // The device-level models of this module that a run builds only
+        // under a condition (the gossip and query models are the families'
+        // and strategies' to say).
+        static const struct
+        {
+            TypeId (*type)();
+            bool (*built)(const GossipScenarioConfig&);
+            const char* with;
+        } kModels[] = {
+            {&LrWpanRadioEnergyModel::GetTypeId,
+             [](const GossipScenarioConfig& c) { return c.EnergyOn(); },
+             "--energy, --battery-joules or --duty-cycle below 1"},
+            {&DutyCycleScheduler::GetTypeId,
+             [](const GossipScenarioConfig& c) { return c.dutyCycle < 1; },
+             "--duty-cycle below 1"},
+            {&GridSpectrumChannel::GetTypeId,
+             [](const GossipScenarioConfig& c) {
+                 return c.radio.device == WsnRadioConfig::Device::LR_WPAN &&
+                        c.radio.channel == WsnRadioConfig::Channel::GRID;
+             },
+             "--channel grid (with --device lr-wpan)"},
+        };
+
+        for (const auto& model : kModels)
+        {
+            if ((tid == model.type() || tid.IsChildOf(model.type())) && !model.built(c))
+            {
+                return tid.GetName() + " is built only with " + model.with;
+            }
+        }
+        return {};
+    }
+    // The setting that builds each module a run may lack.
+    static const std::map<std::string, std::string> kBuiltWith{
+        {"LrWpan", "--device lr-wpan"},
+        {"Spectrum", "--device lr-wpan"},
+        {"Antenna", "--device lr-wpan"},
+        {"Wifi", "--device wifi"},
+        {"Internet", "--transport udp6"},
+        {"SixLowPan", "--transport udp6"},
+        {"TrafficControl", "--transport udp6"},
+        {"Energy", "--energy, --battery-joules or --duty-cycle below 1"}};
+    const auto it = kBuiltWith.find(group);
+    return tid.GetName() + " (ns-3 module " + group + ") is " +
+           (it == kBuiltWith.end() ? std::string("never built by a scenario run")
+                                   : "built only with " + it->second);
 }
 
 } // namespace ns3

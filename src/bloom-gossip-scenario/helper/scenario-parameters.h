@@ -22,6 +22,7 @@
 
 #include <boost/program_options.hpp>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -182,6 +183,32 @@ std::string ScenarioParametersRst();
  * \return the owning option or phrase, or an empty string
  */
 std::string ScenarioOptionOwning(TypeId tid, const std::string& attribute);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * The ns-3 modules (TypeId group names: "LrWpan", "Wifi", "Energy", ...)
+ * whose models a run of `config` may build: the core, network, mobility,
+ * propagation and bloom-gossip ones always, lr-wpan (with its spectrum
+ * channel and antenna) or wifi as --device says, the internet stack and
+ * 6LoWPAN with --transport udp6, the energy models when energy accounting
+ * is on.  The suite bloom-gossip-scenario-attributes checks that every
+ * object of real runs is in its run's modules.
+ * \param config the configuration
+ * \return the group names
+ */
+std::set<std::string> ScenarioModelGroups(const GossipScenarioConfig& config);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * Why a --ns3:: default of type `tid` has no effect on a run of `config`:
+ * its model is in an ns-3 module the run does not build
+ * (ScenarioModelGroups), e.g. "ns3::LrWpanNetDevice (ns-3 module LrWpan) is
+ * built only with --device lr-wpan"; empty when the run may build it.
+ * \param config the configuration
+ * \param tid the type named on the command line
+ * \return the reason, or an empty string
+ */
+std::string ScenarioModelUnused(const GossipScenarioConfig& config, TypeId tid);
 
 /**
  * \ingroup bloom-gossip-scenario

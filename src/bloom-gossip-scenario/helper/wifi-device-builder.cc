@@ -40,6 +40,56 @@ WifiDeviceBuilt()
     return BLOOM_GOSSIP_WIFI != 0;
 }
 
+std::string
+WifiDeviceOwning(TypeId tid, const std::string& attribute)
+{
+    // By name: the wifi types exist only in a build with the wifi module.
+    static const struct
+    {
+        const char* type;
+        const char* attribute;
+        const char* why;
+    } kSet[] = {
+        {"ns3::TwoRayGroundPropagationLossModel",
+         "Frequency",
+         "the wifi device fixes it (BCUN's two-ray ground at 914 MHz)"},
+        {"ns3::TwoRayGroundPropagationLossModel",
+         "HeightAboveZ",
+         "the wifi device fixes it (antennas 1.5 m above the nodes)"},
+        {"ns3::ConstantRateWifiManager", "DataMode", "the wifi device fixes it at 11 Mb/s"},
+        {"ns3::ConstantRateWifiManager", "ControlMode", "the wifi device fixes it at 11 Mb/s"},
+        {"ns3::WifiRemoteStationManager", "NonUnicastMode", "the wifi device fixes it at 11 Mb/s"},
+        {"ns3::WifiRemoteStationManager",
+         "RtsCtsThreshold",
+         "the wifi device fixes it (no RTS/CTS)"},
+        {"ns3::ThresholdPreambleDetectionModel",
+         "MinimumRssi",
+         "the wifi device derives it from --range"},
+        {"ns3::WifiPhy", "TxPowerStart", "the wifi device derives it from --range"},
+        {"ns3::WifiPhy", "TxPowerEnd", "the wifi device derives it from --range"},
+        {"ns3::WifiPhy", "RxSensitivity", "the wifi device derives it from --cs-range"},
+        {"ns3::WifiPhy", "CcaEdThreshold", "the wifi device derives it from --cs-range"},
+        {"ns3::WifiPhy", "CcaSensitivity", "the wifi device derives it from --range"},
+        {"ns3::WifiPhy", "Sifs", "the 802.11b standard of the wifi device fixes it"},
+        {"ns3::WifiPhy", "Slot", "the 802.11b standard of the wifi device fixes it"},
+        {"ns3::WifiPhy", "Pifs", "the 802.11b standard of the wifi device fixes it"},
+        {"ns3::WifiMacQueue",
+         "MaxSize",
+         "the wifi device fixes it at 20 packets (BCUN's interface queue)"},
+    };
+
+    for (const auto& set : kSet)
+    {
+        TypeId type;
+        if (attribute == set.attribute && TypeId::LookupByNameFailSafe(set.type, &type) &&
+            (tid == type || tid.IsChildOf(type)))
+        {
+            return set.why;
+        }
+    }
+    return {};
+}
+
 namespace
 {
 

@@ -10,6 +10,8 @@
 #include "ns3/propagation-loss-model.h"
 #include "ns3/wsn-network-helper.h"
 
+#include <string>
+
 namespace ns3
 {
 
@@ -20,6 +22,21 @@ namespace ns3
  * it GossipScenarioConfig::Validate() refuses --device wifi.
  */
 bool WifiDeviceBuilt();
+
+/**
+ * \ingroup bloom-gossip
+ * Why the wifi device (WifiDeviceBuilder::Install) sets an attribute
+ * itself, so that a --ns3:: default of it would have no effect on a
+ * --device wifi run: its loss model's frequency and antenna height, the
+ * rates and RTS/CTS threshold of its station manager, the PHYs' powers and
+ * thresholds (from --range and --cs-range), the 802.11b timings and the MAC
+ * queue's size; empty for any other attribute (ScenarioOptionOwning reads
+ * it).
+ * \param tid the type named on the command line
+ * \param attribute the attribute name
+ * \return the reason, or an empty string
+ */
+std::string WifiDeviceOwning(TypeId tid, const std::string& attribute);
 
 /// BCUN's transmit power, 0.2818 W (dBm), at the reference range.
 constexpr double kWifiBcunTxPowerDbm = 24.49941;

@@ -628,7 +628,8 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
             res.occupancyBits = t.sumOccBits / iters;
             res.occupancyCells = t.sumOccCells / iters;
             res.overestimated = static_cast<double>(t.over) / samples;
-            res.maxErrorNoCollision = t.maxErrClean;
+            // A maximum over no sample without collision is NaN (NA), not 0.
+            res.maxErrorNoCollision = t.over < res.samples ? t.maxErrClean : std::nan("");
             results.push_back(res);
         }
     }

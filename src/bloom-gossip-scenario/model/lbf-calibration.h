@@ -146,7 +146,7 @@ struct CalibrationResult
     double occupancyBits;       //!< mean share of 1-bits after n insertions
     double occupancyCells;      //!< mean share of non-zero cells after n insertions
     double overestimated;       //!< share of samples whose k cells were all raised by others
-    double maxErrorNoCollision; //!< largest |c^ - c| over samples not over-estimated
+    double maxErrorNoCollision; //!< largest |c^ - c| over samples not over-estimated (NaN: none)
 };
 
 /**

@@ -594,8 +594,22 @@ class ConfigNamesTestCase : public TestCase
         const auto ring = QueryStrategy::RING;
         const auto blind = QueryStrategy::BLIND_FLOOD;
         NS_TEST_ASSERT_MSG_EQ(ToString(QueryStrategySelection()), "auto", "default");
-        const QueryStrategySelection mixed = ParseQueryStrategySelection("flood,auto,ring,flood");
-        NS_TEST_ASSERT_MSG_EQ(ToString(mixed), "flood,auto,ring,flood", "words kept");
+        const QueryStrategySelection mixed = ParseQueryStrategySelection("flood,auto,ring");
+        NS_TEST_ASSERT_MSG_EQ(ToString(mixed), "flood,auto,ring", "words kept");
+        // Issue 37: a word twice, or beside all, would be dropped: refused.
+        for (const char* twice : {"flood,auto,ring,flood", "abc,abc", "all,abc", "all,all"})
+        {
+            bool refused = false;
+            try
+            {
+                ParseQueryStrategySelection(twice);
+            }
+            catch (const std::invalid_argument&)
+            {
+                refused = true;
+            }
+            NS_TEST_ASSERT_MSG_EQ(refused, true, twice);
+        }
         NS_TEST_ASSERT_MSG_EQ(
             (mixed.Resolve(FilterKind::LINEAR) == Strategies{flood, gradient, ring}),
             true,

@@ -15,6 +15,7 @@
 #include "ns3/command-line.h"
 #include "ns3/filter-codec.h"
 #include "ns3/linear-bloom-filter.h"
+#include "ns3/standard-output.h"
 
 #include <iomanip>
 #include <iostream>
@@ -38,6 +39,7 @@ Hops(const std::optional<uint32_t>& h)
 int
 main(int argc, char* argv[])
 {
+    CheckStandardOutputAtExit("bloom-filters-example"); // > /dev/full: exit 1, not 0
     uint32_t cells = 256;
     uint32_t cellBits = 8;
     uint32_t hashes = 4;

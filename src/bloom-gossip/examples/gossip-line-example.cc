@@ -14,6 +14,7 @@
  *   ./gossip-line-example --filter=bf       (plain BF: presence only)
  *   ./gossip-line-example --filter=sdbf     (scope-decay BF: a random estimate)
  *   ./gossip-line-example --filter=dv       (distance vector: exact, up to its horizon)
+ *   ./gossip-line-example --codec=entropy   (coded advertisements: same estimates, fewer bytes)
  */
 #include "ns3/bloom-gossip-application.h"
 #include "ns3/bloom-gossip-helper.h"
@@ -22,6 +23,9 @@
 #include "ns3/filter-family.h"
 #include "ns3/gossip-workload.h"
 #include "ns3/simulator.h"
+#include "ns3/slot-codec.h"
+#include "ns3/standard-output.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
@@ -38,13 +42,17 @@ namespace
 {
 
 uint32_t g_advertisements = 0; //!< advertisements sent by all nodes
+uint64_t g_frames = 0;         //!< their frames
+uint64_t g_bytes = 0;          //!< their bytes
 Time g_lastChange;             //!< last time any node's filter changed
 
 /// BeaconSent trace sink: one advertisement (sequence, frames, bytes).
 void
-BeaconSent(uint16_t /* sequence */, uint32_t /* frames */, uint32_t /* bytes */)
+BeaconSent(uint16_t /* sequence */, uint32_t frames, uint32_t bytes)
 {
     ++g_advertisements;
+    g_frames += frames;
+    g_bytes += bytes;
 }
 
 /// FilterChanged trace sink: a node's advertised filter changed.
@@ -59,19 +67,22 @@ FilterChanged()
 int
 main(int argc, char* argv[])
 {
+    CheckStandardOutputAtExit("gossip-line-example"); // > /dev/full: exit 1, not 0
     std::string filter = "lbf";
     uint32_t nodes = 10;
     double time = 20.0;
+    std::string codec = "none";
     CommandLine cmd(__FILE__);
     cmd.AddValue("filter", "filter family: " + bloom::FilterFamilyNames(", "), filter);
+    cmd.AddValue("codec", "advertisement codec: none or entropy", codec);
     cmd.AddValue("nodes", "nodes on the line (2..100)", nodes);
     cmd.AddValue("time", "simulated seconds", time);
     cmd.Parse(argc, argv);
     const bloom::FilterFamily* family = bloom::FindFilterFamily(filter);
-    if (family == nullptr || nodes < 2 || nodes > 100)
+    if (family == nullptr || nodes < 2 || nodes > 100 || (codec != "none" && codec != "entropy"))
     {
         std::cerr << "gossip-line-example: --filter=" << bloom::FilterFamilyNames("|")
-                  << ", --nodes=2..100\n";
+                  << ", --nodes=2..100, --codec=none|entropy\n";
         return 2;
     }
 
@@ -89,6 +100,7 @@ main(int argc, char* argv[])
     {
         gossip.SetAttribute("Depth", UintegerValue(nodes));
     }
+    gossip.SetAttribute("Codec", StringValue(codec));
     ApplicationContainer apps = gossip.Install(network.GetNodes());
     gossip.AssignStreams(network.GetNodes(), 200);
     apps.Start(Seconds(0));
@@ -120,7 +132,7 @@ main(int argc, char* argv[])
     }
     const std::vector<uint32_t> truth = network.GetTopology().HopDistances({holder});
     std::cout << filter << " gossip on a line of " << nodes << " nodes, resource 1 on node "
-              << holder << ", " << time << " s simulated\n"
+              << holder << ", " << time << " s simulated, codec " << codec << "\n"
               << "filter: " << gossipApps[0]->GetPolicy().Describe() << "\n\n"
               << "node  true hops  estimate\n";
     uint32_t right = 0;
@@ -143,9 +155,14 @@ main(int argc, char* argv[])
         std::cout << std::setw(4) << i << std::setw(11) << truth[i] << "  " << estimate
                   << (ok ? "" : "  (wrong)") << "\n";
     }
+    const bloom::AdvertisementSize size = gossipApps[holder]->GetAdvertisementSize();
     std::cout << "\n"
               << right << "/" << nodes << " nodes right; " << g_advertisements
-              << " advertisements; last filter change at " << g_lastChange.GetSeconds() << " s\n";
+              << " advertisements in " << g_frames << " frames, " << g_bytes
+              << " bytes; last filter change at " << g_lastChange.GetSeconds() << " s\n"
+              << "the holder's advertisement: " << size.payloadBytes << " bytes of slots, "
+              << size.codedBytes << " sent after the segment headers, " << size.frames
+              << " frame(s)\n";
     Simulator::Destroy();
     return 0;
 }

@@ -19,6 +19,7 @@
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/simulator.h"
+#include "ns3/standard-output.h"
 #include "ns3/wsn-network-helper.h"
 #include "ns3/wsn-topology.h"
 
@@ -92,6 +93,7 @@ IssueQuery(Ptr<BloomQueryApplication> app)
 int
 main(int argc, char* argv[])
 {
+    CheckStandardOutputAtExit("query-walk-example"); // > /dev/full: exit 1, not 0
     std::string topology = "grid";
     uint32_t size = 5;
     double queryTime = 15.0;

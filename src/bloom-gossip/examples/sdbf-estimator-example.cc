@@ -26,6 +26,7 @@
 #include "ns3/scope-decay-bloom-filter.h"
 #include "ns3/sdbf-gossip-application.h"
 #include "ns3/simulator.h"
+#include "ns3/standard-output.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 #include "ns3/wsn-network-helper.h"
@@ -42,6 +43,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    CheckStandardOutputAtExit("sdbf-estimator-example"); // > /dev/full: exit 1, not 0
     std::string topology = "line";
     uint32_t nodes = 13;
     uint32_t seeds = 10;

@@ -3,10 +3,12 @@
  */
 #include "cuckoo-filter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -106,6 +108,32 @@ CuckooFilter::TheoreticalFpr(uint32_t fingerprintBits, uint32_t bucketSize, doub
     const double values = std::ldexp(1.0, static_cast<int>(fingerprintBits)) - 1;
     // 1 - (1 - 1/v)^(2bα), accurate for large v too.
     return -std::expm1(2.0 * bucketSize * load * std::log1p(-1.0 / values));
+}
+
+double
+CuckooFilter::ExactFpr() const
+{
+    // A query (i1, fp) hits when fp is in bucket i1, or in bucket j with
+    // AltIndex(i1, fp) = j, i.e. i1 = AltIndex(j, fp) (the XOR is its own
+    // inverse): every stored fp at j makes (j, fp) and (AltIndex(j, fp), fp)
+    // hits.  The distinct pairs over all B (2^f - 1) pairs.
+    std::vector<std::pair<uint32_t, uint32_t>> hits;
+    hits.reserve(2 * m_entries);
+    for (uint32_t j = 0; j < m_buckets; ++j)
+    {
+        for (uint32_t s = 0; s < m_b; ++s)
+        {
+            const uint32_t fp = GetEntry(j, s);
+            if (fp != 0)
+            {
+                hits.emplace_back(j, fp);
+                hits.emplace_back(AltIndex(j, fp), fp);
+            }
+        }
+    }
+    std::sort(hits.begin(), hits.end());
+    const auto distinct = static_cast<double>(std::unique(hits.begin(), hits.end()) - hits.begin());
+    return distinct / (static_cast<double>(m_buckets) * static_cast<double>(m_fpValues));
 }
 
 uint32_t

@@ -153,6 +153,16 @@ class CuckooFilter
      */
     static uint32_t FingerprintBitsFor(double targetFpr, uint32_t bucketSize);
 
+    /**
+     * The exact false-positive rate of this table under ideal hashing: the
+     * share of the (first bucket, fingerprint) pairs, every one equally
+     * likely for a non-member, whose fingerprint is in the first bucket or in
+     * its other bucket.  Not the TheoreticalFpr estimate from the load: it
+     * counts the stored fingerprints where they are, in O(B b log(B b)).
+     * \return the rate, in [0, 1]
+     */
+    double ExactFpr() const;
+
     /// Number of buckets B.
     uint32_t GetBuckets() const
     {

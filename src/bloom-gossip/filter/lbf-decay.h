@@ -84,6 +84,12 @@ class LbfDecay
         return m_tables->chain;
     }
 
+    /// Chain(), sharing the interned tables (for a CellAlphabet that outlives the decay).
+    std::shared_ptr<const std::vector<uint16_t>> SharedChain() const
+    {
+        return std::shared_ptr<const std::vector<uint16_t>>(m_tables, &m_tables->chain);
+    }
+
     /// Hop estimate for a cell minimum q; nullopt when q == 0 (absent).
     std::optional<uint32_t> HopsFor(uint32_t q) const
     {

@@ -66,7 +66,7 @@ IsGossipFrame(Ptr<const Packet> packet)
     }
     std::vector<uint8_t> bytes(headerBytes + 2);
     packet->CopyData(bytes.data(), static_cast<uint32_t>(bytes.size()));
-    return bloom::IsMessage(bytes.data() + headerBytes, 2, bloom::MessageType::ADVERTISEMENT);
+    return bloom::IsAdvertisement(bytes.data() + headerBytes, 2);
 }
 } // namespace
 
@@ -197,18 +197,17 @@ GossipMetrics::SetProbes(std::vector<uint64_t> ids)
 GossipMetrics::Resource&
 GossipMetrics::Find(uint64_t id, bool create)
 {
-    for (Resource& r : m_resources)
+    const auto it = m_resourceIndex.find(id);
+    if (it != m_resourceIndex.end())
     {
-        if (r.id == id)
-        {
-            return r;
-        }
+        return m_resources[it->second];
     }
     NS_ABORT_MSG_UNLESS(create, "GossipMetrics: unknown resource " << id);
     Resource r;
     r.id = id;
     r.holders.assign(m_apps.size(), false);
     r.pairs.resize(m_apps.size());
+    m_resourceIndex.emplace(id, m_resources.size());
     m_resources.push_back(std::move(r));
     return m_resources.back();
 }
@@ -487,16 +486,12 @@ GossipMetrics::Sample() const
             }
         }
     }
-    if (s.pairs > 0)
-    {
-        s.exact = static_cast<double>(exact) / s.pairs;
-        s.within1 = static_cast<double>(within1) / s.pairs;
-    }
-    if (s.livePairs > 0)
-    {
-        s.wrong = static_cast<double>(wrong) / s.livePairs;
-        s.stale = static_cast<double>(stale) / s.livePairs;
-    }
+    // Shares over no pair are NaN (NA in the series), not 0.
+    const double nan = std::nan("");
+    s.exact = s.pairs > 0 ? static_cast<double>(exact) / s.pairs : nan;
+    s.within1 = s.pairs > 0 ? static_cast<double>(within1) / s.pairs : nan;
+    s.wrong = s.livePairs > 0 ? static_cast<double>(wrong) / s.livePairs : nan;
+    s.stale = s.livePairs > 0 ? static_cast<double>(stale) / s.livePairs : nan;
     return s;
 }
 
@@ -633,19 +628,30 @@ Accumulate(HopAccuracy& a,
     a.within1 += std::abs(e) <= 1 ? 1 : 0;
 }
 
+/// The sums into means and shares; a statistic over an empty set is NaN
+/// (the tables' NA): the shares without pairs, the errors without a pair
+/// that has an estimate (every pair missed: hop_miss = 1, hop_mae NA, not 0).
 void
 Normalise(HopAccuracy& a)
 {
+    const double nan = std::nan("");
     if (a.pairs == 0)
     {
-        return;
+        a.exact = a.within1 = a.miss = a.membership = nan;
     }
-    const auto n = static_cast<double>(a.pairs);
-    a.exact /= n;
-    a.within1 /= n;
-    a.miss = static_cast<double>(a.pairs - a.estimated) / n;
-    a.membership = static_cast<double>(a.present) / n;
-    if (a.estimated > 0)
+    else
+    {
+        const auto n = static_cast<double>(a.pairs);
+        a.exact /= n;
+        a.within1 /= n;
+        a.miss = static_cast<double>(a.pairs - a.estimated) / n;
+        a.membership = static_cast<double>(a.present) / n;
+    }
+    if (a.estimated == 0)
+    {
+        a.mae = a.rmse = a.bias = nan;
+    }
+    else
     {
         const auto k = static_cast<double>(a.estimated);
         a.mae /= k;
@@ -664,25 +670,38 @@ GossipMetrics::Finish(Time duration) const
     const bloom::FilterPolicy& policy = m_apps.front()->GetPolicy();
     out.hasDistance = policy.HasDistance();
     out.payloadBytes = static_cast<double>(policy.PayloadBytes());
+    out.codedBytes = out.payloadBytes;
     out.framesPerBeacon = m_apps.front()->GetFramesPerAdvertisement();
     {
         // What the nodes advertise at the end (the view the next beacon sends).
         double payload = 0;
+        double coded = 0;
         double frames = 0;
         uint32_t live = 0;
         for (uint32_t i = 0; i < m_apps.size(); ++i)
         {
-            if (m_alive[i])
+            if (!m_alive[i])
+            {
+                continue;
+            }
+            ++live;
+            if (m_apps[i]->GetCodec() == bloom::Codec::NONE)
             {
                 const bloom::FilterShape shape = bloom::ShapeOf(m_apps[i]->GetAdvertisedFilter());
                 payload += static_cast<double>(shape.PayloadBytes());
+                coded += static_cast<double>(shape.PayloadBytes());
                 frames += bloom::SegmentCount(shape, m_apps[i]->GetFrameBytes());
-                ++live;
+                continue;
             }
+            const bloom::AdvertisementSize size = m_apps[i]->GetAdvertisementSize();
+            payload += static_cast<double>(size.payloadBytes);
+            coded += static_cast<double>(size.codedBytes);
+            frames += size.frames;
         }
         if (live > 0)
         {
             out.payloadBytes = payload / live;
+            out.codedBytes = coded / live;
             out.framesPerBeacon = frames / live;
         }
     }
@@ -778,7 +797,8 @@ GossipMetrics::Finish(Time duration) const
             out.probeHits += m_apps[i]->Knows(id) ? 1 : 0;
         }
     }
-    out.fpr = out.probePairs > 0 ? static_cast<double>(out.probeHits) / out.probePairs : 0.0;
+    out.fpr = out.probePairs > 0 ? static_cast<double>(out.probeHits) / out.probePairs
+                                 : std::nan(""); // no probe: no rate
     SetIdealFigures(out);
     return out;
 }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -26,9 +27,11 @@ constexpr uint32_t kUnreachable = std::numeric_limits<uint32_t>::max();
 /// Hop-estimation figures over a set of (node, resource) pairs.
 struct HopAccuracy
 {
-    uint64_t pairs{0};             //!< reachable (alive node, present resource) pairs
-    uint64_t estimated{0};         //!< pairs with a hop estimate
-    uint64_t present{0};           //!< pairs whose filter reports the resource
+    uint64_t pairs{0};     //!< reachable (alive node, present resource) pairs
+    uint64_t estimated{0}; //!< pairs with a hop estimate
+    uint64_t present{0};   //!< pairs whose filter reports the resource
+    // The means and shares below are NaN over an empty set (Finish): the
+    // errors without an estimated pair, the shares without a pair.
     double mae{0};                 //!< mean |h^ - h| over estimated pairs
     double rmse{0};                //!< sqrt(mean (h^ - h)^2) over estimated pairs
     double bias{0};                //!< mean (h^ - h) over estimated pairs
@@ -66,7 +69,13 @@ struct GossipRunMetrics
     /// their last advertised filter's (a fixed-size family: its one size;
     /// DV: what the converged tables take)
     double payloadBytes{0};
-    /// Frames (segments) of an advertisement, averaged as payloadBytes
+    /// The bytes after the segment headers of an advertisement as sent
+    /// (BloomGossipApplication::GetAdvertisementSize: payloadBytes with Codec
+    /// none; the codec bytes and coded slots with entropy), averaged as
+    /// payloadBytes
+    double codedBytes{0};
+    /// Frames (segments) of an advertisement, averaged as payloadBytes (the
+    /// frames the codec's segments take)
     double framesPerBeacon{0};
     uint64_t advertisements{0}; //!< advertisements sent
     uint64_t gossipFrames{0};   //!< gossip frames handed down (MAC or scheduler)
@@ -123,6 +132,7 @@ struct PairState
 /// All pairs at one instant of a run whose truth moves (GossipMetrics::Sample).
 struct TruthSample
 {
+    // The shares are NaN over no pair (Sample).
     uint64_t pairs{0};     //!< (live node, resource) pairs with a reachable live holder
     double exact{0};       //!< share of those whose estimate is the truth (BF: reported)
     double within1{0};     //!< share with |estimate - truth| <= 1 (BF: as exact)
@@ -290,6 +300,8 @@ class GossipMetrics
     std::vector<std::vector<uint32_t>> m_graph;
     std::vector<bool> m_alive;
     std::vector<Resource> m_resources;
+    /// Resource id -> its index in m_resources (Find in O(1), not O(R)).
+    std::unordered_map<uint64_t, size_t> m_resourceIndex;
     std::vector<uint64_t> m_probes;
     uint64_t m_advertisements{0};
     uint64_t m_gossipFrames{0};

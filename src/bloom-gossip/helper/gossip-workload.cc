@@ -4,6 +4,7 @@
 #include "gossip-workload.h"
 
 #include "input-file.h"
+#include "time-text.h"
 
 #include "ns3/bloom-gossip-compat.h"
 #include "ns3/log.h"
@@ -12,6 +13,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -55,21 +58,19 @@ ParseField(const std::string& text, const std::string& what, uint64_t lo, uint64
 double
 ParseTime(const std::string& text)
 {
-    size_t used = 0;
-    double v = 0;
-    try
-    {
-        v = std::stod(text, &used);
-    }
-    catch (const std::exception&)
-    {
-        used = 0;
-    }
-    if (used == 0 || used != text.size() || !std::isfinite(v) || v < 0)
+    // Exactly, a whole number of nanoseconds (time-text.h); no sign.
+    if (text.empty() || text[0] == '-' || text[0] == '+')
     {
         throw std::invalid_argument("time " + Quote(text) + " is not a time >= 0 in seconds");
     }
-    return v;
+    try
+    {
+        return ParseSecondsExactly(text);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        throw std::invalid_argument(std::string("time ") + e.what());
+    }
 }
 
 } // namespace
@@ -204,13 +205,25 @@ GossipWorkload::PlaceResources(uint32_t resources, uint32_t replicas)
     }
     const std::vector<std::vector<uint32_t>> placement =
         DrawPlacement(m_placement, n, resources, replicas);
+    // Every resource added in id order (ResourceAdded as before), each
+    // holder's filter rebuilt once after them all: a rebuild per resource
+    // made the placement quadratic in R.
+    std::vector<bool> holds(n, false);
     for (uint64_t r = 1; r <= resources; ++r)
     {
         for (uint32_t node : placement[r - 1])
         {
-            Simulator::ScheduleNow(&BloomGossipApplication::AddResource, m_gossip[node], r);
+            Simulator::ScheduleNow(&BloomGossipApplication::AddResourceDeferred, m_gossip[node], r);
+            holds[node] = true;
         }
         m_known.push_back(r);
+    }
+    for (uint32_t node = 0; node < n; ++node)
+    {
+        if (holds[node])
+        {
+            Simulator::ScheduleNow(&BloomGossipApplication::CommitResources, m_gossip[node]);
+        }
     }
 }
 
@@ -277,6 +290,49 @@ GossipWorkload::ScheduleEvents(const std::vector<WorkloadEvent>& events)
             throw std::invalid_argument("event '" + e.ToString() + "': node " +
                                         std::to_string(e.node) + " out of range 0.." +
                                         std::to_string(n - 1));
+        }
+    }
+    // Events that would change nothing, replayed in time order (at one time
+    // in the order given, as the simulator runs them): a removal must find
+    // its resource held (placed, or added before, and not removed since), a
+    // node fails once.
+    std::vector<const WorkloadEvent*> inTime;
+    for (const WorkloadEvent& e : events)
+    {
+        inTime.push_back(&e);
+    }
+    std::stable_sort(
+        inTime.begin(),
+        inTime.end(),
+        [](const WorkloadEvent* a, const WorkloadEvent* b) { return a->time < b->time; });
+    std::set<uint64_t> held(m_known.begin(), m_known.end()); // placed at 0 s
+    std::map<uint32_t, const WorkloadEvent*> failed;
+    for (const WorkloadEvent* e : inTime)
+    {
+        switch (e->kind)
+        {
+        case WorkloadEvent::ADD:
+            held.insert(e->resource);
+            break;
+        case WorkloadEvent::REMOVE:
+            if (held.erase(e->resource) == 0)
+            {
+                throw std::invalid_argument(
+                    "event '" + e->ToString() + "': no node holds resource " +
+                    std::to_string(e->resource) +
+                    " then (never placed or added before, or removed already), so it would "
+                    "change nothing");
+            }
+            break;
+        case WorkloadEvent::FAIL:
+            if (!failed.emplace(e->node, e).second)
+            {
+                throw std::invalid_argument("event '" + e->ToString() + "': node " +
+                                            std::to_string(e->node) + " fails already at '" +
+                                            failed[e->node]->ToString() +
+                                            "', so it would change nothing");
+            }
+            break;
         }
     }
     for (const WorkloadEvent& e : events)

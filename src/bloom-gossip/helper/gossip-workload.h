@@ -99,7 +99,9 @@ class GossipWorkload : public Object
 
     /**
      * Resources 1..resources, each on min(replicas, N) distinct random nodes
-     * (placement stream), added when the simulation starts.
+     * (placement stream), added when the simulation starts: all of them in
+     * id order (AddResourceDeferred), then each holder's filter rebuilt once
+     * (CommitResources), linear in R.
      * \param resources number of resources R
      * \param replicas holders per resource
      */
@@ -140,8 +142,12 @@ class GossipWorkload : public Object
     /**
      * Schedule events on the applications.  Throws std::invalid_argument
      * ("event 'T:fail:9': node 9 out of range 0..N-1") on a node this
-     * network does not have.  Resources added by events are known to the
-     * query draws.
+     * network does not have, and on an event that would change nothing: a
+     * removal of a resource no node holds at its time (never placed or
+     * added, or removed before; events at one time apply in the order
+     * given) and a second failure of a node.  Call after the placement
+     * (PlaceResources, PlaceOnePerNode).  Resources added by events are
+     * known to the query draws.
      * \param events the events, in any order
      */
     void ScheduleEvents(const std::vector<WorkloadEvent>& events);

@@ -376,6 +376,14 @@ WsnTopology::BcunExpectedLinks(uint32_t nodes, double radius)
     return 0.5 * nodes * (nodes - 1.0) * share;
 }
 
+bool
+WsnTopology::BcunMinDistanceBelowRadius(double minDistance2, double radius)
+{
+    // The product's rounding (a few ulps) counts as equality.
+    return std::isfinite(minDistance2) && minDistance2 >= 0 &&
+           minDistance2 < radius * radius * (1 - 1e-12);
+}
+
 WsnTopology
 WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> rng, BcunInfo* info)
 {
@@ -395,8 +403,7 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
     {
         throw std::invalid_argument("WsnTopology::Bcun: radius step must be finite and >= 0");
     }
-    if (!(std::isfinite(p.minDistance2) && p.minDistance2 >= 0 &&
-          p.minDistance2 < p.radius * p.radius))
+    if (!BcunMinDistanceBelowRadius(p.minDistance2, p.radius))
     {
         // At or beyond the radius, every linked pair is too close: no links left.
         throw std::invalid_argument("WsnTopology::Bcun: minimum squared distance must be in "
@@ -412,14 +419,28 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
     UnitSquareGraph g;
     double radius = p.radius;
     uint32_t draws = 0;
+    // Draws failed at each step (BcunError::Step), for the error.
+    uint32_t failed[BcunError::RADIUS_GREW + 1] = {};
     const auto draw = [&]() {
         if (draws == p.maxDraws)
         {
+            const char* what[] = {"were disconnected as drawn",
+                                  "fell apart when the nodes with a neighbour closer than "
+                                  "sqrt(min-distance2) were removed",
+                                  "fell apart when the nodes above max-degree were removed",
+                                  "kept fewer than 2 nodes",
+                                  ""};
+            uint32_t worst = BcunError::DISCONNECTED;
+            for (uint32_t s = BcunError::DISCONNECTED; s <= BcunError::TOO_FEW; ++s)
+            {
+                worst = failed[s] > failed[worst] ? s : worst;
+            }
             std::ostringstream os;
             os << "WsnTopology::Bcun: no connected graph in " << p.maxDraws
                << " draws (nodes=" << p.nodes << ", radius=" << radius
-               << ", min-distance2=" << p.minDistance2 << ", max-degree=" << p.maxDegree << ")";
-            throw std::runtime_error(os.str());
+               << ", min-distance2=" << p.minDistance2 << ", max-degree=" << p.maxDegree
+               << "): " << failed[worst] << " of them " << what[worst];
+            throw BcunError(static_cast<BcunError::Step>(worst), os.str());
         }
         if (BcunExpectedLinks(p.nodes, radius) > kMaxBcunLinks)
         {
@@ -427,7 +448,7 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
             os << "WsnTopology::Bcun: after " << draws << " disconnected draws the radius grew to "
                << radius << ", where " << p.nodes << " nodes expect more than " << kMaxBcunLinks
                << " links";
-            throw std::runtime_error(os.str());
+            throw BcunError(BcunError::RADIUS_GREW, os.str());
         }
         ++draws;
         g.Draw(p.nodes, radius, rng);
@@ -438,6 +459,7 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
         draw();
         while (!g.Connected())
         {
+            ++failed[BcunError::DISCONNECTED];
             if (first)
             {
                 radius += p.radiusStep; // only until the first connected draw
@@ -462,6 +484,7 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
         }
         if (!g.Connected())
         {
+            ++failed[BcunError::CLOSE];
             continue;
         }
         // The highest degree (lowest id on ties) while above the bound.
@@ -487,6 +510,7 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
         }
         if (!g.Connected())
         {
+            ++failed[BcunError::DEGREE];
             continue;
         }
         std::vector<uint32_t> kept;
@@ -499,6 +523,7 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
         }
         if (kept.size() < 2)
         {
+            ++failed[BcunError::TOO_FEW];
             continue;
         }
         const double zoom = range / radius;
@@ -521,6 +546,7 @@ WsnTopology::Bcun(const BcunParams& p, double range, Ptr<UniformRandomVariable> 
         }
         if (!degreesOk || unitLinks != 2 * topology.GetLinkCount() || !topology.IsConnected())
         {
+            ++failed[BcunError::DISCONNECTED];
             continue;
         }
         if (info)

@@ -14,6 +14,7 @@
 #include <functional>
 #include <iosfwd>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -170,6 +171,54 @@ class WsnTopology
      */
     static double BcunExpectedLinks(uint32_t nodes, double radius);
 
+    /**
+     * Whether `minDistance2` is below `radius` squared, Bcun's rule for its
+     * parameters, with the product's rounding taken as equality (0.01 and
+     * 0.1 are refused, though 0.1 * 0.1 is 0.010000000000000002 in doubles):
+     * at or beyond the radius, every linked pair is too close.
+     * \param minDistance2 squared distance below which a node goes
+     * \param radius link radius
+     * \return whether the pair is allowed
+     */
+    static bool BcunMinDistanceBelowRadius(double minDistance2, double radius);
+
+    /**
+     * Bcun found no graph: the step at which most of its draws failed, so
+     * that a caller can name the parameter to change.
+     */
+    class BcunError : public std::runtime_error
+    {
+      public:
+        /// Where draws failed.
+        enum Step
+        {
+            DISCONNECTED, ///< as drawn: radius (and its growth) too small for the nodes
+            CLOSE,        ///< removing the nodes with a too close neighbour: minDistance2
+            DEGREE,       ///< removing the nodes above the degree bound: maxDegree
+            TOO_FEW,      ///< fewer than 2 nodes left: nodes
+            RADIUS_GREW,  ///< the growing radius reached the link bound: radiusStep
+        };
+
+        /**
+         * \param step where most draws failed
+         * \param what the message
+         */
+        BcunError(Step step, const std::string& what)
+            : std::runtime_error(what),
+              m_step(step)
+        {
+        }
+
+        /// \return where most draws failed
+        Step GetStep() const
+        {
+            return m_step;
+        }
+
+      private:
+        Step m_step; //!< where most draws failed
+    };
+
     /// Details of a Bcun draw.
     struct BcunInfo
     {
@@ -200,11 +249,12 @@ class WsnTopology
      * \param range radio range (m)
      * \param rng source of all draws (x then y of every node, per draw)
      * \param info if not null, receives the final radius, draws and removals
-     * \return the topology, with its unit-disk links; throws
-     *         std::runtime_error after params.maxDraws draws without a
-     *         result, or when the radius has grown so far that a draw would
-     *         expect more than kMaxBcunLinks links (std::invalid_argument if
-     *         the initial radius does)
+     * \return the topology, with its unit-disk links; throws BcunError (a
+     *         std::runtime_error naming the step where most draws failed)
+     *         after params.maxDraws draws without a result, or when the
+     *         radius has grown so far that a draw would expect more than
+     *         kMaxBcunLinks links (std::invalid_argument if the initial
+     *         radius does)
      */
     static WsnTopology Bcun(const BcunParams& params,
                             double range,

@@ -107,6 +107,19 @@ BloomGossipApplication::GetTypeId()
                                 ToString(BloomGossipApplication::LINK_LAYER),
                                 BloomGossipApplication::UDP6,
                                 ToString(BloomGossipApplication::UDP6)))
+            .AddAttribute(
+                "Codec",
+                "none: advertisement segments carry the filter's slots packed as they are; "
+                "entropy: each segment's slots are entropy-coded (sparse bits: count and urn; "
+                "LBF cells: zero map and histogram over the decay's chain; DV: hop steps and "
+                "id gaps), raw where that is not shorter, in as few frames as the coded "
+                "slots fit.  Received segments are decoded whatever this value.",
+                EnumValue(bloom::compat::AsEnumValue(bloom::Codec::NONE)),
+                BLOOM_GOSSIP_ENUM_ACCESSOR(bloom::Codec, &BloomGossipApplication::m_codec),
+                MakeEnumChecker(bloom::compat::AsEnumValue(bloom::Codec::NONE),
+                                bloom::ToString(bloom::Codec::NONE),
+                                bloom::compat::AsEnumValue(bloom::Codec::ENTROPY),
+                                bloom::ToString(bloom::Codec::ENTROPY)))
             .AddAttribute("DeviceIndex",
                           "Index of the node's NetDevice used by the link-layer transport.",
                           UintegerValue(0),
@@ -239,17 +252,48 @@ BloomGossipApplication::GetAdvertisedFilter() const
     return *m_view;
 }
 
+bool
+BloomGossipApplication::InsertResource(uint64_t id)
+{
+    const std::string problem = Policy().CheckResource(id);
+    NS_ABORT_MSG_IF(!problem.empty(),
+                    GetInstanceTypeId().GetName() << ": resource " << id << ": " << problem);
+    return !m_failed && m_own.insert(id).second;
+}
+
 void
 BloomGossipApplication::AddResource(uint64_t id)
 {
     NS_LOG_FUNCTION(this << id);
-    const std::string problem = Policy().CheckResource(id);
-    NS_ABORT_MSG_IF(!problem.empty(),
-                    GetInstanceTypeId().GetName() << ": resource " << id << ": " << problem);
-    if (!m_failed && m_own.insert(id).second)
+    if (InsertResource(id))
     {
         Rebuild();
         m_resourceAddedTrace(id);
+    }
+}
+
+void
+BloomGossipApplication::AddResourceDeferred(uint64_t id)
+{
+    NS_LOG_FUNCTION(this << id);
+    if (InsertResource(id))
+    {
+        m_commitPending = true;
+        m_resourceAddedTrace(id);
+    }
+}
+
+void
+BloomGossipApplication::CommitResources()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_commitPending)
+    {
+        m_commitPending = false;
+        if (!m_failed)
+        {
+            Rebuild();
+        }
     }
 }
 
@@ -355,10 +399,25 @@ BloomGossipApplication::GetTransport() const
     return m_transport;
 }
 
+bloom::Codec
+BloomGossipApplication::GetCodec() const
+{
+    return static_cast<bloom::Codec>(m_codec);
+}
+
 uint32_t
 BloomGossipApplication::GetFramesPerAdvertisement() const
 {
-    return Policy().MaxSegments(GetFrameBytes());
+    return Policy().MaxSegments(GetFrameBytes(), GetCodec());
+}
+
+bloom::AdvertisementSize
+BloomGossipApplication::GetAdvertisementSize() const
+{
+    return bloom::MeasureAdvertisement(GetAdvertisedFilter(),
+                                       GetFrameBytes(),
+                                       GetCodec(),
+                                       Policy().GetCellAlphabet());
 }
 
 void
@@ -522,7 +581,11 @@ BloomGossipApplication::SendAdvertisement()
     // encoded cost about 1 kB per node (m = 256, b = 9) for under 1 % of
     // the instructions of a run.
     const std::vector<std::vector<uint8_t>> frames =
-        bloom::EncodeSegments(GetAdvertisedFilter(), m_sequence, GetFrameBytes());
+        bloom::EncodeSegments(GetAdvertisedFilter(),
+                              m_sequence,
+                              GetFrameBytes(),
+                              GetCodec(),
+                              Policy().GetCellAlphabet());
     uint32_t bytes = 0;
     for (const auto& frame : frames)
     {
@@ -615,6 +678,17 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         m_malformedTrace(packet, "filter shape differs from this node's");
         return;
     }
+    const uint8_t* slots = nullptr;
+    try
+    {
+        slots = bloom::SegmentSlots(segment, bytes, size, Policy().GetCellAlphabet(), m_rxSlots);
+    }
+    catch (const bloom::DecodeError& e)
+    {
+        NS_LOG_WARN("node " << GetNode()->GetId() << " dropped a malformed frame: " << e.what());
+        m_malformedTrace(packet, e.what());
+        return;
+    }
     auto it = m_lastSender;
     if (it == m_neighbours.end() || !(it->first == from))
     {
@@ -639,8 +713,7 @@ BloomGossipApplication::HandleFrame(Ptr<const Packet> packet, const Address& fro
         }
         m_lastSender = it;
     }
-    const bloom::StoreEffect effect =
-        bloom::ApplySegmentPayload(it->second.filter, segment, bytes + bloom::kSegmentHeaderSize);
+    const bloom::StoreEffect effect = bloom::ApplySegmentPayload(it->second.filter, segment, slots);
     it->second.lastHeard = Simulator::Now();
     m_filterReceivedTrace(from, segment.sequence, segment.index);
     // The advertised filter is a function of the own resources and the

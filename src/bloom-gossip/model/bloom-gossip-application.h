@@ -49,7 +49,11 @@ class Packet;
  * or UDP over IPv6 to the link-local all-nodes group ff02::1 (needs an IPv6
  * stack, e.g. over 6LoWPAN, which fragments).  Filters larger than a frame
  * are split into self-describing segments (bloom::EncodeSegments): losing one
- * frame loses only its slot range.
+ * frame loses only its slot range.  With attribute Codec = entropy each
+ * segment's slots are entropy-coded (bloom::AppendCodedSlots: the family's
+ * coding, raw where that is not shorter); a node decodes plain and coded
+ * segments alike, whatever its own Codec, and drops (MalformedDropped) what
+ * it cannot decode.
  *
  * Frames of the same dispatch that carry queries or replies
  * (bloom::MessageType::QUERY, REPLY) are left to BloomQueryApplication and
@@ -96,6 +100,18 @@ class BloomGossipApplication : public Application
      * \param id the resource number (its key is bloom::Key::FromId(id))
      */
     void AddResource(uint64_t id);
+    /**
+     * Make a resource local without rebuilding the advertised filter yet:
+     * ResourceAdded fires now, the filter (and FilterChanged) waits for
+     * CommitResources.  A placement of R resources adds them all, then
+     * commits each node once: AddResource rebuilds the filter every time,
+     * O(R) each, quadratic in R.  Until the commit, the advertised filter
+     * (Knows, EstimateHops, an advertisement) lacks the resource.
+     * \param id the resource number
+     */
+    void AddResourceDeferred(uint64_t id);
+    /// Rebuild the advertised filter if AddResourceDeferred added a resource since.
+    void CommitResources();
     /**
      * Remove a local resource; no-op if absent.
      * \param id the resource number
@@ -169,8 +185,21 @@ class BloomGossipApplication : public Application
 
     /// \return how advertisements travel (attribute Transport)
     TransportMode GetTransport() const;
-    /// \return the frames one advertisement takes with the current transport
+    /// \return what advertisements are coded with (attribute Codec)
+    bloom::Codec GetCodec() const;
+    /**
+     * \return the most frames one advertisement takes with the current
+     *         transport and codec (with Codec entropy: were every segment raw)
+     */
     uint32_t GetFramesPerAdvertisement() const;
+    /**
+     * What the advertisement of the current filter takes on the air with the
+     * current transport and codec (bloom::MeasureAdvertisement: frames, the
+     * filter's packed bytes, the bytes after the segment headers as sent,
+     * and every frame's bytes); a pure function of GetAdvertisedFilter().
+     * \return the advertisement's size
+     */
+    bloom::AdvertisementSize GetAdvertisementSize() const;
     /// \return the bytes of one frame budget (device MTU, or FrameBytes when set)
     uint32_t GetFrameBytes() const;
 
@@ -219,6 +248,8 @@ class BloomGossipApplication : public Application
 
     const bloom::FilterPolicy& Policy() const;
     void SendAdvertisement();
+    /// Insert a resource (checked) into the own set; whether it is new.
+    bool InsertResource(uint64_t id);
     void SendFrame(const std::vector<uint8_t>& bytes);
     void ReceiveFromDevice(Ptr<NetDevice> device,
                            Ptr<const Packet> packet,
@@ -252,6 +283,7 @@ class BloomGossipApplication : public Application
     Time m_trickleImax;
     uint32_t m_trickleK;
     TransportMode m_transport;
+    bloom::compat::EnumStorage<bloom::Codec> m_codec; //!< bloom::Codec
     uint32_t m_deviceIndex;
     uint32_t m_frameBytes;
     uint16_t m_port;
@@ -261,6 +293,7 @@ class BloomGossipApplication : public Application
     mutable bloom::FilterShape m_shape; //!< m_policy->GetShape()
     mutable std::optional<bloom::AnyFilter> m_view;
     std::vector<uint8_t> m_rxBuffer; //!< bytes of the frame being handled
+    std::vector<uint8_t> m_rxSlots;  //!< the slots of a coded segment, decoded
     std::set<uint64_t> m_own;
     std::map<Address, Neighbour> m_neighbours;
     /// The entry of the last sender heard (the segments of one advertisement
@@ -272,6 +305,7 @@ class BloomGossipApplication : public Application
     uint16_t m_sequence;
     bool m_running;
     bool m_failed;
+    bool m_commitPending{false}; //!< AddResourceDeferred added; CommitResources rebuilds
     EventId m_sendEvent;
     EventId m_expiryEvent;
     /// Whether m_expiryEvent is scheduled, and when it fires (cheaper than

@@ -66,13 +66,25 @@ class FilterPolicy
 
     /**
      * \param frameBytes most bytes of one frame
+     * \param codec the codec of the advertisements
      * \return the most segments (frames) one advertisement takes (default:
-     *         SegmentCount of GetShape(); throws std::invalid_argument when a
+     *         MaxSegmentCount of GetShape(); throws std::invalid_argument when a
      *         frame cannot hold one slot or more than 255 segments are needed)
      */
-    virtual uint32_t MaxSegments(size_t frameBytes) const
+    virtual uint32_t MaxSegments(size_t frameBytes, Codec codec = Codec::NONE) const
     {
-        return SegmentCount(GetShape(), frameBytes);
+        return MaxSegmentCount(GetShape(), frameBytes, codec);
+    }
+
+    /**
+     * \return the values the family's cells can hold besides 0, which its
+     *         coded advertisements (Codec::ENTROPY) code cells against;
+     *         null (the default) for a family without cells.  LBF: its
+     *         decay's chain.
+     */
+    virtual const CellAlphabet* GetCellAlphabet() const
+    {
+        return nullptr;
     }
 
     /**

@@ -21,7 +21,8 @@ LbfPolicy::LbfPolicy(uint32_t cells,
                      Quantization rule,
                      LbfDecay decay)
     : m_empty(cells, cellBits, hashes, rule),
-      m_decay(std::move(decay))
+      m_decay(std::move(decay)),
+      m_alphabet(CellAlphabet::FromDecay(m_decay))
 {
     if (m_decay.GetCellBits() != cellBits)
     {
@@ -133,6 +134,12 @@ LbfPolicy::Attenuation() const
     const std::string d = m_decay.Describe();
     const bool multiplicative = d.compare(0, 4, "mul:") == 0;
     return (multiplicative ? "" : "sub") + d.substr(4);
+}
+
+const CellAlphabet*
+LbfPolicy::GetCellAlphabet() const
+{
+    return &m_alphabet;
 }
 
 std::optional<FilterPolicy::IdealFigures>

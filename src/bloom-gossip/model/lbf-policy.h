@@ -48,6 +48,8 @@ class LbfPolicy : public FilterPolicy
     uint32_t Reach() const override;
     std::string Describe() const override;
     std::string Attenuation() const override;
+    /// \return the alphabet of the decay's chain (CellAlphabet::FromDecay)
+    const CellAlphabet* GetCellAlphabet() const override;
     /**
      * At convergence a cell holds the largest level v(h) of the keys hashed
      * to it (the decay is monotone, so the max of attenuated values is the
@@ -71,6 +73,7 @@ class LbfPolicy : public FilterPolicy
   private:
     LinearBloomFilter m_empty;
     LbfDecay m_decay;
+    CellAlphabet m_alphabet; //!< shares the decay's interned chain
 };
 
 } // namespace bloom

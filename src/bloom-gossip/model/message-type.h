@@ -36,9 +36,10 @@ constexpr uint16_t kGossipProtocol = 0x88B5;
 /// Message types carried after the dispatch byte.
 enum class MessageType : uint8_t
 {
-    ADVERTISEMENT = 1, //!< one segment of a node's filter (gossip-message.h)
-    QUERY = 2,         //!< a resource query (query-message.h)
-    REPLY = 3,         //!< the answer to a query (query-message.h)
+    ADVERTISEMENT = 1,       //!< one segment of a node's filter (gossip-message.h)
+    QUERY = 2,               //!< a resource query (query-message.h)
+    REPLY = 3,               //!< the answer to a query (query-message.h)
+    CODED_ADVERTISEMENT = 4, //!< one entropy-coded segment (gossip-message.h, slot-codec.h)
 };
 
 /**
@@ -104,6 +105,18 @@ inline bool
 IsMessage(const uint8_t* data, size_t size, MessageType type)
 {
     return PeekMessageType(data, size) == static_cast<uint8_t>(type);
+}
+
+/**
+ * \param data a frame
+ * \param size its length in bytes
+ * \return whether it is an advertisement segment, plain or coded
+ */
+inline bool
+IsAdvertisement(const uint8_t* data, size_t size)
+{
+    return IsMessage(data, size, MessageType::ADVERTISEMENT) ||
+           IsMessage(data, size, MessageType::CODED_ADVERTISEMENT);
 }
 
 } // namespace bloom

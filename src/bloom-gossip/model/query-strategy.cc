@@ -64,7 +64,8 @@ RegisterQueryStrategy(const QueryStrategyInfo& info)
         throw std::invalid_argument(what + "message type " + std::to_string(type) +
                                     " has bit 7 set (it marks a carried filter)");
     }
-    if (type != 0 && (type <= 3 || FindQueryStrategyByMessageType(type)))
+    if (type != 0 && (type <= static_cast<uint8_t>(MessageType::CODED_ADVERTISEMENT) ||
+                      FindQueryStrategyByMessageType(type)))
     {
         throw std::invalid_argument(what + "message type " + std::to_string(type) + " taken");
     }

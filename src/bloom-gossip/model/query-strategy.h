@@ -61,7 +61,7 @@ struct QuerySearchShape
     uint8_t extraBytes{0};
     /// A message type of its own (the type byte after the dispatch, e.g. a
     /// cancel message) that the query application hands to the strategy;
-    /// 0: none.  Must not be 1..3 (advertisement, query, reply).
+    /// 0: none.  Must not be 1..4 (advertisement, query, reply, coded advertisement).
     uint8_t messageType{0};
 };
 
@@ -109,7 +109,7 @@ struct QueryStrategyInfo
  * BLOOM_GOSSIP_REGISTER_QUERY_STRATEGY, at static initialisation).
  * \param info the strategy
  * \throws std::invalid_argument on code 0, a code or name already taken, an
- *         empty name, or a message type 1..3
+ *         empty name, or a message type 1..4
  */
 void RegisterQueryStrategy(const QueryStrategyInfo& info);
 

@@ -11,6 +11,7 @@
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/double.h"
 #include "ns3/gossip-message.h"
+#include "ns3/gossip-workload.h"
 #include "ns3/lbf-gossip-application.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
@@ -22,7 +23,9 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 using namespace ns3;
 
@@ -34,6 +37,87 @@ CountMalformed(uint32_t* count, Ptr<const Packet>, const std::string&)
 {
     ++*count;
 }
+
+void
+CountCalls(uint32_t* count)
+{
+    ++*count;
+}
+
+void
+CountAdded(std::vector<uint64_t>* added, uint64_t id)
+{
+    added->push_back(id);
+}
+
+/// \ingroup bloom-gossip-tests
+/// Issue 37: placing R resources rebuilt a holder's filter once per resource
+/// (each rebuild O(R): a set-up quadratic in R, 57 s for a DV run of 65,535).
+/// GossipWorkload::PlaceResources adds them all (ResourceAdded in id order,
+/// as before) and rebuilds each holder once; the filters hold them all.
+class PlacementRebuildsOnceTestCase : public TestCase
+{
+  public:
+    PlacementRebuildsOnceTestCase()
+        : TestCase("placing R resources rebuilds each holder's filter once, not R times")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(3);
+        SimpleNetDeviceHelper simple;
+        simple.Install(nodes);
+        BloomGossipHelper helper("ns3::LbfGossipApplication");
+        helper.SetAttribute("Cells", UintegerValue(4096));
+        ApplicationContainer apps = helper.Install(nodes);
+        helper.AssignStreams(nodes, 1);
+        apps.Start(Seconds(0));
+        apps.Stop(Seconds(1));
+        std::vector<Ptr<BloomGossipApplication>> app;
+        uint32_t changes = 0;
+        std::vector<uint64_t> added;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            app.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
+            app[i]->TraceConnectWithoutContext("FilterChanged",
+                                               MakeBoundCallback(&CountCalls, &changes));
+            app[i]->TraceConnectWithoutContext("ResourceAdded",
+                                               MakeBoundCallback(&CountAdded, &added));
+        }
+        Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
+        workload->AssignStreams(7);
+        workload->SetApplications(app);
+        const uint32_t resources = 300;
+        workload->PlaceResources(resources, 1);
+        Simulator::Stop(Seconds(0.0001)); // the placement only
+        Simulator::Run();
+        uint32_t holders = 0;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            uint32_t own = 0;
+            for (uint64_t r = 1; r <= resources; ++r)
+            {
+                own += app[i]->HasResource(r) ? 1 : 0;
+                if (app[i]->HasResource(r))
+                {
+                    NS_TEST_ASSERT_MSG_EQ(app[i]->EstimateHops(r).value_or(99),
+                                          0U,
+                                          "node " << i << " advertises its resource " << r);
+                }
+            }
+            holders += own > 0 ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(added.size(), resources, "every resource added once");
+        NS_TEST_ASSERT_MSG_EQ(std::is_sorted(added.begin(), added.end()),
+                              true,
+                              "ResourceAdded in id order");
+        NS_TEST_ASSERT_MSG_EQ(changes, holders, "one rebuild per holder");
+        Simulator::Destroy();
+    }
+};
 
 /// \ingroup bloom-gossip-tests
 /// Four nodes on one shared SimpleChannel (a device that demultiplexes by
@@ -215,6 +299,7 @@ class BloomGossipApplicationTestSuite : public TestSuite
         : TestSuite("bloom-gossip-application", bloom::test::kUnit)
     {
         AddTestCase(new OtherLinkLayerTestCase, bloom::test::kQuick);
+        AddTestCase(new PlacementRebuildsOnceTestCase, bloom::test::kQuick);
         AddTestCase(new ModeNamesTestCase, bloom::test::kQuick);
         AddTestCase(new AttributeCombinationsTestCase, bloom::test::kQuick);
     }

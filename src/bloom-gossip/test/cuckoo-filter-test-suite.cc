@@ -451,6 +451,8 @@ class CuckooExactFprTestCase : public TestCase
             }
         }
         const double exact = static_cast<double>(matches) / (f.GetBuckets() * values);
+        // ExactFpr counts the same pairs from the stored entries.
+        NS_TEST_ASSERT_MSG_EQ_TOL(f.ExactFpr(), exact, 1e-15, "ExactFpr against the enumeration");
         const uint32_t probes = 400000;
         uint32_t hits = 0;
         for (uint32_t j = 0; j < probes; ++j)

@@ -14,6 +14,8 @@ cpp_examples = [
     ("gossip-line-example --filter=bf --nodes=6 --time=10", "True", "True"),
     ("gossip-line-example --filter=sdbf --nodes=6 --time=10", "True", "True"),
     ("gossip-line-example --filter=dv --nodes=6 --time=10", "True", "True"),
+    ("gossip-line-example --codec=entropy", "True", "True"),
+    ("gossip-line-example --filter=abf --nodes=8 --codec=entropy", "True", "True"),
     ("query-walk-example", "True", "True"),
     ("query-walk-example --topology=line --size=8", "True", "True"),
     ("sdbf-estimator-example --seeds=2 --nodes=6", "True", "True"),
