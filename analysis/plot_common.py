@@ -470,20 +470,27 @@ def dodge_width(xs):
 
 # Two series look like one line when they are within OVERLAP_SHARE of the
 # panel's y span at every x: 1 % of the span their values cover from 0 (of
-# log10 y on a log axis), never more than 1 % of the axis tidy_axes draws.
+# log10 y on a log axis), and on a bounded axis (a share: tidy_axes draws
+# 0..1 whatever the values) at least 1 % of the domain, never more than 1 %
+# of the axis tidy_axes draws.
 OVERLAP_SHARE = 0.01
 
 
-def overlap_tolerance(ys, log_y=False):
+def overlap_tolerance(ys, log_y=False, domain=REAL):
     """The tolerance below which two series of a panel drawing ys overlap:
     OVERLAP_SHARE of the span of ys and 0 (log_y: of log10 of the positive
-    ys).  Absolute (log_y: in decades)."""
+    ys), of the domain's span when that is finite and larger (a share of
+    0.0001 on a 0..1 axis is drawn on the 0 line).  Absolute (log_y: in
+    decades)."""
     ys = [float(y) for y in ys if y == y and (y > 0 or not log_y)]
     if not ys:
         return 0.0
     if log_y:
         return OVERLAP_SHARE * (math.log10(max(ys)) - math.log10(min(ys)))
-    return OVERLAP_SHARE * (max(ys) - min(min(ys), 0.0))
+    span = max(ys) - min(min(ys), 0.0)
+    if all(math.isfinite(d) for d in domain):
+        span = max(span, domain[1] - domain[0])
+    return OVERLAP_SHARE * span
 
 
 def equal_series(a, b, tol, log_y=False):
@@ -571,7 +578,7 @@ def draw_series(ax, lines, domain, panel, band=True, log_x=False, log_y=False, x
     why = why or (lambda line, xs: "no value")
     finite = {ln.key: [p for p in sorted(ln.points, key=lambda p: p[0]) if p[1] == p[1]]
               for ln in lines}
-    tol = overlap_tolerance([p[1] for pts in finite.values() for p in pts], log_y)
+    tol = overlap_tolerance([p[1] for pts in finite.values() for p in pts], log_y, domain)
     tags = []
     for ln in lines:
         if ln.tag not in tags:

@@ -9,7 +9,7 @@ Each case draws one small figure through analysis/plot_common.py (as the
 plot scripts do) or plain matplotlib, saves it as PNG with the checks'
 report installed, and compares figure_checks.check's problems with what the
 case expects: none for a right figure, a problem containing a given text
-for a broken one (a false overlap note, a false "within X %", a legend
+for a broken one (a false overlap note, an overlap not noted, a false "within X %", a legend
 entry neither drawn nor explained, a gap not named, a text off the canvas,
 across a frame, clipped or over another, a panel without a title, a band
 claimed with one seed or not drawn, a wrong seed count).  An overlap note
@@ -155,6 +155,27 @@ def overlap_fewer_points():
 
 
 case("overlap note, one line stops early", overlap_fewer_points, "4 and 3 points")
+
+
+def hidden(noted):
+    return lambda: lines_figure([0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.004],
+                                "LBF = DV: lines overlap" if noted else "no note")[0]
+
+
+case("two lines 0.4 % of the axis apart, noted", hidden(True))
+case("two lines 0.4 % of the axis apart, not noted", hidden(False),
+     "LBF and DV are drawn as one line and no note says they overlap")
+
+
+def tiny_share():
+    # a share of 0.00008 beside 0 on a 0..1 axis: one line (draw_series
+    # measured the tolerance on the values, 1 % of 0.00008, and drew them on
+    # one spot without a note)
+    return families_figure({("lbf", None): pts([0.0, 0.0, 0.0, 0.0]),
+                            ("sdbf", None): pts([0.0, 0.0, 0.0, 0.00008])})[0]
+
+
+case("a share of 0.00008 and one of 0 on a 0..1 axis, drawn by draw_families", tiny_share)
 
 
 def within(claim):

@@ -32,6 +32,8 @@ whatever name the script gave it), written while matplotlib draws it:
 3. every overlap note ("LBF = ABF: lines overlap") true: the named series
    drawn, with the same x values and within 1 % of the panel's y axis (log:
    of its decades) at every one; every "within X % of each other" true;
+   and no overlap left unsaid: two labelled lines drawn at the same x
+   values within 0.5 % of the axis at every one are named by a note;
 4. every legend entry that is a series drawn on every panel of the legend
    (a figure legend: every panel; an axes legend: its own), or named after
    "not drawn:" on the panel; a series with fewer x values than the panel's
@@ -412,6 +414,58 @@ def overlap_claims(ax, fams):
     return problems
 
 
+HIDDEN_SHARE = 0.005  # half the overlap rule's: lines this close surely overlap
+
+
+def claimed_together(ax, fams):
+    """The sets of labels the panel's overlap notes name together."""
+    text = panel_text(ax)
+    sets = []
+    for m in OVERLAP.finditer(text):
+        for group in text[opening(text, m.start()) + 1:m.start()].split("; "):
+            tag = None
+            if " on " in group:
+                group, tag = group.rsplit(" on ", 1)
+            sets.append({label_for(n.strip() + (f" on {tag}" if tag else ""), ax, fams)
+                         or label_for(n.strip(), ax, fams) for n in group.split(" = ")})
+    return sets
+
+
+def hidden_lines(ax, fams):
+    """Two labelled lines drawn at the same x values and within HIDDEN_SHARE
+    of the axis (log: of its decades) at every one look like one: an
+    overlap the panel must note (draw_series offsets and names them)."""
+    lines = [ln for ln in ax["lines"] if ln["points"] and not ln["label"].startswith("_")]
+    lo, hi = ax["ylim"]
+    log_y = ax["yscale"] == "log"
+    span = (math.log10(hi) - math.log10(lo) if lo > 0 and hi > 0 else 0.0) if log_y \
+        else abs(hi - lo)
+    tol = HIDDEN_SHARE * span
+    together = claimed_together(ax, fams)
+    problems = []
+    for i, a in enumerate(lines):
+        for b in lines[i + 1:]:
+            pa, pb = sorted(map(tuple, a["points"])), sorted(map(tuple, b["points"]))
+            if len(pa) != len(pb) or any(
+                    abs(xa - xb) > 1e-9 * max(1.0, abs(xa)) for (xa, _), (xb, _) in zip(pa, pb)):
+                continue
+
+            def apart(ya, yb):
+                if log_y:
+                    if ya <= 0 or yb <= 0:
+                        return ya != yb
+                    return abs(math.log10(ya) - math.log10(yb)) > tol
+                return abs(ya - yb) > tol
+            if any(apart(ya, yb) for (_, ya), (_, yb) in zip(pa, pb)):
+                continue
+            if any({a["label"], b["label"]} <= s for s in together):
+                continue
+            problems.append(f"{panel_name(ax)}: {name_of(a['label'], fams)} and "
+                            f"{name_of(b['label'], fams)} are drawn as one line and no note "
+                            "says they overlap")
+    return problems
+
+
 def legend_entries(report, fams):
     """Every legend entry that is a series, drawn or said not drawn on the
     panels it stands for."""
@@ -488,6 +542,7 @@ def check(report, fams, seeds=None):
             problems.append(f"a panel without a title (y from {ax['ylim'][0]:g} to "
                             f"{ax['ylim'][1]:g})")
         problems += overlap_claims(ax, fams)
+        problems += hidden_lines(ax, fams)
     problems += legend_entries(report, fams)
     problems += band_claims(report, seeds)
     return list(dict.fromkeys(problems))
