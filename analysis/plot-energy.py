@@ -92,23 +92,27 @@ def frames(ax, df, title):
 
 
 def tradeoff(ax, df, y, title, ylabel):
+    """y against the energy, one point per duty cycle; a censored quantile
+    only where every seed has it (plot_common.seed_interval), the duty
+    cycles a family lacks named with why."""
     missing, labels = [], []
-    needs = {pc.COL_RIGHT_MEDIAN: (0.5, "fewer than half its pairs right for good")}
     for f in pc.family_order(df["filter"].unique()):
         g = df[df["filter"] == f]
-        pts = []
+        pts, lacking = [], []
         for duty, h in g.groupby("duty_cycle"):
             e = pc.interval(h["energy_w_mean"] * 1e3, NONNEG)
-            lat = pc.interval(h[y], NONNEG)
+            lat = pc.seed_interval(h[y], y, NONNEG)
             if e[0] == e[0] and lat[0] == lat[0]:
                 pts.append((duty, e, lat))
+            else:
+                lacking.append(duty)
         pts.sort()
+        if lacking:
+            why = pc.censored_why(g[g["duty_cycle"].isin(lacking)], y, "duty_cycle") or f"{y} NA"
+            where = "" if not pts else \
+                f" at duty {', '.join(f'{d:g}' for d in sorted(lacking))}"
+            missing.append(f"{pc.family(f).short}{where} ({why})")
         if not pts:
-            share, text = needs.get(y, (None, None))
-            settled = g[pc.COL_RIGHT_SHARE] if pc.COL_RIGHT_SHARE in g else None
-            true = share is not None and settled is not None and settled.notna().all() \
-                and (settled < share).all()
-            missing.append(f"{pc.family(f).short} ({text if true else f'{y} NA'})")
             continue
         fam = pc.family(f)
         ax.plot([p[1][0] for p in pts], [p[2][0] for p in pts], linestyle=fam.line,
@@ -127,7 +131,7 @@ def tradeoff(ax, df, y, title, ylabel):
             labels = [(f"duty {duty:g}", (e[0], lat[0])) for duty, e, lat in pts]
     ax.set_xscale("log")
     if missing:  # a median needs half the pairs right for good
-        title += f"\n(not drawn: {'; '.join(missing)})"
+        title += "\n" + pc.wrap_to_axes(ax, f"(not drawn: {'; '.join(missing)})", 10)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("mean radio power per node (mW, log)")
     ax.set_ylabel(ylabel)

@@ -24,7 +24,6 @@ family without hop estimates, no pair with an estimate, fewer than half or
 90 % of the pairs right for good: a censored quantile is drawn only where
 every seed has it).  With one seed there is no band, and the titles say so.
 """
-import math
 import os
 import sys
 
@@ -50,26 +49,15 @@ def read(path, what, keys, metrics, needed):
 
 def summarise(df, keys, x, y, domain):
     """Mean of y and its interval over seeds (plot_common.interval), per
-    keys; x is averaged.  A censored quantile (QUANTILE_NEEDS) has a mean
+    keys; x is averaged.  A censored quantile (plot_common.CENSORED) has a mean
     only where every seed has one: a seed without it lies beyond the run's
     end, and the others' mean would be too short."""
     rows = []
     for key, g in df.groupby(keys):
-        values = g[y] if y in QUANTILE_NEEDS and g[y].isna().any() else g[y].dropna()
-        mean, low, high = pc.interval(values, domain) if values.notna().all() else \
-            (math.nan,) * 3
+        mean, low, high = pc.seed_interval(g[y], y, domain)
         rows.append({**dict(zip(keys, key if isinstance(key, tuple) else (key,))),
                      "x": g[x].mean(), "mean": mean, "low": low, "high": high})
     return pd.DataFrame(rows, columns=keys + ["x", "mean", "low", "high"])
-
-
-# Why a family has no value of a column where it has runs: (share column,
-# share needed, reason) - a quantile of the time until right for good needs
-# that share of the pairs right for good (the harness chapter's table).
-QUANTILE_NEEDS = {pc.COL_RIGHT_MEDIAN: (pc.COL_RIGHT_SHARE, 0.5,
-                                        "fewer than half its pairs right for good"),
-                  pc.COL_RIGHT_P90: (pc.COL_RIGHT_SHARE, 0.9,
-                                     "fewer than 90 % of its pairs right for good")}
 
 
 def reason(df, x, y):
@@ -81,14 +69,9 @@ def reason(df, x, y):
             rows = rows[rows["topology"] == topo]
         if rows.empty:
             return "no run"
-        if y in QUANTILE_NEEDS:
-            share, needed, text = QUANTILE_NEEDS[y]
-            short = rows[share] < needed
-            if rows[share].notna().all() and short.any() and \
-                    (rows[y].isna() == short).all():
-                # every point has a seed without the quantile, and just those
-                some = not short.all() and rows.groupby(x)["run"].nunique().max() > 1
-                return text + (" in at least one seed" if some else "")
+        censored = pc.censored_why(rows, y, x)
+        if censored:
+            return censored
         if y == "hop_mae" and rows["hop_miss"].notna().all() and (rows["hop_miss"] == 1).all():
             return "no pair with an estimate"
         return f"{y} NA"

@@ -438,6 +438,40 @@ def interval(values, domain=REAL):
     return clip(mean), clip(min(low, mean)), clip(max(high, mean))
 
 
+# A censored quantile of the time until right for good (never-right pairs
+# censored at the run's end) exists only where that share of the pairs is
+# right for good (the harness chapter's column table): column -> (share
+# column, share needed, why a run has none).
+CENSORED = {COL_RIGHT_MEDIAN: (COL_RIGHT_SHARE, 0.5, "fewer than half its pairs right for good"),
+            COL_RIGHT_P90: (COL_RIGHT_SHARE, 0.9, "fewer than 90 % of its pairs right for good")}
+
+
+def seed_interval(values, column, domain=REAL):
+    """interval of the seeds' values of column, NA left out - but a
+    censored quantile (CENSORED) has a mean only where every seed has one:
+    a seed without it lies beyond the run's end, and the others' mean would
+    be too short."""
+    values = [float(v) for v in values]
+    if column in CENSORED and any(v != v for v in values):
+        return math.nan, math.nan, math.nan
+    return interval(values, domain)
+
+
+def censored_why(rows, column, by):
+    """Why rows (a series' runs at the x values it has no value of column
+    at; by: the x column) lack the censored quantile column: its CENSORED
+    reason ("... in at least one seed" when other seeds have it), or None
+    when that is not why."""
+    if column not in CENSORED or rows.empty:
+        return None
+    share, needed, text = CENSORED[column]
+    short = rows[share] < needed
+    if rows[share].notna().all() and short.any() and (rows[column].isna() == short).all():
+        some = not short.all() and rows.groupby(by)["run"].nunique().max() > 1
+        return text + (" in at least one seed" if some else "")
+    return None
+
+
 def wilson(k, n, z=1.959964):
     """The 95 % Wilson score interval (low, high) of a share of k in n
     (pooled counts): always inside [0, 1]."""
