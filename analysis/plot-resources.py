@@ -83,17 +83,32 @@ def panel(ax, df, row, title):
     pc.draw_families(ax, series, domain, f"{title}: {label}", log_x=True, log_y=log_y,
                      xname="R", why=lambda f, t, xs: f"{column} NA", absent=absent)
     if theory:
+        ideal = {}
         for f in pc.family_order(df["filter"].unique()):
             pts = [p for p in points(df[df["filter"] == f], theory, domain) if p[1] == p[1]]
-            if not pts:
-                continue
+            if pts:
+                ideal[f] = pts
+        # models that are one curve (the BF's and the LBF's FPR at equal m):
+        # drawn once, and the panel says so
+        tol = pc.overlap_tolerance([p[1] for pts in ideal.values() for p in pts], log_y, domain)
+        groups = pc.overlap_groups({f: [(p[0], p[1]) for p in pts] for f, pts in ideal.items()},
+                                   tol, log_y)
+        hidden = {f for g in groups for f in g[1:]}
+        for f, pts in ideal.items():
             fam = pc.family(f)
+            pc.record(ax, f"{title}: {label}", f"{f}/ideal", [p[0] for p in pts],
+                      [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
+            if f in hidden:
+                continue
             # Broad and faint under the measured line: both stay visible.
             ax.plot([p[0] for p in pts], [p[1] for p in pts], color=fam.color, linewidth=5,
                     linestyle="-", alpha=0.3, zorder=2, solid_capstyle="round",
                     label=f"{fam.label} ideal model")
-            pc.record(ax, f"{title}: {label}", f"{f}/ideal", [p[0] for p in pts],
-                      [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
+        if groups:
+            note = "; ".join(" = ".join(pc.family(f).short for f in g) for g in groups) + \
+                ": one ideal model, drawn once"
+            old = ax.__dict__.get("_bg_note")
+            ax.__dict__["_bg_note"] = f"{old}; {note}" if old else note
     ax.set_title(label, fontsize=10)
     ax.set_xlabel("resources R (log2)")
     ax.set_ylabel(ylabel)

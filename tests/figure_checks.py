@@ -32,8 +32,9 @@ whatever name the script gave it), written while matplotlib draws it:
 3. every overlap note ("LBF = ABF: lines overlap") true: the named series
    drawn, with the same x values and within 1 % of the panel's y axis (log:
    of its decades) at every one; every "within X % of each other" true;
-   and no overlap left unsaid: two labelled lines drawn at the same x
-   values within 0.5 % of the axis at every one are named by a note;
+   and no overlap left unsaid: two labelled lines of like width (a thin
+   line over a broad one is seen) drawn at the same x values within 0.5 %
+   of the axis at every one are named by a note;
 4. every legend entry that is a series drawn on every panel of the legend
    (a figure legend: every panel; an axes legend: its own), or named after
    "not drawn:" on the panel; a series with fewer x values than the panel's
@@ -146,7 +147,8 @@ def describe(fig, texts, canvas, tight, boxes):
                 x, y = _number(x), _number(y)
                 if x is not None and y is not None:
                     points.append([x, y])
-            lines.append({"label": str(line.get_label()), "points": points})
+            lines.append({"label": str(line.get_label()), "points": points,
+                          "width": float(line.get_linewidth())})
         legend = ax.get_legend()
         titles = [t.get_text() for t in (ax._left_title, ax.title, ax._right_title)
                   if t.get_text().strip()]
@@ -445,6 +447,9 @@ def hidden_lines(ax, fams):
     problems = []
     for i, a in enumerate(lines):
         for b in lines[i + 1:]:
+            wa, wb = a.get("width", 1.0), b.get("width", 1.0)
+            if max(wa, wb) > 2 * min(wa, wb):
+                continue  # a thin line over a broad one: both seen
             pa, pb = sorted(map(tuple, a["points"])), sorted(map(tuple, b["points"]))
             if len(pa) != len(pb) or any(
                     abs(xa - xb) > 1e-9 * max(1.0, abs(xa)) for (xa, _), (xb, _) in zip(pa, pb)):
