@@ -167,6 +167,16 @@ case("two lines 0.4 % of the axis apart, not noted", hidden(False),
      "LBF and DV are drawn as one line and no note says they overlap")
 
 
+def broad_under_thin():
+    # a model as a broad faint line under the measured one: both seen
+    fig, ax = lines_figure([0.2, 0.4, 0.6, 0.8], [0.1, 0.3, 0.5, 0.7], "no note")
+    ax.plot(XS, [0.2, 0.4, 0.6, 0.8], linewidth=5, alpha=0.3, label="Linear BF ideal model")
+    return fig
+
+
+case("a broad model line under the measured one", broad_under_thin)
+
+
 def tiny_share():
     # a share of 0.00008 beside 0 on a 0..1 axis: one line (draw_series
     # measured the tolerance on the values, 1 % of 0.00008, and drew them on
