@@ -146,6 +146,7 @@ def main():
     chosen = sorted(s["speed"].unique())
     chosen = [chosen[0], chosen[-1]] if len(chosen) > 1 else chosen
     left_out = [pc.family(f).short for f in families(s) if not pc.family(f).distance]
+    drawn = {}
     for v, style in zip(chosen, ["--", "-"]):
         for fam in families(s):
             if not pc.family(fam).distance:
@@ -157,13 +158,17 @@ def main():
                 ax.plot(mean.index, mean.values, ls=style, color=f.color, marker=f.marker,
                         markevery=max(1, len(mean) // 12), ms=4, mfc="none",
                         label=f"{f.short}, {v:g} m/s")
+                drawn[f"{f.short}, {v:g} m/s"] = list(zip(mean.index, mean.values))
                 pc.record(ax, "exact share over time", f"{fam}/{v:g}", list(mean.index),
                           list(mean.values), domain=SHARE)
     n = int(s["run"].nunique())
     title = (f"Exact hop estimates over time, diameter {int(s['diameter'].max())} at rest "
              f"({f'mean of {n} seeds' if n > 1 else 'one seed'})")
+    notes = [pc.overlap_note(drawn, domain=SHARE)]
     if left_out:
-        title += f"\n(not drawn: {', '.join(left_out)} ({NO_HOPS.split(':')[0]}))"
+        notes.append(f"not drawn: {', '.join(left_out)} ({NO_HOPS.split(':')[0]})")
+    if any(notes):
+        title += "\n" + pc.wrap_to_axes(ax, f"({'; '.join(n for n in notes if n)})", 10)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("time (s)")
     ax.set_ylabel("exact share (mean over seeds)")

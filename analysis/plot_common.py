@@ -563,6 +563,19 @@ def overlap_groups(series, tol, log_y=False):
     return [g for g in groups if len(g) > 1]
 
 
+def overlap_note(lines, log_y=False, domain=REAL, span=None):
+    """The note of lines drawn by plain plot calls (not draw_series) that
+    hide each other: lines is {name: [(x, y), ...]} in drawing order; the
+    groups of overlap_groups at overlap_tolerance (span: the axis' y span
+    when it is set, e.g. a zoom), as "A = B: lines overlap" ('' if none)."""
+    finite = {k: [(x, y) for x, y in v if y == y] for k, v in lines.items()}
+    finite = {k: v for k, v in finite.items() if v}
+    tol = OVERLAP_SHARE * span if span is not None else \
+        overlap_tolerance([y for v in finite.values() for _, y in v], log_y, domain)
+    groups = overlap_groups(finite, tol, log_y)
+    return "; ".join(" = ".join(g) for g in groups) + ": lines overlap" if groups else ""
+
+
 def _spans(xs, axis_xs, fmt):
     """xs (a subset of axis_xs) as text, runs of neighbours in axis_xs
     joined: "4, 8", "18-23"."""
