@@ -266,8 +266,9 @@ def fig5(cal, out, k, sigma_n):
         ax.set_title(f"{title}\n({note})" if note else title)
     axes[0].set_ylabel(r"standard deviation $\sigma$ of $\hat{c}$")
     axes[1].legend(fontsize=8)
-    fig.suptitle(f"Fig. 5b - $\\sigma$ of $\\hat{{c}}$ vs b, n = {sigma_n} ({head}), rules "
-                 + ", ".join(rules), fontsize=11)
+    # the suptitle over the panels' titles (two lines with an overlap note)
+    pc.finish(fig, f"Fig. 5b - $\\sigma$ of $\\hat{{c}}$ vs b, n = {sigma_n} ({head}), rules "
+              + ", ".join(rules), title_size=11)
     save(fig, out, "fig5b.png")
 
     per_rule_panels(d, "bits", "eqm", out, "fig5c.png",
