@@ -27,10 +27,12 @@ The distances (column `distances` of the table):
   outside every filter and every share).  Every repetition hashes the same
   matrix, so nodes near each other see the same keys close by, as in the
   run: the spread of a share over nodes is that of correlated nodes.  A
-  map is the run's when its topology, nodes, seed, run and resource count
-  are the run's and its distances add up to the run's BY_DISTANCE.csv
-  profile (LBF) or hop_pairs (BF); a map of the run that does not is
-  refused.
+  map is the run's when its topology, nodes, seed and run are the run's,
+  it has the run's R resources or more (then the first R, ids 1..R: the
+  holders are drawn in id order, so one map at the sweep's largest R
+  serves every R; resources-sweep.sh writes one per network and seed) and
+  its distances add up to the run's BY_DISTANCE.csv profile (LBF) or
+  hop_pairs (BF); a map of the run that does not is refused.
 * profile, for a run without a map: each node's key distances drawn
   independently from the run's pooled per-distance profile (its
   BY_DISTANCE.csv rows, `true_hops` and `pairs`; the pairs the run lacks,
@@ -190,9 +192,10 @@ def read_profiles(path):
 
 
 def read_maps(paths):
-    """{(topology, nodes, seed, run, R): [(path, filter, matrix)]}: per map
+    """{(topology, nodes, seed, run): [(path, name, matrix, ids)]}: per map
     file and family, the node x resource distances (int32, UNREACHABLE where
-    NA) at the block's last map time, resources in increasing id order."""
+    NA) at the block's last map time, resources in increasing id order
+    (ids)."""
     maps = {}
     for path in paths:
         what = "MAP.csv"
@@ -224,8 +227,8 @@ def read_maps(paths):
             truth = block["truth"].to_numpy()
             known = ~np.isnan(truth)
             matrix[node[known], column[known]] = truth[known].astype(np.int32)
-            maps.setdefault((topology, int(nodes), int(seed), int(run), len(resources)),
-                            []).append((path, name, matrix))
+            maps.setdefault((topology, int(nodes), int(seed), int(run)),
+                            []).append((path, name, matrix, resources))
     return maps
 
 
@@ -251,13 +254,18 @@ def profile_of(row, profiles, path):
 
 def map_of(row, maps, hops, pairs):
     """The run's distance matrix from its map (None without one): a map of
-    its network and R whose reachable pairs are the run's hop_pairs and,
-    with hops and pairs (its BY_DISTANCE.csv profile), whose distances add
-    up to that profile."""
-    key = (row["topology"], int(row["nodes"]), int(row["seed"]), int(row["run"]),
-           int(row["resources"]))
-    candidates = maps.get(key, [])
-    for _, _, matrix in candidates:
+    its network with its R resources, or with more whose first R are the ids
+    1..R (the resources of a run with fewer: a resource's holders are drawn
+    in id order, so the run's R are the map's first R), whose reachable
+    pairs are the run's hop_pairs and, with hops and pairs (its
+    BY_DISTANCE.csv profile), whose distances add up to that profile."""
+    key = (row["topology"], int(row["nodes"]), int(row["seed"]), int(row["run"]))
+    r = int(row["resources"])
+    candidates = [(path, name, matrix if len(ids) == r else matrix[:, :r], ids)
+                  for path, name, matrix, ids in maps.get(key, [])
+                  if len(ids) == r or (len(ids) > r and
+                                       np.array_equal(ids[:r], np.arange(1, r + 1)))]
+    for _, _, matrix, _ in candidates:
         reached = matrix[matrix != UNREACHABLE]
         if len(reached) != int(row["hop_pairs"]):
             continue
@@ -267,7 +275,7 @@ def map_of(row, maps, hops, pairs):
                 continue
         return matrix
     if candidates:
-        path, name, _ = candidates[0]
+        path, name, _, _ = candidates[0]
         die(f"MAP.csv: {shown(path)}: {name} is not the {row['filter']} run's (R "
             f"{int(row['resources'])}, budget_bytes {row['budget_bytes']:g}, m "
             f"{row['m']:g}): its distances do not add up to the run's "

@@ -27,7 +27,7 @@ plt = pc.pyplot()
 KEYS = ["filter", "diameter", "run", "duty_cycle"]
 METRICS = ["energy_w_mean", "energy_airtime_w", "energy_listen_w", "energy_per_adv_j",
            "diss_latency_median", "convergence_time", "radio_on_share", pc.COL_FRAMES_TO_MAC,
-           pc.COL_RIGHT_MEDIAN,
+           pc.COL_RIGHT_MEDIAN, pc.COL_RIGHT_SHARE,
            pc.COL_FRAMES_ON_AIR, pc.COL_FRAMES_CCA_DROP]
 
 
@@ -92,18 +92,27 @@ def frames(ax, df, title):
 
 
 def tradeoff(ax, df, y, title, ylabel):
-    missing = []
+    """y against the energy, one point per duty cycle; a censored quantile
+    only where every seed has it (plot_common.seed_interval), the duty
+    cycles a family lacks named with why."""
+    missing, labels = [], []
     for f in pc.family_order(df["filter"].unique()):
         g = df[df["filter"] == f]
-        pts = []
+        pts, lacking = [], []
         for duty, h in g.groupby("duty_cycle"):
             e = pc.interval(h["energy_w_mean"] * 1e3, NONNEG)
-            lat = pc.interval(h[y], NONNEG)
+            lat = pc.seed_interval(h[y], y, NONNEG)
             if e[0] == e[0] and lat[0] == lat[0]:
                 pts.append((duty, e, lat))
+            else:
+                lacking.append(duty)
         pts.sort()
+        if lacking:
+            why = pc.censored_why(g[g["duty_cycle"].isin(lacking)], y, "duty_cycle") or f"{y} NA"
+            where = "" if not pts else \
+                f" at duty {', '.join(f'{d:g}' for d in sorted(lacking))}"
+            missing.append(f"{pc.family(f).short}{where} ({why})")
         if not pts:
-            missing.append(pc.family(f).short)
             continue
         fam = pc.family(f)
         ax.plot([p[1][0] for p in pts], [p[2][0] for p in pts], linestyle=fam.line,
@@ -119,17 +128,17 @@ def tradeoff(ax, df, y, title, ylabel):
         pc.record(ax, f"{title} (y)", f, [p[0] for p in pts], [p[2][0] for p in pts],
                   [p[2][1] for p in pts], [p[2][2] for p in pts], NONNEG)
         if f == "lbf":
-            for duty, e, lat in pts:
-                ax.annotate(f"duty {duty:g}", (e[0], lat[0]), textcoords="offset points",
-                            xytext=(4, 4), fontsize=7, color="0.3")
+            labels = [(f"duty {duty:g}", (e[0], lat[0])) for duty, e, lat in pts]
     ax.set_xscale("log")
     if missing:  # a median needs half the pairs right for good
-        title += f"\n(no value for {', '.join(missing)}: fewer than half its pairs right)"
+        title += "\n" + pc.wrap_to_axes(ax, f"(not drawn: {'; '.join(missing)})", 10)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("mean radio power per node (mW, log)")
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
     pc.tidy_axes(ax, NONNEG)
+    for text, xy in labels:  # the duty cycles, on the LBF's points
+        pc.label_point(ax, xy, text)
 
 
 def figure(outputs, panels, path, suptitle, cols=2):
@@ -139,11 +148,7 @@ def figure(outputs, panels, path, suptitle, cols=2):
     for ax, spec in zip(flat, panels):
         spec(ax)
     handles, labels = pc.legend_entries(flat)
-    if labels:
-        fig.legend(handles, labels, loc="lower center",
-                   ncol=min(len(labels), 6), fontsize=9)
-    fig.suptitle(suptitle, fontsize=11)
-    fig.tight_layout(rect=(0, 0.5 / (3.9 * rows + 0.8), 1, 0.95))
+    pc.finish(fig, suptitle, handles, labels, ncol=6)
     outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=110)
 
 
@@ -155,6 +160,7 @@ def main(argv):
     duty = read(argv[3], "DUTY_RUNS.csv")
     trade = pd.concat([read(p, "TRADEOFF_RUNS.csv") for p in argv[4:]], ignore_index=True)
     duty_value = duty["duty_cycle"].iloc[0]
+    trade_seeds = trade.groupby(["filter", "duty_cycle"])["run"].nunique().min()
     outputs = Outputs()
     figure(outputs,
            [lambda ax: by_diameter(ax, always, "energy_w_mean", 1e3,
@@ -182,8 +188,10 @@ def main(argv):
             lambda ax: tradeoff(ax, trade, "convergence_time",
                                 "Energy vs convergence time", "seconds")],
            os.path.join(out, "duty-tradeoff.png"),
-           "Duty-cycle trade-off, line of diameter 16 (labels: duty cycle, on LBF; "
-           f"error bars: {pc.INTERVAL_TEXT})")
+           "Duty-cycle trade-off, line of diameter "
+           f"{', '.join(f'{d:g}' for d in sorted(trade['diameter'].unique()))} (labels: duty "
+           "cycle, on LBF; " + (f"error bars: {pc.INTERVAL_TEXT})" if trade_seeds > 1 else
+                                "one seed: no error bars)"))
     check_outdir(out, create=True)
     outputs.commit()
     return 0

@@ -98,59 +98,40 @@ def main():
     left.grid(True, which="both", alpha=0.3)
     left.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.14), ncol=2)
 
-    drawn, equal = [], []
-    log_targets = [math.log10(t * 100) for t in df["target_fpr"].unique()]
+    lines = []
+    fills = sorted(df["fill_pct"].unique())
     for name, style in STYLE.items():
-        for f in sorted(df["fill_pct"].unique()):
+        for f in fills:
             d = df[(df["filter"] == name) & (df["fill_pct"] == f)].sort_values("target_fpr")
             if d.empty:
                 continue
-            s = dict(style)
-            if f != fill:
-                s.update(ls="--", mfc="none", label=f"{style['label']}, {f:g} % of n")
-            else:
-                s.update(ls="-", label=f"{style['label']}, {f:g} % of n")
             # Zero false positives cannot be drawn on a log axis: 1/queries instead.
             y = d["measured_fpr"].where(d["measured_fpr"] > 0, 1 / d["queries"])
-            x = list(d["target_fpr"] * 100)
-            xy = list(zip(x, y))
-            twins = [(other_name, g) for other_name, g, other in drawn
-                     if g == f and pc.same_series(other, xy)]
-            if twins:  # the same rates (e.g. a CBF hashes as the BF): offset, say so
-                shift = pc.dodge_width(log_targets) * len(twins)
-                x = [v * 10 ** shift for v in x]
-                equal.append(" = ".join([pc.family(t[0]).short for t in twins]
-                                        + [pc.family(name).short]) + f" at {f:g} %")
-            drawn.append((name, f, xy))
-            d = d.assign(target_fpr=[v / 100 for v in x])
-            right.plot(x, y * 100, **s)
             # 95 % Wilson interval of the measured rate (k false positives in
             # `queries` absent keys); its zero lower end drawn at the point.
             bounds = [pc.wilson(round(m * q), q) for m, q in zip(d["measured_fpr"], d["queries"])]
-            right.fill_between(d["target_fpr"] * 100,
-                               [max(b[0], v) * 100 if b[0] <= 0 else b[0] * 100
-                                for b, v in zip(bounds, y)],
-                               [b[1] * 100 for b in bounds], color=style["color"], alpha=0.12,
-                               linewidth=0)
-            pc.record(right, f"measured FPR at {f:g} %", name, list(d["target_fpr"]),
-                      list(d["measured_fpr"]), [b[0] for b in bounds], [b[1] for b in bounds],
-                      pc.SHARE)
+            points = [(t * 100, v * 100, (max(b[0], v) if b[0] <= 0 else b[0]) * 100, b[1] * 100)
+                      for t, v, b in zip(d["target_fpr"], y, bounds)]
+            lines.append(pc.Line((name, f), f"{style['label']}, {f:g} % of n",
+                                 pc.family(name).short, f"{f:g} % of n", points,
+                                 dict(color=style["color"], marker=style["marker"],
+                                      ls="-" if f == fill else "--",
+                                      mfc=style["color"] if f == fill else "none")))
+    # the same rates (e.g. a CBF hashes as the BF) are drawn offset and named
+    pc.draw_series(right, lines, (0.0, 100.0), "measured FPR (%)", log_x=True, log_y=True,
+                   xname="target %")
     lo, hi = min(targets) * 100, max(targets) * 100
     right.plot([lo, hi], [lo, hi], color="0.5", ls=":", label="measured = target")
-    if equal:
-        right.text(0.98, 0.03, "; ".join(equal) + " (coincide; offset)",
-                   transform=right.transAxes, fontsize=7, ha="right", va="bottom",
-                   bbox=dict(boxstyle="round", fc="white", ec="0.7", alpha=0.85))
     right.set_xscale("log")
     right.set_yscale("log")
     right.set_xlabel("target false-positive rate (%)")
     right.set_ylabel("measured false-positive rate (%)")
-    right.set_title("Accuracy at capacity (solid) and past it (dashed)")
+    right.set_title("Accuracy at capacity (solid) and past it (dashed);\n"
+                    "band: 95 % Wilson interval of the measured rate")
     right.grid(True, which="both", alpha=0.3)
     pc.tidy_axes(right)
     right.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.14), ncol=2)
-    fig.suptitle("Filter space and accuracy (bands: 95 % Wilson interval of the measured rate)",
-                 fontsize=10)
+    fig.suptitle("Filter space and accuracy", fontsize=10)
     fig.tight_layout()
 
     out = Outputs()

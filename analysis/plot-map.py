@@ -18,7 +18,8 @@ last), of the first run (seed, run) in the file.  Writes into OUTDIR:
               issue number within the family; default the first one that
               reached a holder), on the map nearest to the query's issue
               time unless --time is given: a gradient walk as numbered red arrows
-              (backtracks dashed), a flood as its sending nodes ringed by hop
+              (backtracks dashed; a walk that reached no holder is labelled
+              "not delivered" with its frames), a flood as its sending nodes ringed by hop
               count, the shortest path at issue time in green
     map.gif   with --gif and 2 to 1000 map times: the map as an animation
               (one frame per map time, 4 frames a second; needs python3-pil)
@@ -126,6 +127,9 @@ def panel(ax, nodes, links, family, resource, t):
                  f"{exact}/{len(nodes)} nodes exact", color=f.color)
     pc.record(ax, "nodes exact", family, [t], [exact / len(nodes) if len(nodes) else 0.0],
               domain=pc.SHARE)
+    # room around the outer nodes for their marks and labels (a flood's hop
+    # counts stand 7 points beside a node, towards the middle)
+    ax.margins(0.08)
     ax.set_aspect("equal", adjustable="datalim")
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
@@ -151,6 +155,7 @@ def draw_walk(ax, pos, rows, family):
     if strategy == "gradient":
         path = [int(n) for n in sends["node"]] + [int(n) for n in delivered["node"][:1]]
         backs = list(sends["backtrack"]) + [0]
+        steps = {}  # the steps over each link, numbered in one label (20 above 23)
         for i in range(len(path) - 1):
             a, b = path[i], path[i + 1]
             if a not in pos or b not in pos or a == b:
@@ -158,19 +163,34 @@ def draw_walk(ax, pos, rows, family):
             ax.annotate("", xy=pos[b], xytext=pos[a], zorder=7,
                         arrowprops=dict(arrowstyle="->", color="tab:red", lw=1.6,
                                         ls="--" if backs[i + 1] else "-"))
+            steps.setdefault(tuple(sorted((a, b))), []).append(i + 1)
+        for (a, b), numbers in steps.items():
             mx, my = (pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2
-            ax.text(mx, my, str(i + 1), color="tab:red", fontsize=8, zorder=8, ha="center",
-                    va="center", fontweight="bold",
-                    bbox=dict(boxstyle="circle,pad=0.15", fc="white", ec="tab:red", lw=0.6))
-        label = f"walk: {len(path) - 1} hops, {int(sum(sends['backtrack']))} backtracks"
+            ax.text(mx, my, "\n".join(map(str, numbers)), color="tab:red", fontsize=8, zorder=8,
+                    ha="center", va="center", fontweight="bold",
+                    bbox=dict(boxstyle="circle,pad=0.15" if len(numbers) == 1 else
+                              "round,pad=0.15", fc="white", ec="tab:red", lw=0.6))
+        backtracks = int(sum(sends["backtrack"]))
+        if delivered.empty:  # the last frame's receiver is not known: no arrow
+            label = f"walk: {len(sends)} frames, {backtracks} backtracks, not delivered"
+        else:
+            label = f"walk: {len(path) - 1} hops, {backtracks} backtracks"
     else:
         senders = sends.drop_duplicates("node")
         sel = senders[senders["node"].astype(int).isin(pos)]
         ax.scatter([pos[int(n)][0] for n in sel["node"]], [pos[int(n)][1] for n in sel["node"]],
                    s=200, facecolors="none", edgecolors="tab:red", linewidths=1, zorder=6)
+        xs = [p[0] for p in pos.values()]
+        ys = [p[1] for p in pos.values()]
         for r in sel.itertuples():
-            ax.annotate(str(int(r.hops)), pos[int(r.node)], textcoords="offset points",
-                        xytext=(7, 7), fontsize=7, color="tab:red", zorder=8, ha="center",
+            # up and right of the node, but left of one in the right fifth of
+            # the nodes and under one in their top fifth: inside the frame
+            # whatever width the layout leaves the panel
+            x, y = pos[int(r.node)]
+            dx = -7 if x > min(xs) + 0.8 * (max(xs) - min(xs)) else 7
+            dy = -7 if y > min(ys) + 0.8 * (max(ys) - min(ys)) else 7
+            ax.annotate(str(int(r.hops)), (x, y), textcoords="offset points",
+                        xytext=(dx, dy), fontsize=7, color="tab:red", zorder=8, ha="center",
                         va="center", fontweight="bold")
         label = f"{strategy}: {len(sends)} frames from {len(senders)} nodes"
     ax.plot([], [], color="tab:red", label=label)

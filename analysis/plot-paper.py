@@ -244,25 +244,31 @@ def fig5(cal, out, k, sigma_n):
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.4))
     styles = {"floor": ("tab:blue", "o"), "ceil": ("tab:red", "s"), "round": ("tab:green", "^")}
     for ax, zoom in zip(axes, [False, True]):
+        drawn = {}
         for rule in rules:
             r = s[s.quantization == rule].sort_values("bits")
             color, marker = styles[rule]
             ax.plot(r.bits, r.sigma, marker=marker, ms=4, color=color, label=f"rule {rule}",
                     alpha=0.8)
+            drawn[f"rule {rule}"] = list(zip(r.bits, r.sigma))
         ax.axhline(UNIFORM_SIGMA, color="black", ls="--", lw=1, label="uniform: 1/sqrt(12)")
         ax.set_xticks(range(1, 17))
         ax.set_xlabel("bits per cell b")
         ax.grid(True, alpha=0.3)
         if zoom:
             ax.set_ylim(0.270, 0.292)
-            ax.set_title("zoom (b = 1 is off scale)")
+            title = "zoom (b = 1 is off scale)"
         else:
             ax.set_ylim(0, 0.52)
-            ax.set_title("full range")
+            title = "full range"
+        low, high = ax.get_ylim()
+        note = pc.overlap_note(drawn, span=high - low)  # lines that hide each other
+        ax.set_title(f"{title}\n({note})" if note else title)
     axes[0].set_ylabel(r"standard deviation $\sigma$ of $\hat{c}$")
     axes[1].legend(fontsize=8)
-    fig.suptitle(f"Fig. 5b - $\\sigma$ of $\\hat{{c}}$ vs b, n = {sigma_n} ({head}), rules "
-                 + ", ".join(rules), fontsize=11)
+    # the suptitle over the panels' titles (two lines with an overlap note)
+    pc.finish(fig, f"Fig. 5b - $\\sigma$ of $\\hat{{c}}$ vs b, n = {sigma_n} ({head}), rules "
+              + ", ".join(rules), title_size=11)
     save(fig, out, "fig5b.png")
 
     per_rule_panels(d, "bits", "eqm", out, "fig5c.png",

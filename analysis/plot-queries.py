@@ -82,45 +82,42 @@ def per_run(df, keys):
 
 def summarise(runs, xkey, y, domain):
     """Mean of y over runs and its interval (plot_common.interval), per
-    (filter, strategy, x)."""
+    (filter, strategy, x); mean nan where no run has a value."""
     rows = []
     for (f, s, x), g in runs.groupby(["filter", "strategy", xkey]):
         mean, low, high = pc.interval(g[y].dropna(), domain)
-        if mean == mean:
-            rows.append({"filter": f, "strategy": s, "x": x, "mean": mean, "lo": low, "hi": high})
+        rows.append({"filter": f, "strategy": s, "x": x, "mean": mean, "lo": low, "hi": high})
     return pd.DataFrame(rows, columns=["filter", "strategy", "x", "mean", "lo", "hi"])
+
+
+# Why a (filter, strategy) has no value of a panel's quantity at some x.
+WHY = {"latency_ms": "no query reached a holder", "stretch": "no query reached a holder",
+       "absent_frames": "no absent-key query", "success": "no query for a present key",
+       "frames": "no query for a present key"}
 
 
 def panel(ax, runs, xkey, y, title, ylabel, domain, logy=False):
     s = summarise(runs, xkey, y, domain)
+    xname = "h" if xkey == "dist_x" else "D"
     order = pc.family_order(s["filter"].unique())
     combos = sorted(set(zip(s["filter"], s["strategy"])),
                     key=lambda c: (order.index(c[0]), STRATEGY_ORDER.index(c[1])
                                    if c[1] in STRATEGY_ORDER else len(STRATEGY_ORDER), c[1]))
-    drawn, notes = [], []
+    lines = []
     for f, st in combos:
         g = s[(s["filter"] == f) & (s["strategy"] == st)].sort_values("x")
         fam = pc.family(f)
-        xs = list(g["x"])
-        xy = list(zip(xs, g["mean"]))
-        twins = [lab for lab, other in drawn if pc.same_series(other, xy)]
-        if twins:  # hidden under an earlier line: offset a little, say so
-            width = pc.dodge_width(list(s["x"]))
-            xs = [x + width * len(twins) for x in xs]
-            notes.append(" = ".join(twins + [label(f, st)]))
-        drawn.append((label(f, st), xy))
-        ax.plot(xs, g["mean"], linestyle=STRATEGY_LINES.get(st, (0, (1, 2))),
-                marker=fam.marker, ms=4, mfc="none", color=fam.color, label=label(f, st), clip_on=False, zorder=3)
-        ax.fill_between(xs, g["lo"], g["hi"], color=fam.color, alpha=0.15, linewidth=0)
-        pc.record(ax, title, f"{f}/{st}", xs, list(g["mean"]), list(g["lo"]), list(g["hi"]),
-                  domain)
+        lines.append(pc.Line((f, st), label(f, st), label(f, st), None,
+                             list(zip(g["x"], g["mean"], g["lo"], g["hi"])),
+                             dict(linestyle=STRATEGY_LINES.get(st, (0, (1, 2))),
+                                  marker=fam.marker, ms=4, mfc="none", color=fam.color)))
     ax.set_title(title, fontsize=10)
+    pc.draw_series(ax, lines, domain, title, log_y=logy, xname=xname,
+                   why=lambda ln, xs: WHY.get(y, f"{y} NA"))
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
     if logy:
         ax.set_yscale("log")
-    if notes:
-        ax.__dict__["_bg_note"] = "; ".join(notes) + ": lines overlap, drawn offset"
     pc.tidy_axes(ax, domain)
 
 
@@ -137,10 +134,7 @@ def figure(outputs, panels, path, xlabel, suptitle):
             if lab not in labels:
                 handles.append(h)
                 labels.append(lab)
-    if handles:
-        fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 3), fontsize=10)
-    fig.suptitle(suptitle, fontsize=12)
-    fig.tight_layout(rect=(0, 0.08, 1, 0.95))
+    pc.finish(fig, suptitle, handles, labels, fontsize=10, title_size=12, ncol=3)
     outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=110)
 
 

@@ -70,28 +70,45 @@ def log2_axis(ax, rs):
 
 def panel(ax, df, row, title):
     column, theory, label, ylabel, domain = row
-    series = {}
-    for f in pc.family_order(df["filter"].unique()):
-        pts = [p for p in points(df[df["filter"] == f], column, domain) if p[1] == p[1]]
-        if pts:
-            series[(f, None)] = pts
+    fams = pc.family_order(df["filter"].unique())
+    # a family without hop estimates is left out of the hop panels, said so
+    absent = {f: "no hop estimate" for f in fams
+              if column.startswith("hop_") and not pc.family(f).distance}
+    series = {(f, None): points(df[df["filter"] == f], column, domain) for f in fams
+              if f not in absent}
     log_y = False
     if domain is NONNEG:
-        ys = [p[1] for pts in series.values() for p in pts if p[1] > 0]
+        ys = [p[1] for pts in series.values() for p in pts if p[1] == p[1] and p[1] > 0]
         log_y = bool(ys) and max(ys) / min(ys) > 20
-    pc.draw_families(ax, series, domain, f"{title}: {label}", log_x=True)
+    pc.draw_families(ax, series, domain, f"{title}: {label}", log_x=True, log_y=log_y,
+                     xname="R", why=lambda f, t, xs: f"{column} NA", absent=absent)
     if theory:
+        ideal = {}
         for f in pc.family_order(df["filter"].unique()):
             pts = [p for p in points(df[df["filter"] == f], theory, domain) if p[1] == p[1]]
-            if not pts:
-                continue
+            if pts:
+                ideal[f] = pts
+        # models that are one curve (the BF's and the LBF's FPR at equal m):
+        # drawn once, and the panel says so
+        tol = pc.overlap_tolerance([p[1] for pts in ideal.values() for p in pts], log_y, domain)
+        groups = pc.overlap_groups({f: [(p[0], p[1]) for p in pts] for f, pts in ideal.items()},
+                                   tol, log_y)
+        hidden = {f for g in groups for f in g[1:]}
+        for f, pts in ideal.items():
             fam = pc.family(f)
+            pc.record(ax, f"{title}: {label}", f"{f}/ideal", [p[0] for p in pts],
+                      [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
+            if f in hidden:
+                continue
             # Broad and faint under the measured line: both stay visible.
             ax.plot([p[0] for p in pts], [p[1] for p in pts], color=fam.color, linewidth=5,
                     linestyle="-", alpha=0.3, zorder=2, solid_capstyle="round",
                     label=f"{fam.label} ideal model")
-            pc.record(ax, f"{title}: {label}", f"{f}/ideal", [p[0] for p in pts],
-                      [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
+        if groups:
+            note = "; ".join(" = ".join(pc.family(f).short for f in g) for g in groups) + \
+                ": one ideal model, drawn once"
+            old = ax.__dict__.get("_bg_note")
+            ax.__dict__["_bg_note"] = f"{old}; {note}" if old else note
     ax.set_title(label, fontsize=10)
     ax.set_xlabel("resources R (log2)")
     ax.set_ylabel(ylabel)
@@ -100,7 +117,7 @@ def panel(ax, df, row, title):
         ax.set_yscale("log")
     pc.tidy_axes(ax, domain, integer_y=(column == "frames_per_beacon"))
     log2_axis(ax, sorted(df["resources"].unique()))
-    if not series:
+    if not any(p[1] == p[1] for pts in series.values() for p in pts):
         ax.text(0.5, 0.5, "no family has this figure", transform=ax.transAxes, ha="center",
                 va="center", fontsize=9, color="0.4")
 
@@ -135,18 +152,13 @@ def figure(outputs, df, topology, path):
         handles.append(Line2D([], [], color="0.3", linewidth=5, alpha=0.3))
         labels.append("broad faint line: ideal-hashing model (BF, LBF)")
     ncol = 2 if cols == 1 else 4
-    legend_rows = -(-len(labels) // ncol) if labels else 0
-    if labels:
-        fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), ncol), fontsize=9)
     nodes = sorted(df["nodes"].dropna().unique())
     diameters = sorted(df["diameter"].dropna().unique())
     net = f"{topology}, {', '.join(f'{n:g}' for n in nodes)} nodes" + \
         (f", diameter {', '.join(f'{d:g}' for d in diameters)}" if diameters else "")
     seeds = df.groupby(["filter", "budget_bytes", "resources"])["run"].nunique().min()
-    fig.suptitle(f"Accuracy and message size vs resources R\n({net};\n"
-                 f"{pc.interval_note(seeds)})", fontsize=10)
-    height = 3.1 * len(ROWS) + 1.2
-    fig.tight_layout(rect=(0, (0.15 + 0.25 * legend_rows) / height, 1, 1 - 0.75 / height))
+    pc.finish(fig, f"Accuracy and message size vs resources R\n({net};\n"
+              f"{pc.interval_note(seeds)})", handles, labels, title_size=10, ncol=ncol)
     outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=100)
 
 

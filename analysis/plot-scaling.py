@@ -35,10 +35,11 @@ def read(path, what, keys, values):
 
 
 def reference(ax, xs, y0, power, label):
+    """A dotted reference line y0 (x / x0)^power; returns its label and the
+    point it stands by (drawn once the limits are final)."""
     x0 = min(xs)
     ax.plot(xs, [y0 * (x / x0) ** power for x in xs], color="0.6", lw=0.8, ls=":")
-    ax.annotate(label, (xs[-1], y0 * (xs[-1] / x0) ** power), fontsize=8, color="0.4",
-                xytext=(3, 0), textcoords="offset points", va="center")
+    return label, (xs[-1], y0 * (xs[-1] / x0) ** power)
 
 
 def main(argv):
@@ -57,25 +58,33 @@ def main(argv):
     ax = axes[0][0]
     bench = bench.assign(bare=bench["app"].str.startswith("bare-"),
                          per_s=bench["run_s"] / bench["sim_time"])
+    drawn = {}
     for (channel, bare), style in STYLE.items():
         d = bench[(bench["channel"] == channel) & (bench["bare"] == bare)].sort_values("nodes")
         if not d.empty:
             ax.plot(d["nodes"], d["per_s"], **style)
+            drawn[style["label"]] = list(zip(d["nodes"], d["per_s"]))
             pc.record(ax, "wall s per simulated s", f"{channel}/{'bare' if bare else 'lbf'}",
                       list(d["nodes"]), list(d["per_s"]), domain=pc.NONNEG)
     xs = sorted(bench["nodes"].unique())
     grid = bench[(bench["channel"] == "grid") & ~bench["bare"]].sort_values("nodes")
+    labels = []
     if len(xs) > 1 and not grid.empty:
         y0 = grid["per_s"].iloc[0]
-        reference(ax, xs, y0 * 0.5, 1, "∝ N")
-        reference(ax, xs, y0 * 0.5, 2, "∝ N²")
+        labels = [reference(ax, xs, y0 * 0.5, 1, "∝ N"), reference(ax, xs, y0 * 0.5, 2, "∝ N²")]
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("nodes N (square grid, 4 neighbours)")
     ax.set_ylabel("wall seconds per simulated second")
-    ax.set_title("Simulation cost (LBF, 1 beacon/s per node)")
+    low, high = ax.get_ylim()  # timings: two lines may meet on the log axis
+    note = pc.overlap_note(drawn, log_y=True, span=math.log10(high) - math.log10(low)) \
+        if low > 0 else ""
+    ax.set_title("Simulation cost (LBF, 1 beacon/s per node)"
+                 + ("\n" + pc.wrap_to_axes(ax, f"({note})", 10) if note else ""), fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     pc.tidy_axes(ax)
+    for text, xy in labels:
+        pc.label_point(ax, xy, text, fontsize=8, color="0.4")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.16), ncol=2)
 
     if conv is not None:
@@ -88,21 +97,29 @@ def main(argv):
                   domain=pc.NONNEG)
         pc.record(ax, "cpu s", "cpu", list(conv["nodes"]), list(conv["cpu_s"]),
                   domain=pc.NONNEG)
-        for _, r in conv.iterrows():
-            if math.isnan(r["diameter"]) or math.isnan(r["wall_s"]):
-                continue  # no label where there is no point or no diameter
-            ax.annotate(f"D={int(r['diameter'])}", (r["nodes"], r["wall_s"]), fontsize=7,
-                        xytext=(-4, 6), textcoords="offset points", ha="right")
         ax.axhline(600, color="tab:red", lw=0.8, ls=":")
-        ax.annotate("10 min", (conv["nodes"].min(), 600), fontsize=8, color="tab:red",
-                    xytext=(0, 3), textcoords="offset points")
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("nodes N (square grid)")
         ax.set_ylabel("seconds")
-        ax.set_title("LBF to convergence, grid channel (D/2 + 30 s simulated)")
+        low, high = ax.get_ylim()  # wall and CPU time may meet on the log axis
+        note = pc.overlap_note({"wall time": list(zip(conv["nodes"], conv["wall_s"])),
+                                "CPU time (user + system)": list(zip(conv["nodes"],
+                                                                     conv["cpu_s"]))},
+                               log_y=True, span=math.log10(high) - math.log10(low)) \
+            if low > 0 else ""
+        ax.set_title("LBF to convergence, grid channel (D/2 + 30 s simulated)"
+                     + ("\n" + pc.wrap_to_axes(ax, f"({note})", 10) if note else ""),
+                     fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
         pc.tidy_axes(ax)
+        # beside the line, inside the frame wherever 600 s lies on the axis
+        pc.label_point(ax, (conv["nodes"].min(), 600), "10 min", fontsize=8, color="tab:red")
+        for _, r in conv.iterrows():
+            if math.isnan(r["diameter"]) or math.isnan(r["wall_s"]):
+                continue  # no label where there is no point or no diameter
+            pc.label_point(ax, (r["nodes"], r["wall_s"]), f"D={int(r['diameter'])}",
+                           color="black")
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.16), ncol=2)
 
     fig.suptitle("One run per point (timings; no interval)", fontsize=9)

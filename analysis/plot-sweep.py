@@ -9,11 +9,20 @@ RUNS.csv and BY_DISTANCE.csv are written by diameter-sweep (or concatenated by
 scenarios/sweep.sh).  Writes into OUTDIR:
     message-size.png      payload bytes and frames per advertisement vs diameter
     traffic.png           gossip bytes per node per second and bytes on air vs diameter
-    latency.png           dissemination latency (median, p95) vs diameter
-    hop-accuracy.png      hop MAE, exact-match, within-1 and miss rate vs diameter
-    error-by-distance.png hop MAE, exact-match and miss rate vs true hop distance
+    latency.png           time until right for good (median, p90) and the
+                          share of pairs right for good vs diameter (older
+                          CSVs: dissemination latency, median and p95)
+    hop-accuracy.png      hop MAE, exact-match and miss rate (the families
+                          that estimate distances) and the share reported
+                          present (all) vs diameter
+    error-by-distance.png hop MAE, exact-match and miss rate vs true hop
+                          distance (every network and seed pooled)
 Networks are grouped by (topology, nodes); x is their mean diameter.  Runs
-with queries (one row per query strategy) are counted once.
+with queries (one row per query strategy) are counted once.  NA is no data:
+a point without a value is not drawn, and its panel says so and why (a
+family without hop estimates, no pair with an estimate, fewer than half or
+90 % of the pairs right for good: a censored quantile is drawn only where
+every seed has it).  With one seed there is no band, and the titles say so.
 """
 import os
 import sys
@@ -40,23 +49,50 @@ def read(path, what, keys, metrics, needed):
 
 def summarise(df, keys, x, y, domain):
     """Mean of y and its interval over seeds (plot_common.interval), per
-    keys; x is averaged."""
+    keys; x is averaged.  A censored quantile (plot_common.CENSORED) has a mean
+    only where every seed has one: a seed without it lies beyond the run's
+    end, and the others' mean would be too short."""
     rows = []
     for key, g in df.groupby(keys):
-        mean, low, high = pc.interval(g[y].dropna(), domain)
+        mean, low, high = pc.seed_interval(g[y], y, domain)
         rows.append({**dict(zip(keys, key if isinstance(key, tuple) else (key,))),
                      "x": g[x].mean(), "mean": mean, "low": low, "high": high})
     return pd.DataFrame(rows, columns=keys + ["x", "mean", "low", "high"])
 
 
-def panel(ax, df, keys, x, y, title, ylabel, domain, logy=False, integer_y=False):
+def reason(df, x, y):
+    """why(family, topology, xs) of a panel of y over df: the rows of the
+    family at those x tell why they have no value."""
+    def why(fam, topo, xs):
+        rows = df[(df["filter"] == fam) & df[x].isin(xs)]
+        if topo is not None:
+            rows = rows[rows["topology"] == topo]
+        if rows.empty:
+            return "no run"
+        censored = pc.censored_why(rows, y, x)
+        if censored:
+            return censored
+        if y == "hop_mae" and rows["hop_miss"].notna().all() and (rows["hop_miss"] == 1).all():
+            return "no pair with an estimate"
+        return f"{y} NA"
+    return why
+
+
+def panel(ax, df, keys, x, y, title, ylabel, domain, logy=False, integer_y=False, xname="D",
+          absent=(), band=True):
     s = summarise(df, keys + ["filter"], x, y, domain)
     series = {}
     for f in pc.family_order(s["filter"].unique()):
         for topo, g in s[s["filter"] == f].groupby("topology"):
-            g = g.sort_values("x").dropna(subset=["mean"])
+            g = g.sort_values("x")  # a mean nan: no value there, the panel says so
             series[(f, topo)] = list(zip(g["x"], g["mean"], g["low"], g["high"]))
-    pc.draw_families(ax, series, domain, title)
+    # the x of a point is the mean of its networks: the rows there tell why
+    # it has no value
+    means = df.assign(_x=df.groupby(keys + ["filter"])[x].transform("mean"))
+    why = reason(means.assign(**{x: means["_x"]}), x, y)
+    pc.draw_families(ax, series, domain, title, xname=xname, log_y=logy, band=band,
+                     why=lambda f, t, xs: why(f, t if len(set(df["topology"])) > 1 else None, xs),
+                     absent={f: "no hop estimate" for f in absent})
     ax.set_title(title, fontsize=10)
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
@@ -74,11 +110,7 @@ def figure(outputs, panels, path, xlabel, suptitle):
         spec(ax)
         ax.set_xlabel(xlabel)
     handles, labels = pc.legend_entries(flat)  # the union of the panels' legends
-    if labels:
-        fig.legend(handles, labels, loc="lower center",
-                   ncol=min(len(labels), 6), fontsize=9)
-    fig.suptitle(suptitle, fontsize=11)
-    fig.tight_layout(rect=(0, 0.5 / (3.9 * rows + 0.8), 1, 0.95))
+    pc.finish(fig, suptitle, handles, labels, ncol=6)
     outputs.add(fig, path, f"wrote {path}", "OUTDIR", dpi=110)
 
 
@@ -130,26 +162,42 @@ def main(argv):
     figure(outputs, latency, os.path.join(out, "latency.png"), xd,
            f"Time until a node's estimate is right for good ({note})")
     hop = pc.with_distance(runs)
+    # the families without hop estimates, left out of the hop panels (said so)
+    membership_only = [f for f in pc.family_order(runs["filter"].unique())
+                       if not pc.family(f).distance]
     figure(outputs,
-           [lambda ax: panel(ax, hop, keys, "diameter", "hop_mae", "Hop MAE", "hops", NONNEG),
+           [lambda ax: panel(ax, hop, keys, "diameter", "hop_mae", "Hop MAE (pairs with an "
+                             "estimate)", "hops", NONNEG, absent=membership_only),
             lambda ax: panel(ax, hop, keys, "diameter", "hop_exact", "Exact hop estimate",
-                             "share of pairs", SHARE),
+                             "share of pairs", SHARE, absent=membership_only),
             lambda ax: panel(ax, hop, keys, "diameter", "hop_miss",
-                             "Miss (beyond horizon / depth)", "share of pairs", SHARE),
+                             "Miss (beyond horizon / depth)", "share of pairs", SHARE,
+                             absent=membership_only),
             lambda ax: panel(ax, runs, keys, "diameter", "membership",
                              "Reported present (all filters)", "share of pairs", SHARE)],
            os.path.join(out, "hop-accuracy.png"), xd, f"Hop-distance estimation ({note})")
     dhop = pc.with_distance(dist)
+    dist_families = [f for f in pc.family_order(dist["filter"].unique())
+                     if not pc.family(f).distance]
     dk = ["topology", "true_hops"]
+    # a point pools every network and seed that has the distance; its band
+    # (over those runs) needs two seeds, as every other figure's
+    band = n_seeds >= 2
+    pooled = "networks and seeds pooled; " + (
+        f"band: {pc.INTERVAL_TEXT.replace('seeds', 'the runs (networks and seeds)')}" if band
+        else "one seed: no band")
     figure(outputs,
-           [lambda ax: panel(ax, dhop, dk, "true_hops", "hop_mae", "Hop MAE", "hops", NONNEG),
+           [lambda ax: panel(ax, dhop, dk, "true_hops", "hop_mae",
+                             "Hop MAE (pairs with an estimate)", "hops", NONNEG, xname="h",
+                             absent=dist_families, band=band),
             lambda ax: panel(ax, dhop, dk, "true_hops", "hop_exact",
-                             "Exact hop estimate", "share of pairs", SHARE),
-            lambda ax: panel(ax, dist, dk, "true_hops", "hop_miss",
-                             "Miss", "share of pairs", SHARE)],
-           os.path.join(out, "error-by-distance.png"), "true hop distance",
-           "Estimation error vs true distance (all networks pooled; mean over networks and "
-           f"seeds, band: {pc.INTERVAL_TEXT.replace('seeds', 'networks and seeds')})")
+                             "Exact hop estimate", "share of pairs", SHARE, xname="h",
+                             absent=dist_families, band=band),
+            lambda ax: panel(ax, dhop, dk, "true_hops", "hop_miss",
+                             "Miss (no estimate)", "share of pairs", SHARE, xname="h",
+                             absent=dist_families, band=band)],
+           os.path.join(out, "error-by-distance.png"), "true hop distance h",
+           f"Estimation error vs true distance ({pooled})")
     check_outdir(out, create=True)
     outputs.commit()
     return 0

@@ -35,6 +35,16 @@ and every output written here, as the C++ programs share one writer.
   matplotlib knows from the name): a failure leaves the earlier figures as
   they were and no partial or temporary file.  The output folder is created
   only then, so a refused run leaves no empty folder behind.
+* Figures that say only what they draw (issue 38): `draw_series` (and
+  `draw_families`, one line per filter family) draws every line of a panel
+  and notes under its title what a reader cannot see: lines that hide each
+  other ("LBF = ABF: lines overlap, drawn offset", only when equal within 1 %
+  of the axis at every x: `overlap_groups`, the one rule of every figure)
+  and what is not drawn and why ("not drawn: SDBF (fewer than half its pairs
+  right for good)"); `interval_note` claims a band only with two seeds or
+  more; `finish` fits the legend and the suptitle to the figure, and
+  `label_point` keeps a point's label inside its axes.
+  tests/figure_checks.py checks every figure against what it draws.
 """
 import importlib
 import io
@@ -415,9 +425,13 @@ INTERVAL_RESAMPLES = 2000
 INTERVAL_TEXT = "95 % percentile bootstrap over seeds"
 
 
-def interval_note(n_seeds):
-    """The caption text of the interval every figure draws."""
-    return f"mean of {n_seeds} seed(s), band: {INTERVAL_TEXT}"
+def interval_note(n_seeds, what="seed"):
+    """The caption text of the interval every figure draws: with one seed
+    (what) there is no interval, and the caption says so."""
+    n_seeds = int(n_seeds)
+    if n_seeds < 2:
+        return f"one {what}: no band"
+    return f"mean of {n_seeds} {what}s, band: {INTERVAL_TEXT.replace('seed', what)}"
 
 
 def interval(values, domain=REAL):
@@ -443,6 +457,40 @@ def interval(values, domain=REAL):
     lo_d, hi_d = domain
     clip = lambda v: min(max(v, lo_d), hi_d)  # noqa: E731
     return clip(mean), clip(min(low, mean)), clip(max(high, mean))
+
+
+# A censored quantile of the time until right for good (never-right pairs
+# censored at the run's end) exists only where that share of the pairs is
+# right for good (the harness chapter's column table): column -> (share
+# column, share needed, why a run has none).
+CENSORED = {COL_RIGHT_MEDIAN: (COL_RIGHT_SHARE, 0.5, "fewer than half its pairs right for good"),
+            COL_RIGHT_P90: (COL_RIGHT_SHARE, 0.9, "fewer than 90 % of its pairs right for good")}
+
+
+def seed_interval(values, column, domain=REAL):
+    """interval of the seeds' values of column, NA left out - but a
+    censored quantile (CENSORED) has a mean only where every seed has one:
+    a seed without it lies beyond the run's end, and the others' mean would
+    be too short."""
+    values = [float(v) for v in values]
+    if column in CENSORED and any(v != v for v in values):
+        return math.nan, math.nan, math.nan
+    return interval(values, domain)
+
+
+def censored_why(rows, column, by):
+    """Why rows (a series' runs at the x values it has no value of column
+    at; by: the x column) lack the censored quantile column: its CENSORED
+    reason ("... in at least one seed" when other seeds have it), or None
+    when that is not why."""
+    if column not in CENSORED or rows.empty:
+        return None
+    share, needed, text = CENSORED[column]
+    short = rows[share] < needed
+    if rows[share].notna().all() and short.any() and (rows[column].isna() == short).all():
+        some = not short.all() and rows.groupby(by)["run"].nunique().max() > 1
+        return text + (" in at least one seed" if some else "")
+    return None
 
 
 def wilson(k, n, z=1.959964):
@@ -475,82 +523,298 @@ def dodge_width(xs):
     return 0.012 * span if span > 0 else 0.05
 
 
-def same_series(a, b, tol=0.0):
-    """Two series (lists of (x, y)) that hide each other: at least half of
-    the points of the shorter one equal at the same x, to 1e-9 relative or
-    within tol (absolute: a share of the panel's y range, below which two
-    markers drawn at one x overlap)."""
-    other = dict(b)
-    equal = sum(1 for x, y in a if x in other
-                and abs(y - other[x]) <= max(tol, 1e-9 * max(1.0, abs(y), abs(other[x]))))
-    return bool(a) and bool(b) and 2 * equal >= min(len(a), len(b))
+# Two series look like one line when they are within OVERLAP_SHARE of the
+# panel's y span at every x: 1 % of the span their values cover from 0 (of
+# log10 y on a log axis), and on a bounded axis (a share: tidy_axes draws
+# 0..1 whatever the values) at least 1 % of the domain, never more than 1 %
+# of the axis tidy_axes draws.
+OVERLAP_SHARE = 0.01
 
 
-def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None):
-    """Draws one line per family with its band.  series: {(family, tag):
-    [(x, mean, low, high), ...]} in drawing order; tag (e.g. a topology)
-    is added to the label when there are several (suffix(tag) -> text) and
-    drawn by the marker's fill (the first tag open, the next filled).  A
-    series equal to one drawn before it is dodged sideways a little and
-    the panel says "BF = SDBF" so that every family stays visible."""
+def overlap_tolerance(ys, log_y=False, domain=REAL):
+    """The tolerance below which two series of a panel drawing ys overlap:
+    OVERLAP_SHARE of the span of ys and 0 (log_y: of log10 of the positive
+    ys), of the domain's span when that is finite and larger (a share of
+    0.0001 on a 0..1 axis is drawn on the 0 line).  Absolute (log_y: in
+    decades)."""
+    ys = [float(y) for y in ys if y == y and (y > 0 or not log_y)]
+    if not ys:
+        return 0.0
+    if log_y:
+        return OVERLAP_SHARE * (math.log10(max(ys)) - math.log10(min(ys)))
+    span = max(ys) - min(min(ys), 0.0)
+    if all(math.isfinite(d) for d in domain):
+        span = max(span, domain[1] - domain[0])
+    return OVERLAP_SHARE * span
+
+
+def equal_series(a, b, tol, log_y=False):
+    """Whether two series (lists of (x, y), finite y) look like one line:
+    the same x values and at every one |y_a - y_b| <= tol (log_y: of log10
+    y; a value <= 0 only equals itself), to 1e-9 relative."""
+    da, db = dict(a), dict(b)
+    if not da or set(da) != set(db):
+        return False
+    for x, ya in da.items():
+        yb = db[x]
+        if log_y and (ya <= 0 or yb <= 0):
+            if ya != yb:
+                return False
+            continue
+        diff = abs(math.log10(ya) - math.log10(yb)) if log_y else abs(ya - yb)
+        if diff > tol + 1e-9 * max(1.0, abs(ya), abs(yb)):
+            return False
+    return True
+
+
+def overlap_groups(series, tol, log_y=False):
+    """The groups of series that hide each other: series is {key: [(x, y),
+    ...]} in drawing order; a key joins the first group whose every member it
+    equals (equal_series), else starts one.  Returns the groups of two or
+    more keys, each in drawing order.  Every figure's overlap note comes from
+    here: a series equal to another at some x only is no overlap."""
+    groups = []
+    for key, xy in series.items():
+        for g in groups:
+            if all(equal_series(series[k], xy, tol, log_y) for k in g):
+                g.append(key)
+                break
+        else:
+            groups.append([key])
+    return [g for g in groups if len(g) > 1]
+
+
+def overlap_note(lines, log_y=False, domain=REAL, span=None):
+    """The note of lines drawn by plain plot calls (not draw_series) that
+    hide each other: lines is {name: [(x, y), ...]} in drawing order; the
+    groups of overlap_groups at overlap_tolerance (span: the axis' y span
+    when it is set, e.g. a zoom), as "A = B: lines overlap" ('' if none)."""
+    finite = {k: [(x, y) for x, y in v if y == y] for k, v in lines.items()}
+    finite = {k: v for k, v in finite.items() if v}
+    tol = OVERLAP_SHARE * span if span is not None else \
+        overlap_tolerance([y for v in finite.values() for _, y in v], log_y, domain)
+    groups = overlap_groups(finite, tol, log_y)
+    return "; ".join(" = ".join(g) for g in groups) + ": lines overlap" if groups else ""
+
+
+def _spans(xs, axis_xs, fmt):
+    """xs (a subset of axis_xs) as text, runs of neighbours in axis_xs
+    joined: "4, 8", "18-23"."""
+    order = sorted(axis_xs)
+    index = {x: i for i, x in enumerate(order)}
+    runs = []
+    for x in sorted(xs):
+        if runs and index[x] == index[runs[-1][-1]] + 1:
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    return ", ".join(fmt(r[0]) if len(r) == 1 else
+                     f"{fmt(r[0])}{', ' if len(r) == 2 else '–'}{fmt(r[-1])}" for r in runs)
+
+
+class Line:
+    """One series of a panel: key (e.g. (family, tag)), label (the legend's),
+    short (its name in the panel's notes), tag (None, or what tells several
+    lines of a family apart), points [(x, mean, low, high)] (mean nan: no
+    value at x), style (matplotlib keywords of its line)."""
+
+    def __init__(self, key, label, short, tag, points, style):
+        self.key, self.label, self.short, self.tag = key, label, short, tag
+        self.points, self.style = points, style
+
+
+def draw_series(ax, lines, domain, panel, band=True, log_x=False, log_y=False, xname="x",
+                why=None, absent=(), dodge=True):
+    """Draws lines (Line objects, in drawing order) on ax with their bands
+    and says on the panel what a reader cannot see:
+
+    * overlaps: lines of one tag equal within overlap_tolerance at every x
+      (overlap_groups) are drawn offset sideways a little and named ("LBF =
+      ABF: lines overlap, drawn offset");
+    * lines within 2 % of each other on an axis from 0 ("... within 0.69 %
+      of each other");
+    * what is not drawn and why: a line with no value at all, or none at
+      some x the panel's other lines of its tag have ("not drawn: SDBF
+      (fewer than half its pairs right for good); ABF at D = 20, 24 (...)"),
+      why(line, xs) giving the reason (default "no value"), and absent, a
+      list of (name, reason) of series the panel leaves out on purpose.
+
+    The notes go under the panel's title (tidy_axes); the facts behind them
+    (the lines' points as drawn, before any offset, the overlaps with their
+    tolerance, what is not drawn) are kept with the axes for the figure's
+    checks (ax._bg_facts, figure_facts).  xname names x in the notes."""
+    why = why or (lambda line, xs: "no value")
+    finite = {ln.key: [p for p in sorted(ln.points, key=lambda p: p[0]) if p[1] == p[1]]
+              for ln in lines}
+    tol = overlap_tolerance([p[1] for pts in finite.values() for p in pts], log_y, domain)
+    tags = []
+    for ln in lines:
+        if ln.tag not in tags:
+            tags.append(ln.tag)
+    axis_x = {t: sorted({p[0] for ln in lines if ln.tag == t for p in ln.points}) for t in tags}
+    all_x = sorted({x for xs in axis_x.values() for x in xs})
+    width = dodge_width([math.log10(x) for x in all_x if x > 0] if log_x else all_x)
+    groups = []
+    for t in tags:
+        groups += overlap_groups({ln.key: [(p[0], p[1]) for p in finite[ln.key]]
+                                  for ln in lines if ln.tag == t and finite[ln.key]}, tol, log_y)
+    place = {k: i for g in groups for i, k in enumerate(g)} if dodge else {}
+    by_key = {ln.key: ln for ln in lines}
+    facts = {"panel": panel, "tolerance": tol, "log_y": bool(log_y), "x": {}, "series": [],
+             "overlaps": [], "not_drawn": [], "absent": [list(a) for a in absent]}
+    missing_notes = []
+    fmt = (lambda v: f"{v:g}")
+    for ln in lines:
+        pts = finite[ln.key]
+        missing = [x for x in axis_x[ln.tag] if x not in {p[0] for p in pts}]
+        name = ln.short + (f" on {ln.tag}" if len(tags) > 1 and ln.tag is not None else "")
+        if missing:
+            where = "" if not pts else f" at {xname} = {_spans(missing, axis_x[ln.tag], fmt)}"
+            missing_notes.append((name, where, why(ln, missing)))
+            facts["not_drawn"].append({"label": ln.label, "name": name,
+                                       "x": "all" if not pts else missing})
+        facts["series"].append({"label": ln.label, "name": name, "tag": ln.tag,
+                                "points": [[p[0], p[1]] for p in pts]})
+        if not pts:
+            continue
+        xs = [p[0] for p in pts]
+        shift = width * place.get(ln.key, 0)
+        drawn_x = [x * 10 ** shift if log_x else x + shift for x in xs]
+        ax.plot(drawn_x, [p[1] for p in pts], label=ln.label, clip_on=False, zorder=3,
+                **ln.style)
+        if band:
+            ax.fill_between(drawn_x, [p[2] for p in pts], [p[3] for p in pts],
+                            color=ln.style.get("color"), alpha=0.15, linewidth=0)
+        # the sidecar holds the data's x (the offset is only drawn)
+        record(ax, panel, "/".join(str(k) for k in (ln.key if isinstance(ln.key, tuple)
+                                                    else (ln.key,)) if k is not None),
+               xs, [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
+    for t in tags:
+        facts["x"][str(t)] = axis_x[t]
+    notes = []
+    if groups:
+        def member(k):
+            ln = by_key[k]
+            return ln.short
+        text = "; ".join(" = ".join(member(k) for k in g)
+                         + (f" on {by_key[g[0]].tag}" if len(tags) > 1 and by_key[g[0]].tag
+                            is not None else "") for g in groups)
+        notes.append(text + ": lines overlap, drawn offset")
+        facts["overlaps"] = [{"labels": [by_key[k].label for k in g],
+                              "names": [by_key[k].short for k in g],
+                              "tag": by_key[g[0]].tag} for g in groups]
+    # Lines within 2 % of each other on an axis from 0 look like one line:
+    # say how close they are (the axis is not cropped to exaggerate).
+    by_x = {}
+    for ln in lines:
+        for p in finite[ln.key]:
+            by_x.setdefault(p[0], {})[ln.key] = p[1]
+    keys = [ln.key for ln in lines if finite[ln.key]]
+    if len(tags) == 1 and len(keys) > 1 and by_x and \
+            all(len(v) == len(keys) for v in by_x.values()):
+        spread = max((max(v.values()) - min(v.values())) / max(abs(max(v.values())), 1e-300)
+                     for v in by_x.values())
+        if 0 < spread < 0.02:
+            notes.append(f"{', '.join(by_key[k].short for k in keys)} within "
+                         f"{spread * 100:.2g} % of each other")
+            facts["close"] = {"names": [by_key[k].short for k in keys],
+                              "labels": [by_key[k].label for k in keys],
+                              "percent": float(f"{spread * 100:.2g}")}
+    # "not drawn: LBF, ABF at D = 20 (reason); ...": the series left out
+    # for one reason at the same x named together
+    left_out = {}
+    for name, where, cause in [(n, "", c) for n, c in absent] + missing_notes:
+        left_out.setdefault((where, cause), []).append(name)
+    if left_out:
+        notes.append("not drawn: " + "; ".join(f"{', '.join(names)}{where} ({cause})"
+                                               for (where, cause), names in left_out.items()))
+    if notes:  # shown under the title by tidy_axes, outside the data
+        ax.__dict__["_bg_note"] = "; ".join(notes)
+    ax.__dict__["_bg_x"] = all_x
+    ax.__dict__.setdefault("_bg_facts", []).append(facts)
+    return facts
+
+
+def draw_families(ax, series, domain, panel, band=True, log_x=False, suffix=None, log_y=False,
+                  xname="x", why=None, absent=()):
+    """Draws one line per family with its band (draw_series).  series:
+    {(family, tag): [(x, mean, low, high), ...]} in drawing order (a mean
+    nan: no value at x); tag (e.g. a topology) is added to the label when
+    there are several (suffix(tag) -> text) and drawn by the marker's fill
+    (the first tag open, the next filled).  why(family, tag, xs) -> the
+    reason a family has no value at xs; absent: {family: reason} of the
+    families the panel leaves out on purpose (e.g. the BF on a hop panel)."""
     tags = []
     for _, tag in series:
         if tag not in tags:
             tags.append(tag)
-    all_x = [p[0] for pts in series.values() for p in pts]
-    all_y = [p[1] for pts in series.values() for p in pts if p[1] == p[1]]
-    # Within 1 % of the y range the markers of two series overlap.
-    tol = 0.01 * (max(all_y) - min(min(all_y), 0.0)) if all_y else 0.0
-    width = dodge_width([math.log10(x) for x in all_x if x > 0] if log_x else all_x)
-    drawn, groups = [], []
+    lines = []
     for (fam, tag), pts in series.items():
-        pts = sorted((p for p in pts if p[1] == p[1]), key=lambda p: p[0])
-        if not pts:
-            continue
         f = family(fam)
-        xy = [(p[0], p[1]) for p in pts]
-        twins = [g for g, t, other in drawn if t == tag and same_series(other, xy, tol)]
-        xs = [p[0] for p in pts]
-        if twins:
-            group = next((g for g in groups if set(twins) & g), None)
-            if group is None:
-                groups.append(set(twins) | {fam})
-            else:
-                group.update(twins + [fam])
-            shift = width * len(twins)
-            xs = [x * 10 ** shift if log_x else x + shift for x in xs]
-        drawn.append((fam, tag, xy))
         label = f.label + (f" ({suffix(tag) if suffix else tag})" if len(tags) > 1 else "")
         fill = "none" if tags.index(tag) % 2 == 0 else f.color
-        ax.plot(xs, [p[1] for p in pts], linestyle=f.line, marker=f.marker, ms=5, mfc=fill,
-                color=f.color, label=label, alpha=0.9, clip_on=False, zorder=3)
-        if band:
-            ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=f.color,
-                            alpha=0.15, linewidth=0)
-        record(ax, panel, f"{fam}" + (f"/{tag}" if len(tags) > 1 else ""), xs,
-               [p[1] for p in pts], [p[2] for p in pts], [p[3] for p in pts], domain)
-    notes = []
-    if groups:
-        order = family_order(set().union(*groups))
-        notes.append("; ".join(" = ".join(family(k).short for k in order if k in g)
-                               for g in groups) + ": lines overlap, drawn offset")
-    # Lines within 2 % of each other on an axis from 0 look like one line:
-    # say how close they are (the axis is not cropped to exaggerate).
-    by_x = {}
-    for (fam, _), pts in series.items():
-        for p in pts:
-            if p[1] == p[1]:
-                by_x.setdefault(p[0], {})[fam] = p[1]
-    fams = family_order({f for v in by_x.values() for f in v})
-    if len(fams) > 1 and by_x and all(len(v) == len(fams) for v in by_x.values()):
-        spread = max((max(v.values()) - min(v.values())) / max(abs(max(v.values())), 1e-300)
-                     for v in by_x.values())
-        if 0 < spread < 0.02:
-            notes.append(f"{', '.join(family(f).short for f in fams)} within "
-                         f"{spread * 100:.2g} % of each other")
-    if notes:  # shown under the title by tidy_axes, outside the data
-        ax.__dict__["_bg_note"] = "; ".join(notes)
-    ax.__dict__["_bg_x"] = sorted({p[0] for pts in series.values() for p in pts})
+        lines.append(Line((fam, tag if len(tags) > 1 else None), label, f.short,
+                          (suffix(tag) if suffix else tag) if len(tags) > 1 else None, pts,
+                          dict(linestyle=f.line, marker=f.marker, ms=5, mfc=fill, color=f.color,
+                               alpha=0.9)))
+    reason = (lambda ln, xs: why(ln.key[0], ln.key[1], xs)) if why else None
+    return draw_series(ax, lines, domain, panel, band=band, log_x=log_x, log_y=log_y,
+                       xname=xname, why=reason,
+                       absent=[(family(f).short, r) for f, r in dict(absent).items()])
+
+
+def wrap_to_axes(ax, text, fontsize):
+    """text broken into lines no wider than ax (at fontsize points, an
+    average character about 0.55 of it), at spaces."""
+    import textwrap
+
+    width_in = ax.get_position().width * ax.figure.get_figwidth()
+    chars = max(20, int(width_in * 72 / (0.55 * fontsize)))
+    return "\n".join(textwrap.wrap(text, chars, break_long_words=False,
+                                    break_on_hyphens=False))
+
+
+def finish(fig, suptitle=None, handles=(), labels=(), fontsize=9, title_size=11, ncol=8):
+    """Lays a figure of panels out: the legend (handles, labels) centred
+    under the panels in as many columns as fit the figure's width (ncol at
+    most), the suptitle wrapped to that width on top, and tight_layout in
+    between, so that no text leaves the canvas or runs into another."""
+    renderer = fig.canvas.get_renderer()
+    width = fig.bbox.width
+    bottom = 0.0
+    if labels:
+        n = min(len(labels), ncol)
+        while True:
+            legend = fig.legend(list(handles), list(labels), loc="lower center", ncol=n,
+                                fontsize=fontsize)
+            if legend.get_window_extent(renderer).width <= 0.98 * width or n == 1:
+                break
+            legend.remove()
+            n -= 1
+        bottom = legend.get_window_extent(renderer).height / fig.bbox.height + 0.01
+    top = 1.0
+    if suptitle:
+        import textwrap
+
+        chars = max(30, int(fig.get_figwidth() * 72 / (0.55 * title_size)))
+        text = "\n".join(line for part in suptitle.split("\n")
+                         for line in textwrap.wrap(part, chars, break_long_words=False))
+        title = fig.suptitle(text, fontsize=title_size)
+        top = 1.0 - (title.get_window_extent(renderer).height + 8) / fig.bbox.height
+    fig.tight_layout(rect=(0, bottom, 1, top))
+
+
+def label_point(ax, xy, text, fontsize=7, color="0.3", offset=4, **options):
+    """text beside the data point xy, on the side that keeps it inside the
+    axes: up and right, but left of a point in the right fifth of the axes
+    and under one in its top sixth.  Call it once the limits are final."""
+    ax.get_xlim(), ax.get_ylim()  # the limits as drawn (autoscaled now)
+    fx, fy = ax.transAxes.inverted().transform(ax.transData.transform(xy))
+    left, low = fx > 0.8, fy > 5 / 6
+    return ax.annotate(text, xy, textcoords="offset points",
+                       xytext=(-offset if left else offset, -offset if low else offset),
+                       ha="right" if left else "left", va="top" if low else "bottom",
+                       fontsize=fontsize, color=color, **options)
 
 
 def legend_entries(axes):
@@ -597,7 +861,8 @@ def tidy_axes(ax, domain=REAL, integer_x=False, integer_y=False, data_ticks=Fals
     note = ax.__dict__.pop("_bg_note", None)
     if note:
         title = ax.get_title()
-        ax.set_title(f"{title}\n({note})" if title else f"({note})", fontsize=9)
+        note = wrap_to_axes(ax, f"({note})", 8)
+        ax.set_title(f"{title}\n{note}" if title else note, fontsize=8)
     if ax.get_yscale() != "log":
         # From 0 (no crop that exaggerates), with a 3 % margin at both ends so
         # that a line at 0, at 1 or at the top is not hidden by the frame.

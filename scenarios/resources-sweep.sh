@@ -27,10 +27,20 @@
 # --budget-bytes 92 for the equal budget) on the command line, the network
 # and the filters in the two inis; the rows carry `resources` and
 # `budget_bytes`, so one runs.csv holds them all.
+# The true distances for analysis/ideal-spread.py (the ideal process's
+# spread from the run's real node x resource distances, not the pooled
+# profile): per network and seed one more run, the LBF alone at the largest R
+# with --map-csv (its map at the end of the run: nodes x R rows).  The truth
+# is the network's, the same for every family and comparison, and the holders
+# of resources 1..R are drawn in id order, so this one map holds every R's
+# distances (ideal-spread.py takes the first R; it refuses a map whose
+# distances do not add up to a run's by-distance.csv).  These runs are
+# parts/map-<network>-run<seed>*.csv, in no runs.csv.
 # Output: DIR/runs.csv and DIR/by-distance.csv (every run, one header each),
 # DIR/parts/ (per run), DIR/resources-grid.png and DIR/resources-disk.png
 # (analysis/plot-resources.py; with BG_PLOT_SERIES set, each with its series
-# sidecar FIG.csv).  Bad arguments are refused in one line (exit 2)
+# sidecar FIG.csv), DIR/spread.csv (analysis/ideal-spread.py with the maps:
+# 200 repetitions, seed 1).  Bad arguments are refused in one line (exit 2)
 # before anything runs: the lists by the strict parsers of
 # scenarios/common.sh, then every run's options through diameter-sweep
 # --dry-run.  DIR is locked while the sweep runs.  A signal (INT, TERM,
@@ -89,6 +99,17 @@ for spec in "${sweeps[@]}"; do
             "${words[@]:2}" --resources "$r" "--RngRun=${seed_list[0]}"
     done
 done
+# The map runs: one per network and seed, the LBF alone (the ini's LBF
+# options apply to it) at the largest R.
+largest=0
+for r in "${count_list[@]}"; do [ "$r" -le "$largest" ] || largest="$r"; done
+networks=(grid disk)
+BG_DRY_OUTPUTS=(map-csv)
+for net in "${networks[@]}"; do
+    bg_dry_run -r "the map of $net at R = $largest" --config "$here/scenarios/resources-$net.ini" \
+        --filter lbf --resources "$largest" "--RngRun=${seed_list[0]}"
+done
+BG_DRY_OUTPUTS=()
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR"
 bg_lock_outdir -o "$outdir"
@@ -104,9 +125,28 @@ for spec in "${sweeps[@]}"; do
         done
     done
 done
+maps=()
+for net in "${networks[@]}"; do
+    for s in "${seed_list[@]}"; do
+        map="$BG_OUTDIR/parts/map-$net-run$s-map.csv"
+        bg_add_task "map-$net-run$s" --config "$here/scenarios/resources-$net.ini" --filter lbf \
+            --resources "$largest" "--RngRun=$s" --map-csv "$map"
+        maps+=(--map "$map")
+    done
+done
 bg_run_tasks "$jobs"
-bg_concat_tasks "$BG_OUTDIR/runs.csv" ""
-bg_concat_tasks "$BG_OUTDIR/by-distance.csv" "-by-distance"
+# runs.csv and by-distance.csv: the comparisons' runs, not the map runs
+runs=()
+distances=()
+for part in "${BG_TASK_PARTS[@]}"; do
+    case "$part" in map-*) continue ;; esac
+    runs+=("$BG_OUTDIR/parts/$part.csv")
+    distances+=("$BG_OUTDIR/parts/$part-by-distance.csv")
+done
+bg_concat "$BG_OUTDIR/runs.csv" "${runs[@]}"
+bg_concat "$BG_OUTDIR/by-distance.csv" "${distances[@]}"
 bg_commit_outputs
 bg_run "$(bg_python)" "$here/analysis/plot-resources.py" "$BG_OUTDIR/runs.csv" "$BG_OUTDIR"
-echo "resources-sweep: CSV and PNG files are in $BG_OUTDIR"
+bg_run "$(bg_python)" "$here/analysis/ideal-spread.py" "$BG_OUTDIR/runs.csv" \
+    "$BG_OUTDIR/by-distance.csv" "${maps[@]}" --out "$BG_OUTDIR/spread.csv" >/dev/null
+echo "resources-sweep: CSV and PNG files (and spread.csv) are in $BG_OUTDIR"

@@ -4,7 +4,10 @@ on hostile input (issue 15, finding 13; issue 31: FIFOs, devices, oversized
 CSVs, symbolic links and unknown formats as outputs, map.gif of 250 map
 times, coordinates of 1e308, --query, no folder left by a refused run;
 issue 37: every column inside its domain, ideal-spread.py's maps, no output
-that is an input, executable scripts that name a missing numpy).
+that is an input, executable scripts that name a missing numpy; issue 38:
+every figure of a valid case checked by tests/figure_checks.py: texts inside
+the canvas and apart, notes, legend entries and band claims true of what it
+draws).
 
     tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
 
@@ -247,6 +250,9 @@ import json, os, runpy, signal, sys, traceback
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot, pandas  # noqa: E401,F401
+sys.path.insert(0, os.environ["BG_FIGURE_CHECKS"])
+import figure_checks
+figure_checks.install(os.environ["BG_FIGURE_REPORTS"])  # a report of every PNG drawn
 for line in sys.stdin:
     req = json.loads(line)
     pid = os.fork()
@@ -283,11 +289,22 @@ class Result:
         self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
 
 
+# Every figure a valid case draws is checked as tests/figure_checks.py
+# says (issue 38): its texts inside the canvas and apart, its notes, legend
+# entries and band claims true of what it draws.
+sys.path.insert(0, str(root / "tests"))
+import figure_checks  # noqa: E402
+
+reports = work / "reports"
+reports.mkdir()
+FAMILY_TITLES = figure_checks.families_table(analysis)
 runners = queue.Queue()
 for i in range(int(os.environ.get("CHECK_PLOTS_JOBS", "2"))):
     runners.put(subprocess.Popen([python, "-c", RUNNER], stdin=subprocess.PIPE,
                                  stdout=subprocess.PIPE, text=True,
-                                 env={**os.environ, "BG_PLOT_SERIES": "1"}))
+                                 env={**os.environ, "BG_PLOT_SERIES": "1",
+                                      "BG_FIGURE_CHECKS": str(root / "tests"),
+                                      "BG_FIGURE_REPORTS": str(reports)}))
 calls = iter(range(1, 10 ** 6))
 
 
@@ -344,8 +361,16 @@ def check_series(path, families=()):
     return problems
 
 
+def figure_problems(path, seeds=None):
+    """The problems tests/figure_checks.py finds in the figure at path."""
+    report = figure_checks.report_of(path, reports)
+    if report is None:
+        return [f"{path.name}: no figure report (not saved as a PNG by matplotlib)"]
+    return [f"{path.name}: {p}" for p in figure_checks.check(report, FAMILY_TITLES, seeds)]
+
+
 def valid(label, script, args, figures, out=None, timeout=300, gif=False, families=None,
-          check=None):
+          check=None, seeds=None):
     """Exit 0, a clean stderr, every figure a complete PNG (with gif: and
     map.gif a GIF) with its series sidecar inside its domain, no temporary.
     args may name OUT, the output folder (made here, or with out=NEW a new
@@ -370,6 +395,8 @@ def valid(label, script, args, figures, out=None, timeout=300, gif=False, famili
             if not content.startswith(PNG) or not content.endswith(b"IEND\xaeB`\x82"):
                 problems.append(f"no complete {name}")
             problems += check_series(o / f"{name}.csv", (families or {}).get(name, ()))
+            if content.startswith(PNG):
+                problems += figure_problems(path, seeds)
         if gif:
             content = (o / "map.gif").read_bytes() if (o / "map.gif").is_file() else b""
             if not content.startswith(b"GIF89a") or not content.endswith(b";"):
@@ -489,7 +516,9 @@ for label, runs, dist, fams in [
             "queries", "query_strategy", "frames_per_beacon", "bytes_on_air")),
          variant("sweep-by-distance.csv", "dopt.csv", drop_columns(
              "hop_mae", "membership", "nodes", "run")), {"traffic.png": ALL4})]:
-    valid(label, s, [runs, dist, "OUT"], SWEEP, families=fams)
+    # one seed in the files made of run 1 only
+    valid(label, s, [runs, dist, "OUT"], SWEEP, families=fams,
+          seeds=1 if "one seed" in label or "one row" in label else 2)
 runs, dist = data / "sweep.csv", data / "sweep-by-distance.csv"
 refused("OUTDIR is a regular file", s, [runs, dist, afile], "OUTDIR")
 refused("OUTDIR ''", s, [runs, dist, ""], "OUTDIR")
@@ -524,11 +553,29 @@ refused("four arguments", s, [runs, dist, "OUT", "OUT"], "usage", SWEEP)
 ENERGY = ["energy-vs-diameter.png", "duty-tradeoff.png"]
 ea, ed = data / "energy-always.csv", data / "energy-duty.csv"
 valid("always-on and duty 0.5, 4 families, 2 seeds", "plot-energy.py", ["OUT", ea, ed, ea, ed],
-      ENERGY, families={f: ALL4 for f in ENERGY})
+      ENERGY, families={f: ALL4 for f in ENERGY}, seeds=2)
+
+
+def censored_not_averaged(o, r):
+    """A seed without the LBF's median at duty 0.5: no point there (the
+    other seed's would be too short), and the panel says why."""
+    report = figure_checks.report_of(o / "duty-tradeoff.png", reports)
+    text = " ".join(figure_checks.panel_text(ax) for ax in report["axes"]) if report else ""
+    want = "LBF at duty 0.5 (fewer than half its pairs right for good in at least one seed)"
+    return [] if want in text else [f"duty-tradeoff.png does not say {want!r}"]
+
+
+e_head = read_rows(ed)[0]
+lbf_run1 = (lambda i, r: r[e_head.index("filter")] == "lbf" and r[e_head.index("run")] == "1")
+valid("a censored median missing in one seed", "plot-energy.py", [
+    "OUT", ea, ed, ea, variant("energy-duty.csv", "e3.csv", combine(
+        set_cells("settle_time_median", "NA", lbf_run1),
+        set_cells("settled_share", "0.4", lbf_run1)))], ENERGY, seeds=2,
+    check=censored_not_averaged)
 valid("one seed, LBF only", "plot-energy.py", [
     "OUT", variant("energy-always-1.csv", "e1.csv", where("filter", "lbf")),
     variant("energy-duty-1.csv", "e2.csv", where("filter", "lbf")),
-    data / "energy-always-1.csv"], ENERGY, families={f: ["lbf"] for f in ENERGY})
+    data / "energy-always-1.csv"], ENERGY, families={f: ["lbf"] for f in ENERGY}, seeds=1)
 
 # --- plot-queries.py --------------------------------------------------------
 s = "plot-queries.py"
@@ -556,7 +603,8 @@ for label, path, figures in [
             "stretch", "latency_to_holder", "hops_taken", "round_trip", "outcome", "issued")),
          QUERIES)]:
     valid(label, s, [path, "OUT"], figures,
-          families={f: ALL4 for f in figures} if label.startswith("line and grid") else None)
+          families={f: ALL4 for f in figures} if label.startswith("line and grid") else None,
+          seeds=1 if "one seed" in label or "one row" in label else 2)
 refused("OUTDIR is a regular file", s, [queries, afile], "OUTDIR")
 refused("OUTDIR ''", s, [queries, ""], "OUTDIR")
 refused("OUTDIR/queries-by-diameter.png is a folder: no figure written", s, [queries, "OUT"],
@@ -709,6 +757,21 @@ refused("OUTDIR/map.png is a folder: no figure written", s, [mp, "OUT", "--walk"
 
 # --- plot-mobility.py -------------------------------------------------------
 s = "plot-mobility.py"
+
+
+def bf_not_exact(o, r):
+    """No BF on a panel of exact hop estimates (its "exact" is the resource
+    reported: drawn there it looked the most exact of all)."""
+    problems = []
+    for name in ("mobility-vs-speed.png", "mobility-vs-diameter.png"):
+        report = figure_checks.report_of(o / name, reports)
+        for ax in report["axes"] if report else []:
+            if "xact" in " ".join(ax["titles"]) and any(
+                    ln["label"] == "Bloom filter" and ln["points"] for ln in ax["lines"]):
+                problems.append(f"{name}: the BF on {ax['titles'][0].splitlines()[0]!r}")
+    return problems
+
+
 MOB = ["mobility-vs-speed.png", "mobility-vs-diameter.png", "mobility-series.png"]
 mruns = concat(work / "mob-runs.csv", data / "mob-0.csv", data / "mob-2.csv")
 mseries = concat(work / "mob-series.csv", data / "mob-0-series.csv", data / "mob-2-series.csv")
@@ -720,7 +783,10 @@ for label, args, *fams in [
                               data / "mob-0-series.csv", "OUT"]),
         ("optional columns missing", [variant("mob-2.csv", "mo3.csv", drop_columns(
             "mean_within1", "repair_mean_s")), data / "mob-2-series.csv", "OUT"])]:
-    valid(label, s, args, MOB, families={f: fams[0] for f in MOB} if fams else None)
+    # the BF estimates no distance: not on the exact share over time
+    valid(label, s, args, MOB, families={f: [x for x in fams[0] if f != "mobility-series.png"
+                                             or x != "bf"] for f in MOB} if fams else None,
+          seeds=1, check=bf_not_exact)
 for label, args, named in [
         ("OUTDIR is a regular file", [mruns, mseries, afile], "OUTDIR"),
         ("two arguments", [mruns, "OUT"], "usage"),
@@ -754,7 +820,8 @@ for label, args, *fams in [
         ("two topologies", [concat(work / "res-two.csv", data / "res-m-8-1.csv",
                                    data / "line-1.csv"), "OUT"])]:
     figures = RES + (["resources-line.png"] if label == "two topologies" else [])
-    valid(label, s, args, figures, families={f: fams[0] for f in figures} if fams else None)
+    valid(label, s, args, figures, families={f: fams[0] for f in figures} if fams else None,
+          seeds=2 if "2 seeds" in label else 1)
 for label, args, named in [
         ("OUTDIR is a regular file", [rruns, afile], "OUTDIR"),
         ("one argument", [rruns], "usage"),
@@ -924,7 +991,7 @@ for label, args in [
         ("two settings", [f"wifi={bq}", f"lr-wpan={data / 'bcun-1-queries.csv'}"]),
         ("one strategy, CRLF", [f"wifi={variant('bcun-1-queries.csv', 'bq1.csv', where('strategy', 'abc'), chr(13) + chr(10))}"]),
         ("warm-up rows left out", [f"wifi={variant('bcun-1-queries.csv', 'bq2.csv', lambda h, rows: (h + ['warmup'], [r + [str(i % 2)] for i, r in enumerate(rows)]))}"])]:
-    valid(label, s, ["OUT", *args], BCUN)
+    valid(label, s, ["OUT", *args], BCUN, seeds=2 if "2 seeds" in label else None)
 for label, args, named in [
         ("one argument", ["OUT"], "usage"),
         ("no NAME=", ["OUT", str(bq)], "NAME=QUERIES.csv"),
@@ -1262,8 +1329,9 @@ def correlated(run_spread):
 
 def sweep_maps(run_spread):
     """The tiny sweep with the maps of its R = 8 runs (equal m: its network
-    and R are the budget runs' too): those groups from the maps, the others
-    from the profiles, the BF's rows (one filter for every node) the same."""
+    and R are the budget runs' too): every group from the maps (the R = 2
+    runs from their first 2 resources: the holders are drawn in id order),
+    the BF's rows (one filter for every node) as from the profiles."""
     maps = [a for seed in (1, 2) for a in ("--map", data / f"res-m-8-{seed}-map.csv")]
     _, problems, outs = run_spread([rruns, rdist, "--reps", "20", "--out", "p.csv"], ["p.csv"])
     _, p2, outs2 = run_spread([rruns, rdist, "--reps", "20", *maps, "--out", "m.csv"],
@@ -1271,7 +1339,7 @@ def sweep_maps(run_spread):
     problems += p2
     plain, mapped = spread_rows(outs["p.csv"])[1], spread_rows(outs2["m.csv"])[1]
     for x, y in zip(plain, mapped):
-        want = "map" if y.get("R") == "8" else "profile"
+        want = "map"
         if y.get("distances") != want or x.get("distances") != "profile":
             problems.append(f"distances {x.get('distances')} / {y.get('distances')} at R "
                             f"{y.get('R')}")
@@ -1290,6 +1358,14 @@ spread_case("the sweep with the maps of its R = 8 runs", sweep_maps)
 rmap = data / "res-m-8-1-map.csv"
 
 
+def swap13(header, rows):
+    """Resources 1 and 3 of a map swapped: the R = 8 run's distances are the
+    same set, the first two resources' are not the R = 2 run's."""
+    k = header.index("resource")
+    other = {"1": "3", "3": "1"}
+    return header, [r[:k] + [other.get(r[k], r[k])] + r[k + 1:] for r in rows]
+
+
 def farther(header, rows):
     """Node 0 one hop farther from each key it reaches, in every family's map."""
     node, truth = header.index("node"), header.index("truth")
@@ -1300,6 +1376,9 @@ def farther(header, rows):
 for label, args, named in [
         ("--map of the run with node 0 a hop farther from every key",
          [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp1.csv", farther)], "not the"),
+        ("--map of R = 8 with resources 1 and 3 swapped (the R = 2 runs' first 2 are not "
+         "theirs)", [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp5.csv", swap13)],
+         "not the"),
         ("--map with its rows twice", [rruns, rdist, "--map", concat(
             work / "mp2.csv", rmap, rmap)], "one row per node"),
         ("--map truth -1", [rruns, rdist, "--map", variant("res-m-8-1-map.csv", "mp3.csv", one(
