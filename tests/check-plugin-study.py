@@ -79,7 +79,7 @@ def main():
             os.makedirs(os.path.join(tmp, name))
             r = run([program] + sweep + ["--out", os.path.join(tmp, name, "runs.csv")])
             check(r.returncode == 0, "the sweep with hsbf and walk: %s" % r.stderr.strip())
-        for suffix in ("runs.csv", "runs-by-distance.csv", "runs-queries.csv"):
+        for suffix in ("runs.csv", "by-distance.csv", "queries.csv"):
             with open(os.path.join(tmp, "a", suffix), "rb") as f, \
                     open(os.path.join(tmp, "b", suffix), "rb") as g:
                 check(f.read() == g.read(), "%s differs between two runs of one seed" % suffix)
@@ -96,7 +96,7 @@ def main():
               "scope is not NA in the other families' rows")
         check({r["query_strategy"] for r in runs} == {"walk", "flood"}, "strategies %s"
               % sorted({r["query_strategy"] for r in runs}))
-        queries = rows(os.path.join(tmp, "a", "runs-queries.csv"))
+        queries = rows(os.path.join(tmp, "a", "queries.csv"))
         walks = [q for q in queries if q["strategy"] == "walk" and q["filter"] == "hsbf"]
         check(len(walks) == 12, "%d walk queries of hsbf, expected 12" % len(walks))
         check(any(q["success"] == "1" for q in walks), "no walk found a holder")
@@ -140,7 +140,7 @@ def main():
         python = plotting_python()
         check(python is not None, "no python3 with matplotlib and pandas")
         r = run([python or sys.executable, os.path.join(root, "analysis", "plot-sweep.py"),
-                 os.path.join(tmp, "a", "runs.csv"), os.path.join(tmp, "a", "runs-by-distance.csv"),
+                 os.path.join(tmp, "a", "runs.csv"), os.path.join(tmp, "a", "by-distance.csv"),
                  plots], env=env)
         if check(r.returncode == 0, "plot-sweep.py: %s" % r.stderr.strip()):
             series = set()
