@@ -375,6 +375,7 @@ def figure(settings, rows, reference, successes):
     for i, (name, _) in enumerate(settings):
         for j, (col, ref_col, label, xlabel) in enumerate(panels):
             ax = axes[i][j]
+            drawn = {}  # label: points, for the panel's overlap note
             for m in MECHANISMS:
                 if col == "success":
                     pts = [r for r in rows if r["setting"] == name and r["strategy"] == m
@@ -389,6 +390,8 @@ def figure(settings, rows, reference, successes):
                     continue  # the setting did not run this mechanism
                 x = [r["hops"] for r in pts]
                 y = [r[col] for r in pts]
+                if pts:
+                    drawn[f"{NAMES[m]} ({name})"] = list(zip(x, y))
                 if col == "queries" and pts:
                     ax.plot(x, y, color=COLOURS[m], lw=1.8, label=f"{NAMES[m]} ({name})")
                     pc.record(ax, f"{name} {col}", m, x, y, domain=NONNEG)
@@ -422,12 +425,14 @@ def figure(settings, rows, reference, successes):
                         ys = [v * ours / total for _, v in ref]
                         ax.plot(xs, ys, color=COLOURS[m], lw=1.2, ls="--",
                                 label=f"{NAMES[m]} (BCUN, scaled)")
+                        drawn[f"{NAMES[m]} (BCUN, scaled)"] = list(zip(xs, ys))
                         pc.record(ax, f"{name} {col}", f"{m} BCUN", xs, ys, domain=NONNEG)
                     continue
                 ref = sorted((h, v[ref_col]) for (sm, h), v in reference.items()
                              if sm == m and v[2][ref_col] >= MIN_BIN and v[ref_col] == v[ref_col])
                 ax.plot([h for h, _ in ref], [v for _, v in ref], color=COLOURS[m], lw=1.2,
                         ls="--", marker=".", ms=4, label=f"{NAMES[m]} (BCUN)")
+                drawn[f"{NAMES[m]} (BCUN)"] = list(ref)
                 pc.record(ax, f"{name} {col}", f"{m} BCUN", [h for h, _ in ref],
                           [v for _, v in ref], domain=NONNEG)
             if not ax.get_lines():
@@ -436,7 +441,11 @@ def figure(settings, rows, reference, successes):
                         color="0.4")
             ax.set_xlabel(xlabel)
             ax.set_ylabel(label)
-            ax.set_title(f"{name}: {label}", fontsize=10)
+            title = f"{name}: {label}"
+            note = pc.overlap_note(drawn, domain=SHARE if col == "success" else NONNEG)
+            if note:
+                title += "\n" + pc.wrap_to_axes(ax, f"({note})", 9)
+            ax.set_title(title, fontsize=10)
             if col == "success":
                 ax.set_ylim(0.5, 1.01)
             else:
