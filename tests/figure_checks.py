@@ -558,10 +558,19 @@ def main(argv):
     seeds = None
     args = argv[1:]
     if args[:1] == ["--seeds"] and len(args) >= 2:
+        if not args[1].isdigit() or int(args[1]) < 1:
+            print(f"figure_checks: --seeds: {args[1]!r} is not a positive integer",
+                  file=sys.stderr)
+            return 2
         seeds = int(args[1])
         args = args[2:]
-    if not args:
-        sys.exit("usage: tests/figure_checks.py [--seeds N] SCRIPT ARGS...")
+    usage = "usage: tests/figure_checks.py [--seeds N] SCRIPT ARGS..."
+    if not args or args[0] in ("-h", "--help"):
+        print(usage)
+        return 0 if args else 2
+    if not os.path.isfile(args[0]):
+        print(f"figure_checks: SCRIPT: no file {args[0]!r}", file=sys.stderr)
+        return 2
     import runpy
     import tempfile
 
