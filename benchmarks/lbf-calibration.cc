@@ -12,6 +12,8 @@
  * code 2, no output file.  The CSV is written to a temporary file next to
  * --out and renamed into place when complete.
  */
+#include "lbf-calibration/lbf-calibration.h"
+
 #include "ns3/bloom-gossip-scenario-module.h"
 #include "ns3/user-text.h"
 
