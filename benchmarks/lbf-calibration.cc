@@ -206,39 +206,17 @@ ProgressLines()
     };
 }
 
-int
-Run(int argc, char** argv)
+/**
+ * Declare the options in `desc`, each read as text into `text` (validated
+ * afterwards, so that each problem gets one message naming the option and
+ * its allowed values), --help into `help`.
+ */
+void
+DeclareOptions(po::options_description& desc,
+               std::map<std::string, std::string>& text,
+               bool& help,
+               unsigned hw)
 {
-    const unsigned hw = std::max(1U, std::thread::hardware_concurrency());
-    po::options_description desc(fmt::format(
-        "{}: the LBF paper's section 4 Monte-Carlo (calibration) and Fig. 4 (capacity).\n"
-        "Integer lists accept v, a:b, a:b:step and comma-separated items (e.g. 1:16, 30:70:10)."
-        "\nOptions",
-        kProgram));
-    // Every value is read as text and validated below, so that each problem
-    // gets one message naming the option and its allowed values.  Each has
-    // its default as text (--PrintHelp, SEM), but --hashes (its default
-    // depends on --experiment) and --threads (the machine's).
-    std::map<std::string, std::string> text{
-        {"experiment", "calibration"},
-        {"out", "-"},
-        {"dim", "4096"},
-        {"bits", "1:16"},
-        {"hashes", ""},
-        {"elements", "30:70:10"},
-        {"grid", "paper"},
-        {"paper-k", "7"},
-        {"paper-b", "8"},
-        {"iterations", "100000"},
-        {"repetitions", "1000"},
-        {"targets", "30:70:10"},
-        {"max-elements", "1000000"},
-        {"quantization", "all"},
-        {"ids", "continue"},
-        {"seed", "1"},
-        {"threads", ""},
-    };
-    bool help = false; // read from vm before Notify
     ns3::cli::OptionAdder(desc)
         .Flag("help,h", &help, "print this help and exit")
         .Text("experiment",
@@ -298,9 +276,15 @@ Run(int argc, char** argv)
               fmt::format("worker threads, 1..1024 (default: hardware concurrency, {}); results do "
                           "not depend on it",
                           hw));
+}
 
-    // Boost would take a following option as the value ("--bits --out x"):
-    // catch a missing value, and stray arguments, with a message of our own.
+/**
+ * Boost would take a following option as the value ("--bits --out x"):
+ * refuse a missing value, and stray arguments, with a message of our own.
+ */
+void
+CheckTokens(int argc, char** argv, const po::options_description& desc)
+{
     for (int i = 1; i < argc; ++i)
     {
         const std::string token = argv[i];
@@ -325,19 +309,25 @@ Run(int argc, char** argv)
                                          ns3::bloom::QuoteForMessage(token)));
         }
     }
-    po::variables_map vm;
-    ns3::cli::CommandLineExtras extras;
-    extras.general = ns3::cli::Ns3GeneralArguments(kProgram);
-    ns3::cli::ParseArguments(argc, argv, desc, vm, "", extras);
-    if (vm["help"].as<bool>())
-    {
-        std::ostringstream os;
-        os << desc;
-        fmt::print("{}", os.str());
-        return 0;
-    }
-    ns3::cli::Notify(vm);
+}
 
+/// The options both experiments read.
+struct CommonOptions
+{
+    uint32_t dim;
+    std::vector<uint64_t> bits;
+    std::vector<uint64_t> hashes;
+    std::vector<Quantization> rules;
+    IdMode ids;
+    uint32_t seed;
+    uint32_t threads;
+};
+
+/// --experiment (true: calibration), with the options of the other
+/// experiment refused.
+bool
+ReadExperiment(const po::variables_map& vm)
+{
     const std::string experiment =
         vm.count("experiment") ? vm["experiment"].as<std::string>() : "calibration";
     ns3::cli::ParseChoice("--experiment", experiment, {"calibration", "capacity"});
@@ -357,268 +347,322 @@ Run(int argc, char** argv)
                             calibration ? "capacity" : "calibration"));
         }
     }
+    return calibration;
+}
 
-    const auto dim =
-        static_cast<uint32_t>(Single(vm, "dim", 4096, kMinCalibrationDim, kMaxCalibrationDim));
-    const auto bits = List(vm, "bits", "1:16", kMinCellBits, kMaxCellBits);
-    const auto hashes = List(vm, "hashes", calibration ? "2:16" : "7", 1, kMaxHashes);
-    const auto rules = Rules(vm);
-    IdMode ids = IdMode::CONTINUE;
+CommonOptions
+ReadCommon(const po::variables_map& vm, bool calibration, unsigned hw)
+{
+    CommonOptions c;
+    c.dim = static_cast<uint32_t>(Single(vm, "dim", 4096, kMinCalibrationDim, kMaxCalibrationDim));
+    c.bits = List(vm, "bits", "1:16", kMinCellBits, kMaxCellBits);
+    c.hashes = List(vm, "hashes", calibration ? "2:16" : "7", 1, kMaxHashes);
+    c.rules = Rules(vm);
+    c.ids = IdMode::CONTINUE;
     if (vm.count("ids"))
     {
         try
         {
-            ids = ParseIdMode(vm["ids"].as<std::string>());
+            c.ids = ParseIdMode(vm["ids"].as<std::string>());
         }
         catch (const std::invalid_argument& e)
         {
             Bad("ids", e.what());
         }
     }
-    const auto seed = static_cast<uint32_t>(Single(vm, "seed", 1, 1, 4294944442ULL));
-    const auto threads = static_cast<uint32_t>(Single(vm, "threads", hw, 1, 1024));
+    c.seed = static_cast<uint32_t>(Single(vm, "seed", 1, 1, 4294944442ULL));
+    c.threads = static_cast<uint32_t>(Single(vm, "threads", hw, 1, 1024));
+    return c;
+}
 
+/// The (dim, b, k) of the calibration grid (--grid, --paper-k, --paper-b),
+/// the same for every n.
+std::vector<CalibrationPoint>
+CalibrationShapes(const po::variables_map& vm, const CommonOptions& c)
+{
+    const std::string grid = vm.count("grid") ? vm["grid"].as<std::string>() : "paper";
+    ns3::cli::ParseChoice("--grid", grid, {"paper", "product"});
+    const auto paperK = static_cast<uint32_t>(Single(vm, "paper-k", 7, 1, kMaxHashes));
+    const auto paperB = static_cast<uint32_t>(Single(vm, "paper-b", 8, kMinCellBits, kMaxCellBits));
+    const bool givenK = ns3::cli::Given(vm, "paper-k");
+    if (grid == "product" && (givenK || ns3::cli::Given(vm, "paper-b")))
+    {
+        Bad(givenK ? "paper-k" : "paper-b", "applies to --grid paper only");
+    }
+    std::set<CalibrationPoint> shapeSet;
+    if (grid == "product")
+    {
+        for (uint64_t b : c.bits)
+        {
+            for (uint64_t k : c.hashes)
+            {
+                shapeSet.insert({c.dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k), 0});
+            }
+        }
+    }
+    else
+    {
+        for (uint64_t b : c.bits)
+        {
+            shapeSet.insert({c.dim, static_cast<uint32_t>(b), paperK, 0});
+        }
+        for (uint64_t k : c.hashes)
+        {
+            shapeSet.insert({c.dim, paperB, static_cast<uint32_t>(k), 0});
+        }
+    }
+    return {shapeSet.begin(), shapeSet.end()};
+}
+
+/**
+ * Memory, bounded before anything is allocated: the run's sums, results and
+ * task buffers, and the table (a CSV row of at most about 250 bytes per
+ * point and rule, built, then copied to write).  Refuses a run over
+ * kMaxCalibrationMemory, naming the option whose change helps most.
+ */
+void
+CheckCalibrationMemory(const std::vector<CalibrationPoint>& shapes,
+                       const std::vector<uint32_t>& ns,
+                       const CalibrationOptions& cal)
+{
+    const uint64_t chunks = (cal.iterations + kCalibrationChunk - 1) / kCalibrationChunk;
+    const CalibrationMemory memory = EstimateCalibrationMemory(shapes, ns, cal);
+    const double table = static_cast<double>(memory.points) * cal.rules.size() * 2 * 256;
+    const double shared = static_cast<double>(memory.Shared()) + table;
+    const double oneTask = static_cast<double>(memory.taskBuffers) + memory.taskFilters;
+    const double total = static_cast<double>(memory.Total()) + table;
+    if (total <= static_cast<double>(kMaxCalibrationMemory))
+    {
+        return;
+    }
+    // --threads when one task at a time would fit; else what grows the
+    // larger part (the points' sums grow with the n and the chunks of
+    // iterations, a task's buffers with the largest n).
+    std::string option = "elements";
+    if (memory.runningTasks > 1 && shared + oneTask <= kMaxCalibrationMemory)
+    {
+        option = "threads";
+    }
+    else if (shared >= oneTask * memory.runningTasks && chunks > ns.size())
+    {
+        option = "iterations";
+    }
+    Bad(option,
+        fmt::format("{} points ({} n x {} (b, k)) of {} iterations on {} thread(s) "
+                    "would take about {} of memory ({} for the points' sums and the "
+                    "table, {} per running task), more than the {} a run may take; "
+                    "give fewer or smaller --elements, fewer --iterations, --threads "
+                    "or a smaller --dim",
+                    memory.points,
+                    ns.size(),
+                    shapes.size(),
+                    cal.iterations,
+                    cal.threads,
+                    Bytes(total),
+                    Bytes(shared),
+                    Bytes(oneTask),
+                    Bytes(static_cast<double>(kMaxCalibrationMemory))));
+}
+
+/**
+ * Time: a run estimated over kAnnounceSeconds is announced up front (the
+ * progress lines may be far apart: a work unit is 1000 iterations of one
+ * n).  The note to print, or "".
+ */
+std::string
+CalibrationAnnouncement(const std::vector<CalibrationPoint>& shapes,
+                        const std::vector<uint32_t>& ns,
+                        const CalibrationOptions& cal,
+                        unsigned hw)
+{
+    const uint64_t chunks = (cal.iterations + kCalibrationChunk - 1) / kCalibrationChunk;
+    double triples = 0;
+    uint64_t sumHashes = 0;
+    for (const CalibrationPoint& p : shapes)
+    {
+        sumHashes += p.hashes;
+    }
+    for (uint32_t n : ns)
+    {
+        triples += static_cast<double>(n) * sumHashes;
+    }
+    triples *= static_cast<double>(cal.iterations) *
+               ((cal.rules.size() + 3) / 4); // rules run four to a filter bank
+    const double running =
+        static_cast<double>(std::min<uint64_t>({cal.threads, hw, ns.size() * chunks}));
+    const double seconds = triples / kCalibrationTriplesPerSecond / running;
+    if (seconds <= kAnnounceSeconds)
+    {
+        return "";
+    }
+    return fmt::format("{}: note: about {:.2g} (point, element, hash) updates to compute, "
+                       "roughly {} on {} idle thread(s) at the {:.2g} per second measured "
+                       "(doc/paper-reproduction.md); progress is printed every 30 s\n",
+                       kProgram,
+                       triples,
+                       Duration(seconds),
+                       static_cast<uint64_t>(running),
+                       kCalibrationTriplesPerSecond);
+}
+
+/// A calibration run, checked and ready: its points, options and the note
+/// announcing a long run.
+struct CalibrationPlan
+{
     std::vector<CalibrationPoint> points;
-    std::vector<CapacityPoint> capacityPoints;
-    std::string announce; // a long run's estimate, printed once everything is checked
-    CalibrationOptions cal;
-    CapacityOptions cap;
-    if (calibration)
-    {
-        const auto elements = List(vm, "elements", "30:70:10", 1, 1000000);
-        const std::string grid = vm.count("grid") ? vm["grid"].as<std::string>() : "paper";
-        ns3::cli::ParseChoice("--grid", grid, {"paper", "product"});
-        const auto paperK = static_cast<uint32_t>(Single(vm, "paper-k", 7, 1, kMaxHashes));
-        const auto paperB =
-            static_cast<uint32_t>(Single(vm, "paper-b", 8, kMinCellBits, kMaxCellBits));
-        const bool givenK = ns3::cli::Given(vm, "paper-k");
-        if (grid == "product" && (givenK || ns3::cli::Given(vm, "paper-b")))
-        {
-            Bad(givenK ? "paper-k" : "paper-b", "applies to --grid paper only");
-        }
-        // The (dim, b, k) of the grid, the same for every n.
-        std::set<CalibrationPoint> shapeSet;
-        if (grid == "product")
-        {
-            for (uint64_t b : bits)
-            {
-                for (uint64_t k : hashes)
-                {
-                    shapeSet.insert({dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k), 0});
-                }
-            }
-        }
-        else
-        {
-            for (uint64_t b : bits)
-            {
-                shapeSet.insert({dim, static_cast<uint32_t>(b), paperK, 0});
-            }
-            for (uint64_t k : hashes)
-            {
-                shapeSet.insert({dim, paperB, static_cast<uint32_t>(k), 0});
-            }
-        }
-        const std::vector<CalibrationPoint> shapes(shapeSet.begin(), shapeSet.end());
-        std::vector<uint32_t> ns;
-        ns.reserve(elements.size());
-        for (uint64_t n : elements)
-        {
-            ns.push_back(static_cast<uint32_t>(n));
-        }
-        cal.iterations = Single(vm, "iterations", 100000, 1, 1000000000);
-        cal.seed = seed;
-        cal.ids = ids;
-        cal.threads = threads;
-        cal.rules = rules;
+    CalibrationOptions options;
+    std::string announce;
+};
 
-        // Memory, bounded before anything is allocated: the run's sums,
-        // results and task buffers, and the table (a CSV row of at most
-        // about 250 bytes per point and rule, built, then copied to write).
-        const uint64_t chunks = (cal.iterations + kCalibrationChunk - 1) / kCalibrationChunk;
-        const CalibrationMemory memory = EstimateCalibrationMemory(shapes, ns, cal);
-        const double table = static_cast<double>(memory.points) * rules.size() * 2 * 256;
-        const double shared = static_cast<double>(memory.Shared()) + table;
-        const double oneTask = static_cast<double>(memory.taskBuffers) + memory.taskFilters;
-        const double total = static_cast<double>(memory.Total()) + table;
-        if (total > static_cast<double>(kMaxCalibrationMemory))
-        {
-            // Name the option whose change helps most: --threads when one
-            // task at a time would fit; else what grows the larger part (the
-            // points' sums grow with the n and the chunks of iterations, a
-            // task's buffers with the largest n).
-            std::string option = "elements";
-            if (memory.runningTasks > 1 && shared + oneTask <= kMaxCalibrationMemory)
-            {
-                option = "threads";
-            }
-            else if (shared >= oneTask * memory.runningTasks && chunks > ns.size())
-            {
-                option = "iterations";
-            }
-            Bad(option,
-                fmt::format("{} points ({} n x {} (b, k)) of {} iterations on {} thread(s) "
-                            "would take about {} of memory ({} for the points' sums and the "
-                            "table, {} per running task), more than the {} a run may take; "
-                            "give fewer or smaller --elements, fewer --iterations, --threads "
-                            "or a smaller --dim",
-                            memory.points,
-                            ns.size(),
-                            shapes.size(),
-                            cal.iterations,
-                            threads,
-                            Bytes(total),
-                            Bytes(shared),
-                            Bytes(oneTask),
-                            Bytes(static_cast<double>(kMaxCalibrationMemory))));
-        }
-        for (uint32_t n : ns)
-        {
-            for (CalibrationPoint p : shapes)
-            {
-                p.elements = n;
-                points.push_back(p);
-            }
-        }
-        std::sort(points.begin(), points.end());
-
-        // Time: announced up front when long (the progress lines may be
-        // far apart: a work unit is 1000 iterations of one n).
-        double triples = 0;
-        uint64_t sumHashes = 0;
-        for (const CalibrationPoint& p : shapes)
-        {
-            sumHashes += p.hashes;
-        }
-        for (uint32_t n : ns)
-        {
-            triples += static_cast<double>(n) * sumHashes;
-        }
-        triples *= static_cast<double>(cal.iterations) *
-                   ((rules.size() + 3) / 4); // rules run four to a filter bank
-        const double running =
-            static_cast<double>(std::min<uint64_t>({threads, hw, ns.size() * chunks}));
-        const double seconds = triples / kCalibrationTriplesPerSecond / running;
-        if (seconds > kAnnounceSeconds)
-        {
-            announce =
-                fmt::format("{}: note: about {:.2g} (point, element, hash) updates to compute, "
-                            "roughly {} on {} idle thread(s) at the {:.2g} per second measured "
-                            "(doc/paper-reproduction.md); progress is printed every 30 s\n",
-                            kProgram,
-                            triples,
-                            Duration(seconds),
-                            static_cast<uint64_t>(running),
-                            kCalibrationTriplesPerSecond);
-        }
-        cal.progress = ProgressLines();
-    }
-    else
+CalibrationPlan
+PlanCalibration(const po::variables_map& vm, const CommonOptions& c, unsigned hw)
+{
+    const auto elements = List(vm, "elements", "30:70:10", 1, 1000000);
+    const std::vector<CalibrationPoint> shapes = CalibrationShapes(vm, c);
+    std::vector<uint32_t> ns;
+    ns.reserve(elements.size());
+    for (uint64_t n : elements)
     {
-        for (uint64_t b : bits)
-        {
-            for (uint64_t k : hashes)
-            {
-                capacityPoints.push_back({dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k)});
-            }
-        }
-        cap.repetitions = static_cast<uint32_t>(Single(vm, "repetitions", 1000, 1, 10000000));
-        cap.maxElements = Single(vm, "max-elements", 1000000, 1, 1000000000);
-        cap.targets.clear();
-        for (uint64_t t : List(vm, "targets", "30:70:10", 1, 100))
-        {
-            cap.targets.push_back(static_cast<double>(t) / 100.0);
-        }
-        cap.seed = seed;
-        cap.ids = ids;
-        cap.threads = threads;
-        cap.rules = rules;
-        cap.progress = ProgressLines();
+        ns.push_back(static_cast<uint32_t>(n));
     }
-
-    // Open the output before the (long) run, so an unwritable path fails at once.
-    const std::string outPath = vm.count("out") ? vm["out"].as<std::string>() : "-";
-    // Checked now (a regular file or a new path in a writable folder; not a
-    // device, FIFO, symbolic link or folder), written when the run is done:
-    // an interrupted run leaves no file behind.
-    ns3::OutputFiles outputs;
-    if (outPath != "-")
+    CalibrationPlan plan;
+    CalibrationOptions& cal = plan.options;
+    cal.iterations = Single(vm, "iterations", 100000, 1, 1000000000);
+    cal.seed = c.seed;
+    cal.ids = c.ids;
+    cal.threads = c.threads;
+    cal.rules = c.rules;
+    CheckCalibrationMemory(shapes, ns, cal);
+    for (uint32_t n : ns)
     {
-        outputs.AddOutput("--out", outPath);
+        for (CalibrationPoint p : shapes)
+        {
+            p.elements = n;
+            plan.points.push_back(p);
+        }
     }
-    fmt::print(stderr, "{}", announce);
-    fmt::memory_buffer table;
+    std::sort(plan.points.begin(), plan.points.end());
+    plan.announce = CalibrationAnnouncement(shapes, ns, cal, hw);
+    cal.progress = ProgressLines();
+    return plan;
+}
+
+/// A capacity run, checked and ready.
+struct CapacityPlan
+{
+    std::vector<CapacityPoint> points;
+    CapacityOptions options;
+};
+
+CapacityPlan
+PlanCapacity(const po::variables_map& vm, const CommonOptions& c)
+{
+    CapacityPlan plan;
+    for (uint64_t b : c.bits)
+    {
+        for (uint64_t k : c.hashes)
+        {
+            plan.points.push_back({c.dim, static_cast<uint32_t>(b), static_cast<uint32_t>(k)});
+        }
+    }
+    CapacityOptions& cap = plan.options;
+    cap.repetitions = static_cast<uint32_t>(Single(vm, "repetitions", 1000, 1, 10000000));
+    cap.maxElements = Single(vm, "max-elements", 1000000, 1, 1000000000);
+    cap.targets.clear();
+    for (uint64_t t : List(vm, "targets", "30:70:10", 1, 100))
+    {
+        cap.targets.push_back(static_cast<double>(t) / 100.0);
+    }
+    cap.seed = c.seed;
+    cap.ids = c.ids;
+    cap.threads = c.threads;
+    cap.rules = c.rules;
+    cap.progress = ProgressLines();
+    return plan;
+}
+
+/// Run the calibration and append its CSV to `table`; the number of rows.
+size_t
+CalibrationTable(const CalibrationPlan& plan, fmt::memory_buffer& table)
+{
+    const CalibrationOptions& cal = plan.options;
+    const auto results = RunCalibration(plan.points, cal);
     const auto f = std::back_inserter(table);
-    const auto start = std::chrono::steady_clock::now();
-    size_t rows = 0;
-    if (calibration)
+    fmt::format_to(f,
+                   "quantization,ids,seed,dim,cells,bits,hashes,elements,iterations,samples,"
+                   "mean_c_true,mean_c,se_mean_c,sigma,eqm,se_eqm,occupancy_bits,"
+                   "occupancy_cells,overestimated,max_abs_err_no_collision\n");
+    for (const auto& r : results)
     {
-        const auto results = RunCalibration(points, cal);
         fmt::format_to(f,
-                       "quantization,ids,seed,dim,cells,bits,hashes,elements,iterations,samples,"
-                       "mean_c_true,mean_c,se_mean_c,sigma,eqm,se_eqm,occupancy_bits,"
-                       "occupancy_cells,overestimated,max_abs_err_no_collision\n");
-        for (const auto& r : results)
-        {
-            fmt::format_to(f,
-                           "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                           ToString(r.rule),
-                           ToString(cal.ids),
-                           cal.seed,
-                           r.point.dim,
-                           r.cells,
-                           r.point.bits,
-                           r.point.hashes,
-                           r.point.elements,
-                           r.iterations,
-                           r.samples,
-                           Num(r.meanC),
-                           Num(r.meanChat),
-                           Num(r.seMeanChat),
-                           Num(r.sigma),
-                           Num(r.eqm),
-                           Num(r.seEqm),
-                           Num(r.occupancyBits),
-                           Num(r.occupancyCells),
-                           Num(r.overestimated),
-                           Num(r.maxErrorNoCollision));
-        }
-        rows = results.size();
+                       "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                       ToString(r.rule),
+                       ToString(cal.ids),
+                       cal.seed,
+                       r.point.dim,
+                       r.cells,
+                       r.point.bits,
+                       r.point.hashes,
+                       r.point.elements,
+                       r.iterations,
+                       r.samples,
+                       Num(r.meanC),
+                       Num(r.meanChat),
+                       Num(r.seMeanChat),
+                       Num(r.sigma),
+                       Num(r.eqm),
+                       Num(r.seEqm),
+                       Num(r.occupancyBits),
+                       Num(r.occupancyCells),
+                       Num(r.overestimated),
+                       Num(r.maxErrorNoCollision));
     }
-    else
+    return results.size();
+}
+
+/// Run the capacity experiment and append its CSV to `table`; the number of rows.
+size_t
+CapacityTable(const CapacityPlan& plan, fmt::memory_buffer& table)
+{
+    const CapacityOptions& cap = plan.options;
+    const auto results = RunCapacity(plan.points, cap);
+    const auto f = std::back_inserter(table);
+    fmt::format_to(f,
+                   "quantization,ids,seed,dim,cells,bits,hashes,definition,target,repetitions,"
+                   "max_elements_cap,reachable,reached,mean_elements,rounded_mean_elements,"
+                   "sd_elements,se_elements,min_elements,max_elements\n");
+    for (const auto& r : results)
     {
-        const auto results = RunCapacity(capacityPoints, cap);
+        const bool reachable = r.target <= MaxOccupancy(r.point.bits, r.rule, r.definition);
         fmt::format_to(f,
-                       "quantization,ids,seed,dim,cells,bits,hashes,definition,target,repetitions,"
-                       "max_elements_cap,reachable,reached,mean_elements,rounded_mean_elements,"
-                       "sd_elements,se_elements,min_elements,max_elements\n");
-        for (const auto& r : results)
-        {
-            const bool reachable = r.target <= MaxOccupancy(r.point.bits, r.rule, r.definition);
-            fmt::format_to(f,
-                           "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                           ToString(r.rule),
-                           ToString(cap.ids),
-                           cap.seed,
-                           r.point.dim,
-                           r.cells,
-                           r.point.bits,
-                           r.point.hashes,
-                           ToString(r.definition),
-                           Num(r.target),
-                           r.repetitions,
-                           cap.maxElements,
-                           reachable ? 1 : 0,
-                           r.reached,
-                           Num(r.meanElements),
-                           Num(std::round(r.meanElements)),
-                           Num(r.sdElements),
-                           Num(r.seElements),
-                           r.reached > 0 ? std::to_string(r.minElements) : "NA",
-                           r.reached > 0 ? std::to_string(r.maxElements) : "NA");
-        }
-        rows = results.size();
+                       "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                       ToString(r.rule),
+                       ToString(cap.ids),
+                       cap.seed,
+                       r.point.dim,
+                       r.cells,
+                       r.point.bits,
+                       r.point.hashes,
+                       ToString(r.definition),
+                       Num(r.target),
+                       r.repetitions,
+                       cap.maxElements,
+                       reachable ? 1 : 0,
+                       r.reached,
+                       Num(r.meanElements),
+                       Num(std::round(r.meanElements)),
+                       Num(r.sdElements),
+                       Num(r.seElements),
+                       r.reached > 0 ? std::to_string(r.minElements) : "NA",
+                       r.reached > 0 ? std::to_string(r.maxElements) : "NA");
     }
+    return results.size();
+}
+
+/// The table to standard output ("-") or, through `outputs`, to --out.
+void
+WriteTable(const std::string& outPath, ns3::OutputFiles& outputs, const fmt::memory_buffer& table)
+{
     if (outPath == "-")
     {
         if (std::fwrite(table.data(), 1, table.size(), stdout) != table.size() ||
@@ -631,15 +675,91 @@ Run(int argc, char** argv)
     {
         outputs.WriteAll({fmt::to_string(table)});
     }
+}
+
+int
+Run(int argc, char** argv)
+{
+    const unsigned hw = std::max(1U, std::thread::hardware_concurrency());
+    po::options_description desc(fmt::format(
+        "{}: the LBF paper's section 4 Monte-Carlo (calibration) and Fig. 4 (capacity).\n"
+        "Integer lists accept v, a:b, a:b:step and comma-separated items (e.g. 1:16, 30:70:10)."
+        "\nOptions",
+        kProgram));
+    // Each option has its default as text (--PrintHelp, SEM), but --hashes
+    // (its default depends on --experiment) and --threads (the machine's).
+    std::map<std::string, std::string> text{
+        {"experiment", "calibration"},
+        {"out", "-"},
+        {"dim", "4096"},
+        {"bits", "1:16"},
+        {"hashes", ""},
+        {"elements", "30:70:10"},
+        {"grid", "paper"},
+        {"paper-k", "7"},
+        {"paper-b", "8"},
+        {"iterations", "100000"},
+        {"repetitions", "1000"},
+        {"targets", "30:70:10"},
+        {"max-elements", "1000000"},
+        {"quantization", "all"},
+        {"ids", "continue"},
+        {"seed", "1"},
+        {"threads", ""},
+    };
+    bool help = false; // read from vm before Notify
+    DeclareOptions(desc, text, help, hw);
+    CheckTokens(argc, argv, desc);
+    po::variables_map vm;
+    ns3::cli::CommandLineExtras extras;
+    extras.general = ns3::cli::Ns3GeneralArguments(kProgram);
+    ns3::cli::ParseArguments(argc, argv, desc, vm, "", extras);
+    if (vm["help"].as<bool>())
+    {
+        std::ostringstream os;
+        os << desc;
+        fmt::print("{}", os.str());
+        return 0;
+    }
+    ns3::cli::Notify(vm);
+
+    const bool calibration = ReadExperiment(vm);
+    const CommonOptions common = ReadCommon(vm, calibration, hw);
+    CalibrationPlan calibrationPlan;
+    CapacityPlan capacityPlan;
+    if (calibration)
+    {
+        calibrationPlan = PlanCalibration(vm, common, hw);
+    }
+    else
+    {
+        capacityPlan = PlanCapacity(vm, common);
+    }
+
+    // Checked now (a regular file or a new path in a writable folder; not a
+    // device, FIFO, symbolic link or folder), before the (long) run, written
+    // when the run is done: an interrupted run leaves no file behind.
+    const std::string outPath = vm.count("out") ? vm["out"].as<std::string>() : "-";
+    ns3::OutputFiles outputs;
+    if (outPath != "-")
+    {
+        outputs.AddOutput("--out", outPath);
+    }
+    fmt::print(stderr, "{}", calibrationPlan.announce);
+    fmt::memory_buffer table;
+    const auto start = std::chrono::steady_clock::now();
+    const size_t rows =
+        calibration ? CalibrationTable(calibrationPlan, table) : CapacityTable(capacityPlan, table);
+    WriteTable(outPath, outputs, table);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print(stderr,
                "{}: {} rows ({}) in {:.2f} s on {} thread(s) -> {}\n",
                kProgram,
                rows,
-               experiment,
+               calibration ? "calibration" : "capacity",
                seconds,
-               threads,
+               common.threads,
                outPath);
     return 0;
 }
