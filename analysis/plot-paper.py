@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Figures 4, 5a-d and 6a-b of the LBF paper (Lima, Baquero & Miranda, section 4)
-from the CSVs of scratch/lbf-calibration, and the numbers the paper states next
+from the CSVs of benchmarks/lbf-calibration, and the numbers the paper states next
 to ours (printed as markdown on standard output).
 
     plot-paper.py CALIBRATION.csv CAPACITY.csv --out results/paper

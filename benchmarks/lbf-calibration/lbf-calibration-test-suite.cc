@@ -4,17 +4,15 @@
  * Tests of the LBF calibration engine (the paper's section 4 Monte-Carlo and
  * Fig. 4 capacity experiment) and of its fast path, UnpackedLinearBloomFilter.
  */
+#include "hashing-reference.h"
+#include "lbf-calibration.h"
+#include "linear-bloom-filter-bank.h"
+#include "unpacked-linear-bloom-filter.h"
+
 #include "ns3/bloom-gossip-test-compat.h"
-#include "ns3/lbf-calibration.h"
-#include "ns3/linear-bloom-filter-bank.h"
 #include "ns3/linear-bloom-filter.h"
 #include "ns3/rng-stream.h"
 #include "ns3/test.h"
-#include "ns3/unpacked-linear-bloom-filter.h"
-
-// The other module's test references (the two modules sit side by side in
-// every layout: src/, contrib/ or the clone's src/ inside contrib/).
-#include "../../bloom-gossip/test/hashing-reference.h"
 
 #include <algorithm>
 #include <cmath>
