@@ -10,15 +10,17 @@
 #
 # BUILD_DIR (default build/) is a build configured by this repository's
 # CMakeLists.txt, which always writes compile_commands.json; SOURCE...
-# (default src/*/{filter,model,helper}/*.cc and scratch/*.cc) must be
+# (default src/*/{filter,util,model,helper}/*.cc, scratch/*.cc and the
+# calibration of benchmarks/: lbf-calibration.cc and its library) must be
 # in it.  Environment: BG_CLANG_TIDY (default clang-tidy-14, else
 # clang-tidy), TIDY_JOBS (default: the number of cores).
 #
 # Scope.  clang-tidy parses each source with every ns-3 header it includes:
 # about 2 s of CPU per ns-3-facing source with Debian 12's clang-tidy 14.  The
-# default is every library source of both modules (filter/, model/, helper/)
-# and the scratch programs: 45 sources, about 100 s of CPU (the 2-core CI
-# machine runs two at a time).  The test suites, examples and benchmarks are
+# default is every library source of both modules (filter/, util/, model/,
+# helper/), the scratch programs and the LBF calibration (its program and
+# library in benchmarks/): 83 sources (the 2-core CI machine runs two at a
+# time).  The test suites, examples and other benchmarks are
 # left to a run by hand (they add about 45 s of CPU), e.g.
 #   tests/check-tidy.sh build $(git ls-files 'src/*.cc' 'benchmarks/*.cc')
 #
@@ -54,8 +56,10 @@ fi
 if [ $# -gt 0 ]; then
     sources=("$@")
 else
-    sources=("$root"/src/*/filter/*.cc "$root"/src/*/model/*.cc "$root"/src/*/helper/*.cc
-        "$root"/scratch/*.cc)
+    sources=("$root"/src/*/filter/*.cc "$root"/src/*/util/*.cc "$root"/src/*/model/*.cc
+        "$root"/src/*/helper/*.cc "$root"/scratch/*.cc "$root"/benchmarks/lbf-calibration.cc
+        "$root"/benchmarks/lbf-calibration/{lbf-calibration,linear-bloom-filter-bank}.cc
+        "$root"/benchmarks/lbf-calibration/unpacked-linear-bloom-filter.cc)
 fi
 for f in "${sources[@]}"; do
     if [ ! -f "$f" ]; then
