@@ -44,7 +44,7 @@ const bool g_registered = [] {
     ring.rounds = true;
     QuerySearchShape plugin;
     plugin.extraBytes = 2;
-    plugin.messageType = 0x40;
+    plugin.messageType = 0x30; // neither bit 7 (carried filter) nor bit 6 (padded frame)
     RegisterQueryStrategy(Shape(1, "gradient", gradient));
     RegisterQueryStrategy(Shape(2, "flood", {}));
     RegisterQueryStrategy(Shape(3, "ring", ring));
