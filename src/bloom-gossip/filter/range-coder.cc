@@ -20,6 +20,20 @@ constexpr uint32_t kTop = 1U << 24;
 constexpr uint32_t kLowBits = 16;
 
 /**
+ * One coding step, the same in the encoder and the decoder: [low, low +
+ * range) narrowed to the symbol's share [cum, cum + freq) of total.
+ */
+void
+Narrow(uint64_t& low, uint32_t& range, uint32_t cum, uint32_t freq, uint32_t total)
+{
+    assert(freq >= 1 && total <= kMaxCoderTotal && cum + uint64_t{freq} <= total);
+    const uint64_t lo = uint64_t{range} * cum / total;
+    const uint64_t hi = uint64_t{range} * (cum + freq) / total;
+    low += lo;
+    range = static_cast<uint32_t>(hi - lo);
+}
+
+/**
  * The value in [low, low + range) with the most trailing zero bits (the
  * smallest such): what the encoder's termination writes.
  */
@@ -82,11 +96,7 @@ RangeEncoder::ShiftLow()
 void
 RangeEncoder::Encode(uint32_t cum, uint32_t freq, uint32_t total)
 {
-    assert(freq >= 1 && total <= kMaxCoderTotal && cum + uint64_t{freq} <= total);
-    const uint64_t lo = uint64_t{m_range} * cum / total;
-    const uint64_t hi = uint64_t{m_range} * (cum + freq) / total;
-    m_low += lo;
-    m_range = static_cast<uint32_t>(hi - lo);
+    Narrow(m_low, m_range, cum, freq, total);
     Normalize();
 }
 
@@ -226,11 +236,7 @@ RangeDecoder::Target(uint32_t total) const
 void
 RangeDecoder::Consume(uint32_t cum, uint32_t freq, uint32_t total)
 {
-    assert(freq >= 1 && total <= kMaxCoderTotal && cum + uint64_t{freq} <= total);
-    const uint64_t lo = uint64_t{m_range} * cum / total;
-    const uint64_t hi = uint64_t{m_range} * (cum + freq) / total;
-    m_low += lo;
-    m_range = static_cast<uint32_t>(hi - lo);
+    Narrow(m_low, m_range, cum, freq, total);
     Normalize();
 }
 
