@@ -244,25 +244,26 @@ ParseSecondsExactly(const std::string& text)
     }
     // Seconds(double) is within half a nanosecond of the count: exactly
     // |mantissa x 2^shift x 10^9 - ns| < 1/2, in 128-bit integers.
+    __extension__ typedef __int128 Wide; // GCC and Clang, 64-bit targets
     int shift = 0;
     const double fraction = std::frexp(seconds, &shift);
-    const auto mantissa = static_cast<__int128>(std::ldexp(fraction, 53)); // exact
+    const auto mantissa = static_cast<Wide>(std::ldexp(fraction, 53)); // exact
     shift -= 53;
-    const __int128 product = mantissa * 1000000000; // |.| < 2^83
+    const Wide product = mantissa * 1000000000; // |.| < 2^83
     bool within = false;
     if (shift >= 0)
     {
-        within = shift < 40 && product * (static_cast<__int128>(1) << shift) == ns;
+        within = shift < 40 && product * (static_cast<Wide>(1) << shift) == ns;
     }
     else if (-shift < 120)
     {
         // |ns| x scale < 2^126 and |product| < 2^83: no overflow below.
-        const __int128 scale = static_cast<__int128>(1) << -shift;
-        const __int128 limit = (static_cast<__int128>(1) << 126) / scale;
+        const Wide scale = static_cast<Wide>(1) << -shift;
+        const Wide limit = (static_cast<Wide>(1) << 126) / scale;
         if (ns > -limit && ns < limit)
         {
-            const __int128 difference = product - ns * scale;
-            const __int128 magnitude = difference < 0 ? -difference : difference;
+            const Wide difference = product - ns * scale;
+            const Wide magnitude = difference < 0 ? -difference : difference;
             within = magnitude < scale / 2; // scale >= 2
         }
     }

@@ -272,7 +272,7 @@ BloomQueryApplication::StartApplication()
                                   0,
                                   m_device,
                                   false);
-    m_link->Start(node, m_device, m_address, m_hopTimeout, m_floodJitter);
+    m_link->Start(m_device, m_address, m_hopTimeout, m_floodJitter);
     m_running = true;
 }
 

@@ -29,11 +29,7 @@ QueryLink::QueryLink(Ptr<UniformRandomVariable> rng,
 QueryLink::~QueryLink() = default;
 
 void
-QueryLink::Start(Ptr<Node> node,
-                 Ptr<NetDevice> device,
-                 uint16_t address,
-                 Time hopTimeout,
-                 Time floodJitter)
+QueryLink::Start(Ptr<NetDevice> device, uint16_t address, Time hopTimeout, Time floodJitter)
 {
     m_device = device;
     m_address = address;

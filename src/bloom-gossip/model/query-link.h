@@ -26,8 +26,6 @@
 namespace ns3
 {
 
-class Node;
-
 /**
  * \ingroup bloom-gossip
  * \brief Link reliability of query and reply frames (one per
@@ -60,16 +58,12 @@ class QueryLink : public SimpleRefCount<QueryLink>
 
     /**
      * Attach to a device: find the device's lr-wpan MAC, and watch the MAC's confirmations.
-     * \param node the node \param device the device
+     * \param device the device
      * \param address this node's short address (log messages)
      * \param hopTimeout the HopTimeout attribute
      * \param floodJitter the FloodJitter attribute (re-send delay bound)
      */
-    void Start(Ptr<Node> node,
-               Ptr<NetDevice> device,
-               uint16_t address,
-               Time hopTimeout,
-               Time floodJitter);
+    void Start(Ptr<NetDevice> device, uint16_t address, Time hopTimeout, Time floodJitter);
     /// Detach from the MAC, cancel every guard timer and pending re-send.
     void Stop();
 
