@@ -4,7 +4,7 @@
 #
 #   scenarios/scaling.sh [-o OUTDIR] [-b BUILD_DIR] [-s SIDES] [-c CONV_SIDES]
 #                        [-t SIM_TIME] [-T CONV_TIME] [-r REPEAT]
-#                        [-m MAX_STOCK_NODES]
+#                        [-m MAX_STOCK_NODES] [-C CODEC]
 #
 #   -s 10,20,40,70,100   grid sides of the benchmark series (N = side^2)
 #   -c 10,20,40,70,100   grid sides of the convergence runs ('' = none)
@@ -12,6 +12,9 @@
 #   -T D/2+30            simulated seconds of every convergence run
 #   -r 3                 benchmark repetitions per point (median kept)
 #   -m 1600              largest N run on the stock channel (O(N) per frame)
+#   -C none              codec of the convergence runs' advertisements (none
+#                        or entropy: diameter-sweep's --codec); the same
+#                        seed, so a run with each codec compares them
 #   -o DIR               output folder, default results/scaling
 #   Sides are N, A:B or comma lists of them, no side twice: benchmark sides
 #   2..250 (sim-benchmark's --sizes), convergence sides 2..255 (at most
@@ -19,7 +22,9 @@
 #
 # Writes DIR/benchmark.csv (sim-benchmark: LBF and the bare broadcaster on
 # both channels), DIR/convergence.csv (one diameter-sweep row per side, with
-# wall and CPU seconds and peak RSS of the process) and DIR/runs/*.  Plot with
+# wall and CPU seconds and peak RSS of the process, the codec, the frames per
+# advertisement, the gossip frames sent and the raw and coded bytes per
+# advertisement) and DIR/runs/*.  Plot with
 #   analysis/plot-scaling.py DIR/benchmark.csv DIR/convergence.csv DIR/scaling.png
 #
 # The LBF uses subtractive decay (delta = 1) with b = 8 bits per cell up to
@@ -53,6 +58,7 @@ sim_time=10
 repeat=3
 max_stock=1600
 conv_time=""
+codec=none
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
@@ -63,6 +69,7 @@ while [ $# -gt 0 ]; do
         -T) bg_need_value "$@"; conv_time="$2"; shift 2 ;;
         -r) bg_need_value "$@"; repeat="$2"; shift 2 ;;
         -m) bg_need_value "$@"; max_stock="$2"; shift 2 ;;
+        -C) bg_need_value "$@"; codec="$2"; shift 2 ;;
         -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
         *) bg_fail "$1" "unknown option (see scaling.sh --help)" ;;
     esac
@@ -83,6 +90,10 @@ bg_check_positive_real -t "$sim_time"
 [ -z "$conv_time" ] || bg_check_positive_real -T "$conv_time"
 bg_check_uint -r "$repeat" 1 1000 "repetition count"
 bg_check_uint -m "$max_stock" 0 65533 "node count"
+case "$codec" in
+    none|entropy) ;;
+    *) bg_fail -C "'$codec' is not a codec (none or entropy)" ;;
+esac
 bg_check_outdir -o "$outdir"
 for prog in sim-benchmark diameter-sweep; do
     bg_find_program -b "$build" "$prog"
@@ -101,7 +112,7 @@ converge_args() { # converge_args SIDE
     local b=8
     [ "$d" -le 254 ] || b=9
     conv_args=(--topology grid --grid "${1}x${1}" --spacing 10 --range 12 --filter lbf "${lbf[@]}"
-        --b "$b" --resources 4 --sim-time "$t" --channel grid)
+        --b "$b" --resources 4 --sim-time "$t" --channel grid --codec "$codec")
 }
 # Every convergence run checked by diameter-sweep --dry-run before anything
 # runs or is written (-T out of the program's range, for one).
@@ -146,7 +157,7 @@ if [ ${#conv_list[@]} -gt 0 ]; then
     conv="$outdir/convergence.csv"
     bg_temp_file "$conv"
     tmp="$BG_TEMP"
-    echo "nodes,diameter,sim_time,wall_s,cpu_s,peak_rss_mb,hop_exact,hop_miss,convergence_time,load_before" > "$tmp"
+    echo "nodes,diameter,sim_time,wall_s,cpu_s,peak_rss_mb,hop_exact,hop_miss,convergence_time,load_before,codec,frames_per_beacon,gossip_frames,payload_bytes,coded_bytes" > "$tmp"
     for side in "${conv_list[@]}"; do
         converge_args "$side"
         run="$outdir/runs/converge-${side}x${side}"
@@ -159,12 +170,14 @@ if [ ${#conv_list[@]} -gt 0 ]; then
         bg_commit "$BG_TEMP" "$run.time"
         read -r wall user sys rss < "$run.time"
         # hop_exact, hop_miss and convergence_time by column name.
-        python3 - "$run.csv" "$side" "$d" "$t" "$wall" "$user" "$sys" "$rss" "$load" >> "$tmp" <<'EOF'
+        python3 - "$run.csv" "$side" "$d" "$t" "$wall" "$user" "$sys" "$rss" "$load" "$codec" >> "$tmp" <<'EOF'
 import csv, sys
-path, side, d, t, wall, user, sys_, rss, load = sys.argv[1:]
+path, side, d, t, wall, user, sys_, rss, load, codec = sys.argv[1:]
 row = next(csv.DictReader(open(path)))
 print(f"{int(side) ** 2},{d},{t},{wall},{float(user) + float(sys_):.2f},"
-      f"{int(rss) / 1024:.1f},{row['hop_exact']},{row['hop_miss']},{row['convergence_time']},{load}")
+      f"{int(rss) / 1024:.1f},{row['hop_exact']},{row['hop_miss']},{row['convergence_time']},{load},"
+      f"{codec},{row['frames_per_beacon']},{row['gossip_frames']},{row['payload_bytes']},"
+      f"{row['coded_bytes']}")
 EOF
         tail -n 1 "$tmp"
     done

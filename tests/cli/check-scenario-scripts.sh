@@ -619,12 +619,14 @@ args)
     refused "slurm-sweep.sh bad config" "bogus-key" -- "$slurm" -b "$fake" -o "$work/out" "$work/bad.ini"
     # scaling.sh: sides, times and counts before the benchmark series runs.
     for args in "-c abc" "-c 5:1" "-c 1" "-c 256" "-s 10,abc" "-t 0" "-t abc" "-t -1" "-t nan" \
-        "-r 0" "-r abc" "-m -1" "-m 1e3" "-T 0" "-T abc" "-T -5" "-T 1e2"; do
+        "-r 0" "-r abc" "-m -1" "-m 1e3" "-T 0" "-T abc" "-T -5" "-T 1e2" "-C zlib" "-C NONE"; do
         set -- $args
         refused "scaling.sh $args" "$1" -- "$scaling" -b "$fake" "$@" -o "$work/out"
     done
     refused "scaling.sh -t without a value" "-t" -- "$scaling" -b "$fake" -o "$work/out" -t
     refused "scaling.sh -T without a value" "-T" -- "$scaling" -b "$fake" -o "$work/out" -T
+    refused "scaling.sh -C without a value" "-C" -- "$scaling" -b "$fake" -o "$work/out" -C
+    refused "scaling.sh -C ''" "-C" -- "$scaling" -b "$fake" -o "$work/out" -C ''
     # Out of diameter-sweep's range: refused by its --dry-run before the
     # benchmark series (they used to fail after it, naming --sim-time).
     for value in 99999999999 0.0000001; do
