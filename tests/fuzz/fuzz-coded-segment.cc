@@ -17,19 +17,17 @@
 #include "filter-codec.h"
 #include "fuzz-common.h"
 #include "gossip-message.h"
+#include "segment-fuzz.h"
 
 #include <cstring>
 #include <map>
 
 using namespace ns3::bloom;
+using fuzz::kApplyBits;
+using fuzz::kRoundTripBits;
 
 namespace
 {
-
-/// Applying allocates the whole filter: only up to this many bits.
-constexpr uint64_t kApplyBits = uint64_t{1} << 17;
-/// Full round trips through EncodeSegments: only up to this many bits.
-constexpr uint64_t kRoundTripBits = uint64_t{1} << 14;
 
 /// The receiver's alphabet for cells of b bits (factor 0.9), or null.
 const CellAlphabet*
@@ -107,15 +105,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     FUZZ_CHECK(seg.coded);
     const uint64_t total = seg.shape.TotalSlots();
     const uint32_t b = seg.shape.slotBits;
-    FUZZ_CHECK(seg.count >= 1 && seg.index < seg.count);
-    const bool empty = total == 0 && seg.count == 1 && seg.firstSlot == 0 && seg.slotCount == 0;
-    FUZZ_CHECK(empty || (seg.slotCount >= 1 && seg.firstSlot + uint64_t{seg.slotCount} <= total));
+    fuzz::CheckSegmentConsistent(seg);
     FUZZ_CHECK(seg.Coding() == SlotCoding::RAW || seg.Coding() == EntropyCoding(seg.shape));
-    FUZZ_CHECK(seg.slots.size() == seg.slotCount);
-    for (uint32_t v : seg.slots)
-    {
-        FUZZ_CHECK(v < (uint64_t{1} << b));
-    }
     if (total * b > kApplyBits)
     {
         return 0;
@@ -153,16 +144,18 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     {
         // Were every segment raw, more than 255: coded, the filter fits.
     }
-    AnyFilter copy = MakeFilter(seg.shape);
-    for (const auto& f : frames)
-    {
-        FUZZ_CHECK(f.size() <= frame);
-        const AdvertisementSegment s = DecodeSegment(f.data(), f.size(), alphabet);
-        FUZZ_CHECK(s.coded && s.count == frames.size() && s.sequence == seg.sequence);
-        FUZZ_CHECK(f.size() - kSegmentHeaderSize <= 1 + (uint64_t{s.slotCount} * b + 7) / 8);
-        ApplySegment(copy, s);
-    }
-    FUZZ_CHECK(copy == filter);
+    fuzz::CheckRebuild(
+        filter,
+        seg.sequence,
+        frames,
+        frame,
+        [alphabet](const std::vector<uint8_t>& f) {
+            return DecodeSegment(f.data(), f.size(), alphabet);
+        },
+        [b](const std::vector<uint8_t>& f, const AdvertisementSegment& s) {
+            FUZZ_CHECK(s.coded);
+            FUZZ_CHECK(f.size() - kSegmentHeaderSize <= 1 + (uint64_t{s.slotCount} * b + 7) / 8);
+        });
     return 0;
 }
 
@@ -210,24 +203,13 @@ fuzz::Seeds()
         filters.emplace_back(DistanceVector::FromEntries(table, 10, 14));
         filters.emplace_back(DistanceVector());
     }
-    uint16_t sequence = 3;
-    for (const AnyFilter& f : filters)
-    {
-        const CellAlphabet* alphabet = Alphabet(ShapeOf(f));
-        for (size_t frame : {114U, 40U})
-        {
-            try
-            {
-                for (auto& s : EncodeSegments(f, sequence++, frame, Codec::ENTROPY, alphabet))
-                {
-                    seeds.push_back(std::move(s));
-                }
-            }
-            catch (const std::invalid_argument&)
-            {
-            }
-        }
-    }
+    fuzz::AppendEncodedSeeds(
+        filters,
+        3,
+        [](const AnyFilter& f, uint16_t sequence, size_t frame) {
+            return EncodeSegments(f, sequence, frame, Codec::ENTROPY, Alphabet(ShapeOf(f)));
+        },
+        seeds);
     // Nearly valid: truncated, a byte too many, another coding, no codec byte.
     const std::vector<uint8_t> base = seeds.front();
     seeds.emplace_back(base.begin(), base.end() - 1);

@@ -14,18 +14,16 @@
 #include "filter-codec.h"
 #include "fuzz-common.h"
 #include "gossip-message.h"
+#include "segment-fuzz.h"
 
 #include <cstring>
 
 using namespace ns3::bloom;
+using fuzz::kApplyBits;
+using fuzz::kRoundTripBits;
 
 namespace
 {
-
-/// Applying allocates the whole filter: only up to this many bits.
-constexpr uint64_t kApplyBits = uint64_t{1} << 17;
-/// Full round trips through EncodeSegments: only up to this many bits.
-constexpr uint64_t kRoundTripBits = uint64_t{1} << 14;
 
 /// The wire form of a segment, written here independently of EncodeSegments.
 std::vector<uint8_t>
@@ -78,15 +76,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     const uint64_t total = seg.shape.TotalSlots();
     const uint32_t b = seg.shape.slotBits;
-    FUZZ_CHECK(seg.count >= 1 && seg.index < seg.count);
-    // The one segment of no slots is an empty distance vector (total = 0).
-    const bool empty = total == 0 && seg.count == 1 && seg.firstSlot == 0 && seg.slotCount == 0;
-    FUZZ_CHECK(empty || (seg.slotCount >= 1 && seg.firstSlot + uint64_t{seg.slotCount} <= total));
-    FUZZ_CHECK(seg.slots.size() == seg.slotCount);
-    for (uint32_t v : seg.slots)
-    {
-        FUZZ_CHECK(v < (uint32_t{1} << b));
-    }
+    fuzz::CheckSegmentConsistent(seg);
     const std::vector<uint8_t> again = Reencode(seg);
     FUZZ_CHECK(again.size() == size && std::memcmp(again.data(), data, size) == 0);
 
@@ -124,15 +114,13 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     {
         return 0; // more than 255 frames
     }
-    AnyFilter copy = MakeFilter(seg.shape);
-    for (const auto& f : frames)
-    {
-        FUZZ_CHECK(f.size() <= frame);
-        const AdvertisementSegment s = DecodeSegment(f.data(), f.size());
-        FUZZ_CHECK(s.count == frames.size() && s.sequence == seg.sequence);
-        ApplySegment(copy, s);
-    }
-    FUZZ_CHECK(copy == filter);
+    fuzz::CheckRebuild(
+        filter,
+        seg.sequence,
+        frames,
+        frame,
+        [](const std::vector<uint8_t>& f) { return DecodeSegment(f.data(), f.size()); },
+        [](const std::vector<uint8_t>&, const AdvertisementSegment& s) { FUZZ_CHECK(!s.coded); });
     return 0;
 }
 
@@ -173,23 +161,13 @@ fuzz::Seeds()
         filters.emplace_back(DistanceVector::FromEntries(table, 16, 20)); // several frames
         filters.emplace_back(DistanceVector());                           // empty: no slots
     }
-    uint16_t sequence = 7;
-    for (const AnyFilter& f : filters)
-    {
-        for (size_t frame : {114U, 40U})
-        {
-            try
-            {
-                for (auto& s : EncodeSegments(f, sequence++, frame))
-                {
-                    seeds.push_back(std::move(s));
-                }
-            }
-            catch (const std::invalid_argument&)
-            {
-            }
-        }
-    }
+    fuzz::AppendEncodedSeeds(
+        filters,
+        7,
+        [](const AnyFilter& f, uint16_t sequence, size_t frame) {
+            return EncodeSegments(f, sequence, frame);
+        },
+        seeds);
     // Nearly valid: truncated, one byte too many, another type, index = count.
     const std::vector<uint8_t> base = seeds.front();
     seeds.emplace_back(base.begin(), base.end() - 1);
