@@ -53,19 +53,7 @@ Alphabet(const FilterShape& shape)
 std::vector<uint8_t>
 Reencode(const AdvertisementSegment& s, const AnyFilter& f, const CellAlphabet* alphabet)
 {
-    std::vector<uint8_t> out{kGossipDispatch,
-                             static_cast<uint8_t>(MessageType::CODED_ADVERTISEMENT),
-                             static_cast<uint8_t>(s.sequence),
-                             static_cast<uint8_t>(s.sequence >> 8),
-                             s.index,
-                             s.count};
-    AppendHeader(s.shape, out);
-    for (int i = 0; i < 4; ++i)
-    {
-        out.push_back(static_cast<uint8_t>(s.firstSlot >> (8 * i)));
-    }
-    out.push_back(static_cast<uint8_t>(s.slotCount));
-    out.push_back(static_cast<uint8_t>(s.slotCount >> 8));
+    std::vector<uint8_t> out = fuzz::SegmentHeaderBytes(MessageType::CODED_ADVERTISEMENT, s);
     out.push_back(s.codecByte);
     std::vector<uint8_t> raw;
     AppendWireSlots(f, s.firstSlot, s.slotCount, raw);

@@ -29,19 +29,7 @@ namespace
 std::vector<uint8_t>
 Reencode(const AdvertisementSegment& s)
 {
-    std::vector<uint8_t> out{kGossipDispatch,
-                             static_cast<uint8_t>(MessageType::ADVERTISEMENT),
-                             static_cast<uint8_t>(s.sequence),
-                             static_cast<uint8_t>(s.sequence >> 8),
-                             s.index,
-                             s.count};
-    AppendHeader(s.shape, out);
-    for (int i = 0; i < 4; ++i)
-    {
-        out.push_back(static_cast<uint8_t>(s.firstSlot >> (8 * i)));
-    }
-    out.push_back(static_cast<uint8_t>(s.slotCount));
-    out.push_back(static_cast<uint8_t>(s.slotCount >> 8));
+    std::vector<uint8_t> out = fuzz::SegmentHeaderBytes(MessageType::ADVERTISEMENT, s);
     const uint32_t b = s.shape.slotBits;
     std::vector<uint8_t> packed((static_cast<uint64_t>(s.slotCount) * b + 7) / 8, 0);
     for (uint64_t i = 0; i < s.slotCount; ++i)

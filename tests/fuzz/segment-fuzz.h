@@ -25,6 +25,30 @@ constexpr uint64_t kApplyBits = uint64_t{1} << 17;
 constexpr uint64_t kRoundTripBits = uint64_t{1} << 14;
 
 /**
+ * A segment's header as its wire format lays it out (dispatch, type,
+ * sequence, index, count, filter shape, first slot, slot count), written
+ * here independently of the encoder.
+ */
+inline std::vector<uint8_t>
+SegmentHeaderBytes(ns3::bloom::MessageType type, const ns3::bloom::AdvertisementSegment& s)
+{
+    std::vector<uint8_t> out{ns3::bloom::kGossipDispatch,
+                             static_cast<uint8_t>(type),
+                             static_cast<uint8_t>(s.sequence),
+                             static_cast<uint8_t>(s.sequence >> 8),
+                             s.index,
+                             s.count};
+    ns3::bloom::AppendHeader(s.shape, out);
+    for (int i = 0; i < 4; ++i)
+    {
+        out.push_back(static_cast<uint8_t>(s.firstSlot >> (8 * i)));
+    }
+    out.push_back(static_cast<uint8_t>(s.slotCount));
+    out.push_back(static_cast<uint8_t>(s.slotCount >> 8));
+    return out;
+}
+
+/**
  * An accepted segment is consistent: index < count, its slot range inside
  * the filter (or the one segment of no slots of an empty distance vector,
  * total = 0), one value per slot, each within b bits.
