@@ -288,11 +288,110 @@ ShapeOf(const GossipScenarioConfig& c)
 }
 
 /**
+ * The bare broadcaster on every node: it sends `sent` (the gossip's measured
+ * advertisement of this point) on the gossip's timer.
+ * \param stage the network built
+ * \param c the point's configuration
+ * \param sent the advertisement to send
+ * \param out the measurement: frames per beacon and the advertisement sent
+ */
+void
+InstallBare(const GossipScenarioStage& stage,
+            const GossipScenarioConfig& c,
+            const Advertisement& sent,
+            Measurement& out)
+{
+    const uint32_t n = stage.network.GetTopology().GetN();
+    NodeContainer nodes = stage.network.GetNodes();
+    const auto frames = sent.Frames();
+    out.framesPerBeacon = static_cast<uint32_t>(sent.sizes.size());
+    out.advertisement = sent;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<BareBroadcastApplication> a = CreateObject<BareBroadcastApplication>();
+        a->Configure(frames, Seconds(c.interval), Seconds(c.jitter));
+        nodes.Get(i)->AddApplication(a);
+        a->AssignStreams(stage.stream + i);
+        a->SetStartTime(Seconds(0));
+        a->SetStopTime(Seconds(c.simTime));
+    }
+}
+
+/**
+ * The gossip application on every node, its advertisements counted
+ * (CountAdvertisement), and the workload's resources.
+ * \param stage the network built
+ * \param c the point's configuration
+ * \param withMetrics whether to attach GossipMetrics (--metrics)
+ * \return the metrics, or null
+ */
+std::unique_ptr<GossipMetrics>
+InstallGossip(const GossipScenarioStage& stage, const GossipScenarioConfig& c, bool withMetrics)
+{
+    WsnNetworkHelper& network = stage.network;
+    const uint32_t n = network.GetTopology().GetN();
+    NodeContainer nodes = network.GetNodes();
+    BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, ResolveDepth(c, 0));
+    ApplicationContainer apps = gossip.Install(nodes);
+    gossip.AssignStreams(nodes, stage.stream);
+    apps.Start(Seconds(0));
+    apps.Stop(Seconds(c.simTime));
+    std::vector<Ptr<BloomGossipApplication>> gossipApps;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        gossipApps.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
+    }
+    g_advertisements.clear();
+    for (const auto& app : gossipApps)
+    {
+        // A plain pointer: a Ptr bound into the app's own trace would
+        // hold it in a cycle (a leak LeakSanitizer reports).
+        app->TraceConnectWithoutContext("BeaconSent",
+                                        MakeBoundCallback(&CountAdvertisement, PeekPointer(app)));
+    }
+    std::unique_ptr<GossipMetrics> metrics;
+    if (withMetrics)
+    {
+        std::vector<std::vector<uint32_t>> graph;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            graph.push_back(network.GetTopology().GetNeighbours(i));
+        }
+        metrics = std::make_unique<GossipMetrics>(gossipApps, graph);
+    }
+    Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
+    workload->AssignStreams(stage.workloadStream);
+    workload->SetApplications(gossipApps);
+    workload->PlaceResources(c.resources, 1);
+    return metrics;
+}
+
+/**
+ * \return the frame sizes of the gossip run's most frequent advertisement
+ * (the fewest frames on a tie; g_advertisements)
+ */
+Advertisement
+MostFrequentAdvertisement()
+{
+    Advertisement advertisement;
+    uint64_t most = 0;
+    for (const auto& [key, seen] : g_advertisements)
+    {
+        if (seen.first > most)
+        {
+            most = seen.first;
+            advertisement.sizes = seen.second;
+        }
+    }
+    return advertisement;
+}
+
+/**
  * One run in this process, through the harness's runner (RunGossipScenario:
  * its topology, network, random streams and checks) with this program's
  * applications on it: the gossip application (GossipMetrics only with
- * --metrics) or the bare broadcaster.  `app` is bf, lbf, abf, sdbf, dv, or
- * bare-<filter>.
+ * --metrics, InstallGossip) or the bare broadcaster (InstallBare).  `app`
+ * is bf, lbf, abf, sdbf, dv, or bare-<filter>.
  */
 Measurement
 RunOne(const Options& o,
@@ -315,9 +414,8 @@ RunOne(const Options& o,
     GossipScenarioHooks hooks;
     hooks.applications = [&](const GossipScenarioStage& stage) {
         const NetDeviceContainer& devices = stage.devices;
-        WsnNetworkHelper& network = stage.network;
-        spectrum = network.GetChannel();
-        const uint32_t n = network.GetTopology().GetN();
+        spectrum = stage.network.GetChannel();
+        const uint32_t n = stage.network.GetTopology().GetN();
         for (uint32_t i = 0; i < n; ++i)
         {
             PointerValue phy;
@@ -328,56 +426,12 @@ RunOne(const Options& o,
         {
             LrWpanEnergyHelper().Install(devices);
         }
-        NodeContainer nodes = network.GetNodes();
         if (bare)
         {
-            // The gossip's measured advertisement of this point.
-            const auto frames = sent.Frames();
-            out.framesPerBeacon = static_cast<uint32_t>(sent.sizes.size());
-            out.advertisement = sent;
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                Ptr<BareBroadcastApplication> a = CreateObject<BareBroadcastApplication>();
-                a->Configure(frames, Seconds(c.interval), Seconds(c.jitter));
-                nodes.Get(i)->AddApplication(a);
-                a->AssignStreams(stage.stream + i);
-                a->SetStartTime(Seconds(0));
-                a->SetStopTime(Seconds(c.simTime));
-            }
+            InstallBare(stage, c, sent, out);
             return;
         }
-        BloomGossipHelper gossip = MakeGossipHelper(c, c.slots, ResolveDepth(c, 0));
-        ApplicationContainer apps = gossip.Install(nodes);
-        gossip.AssignStreams(nodes, stage.stream);
-        apps.Start(Seconds(0));
-        apps.Stop(Seconds(c.simTime));
-        std::vector<Ptr<BloomGossipApplication>> gossipApps;
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            gossipApps.push_back(DynamicCast<BloomGossipApplication>(apps.Get(i)));
-        }
-        g_advertisements.clear();
-        for (const auto& app : gossipApps)
-        {
-            // A plain pointer: a Ptr bound into the app's own trace would
-            // hold it in a cycle (a leak LeakSanitizer reports).
-            app->TraceConnectWithoutContext(
-                "BeaconSent",
-                MakeBoundCallback(&CountAdvertisement, PeekPointer(app)));
-        }
-        if (o.metrics)
-        {
-            std::vector<std::vector<uint32_t>> graph;
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                graph.push_back(network.GetTopology().GetNeighbours(i));
-            }
-            metrics = std::make_unique<GossipMetrics>(gossipApps, graph);
-        }
-        Ptr<GossipWorkload> workload = CreateObject<GossipWorkload>();
-        workload->AssignStreams(stage.workloadStream);
-        workload->SetApplications(gossipApps);
-        workload->PlaceResources(c.resources, 1);
+        metrics = InstallGossip(stage, c, o.metrics);
     };
     hooks.beforeRun = [&]() { t1 = std::chrono::steady_clock::now(); };
     hooks.afterRun = [&]() {
@@ -390,16 +444,7 @@ RunOne(const Options& o,
         }
         if (!bare)
         {
-            // The most frequent advertisement (the fewest frames on a tie).
-            uint64_t most = 0;
-            for (const auto& [key, seen] : g_advertisements)
-            {
-                if (seen.first > most)
-                {
-                    most = seen.first;
-                    out.advertisement.sizes = seen.second;
-                }
-            }
+            out.advertisement = MostFrequentAdvertisement();
             out.framesPerBeacon = static_cast<uint32_t>(out.advertisement.sizes.size());
         }
         metrics.reset();
@@ -587,52 +632,77 @@ CheckPoints(const Options& o,
     }
 }
 
-int
-Main(int argc, char** argv)
+/**
+ * Everything the command line sets (bound to the options by AddOptions, so
+ * never copied): the runs' base configuration, the points and how they run
+ * and are printed.
+ */
+struct Settings
 {
-    Options o;
-    o.base.slots = 256;
-    o.base.hashes = 4;
-    // The LBF's own options (bloom::FilterFamily::options), bound below.
-    o.base.SetFamilyOption("b", "8");
-    o.base.SetFamilyOption("decay", "subtractive");
-    o.base.SetFamilyOption("a", "0.9");
-    o.base.SetFamilyOption("delta", "1");
-    auto& lbf = o.base.familyOptions;
-    o.base.resources = 4;
-    o.base.simTime = 20;
-    o.base.spacing = 10;
-    o.base.radio.range = 12;
-    std::string sizes = "10,20,40,70,100";
-    std::string filters = "bf,lbf,abf";
-    std::string channels = "grid";
-    std::string csv;
-    uint32_t maxStockNodes = 1600;
-    uint64_t run = 1;
-    std::string which = "both";
-    bool noFork = false;
-    bool help = false; // read from vm before Notify
-    uint32_t repeat = 3;
-    std::string scheduler = "ns3::MapScheduler";
+    /// The defaults: BF/LBF/ABF with the LBF's own options on 10^2..100^2 grids.
+    Settings()
+    {
+        o.base.slots = 256;
+        o.base.hashes = 4;
+        // The LBF's own options (bloom::FilterFamily::options), bound in AddOptions.
+        o.base.SetFamilyOption("b", "8");
+        o.base.SetFamilyOption("decay", "subtractive");
+        o.base.SetFamilyOption("a", "0.9");
+        o.base.SetFamilyOption("delta", "1");
+        o.base.resources = 4;
+        o.base.simTime = 20;
+        o.base.spacing = 10;
+        o.base.radio.range = 12;
+    }
 
-    // Every value is read as text and checked by the harness's parsers
-    // (scenario-cli.h): "--m -5" is refused rather than wrapped, "nan" is
-    // not a number, and each problem is one line naming the option.
-    po::options_description opts("Options");
+    Settings(const Settings&) = delete;
+    Settings& operator=(const Settings&) = delete;
+
+    Options o;                                  //!< each point's base configuration
+    std::string sizes{"10,20,40,70,100"};       //!< --sizes as given
+    std::string filters{"bf,lbf,abf"};          //!< --filters as given
+    std::string channels{"grid"};               //!< --channel as given
+    std::string csv;                            //!< --csv
+    bool writeCsv{false};                       //!< whether --csv was given
+    uint32_t maxStockNodes{1600};               //!< --max-stock-nodes
+    uint64_t run{1};                            //!< --run (RngRun)
+    std::string which{"both"};                  //!< --apps: gossip, bare or both
+    bool noFork{false};                         //!< --no-fork
+    bool help{false};                           //!< --help (read from vm before Notify)
+    uint32_t repeat{3};                         //!< --repeat
+    std::string scheduler{"ns3::MapScheduler"}; //!< --scheduler
+    std::vector<uint32_t> sides;                //!< the grid sides of --sizes
+    std::vector<std::string> filterList;        //!< the filters of --filters
+    std::vector<std::string> channelList;       //!< the channels of --channel
+};
+
+/**
+ * The options, bound to `s`.  Every value is read as text and checked by the
+ * harness's parsers (scenario-cli.h): "--m -5" is refused rather than
+ * wrapped, "nan" is not a number, and each problem is one line naming the
+ * option.
+ * \param opts where the options go
+ * \param s the settings the options set
+ */
+void
+AddOptions(po::options_description& opts, Settings& s)
+{
+    Options& o = s.o;
+    auto& lbf = o.base.familyOptions;
     cli::OptionAdder(opts)
-        .Flag("help,h", &help, "print this help and exit")
-        .Text("sizes", &sizes, "grid sides (N = side^2 nodes), comma-separated, each 2..250")
+        .Flag("help,h", &s.help, "print this help and exit")
+        .Text("sizes", &s.sizes, "grid sides (N = side^2 nodes), comma-separated, each 2..250")
         .Text("filters",
-              &filters,
+              &s.filters,
               "gossip variants: " + bloom::FilterFamilyNames(", ") + ", comma-separated")
-        .Text("channel", &channels, "grid, stock, or both: grid,stock")
+        .Text("channel", &s.channels, "grid, stock, or both: grid,stock")
         .Unsigned("max-stock-nodes",
-                  &maxStockNodes,
+                  &s.maxStockNodes,
                   0,
                   kMaxScenarioNodes,
                   "skip the stock channel above this many nodes (O(N) per frame)")
         .Choice("apps",
-                &which,
+                &s.which,
                 {"gossip", "bare", "both"},
                 "gossip (the filters only), bare (the bare broadcaster only) or both")
         .Flag("metrics", &o.metrics, "attach GossipMetrics to the gossip runs")
@@ -669,15 +739,30 @@ Main(int argc, char** argv)
                     "LBF subtractive step, at most 2^b - 1")
         .Unsigned("depth", &o.depth, 1, bloom::kMaxDepth, "ABF levels (fixed, not diameter + 1)")
         .Unsigned("resources", &o.base.resources, 0, 100000, "resources on random nodes")
-        .Unsigned64("run", &run, 0, std::numeric_limits<uint64_t>::max(), "RngRun")
-        .Text("csv", &csv, "also write the table as CSV")
-        .Choice("scheduler", &scheduler, SchedulerNames(), "ns-3 event scheduler (SchedulerType)")
+        .Unsigned64("run", &s.run, 0, std::numeric_limits<uint64_t>::max(), "RngRun")
+        .Text("csv", &s.csv, "also write the table as CSV")
+        .Choice("scheduler", &s.scheduler, SchedulerNames(), "ns-3 event scheduler (SchedulerType)")
         .Unsigned("repeat",
-                  &repeat,
+                  &s.repeat,
                   1,
                   1000,
                   "runs of each point (interleaved); the median Simulator::Run() time is reported")
-        .Flag("no-fork", &noFork, "run everything in this process (peak RSS is then cumulative)");
+        .Flag("no-fork", &s.noFork, "run everything in this process (peak RSS is then cumulative)");
+}
+
+/**
+ * Parse and check the command line into `s`, every point included
+ * (CheckPoints), before any run; --help prints and throws
+ * cli::ExitRequest{0}.
+ * \param argc the argument count
+ * \param argv the arguments
+ * \param s the settings, at their defaults
+ */
+void
+ParseOptions(int argc, char** argv, Settings& s)
+{
+    po::options_description opts("Options");
+    AddOptions(opts, s);
     po::variables_map vm;
     // Unknown options and positional words are refused here; ns-3's own
     // arguments come back, and are refused below.
@@ -685,7 +770,7 @@ Main(int argc, char** argv)
     if (vm.count("help") && vm["help"].as<bool>())
     {
         std::cout << "Usage: " << kProgram << " [options]\n" << opts << "\n";
-        return 0;
+        throw cli::ExitRequest{0};
     }
     cli::Notify(vm);
     if (!ns3Args.empty())
@@ -694,40 +779,157 @@ Main(int argc, char** argv)
         cli::Fail(arg.substr(0, arg.find('=')),
                   "ns-3 arguments are not taken by sim-benchmark (the RngRun is --run)");
     }
-
-    std::vector<uint32_t> sides;
-    for (uint64_t side : cli::ParseUnsignedList("--sizes", sizes, 2, 250))
+    s.writeCsv = vm.count("csv") > 0;
+    for (uint64_t side : cli::ParseUnsignedList("--sizes", s.sizes, 2, 250))
     {
-        sides.push_back(static_cast<uint32_t>(side));
+        s.sides.push_back(static_cast<uint32_t>(side));
     }
-    const auto filterList = bloom::SplitList(filters);
-    for (const auto& f : filterList)
+    s.filterList = bloom::SplitList(s.filters);
+    for (const auto& f : s.filterList)
     {
         cli::ParseChoice("--filters", f, bloom::FilterFamilyNames());
     }
-    const auto channelList = bloom::SplitList(channels);
-    for (const auto& ch : channelList)
+    s.channelList = bloom::SplitList(s.channels);
+    for (const auto& ch : s.channelList)
     {
         cli::ParseChoice("--channel", ch, {"stock", "grid"});
     }
-    CheckPoints(o, sides, channelList, filterList);
-    // The table is checked now (a regular file or a new path in a writable
-    // folder, not a device, FIFO, symbolic link or folder) and written at the
-    // end, all or nothing.
-    OutputFiles outputs;
-    if (vm.count("csv"))
-    {
-        outputs.AddOutput("--csv", csv);
-    }
-    RngSeedManager::SetSeed(1);
-    RngSeedManager::SetRun(run);
-    GlobalValue::Bind("SchedulerType", StringValue(scheduler));
+    CheckPoints(s.o, s.sides, s.channelList, s.filterList);
+}
 
-    const std::string header =
-        "nodes,diameter,channel,app,frames_per_beacon,sim_time,repeat,setup_s,"
-        "run_s,events,events_per_s,frames,candidates_per_frame,peak_rss_mb,"
-        "ratio_to_bare,ratio_range";
-    std::vector<std::string> rows;
+/// The runs of one point: its applications and each one's measurements.
+struct PointRuns
+{
+    std::vector<std::string> apps;             //!< <filter>, bare-<filter> or both
+    std::vector<std::vector<Measurement>> all; //!< per application, one per repetition
+};
+
+/**
+ * Run one point --repeat times.  The repetitions are interleaved (gossip,
+ * bare, gossip, bare, ...) so that a change of machine load hits both
+ * alike.  The bare broadcaster sends the advertisement the gossip sent in
+ * its first run (a gossip run measures it first, unreported, with --apps
+ * bare).
+ * \param s the settings
+ * \param side the grid's side
+ * \param channel grid or stock
+ * \param f the filter
+ * \return the runs
+ */
+PointRuns
+MeasurePoint(const Settings& s, uint32_t side, const std::string& channel, const std::string& f)
+{
+    PointRuns point;
+    if (s.which != "bare")
+    {
+        point.apps.push_back(f);
+    }
+    if (s.which != "gossip")
+    {
+        point.apps.push_back("bare-" + f);
+    }
+    const auto runOne = [&](const std::string& app, const Advertisement& sent) {
+        return s.noFork ? RunOne(s.o, side, channel, app, sent)
+                        : RunForked(s.o, side, channel, app, sent);
+    };
+    Advertisement sent;
+    if (s.which == "bare")
+    {
+        sent = runOne(f, sent).advertisement;
+    }
+    point.all.resize(point.apps.size());
+    for (uint32_t rep = 0; rep < s.repeat; ++rep)
+    {
+        for (size_t a = 0; a < point.apps.size(); ++a)
+        {
+            point.all[a].push_back(runOne(point.apps[a], sent));
+            if (rep == 0 && !IsBare(point.apps[a]))
+            {
+                sent = point.all[a].back().advertisement;
+            }
+        }
+    }
+    return point;
+}
+
+/**
+ * The cost ratios gossip/bare, taken within each interleaved pair (run back
+ * to back, so a drift of machine speed cancels out).
+ * \param point the runs of a point
+ * \param repeat the runs of each application
+ * \return the ratios, sorted; empty unless both applications ran
+ */
+std::vector<double>
+PairRatios(const PointRuns& point, uint32_t repeat)
+{
+    std::vector<double> pairRatios;
+    if (point.apps.size() == 2)
+    {
+        for (uint32_t rep = 0; rep < repeat; ++rep)
+        {
+            if (point.all[1][rep].runSeconds > 0)
+            {
+                pairRatios.push_back(point.all[0][rep].runSeconds / point.all[1][rep].runSeconds);
+            }
+        }
+        std::sort(pairRatios.begin(), pairRatios.end());
+    }
+    return pairRatios;
+}
+
+/// What a line of the table shows of an application's runs at one point.
+struct ReportedRun
+{
+    Measurement m;     //!< the run with the median Simulator::Run() time
+    double ratio;      //!< bare: the median pair ratio; NaN otherwise or without pairs
+    std::string range; //!< bare: the pair ratios' range; empty otherwise
+    double cand;       //!< grid channel candidates per frame; NaN without
+    double eventRate;  //!< events per second of Simulator::Run(); NaN without run time
+    double rssMb;      //!< peak RSS (MB); NaN without a child (--no-fork)
+};
+
+/**
+ * \param runs an application's runs at one point (sorted here by run time)
+ * \param bare whether the application is the bare broadcaster
+ * \param channel grid or stock
+ * \param pairRatios the point's sorted pair ratios (PairRatios)
+ * \return what the table shows of them
+ */
+ReportedRun
+Report(std::vector<Measurement>& runs,
+       bool bare,
+       const std::string& channel,
+       const std::vector<double>& pairRatios)
+{
+    std::sort(runs.begin(), runs.end(), [](const auto& x, const auto& y) {
+        return x.runSeconds < y.runSeconds;
+    });
+    ReportedRun r;
+    r.m = runs[(runs.size() - 1) / 2];
+    const double ratioMedian = pairRatios.empty() ? NAN : pairRatios[(pairRatios.size() - 1) / 2];
+    r.ratio = bare ? ratioMedian : NAN;
+    r.range = bare && !pairRatios.empty()
+                  ? fmt::format("{:.3f}-{:.3f}", pairRatios.front(), pairRatios.back())
+                  : std::string();
+    r.cand = r.m.frames > 0 && channel == "grid" ? static_cast<double>(r.m.candidates) / r.m.frames
+                                                 : NAN;
+    // Over an empty set (no run time; no child, --no-fork): NA.
+    r.eventRate = r.m.runSeconds > 0 ? static_cast<double>(r.m.events) / r.m.runSeconds : NAN;
+    r.rssMb = r.m.peakRssKb >= 0 ? r.m.peakRssKb / 1024.0 : NAN;
+    return r;
+}
+
+/// \return `v` in `format`, or `none` for NaN
+std::string
+Shown(double v, const char* format, const char* none)
+{
+    return std::isnan(v) ? std::string(none) : fmt::format(format, v);
+}
+
+/// Print the table's header line.
+void
+PrintTableHeader()
+{
     std::cout << fmt::format("{:>6} {:>4} {:>6} {:>9} {:>4} {:>8} {:>8} {:>11} {:>10} {:>9} "
                              "{:>6} {:>8} {:>6} {:>13}\n",
                              "nodes",
@@ -744,138 +946,140 @@ Main(int argc, char** argv)
                              "rss_MB",
                              "ratio",
                              "pair range");
-    for (uint32_t side : sides)
+}
+
+/**
+ * Print an application's line of the table.
+ * \param side the grid's side
+ * \param channel grid or stock
+ * \param app the application
+ * \param r what the line shows
+ */
+void
+PrintTableLine(uint32_t side,
+               const std::string& channel,
+               const std::string& app,
+               const ReportedRun& r)
+{
+    std::cout << fmt::format("{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
+                             "{:>11} {:>10} {:>9} {:>6} {:>8} {:>6} {:>13}\n",
+                             side * side,
+                             r.m.diameter,
+                             channel,
+                             app,
+                             r.m.framesPerBeacon,
+                             r.m.setupSeconds,
+                             r.m.runSeconds,
+                             r.m.events,
+                             Shown(r.eventRate, "{:.0f}", "-"),
+                             r.m.frames,
+                             Shown(r.cand, "{:.1f}", "-"),
+                             Shown(r.rssMb, "{:.1f}", "-"),
+                             std::isnan(r.ratio) ? std::string("") : fmt::format("{:.3f}", r.ratio),
+                             r.range);
+    std::cout.flush();
+}
+
+/**
+ * \param s the settings
+ * \param side the grid's side
+ * \param channel grid or stock
+ * \param app the application
+ * \param r what the line shows
+ * \return an application's row of the CSV (kCsvHeader), without its line break
+ */
+std::string
+CsvRow(const Settings& s,
+       uint32_t side,
+       const std::string& channel,
+       const std::string& app,
+       const ReportedRun& r)
+{
+    return fmt::format("{},{},{},{},{},{},{},{:.3f},{:.3f},{},{},{},{},{},{},{}",
+                       side * side,
+                       r.m.diameter,
+                       channel,
+                       app,
+                       r.m.framesPerBeacon,
+                       s.o.base.simTime,
+                       s.repeat,
+                       r.m.setupSeconds,
+                       r.m.runSeconds,
+                       r.m.events,
+                       Shown(r.eventRate, "{:.0f}", "NA"),
+                       r.m.frames,
+                       Shown(r.cand, "{:.2f}", "NA"),
+                       Shown(r.rssMb, "{:.1f}", "NA"),
+                       std::isnan(r.ratio) ? std::string("NA") : fmt::format("{:.3f}", r.ratio),
+                       r.range.empty() ? std::string("NA") : r.range);
+}
+
+/// The CSV's header (CsvRow).
+constexpr const char* kCsvHeader =
+    "nodes,diameter,channel,app,frames_per_beacon,sim_time,repeat,setup_s,"
+    "run_s,events,events_per_s,frames,candidates_per_frame,peak_rss_mb,"
+    "ratio_to_bare,ratio_range";
+
+/**
+ * Run every point (sides, then channels, then filters), printing each
+ * application's line as it completes; the stock channel is skipped above
+ * --max-stock-nodes.
+ * \param s the settings
+ * \return the CSV's rows
+ */
+std::vector<std::string>
+RunPoints(const Settings& s)
+{
+    std::vector<std::string> rows;
+    for (uint32_t side : s.sides)
     {
-        for (const auto& channel : channelList)
+        for (const auto& channel : s.channelList)
         {
-            if (channel == "stock" && side * side > maxStockNodes)
+            if (channel == "stock" && side * side > s.maxStockNodes)
             {
                 std::cout << fmt::format("{:>6} skipped: stock channel above --max-stock-nodes\n",
                                          side * side);
                 continue;
             }
-            for (const auto& f : filterList)
+            for (const auto& f : s.filterList)
             {
-                std::vector<std::string> apps;
-                if (which != "bare")
+                PointRuns point = MeasurePoint(s, side, channel, f);
+                // The median over the pairs is reported with its range.
+                const std::vector<double> pairRatios = PairRatios(point, s.repeat);
+                for (size_t a = 0; a < point.apps.size(); ++a)
                 {
-                    apps.push_back(f);
-                }
-                if (which != "gossip")
-                {
-                    apps.push_back("bare-" + f);
-                }
-                // Interleave the repetitions (gossip, bare, gossip, bare, ...)
-                // so that a change of machine load hits both alike; report
-                // the run with the median Simulator::Run() time of each.  The
-                // bare broadcaster sends the advertisement the gossip sent in
-                // its first run (a gossip run measures it first, unreported,
-                // with --apps bare).
-                const auto runOne = [&](const std::string& app, const Advertisement& sent) {
-                    return noFork ? RunOne(o, side, channel, app, sent)
-                                  : RunForked(o, side, channel, app, sent);
-                };
-                Advertisement sent;
-                if (which == "bare")
-                {
-                    sent = runOne(f, sent).advertisement;
-                }
-                std::vector<std::vector<Measurement>> all(apps.size());
-                for (uint32_t rep = 0; rep < repeat; ++rep)
-                {
-                    for (size_t a = 0; a < apps.size(); ++a)
-                    {
-                        all[a].push_back(runOne(apps[a], sent));
-                        if (rep == 0 && !IsBare(apps[a]))
-                        {
-                            sent = all[a].back().advertisement;
-                        }
-                    }
-                }
-                // The cost ratio is taken within each interleaved pair (run
-                // back to back, so a drift of machine speed cancels out) and
-                // the median over the pairs is reported with its range.
-                std::vector<double> pairRatios;
-                if (apps.size() == 2)
-                {
-                    for (uint32_t rep = 0; rep < repeat; ++rep)
-                    {
-                        if (all[1][rep].runSeconds > 0)
-                        {
-                            pairRatios.push_back(all[0][rep].runSeconds / all[1][rep].runSeconds);
-                        }
-                    }
-                    std::sort(pairRatios.begin(), pairRatios.end());
-                }
-                const double ratioMedian =
-                    pairRatios.empty() ? NAN : pairRatios[(pairRatios.size() - 1) / 2];
-                for (size_t a = 0; a < apps.size(); ++a)
-                {
-                    const std::string& app = apps[a];
-                    auto& runs = all[a];
-                    std::sort(runs.begin(), runs.end(), [](const auto& x, const auto& y) {
-                        return x.runSeconds < y.runSeconds;
-                    });
-                    const Measurement m = runs[(runs.size() - 1) / 2];
-                    const bool bare = app.rfind("bare-", 0) == 0;
-                    const double ratio = bare ? ratioMedian : NAN;
-                    const std::string range =
-                        bare && !pairRatios.empty()
-                            ? fmt::format("{:.3f}-{:.3f}", pairRatios.front(), pairRatios.back())
-                            : std::string();
-                    const double cand = m.frames > 0 && channel == "grid"
-                                            ? static_cast<double>(m.candidates) / m.frames
-                                            : NAN;
-                    // Over an empty set (no run time; no child, --no-fork): NA.
-                    const double eventRate =
-                        m.runSeconds > 0 ? static_cast<double>(m.events) / m.runSeconds : NAN;
-                    const double rssMb = m.peakRssKb >= 0 ? m.peakRssKb / 1024.0 : NAN;
-                    const auto shown = [](double v, const char* format, const char* none) {
-                        return std::isnan(v) ? std::string(none) : fmt::format(format, v);
-                    };
-                    std::cout << fmt::format("{:>6} {:>4} {:>6} {:>9} {:>4} {:>8.2f} {:>8.2f} "
-                                             "{:>11} {:>10} {:>9} {:>6} {:>8} {:>6} {:>13}\n",
-                                             side * side,
-                                             m.diameter,
-                                             channel,
-                                             app,
-                                             m.framesPerBeacon,
-                                             m.setupSeconds,
-                                             m.runSeconds,
-                                             m.events,
-                                             shown(eventRate, "{:.0f}", "-"),
-                                             m.frames,
-                                             shown(cand, "{:.1f}", "-"),
-                                             shown(rssMb, "{:.1f}", "-"),
-                                             std::isnan(ratio) ? std::string("")
-                                                               : fmt::format("{:.3f}", ratio),
-                                             range);
-                    std::cout.flush();
-                    rows.push_back(fmt::format(
-                        "{},{},{},{},{},{},{},{:.3f},{:.3f},{},{},{},{},{},{},{}",
-                        side * side,
-                        m.diameter,
-                        channel,
-                        app,
-                        m.framesPerBeacon,
-                        o.base.simTime,
-                        repeat,
-                        m.setupSeconds,
-                        m.runSeconds,
-                        m.events,
-                        shown(eventRate, "{:.0f}", "NA"),
-                        m.frames,
-                        shown(cand, "{:.2f}", "NA"),
-                        shown(rssMb, "{:.1f}", "NA"),
-                        std::isnan(ratio) ? std::string("NA") : fmt::format("{:.3f}", ratio),
-                        range.empty() ? std::string("NA") : range));
+                    const std::string& app = point.apps[a];
+                    const ReportedRun r = Report(point.all[a], IsBare(app), channel, pairRatios);
+                    PrintTableLine(side, channel, app, r);
+                    rows.push_back(CsvRow(s, side, channel, app, r));
                 }
             }
         }
     }
-    if (vm.count("csv"))
+    return rows;
+}
+
+int
+Main(int argc, char** argv)
+{
+    Settings s;
+    ParseOptions(argc, argv, s);
+    // The table is checked now (a regular file or a new path in a writable
+    // folder, not a device, FIFO, symbolic link or folder) and written at the
+    // end, all or nothing.
+    OutputFiles outputs;
+    if (s.writeCsv)
     {
-        std::string text = header + "\n";
+        outputs.AddOutput("--csv", s.csv);
+    }
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(s.run);
+    GlobalValue::Bind("SchedulerType", StringValue(s.scheduler));
+    PrintTableHeader();
+    const std::vector<std::string> rows = RunPoints(s);
+    if (s.writeCsv)
+    {
+        std::string text = std::string(kCsvHeader) + "\n";
         for (const auto& r : rows)
         {
             text += r + "\n";

@@ -791,17 +791,27 @@ PrintHelp(std::ostream& os,
     os << "\n";
 }
 
-std::vector<std::string>
-ParseArguments(int argc,
-               char** argv,
-               const po::options_description& all,
-               po::variables_map& vm,
-               const std::string& configOption,
-               const CommandLineExtras& extras)
+namespace
 {
-    // --PrintHelp and the general arguments first (as ns-3), under one rule
-    // (GeneralArgument): one per command line, its value checked before it
-    // prints.
+
+/**
+ * --PrintHelp and the general arguments of `extras`, first (as ns-3), under
+ * one rule (GeneralArgument): one per command line, its value checked
+ * before it prints.  One given: it prints and ExitRequest{0} is thrown;
+ * none: nothing happens.
+ * \param argc the argument count
+ * \param argv the arguments
+ * \param all the options (for --PrintHelp)
+ * \param configOption the config-file option ("" for none)
+ * \param extras the general arguments besides --PrintHelp
+ */
+void
+RunGeneralArgument(int argc,
+                   char** argv,
+                   const po::options_description& all,
+                   const std::string& configOption,
+                   const CommandLineExtras& extras)
+{
     std::vector<GeneralArgument> general = extras.general;
     general.push_back({"PrintHelp",
                        "PrintHelp",
@@ -834,39 +844,62 @@ ParseArguments(int argc,
             givenArg = arg;
         }
     }
-    if (given != nullptr)
+    if (given == nullptr)
     {
-        const std::string name = "--" + given->name;
-        const bool hasValue = givenArg.size() > name.size();
-        const std::string value = hasValue ? givenArg.substr(name.size() + 1) : "";
-        if (given->value.empty() && hasValue)
-        {
-            Fail(name, "takes no value");
-        }
-        if (!given->value.empty() && value.empty())
-        {
-            Fail(name, "needs a value, written " + name + "=" + given->value);
-        }
-        if (given->check)
-        {
-            given->check(value);
-        }
-        given->print(value);
-        throw ExitRequest{0};
+        return;
     }
-    // The config file named empty ("--config=", "--config ''"): refused, not
-    // taken for "no file" (a script's unset variable); SEM never passes it
-    // (PrintHelp lists it with the general arguments).
-    const auto emptyConfig = [&configOption]() {
-        Fail(WithDashes(configOption),
-             "needs a file name (an empty one is refused; leave the option out for none)");
-    };
-    // "--name=" of an option without a default: not given (Boost.PO would
-    // refuse the empty value).
+    const std::string name = "--" + given->name;
+    const bool hasValue = givenArg.size() > name.size();
+    const std::string value = hasValue ? givenArg.substr(name.size() + 1) : "";
+    if (given->value.empty() && hasValue)
+    {
+        Fail(name, "takes no value");
+    }
+    if (!given->value.empty() && value.empty())
+    {
+        Fail(name, "needs a value, written " + name + "=" + given->value);
+    }
+    if (given->check)
+    {
+        given->check(value);
+    }
+    given->print(value);
+    throw ExitRequest{0};
+}
+
+/**
+ * The config file named empty ("--config=", "--config ''"): refused, not
+ * taken for "no file" (a script's unset variable); SEM never passes it
+ * (PrintHelp lists it with the general arguments).
+ * \param configOption the config-file option
+ */
+[[noreturn]] void
+FailEmptyConfig(const std::string& configOption)
+{
+    Fail(WithDashes(configOption),
+         "needs a file name (an empty one is refused; leave the option out for none)");
+}
+
+/**
+ * The arguments without "--name=" of an option without a default (not
+ * given: Boost.PO would refuse the empty value); "--config=" refused
+ * (FailEmptyConfig).
+ * \param argc the argument count
+ * \param argv the arguments
+ * \param all the options
+ * \param configOption the config-file option ("" for none)
+ * \return argv's pointers, argv[0] first, those left out
+ */
+std::vector<char*>
+WithoutEmptyOptional(int argc,
+                     char** argv,
+                     const po::options_description& all,
+                     const std::string& configOption)
+{
     std::vector<char*> args(argv, argv + argc);
     args.erase(std::remove_if(args.begin() + std::min(argc, 1),
                               args.end(),
-                              [&all, &configOption, &emptyConfig](const char* arg) {
+                              [&all, &configOption](const char* arg) {
                                   const std::string text = arg;
                                   if (text.size() < 4 || text.rfind("--", 0) != 0 ||
                                       text.back() != '=')
@@ -876,13 +909,33 @@ ParseArguments(int argc,
                                   const std::string name = text.substr(2, text.size() - 3);
                                   if (!configOption.empty() && name == configOption)
                                   {
-                                      emptyConfig();
+                                      FailEmptyConfig(configOption);
                                   }
                                   const auto* option = all.find_nothrow(name, false);
                                   const DefaultInfo* info = option ? InfoOf(*option) : nullptr;
                                   return info && info->Optional();
                               }),
                args.end());
+    return args;
+}
+
+/**
+ * Parse the command line into `vm` (no prefix abbreviations): every
+ * argument that is not an option of `all` is returned when
+ * `extras.passThrough` accepts it (with a value), else refused as an unknown
+ * option or an unexpected word.
+ * \param args the arguments, argv[0] first
+ * \param all the options
+ * \param vm where the values go
+ * \param extras passThrough
+ * \return the arguments passed through
+ */
+std::vector<std::string>
+ParseCommandLineInto(std::vector<char*>& args,
+                     const po::options_description& all,
+                     po::variables_map& vm,
+                     const CommandLineExtras& extras)
+{
     std::vector<std::string> passed;
     try
     {
@@ -921,50 +974,84 @@ ParseArguments(int argc,
     {
         Translate(e);
     }
+    return passed;
+}
+
+/**
+ * Read the config file that `vm` names under `configOption` (given) into
+ * `vm`, below the command line's values; a file that sets `configOption`
+ * itself is refused.
+ * \param all the options
+ * \param vm the command line's values, then the file's
+ * \param configOption the config-file option
+ * \param extras readFile
+ */
+void
+ReadConfigFile(const po::options_description& all,
+               po::variables_map& vm,
+               const std::string& configOption,
+               const CommandLineExtras& extras)
+{
+    const std::string option = WithDashes(configOption);
+    const std::string path = vm[configOption].as<std::string>();
+    std::string text;
+    try
+    {
+        if (!extras.readFile)
+        {
+            throw std::logic_error("ParseArguments: no readFile for " + option);
+        }
+        text = extras.readFile(path);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        Fail(option, e.what());
+    }
+    std::istringstream is(text);
+    try
+    {
+        const po::parsed_options fileOptions = po::parse_config_file(is, all);
+        for (const po::option& o : fileOptions.options)
+        {
+            if (o.string_key == configOption)
+            {
+                Fail(option,
+                     Quote(path) + " sets " + configOption +
+                         " itself; a config file cannot name another (or itself)");
+            }
+        }
+        po::store(fileOptions, vm);
+    }
+    catch (const po::error& e)
+    {
+        Translate(e, option + ": " + Quote(path));
+    }
+}
+
+} // namespace
+
+std::vector<std::string>
+ParseArguments(int argc,
+               char** argv,
+               const po::options_description& all,
+               po::variables_map& vm,
+               const std::string& configOption,
+               const CommandLineExtras& extras)
+{
+    RunGeneralArgument(argc, argv, all, configOption, extras);
+    std::vector<char*> args = WithoutEmptyOptional(argc, argv, all, configOption);
+    std::vector<std::string> passed = ParseCommandLineInto(args, all, vm, extras);
     if (!configOption.empty() && vm.count(configOption) &&
         vm[configOption].as<std::string>().empty())
     {
-        emptyConfig();
+        FailEmptyConfig(configOption);
     }
     // An empty value of an option without a default: not given (before the
     // config file, which may then give it).
     DropEmptyOptional(all, vm);
     if (!configOption.empty() && vm.count(configOption))
     {
-        const std::string option = WithDashes(configOption);
-        const std::string path = vm[configOption].as<std::string>();
-        std::string text;
-        try
-        {
-            if (!extras.readFile)
-            {
-                throw std::logic_error("ParseArguments: no readFile for " + option);
-            }
-            text = extras.readFile(path);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            Fail(option, e.what());
-        }
-        std::istringstream is(text);
-        try
-        {
-            const po::parsed_options fileOptions = po::parse_config_file(is, all);
-            for (const po::option& o : fileOptions.options)
-            {
-                if (o.string_key == configOption)
-                {
-                    Fail(option,
-                         Quote(path) + " sets " + configOption +
-                             " itself; a config file cannot name another (or itself)");
-                }
-            }
-            po::store(fileOptions, vm);
-        }
-        catch (const po::error& e)
-        {
-            Translate(e, option + ": " + Quote(path));
-        }
+        ReadConfigFile(all, vm, configOption, extras);
         DropEmptyOptional(all, vm);
     }
     MarkDefaults(all, vm);

@@ -372,6 +372,140 @@ RecordArrivals(Ns2ReceptionErrorModel::Ns2Air* air,
 {
     air->Record(node, packet, txW);
 }
+
+/// The levels (dBm) WifiDeviceBuilder::Install derives from the ranges.
+struct WifiLevels
+{
+    double txDbm;          //!< transmit power
+    double sensitivityDbm; //!< rx power at the reception range
+    double ccaDbm;         //!< rx power at the carrier-sense range
+};
+
+/// \return the 802.11b helper: 11 Mb/s for data, control and broadcasts, no RTS/CTS
+WifiHelper
+MakeWifi()
+{
+    WifiHelper wifi;
+    wifi.SetStandard(WIFI_STANDARD_80211b);
+    wifi.SetRemoteStationManager("ns3::ConstantRateWifiManager",
+                                 "DataMode",
+                                 StringValue("DsssRate11Mbps"),
+                                 "ControlMode",
+                                 StringValue("DsssRate11Mbps"),
+                                 "NonUnicastMode",
+                                 StringValue("DsssRate11Mbps"),
+                                 "RtsCtsThreshold",
+                                 UintegerValue(65535));
+    return wifi;
+}
+
+/**
+ * Set `phy`'s preamble detection, powers and thresholds.
+ *
+ * YansWifiChannel drops every signal below RxSensitivity before the PHY
+ * sees it (no energy either): the sensitivity is the carrier-sense
+ * level.  Reception stops at the reception range through the preamble
+ * detection's minimum RSSI; the signals between the two ranges are
+ * energy only, which the CCA's energy detection turns into a busy
+ * medium.
+ * \param phy the PHY helper, its channel set
+ * \param levels the levels of the ranges
+ * \param ns2 whether the Reception is ns2
+ */
+void
+ConfigurePhy(YansWifiPhyHelper& phy, const WifiLevels& levels, bool ns2)
+{
+    if (ns2)
+    {
+        // ns-2 (Mac802_11::recv): every frame above the carrier-sense level
+        // holds the receiver; one from beyond the reception range is then
+        // lost (the post-reception error model, AttachNs2Reception).
+        phy.SetPreambleDetectionModel("ns3::ThresholdPreambleDetectionModel",
+                                      "MinimumRssi",
+                                      DoubleValue(levels.ccaDbm - kWifiThresholdMarginDb),
+                                      "Threshold",
+                                      DoubleValue(-100));
+    }
+    else
+    {
+        phy.SetPreambleDetectionModel("ns3::ThresholdPreambleDetectionModel",
+                                      "MinimumRssi",
+                                      DoubleValue(levels.sensitivityDbm - kWifiThresholdMarginDb));
+    }
+    phy.Set("TxPowerStart", DoubleValue(levels.txDbm));
+    phy.Set("TxPowerEnd", DoubleValue(levels.txDbm));
+    phy.Set("RxSensitivity",
+            DoubleValue(levels.ccaDbm - kWifiThresholdMarginDb - kSensitivityWidthDb));
+    phy.Set("CcaEdThreshold", DoubleValue(levels.ccaDbm - kWifiThresholdMarginDb));
+    TypeId::AttributeInformation info;
+    if (WifiPhy::GetTypeId().LookupAttributeByName("CcaSensitivity", &info))
+    {
+        // ns-3 >= 3.36: the CCA threshold of signals whose preamble was
+        // detected (ns2: every detected frame keeps the medium busy).
+        phy.Set(
+            "CcaSensitivity",
+            DoubleValue((ns2 ? levels.ccaDbm : levels.sensitivityDbm) - kWifiThresholdMarginDb));
+    }
+}
+
+/**
+ * Give every device 11 Mb/s as a basic rate (ns-2's basicRate_: ACKs at
+ * 11 Mb/s too) and BCUN's interface queue of kWifiQueuePackets.
+ * \param devices the wifi devices
+ */
+void
+ConfigureDevices(const NetDeviceContainer& devices)
+{
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<WifiNetDevice> device = DynamicCast<WifiNetDevice>(devices.Get(i));
+        device->GetRemoteStationManager()->AddBasicMode(WifiMode("DsssRate11Mbps"));
+        PointerValue txop;
+        device->GetMac()->GetAttribute("Txop", txop);
+        txop.Get<Txop>()->GetWifiMacQueue()->SetMaxSize(
+            QueueSize(QueueSizeUnit::PACKETS, kWifiQueuePackets));
+    }
+}
+
+/**
+ * ns-2's reception rule on every PHY (Reception ns2): the frames on the air,
+ * recorded at PhyTxBegin, and an Ns2ReceptionErrorModel per PHY that reads
+ * them.
+ * \param devices the wifi devices, device i on node i
+ * \param nodes the nodes (their mobility models)
+ * \param loss the channel's loss model
+ * \param levels the levels of the ranges
+ * \param captureDb the capture threshold (dB)
+ * \return the frames on the air, which the error models share
+ */
+std::shared_ptr<Ns2ReceptionErrorModel::Ns2Air>
+AttachNs2Reception(const NetDeviceContainer& devices,
+                   const NodeContainer& nodes,
+                   Ptr<PropagationLossModel> loss,
+                   const WifiLevels& levels,
+                   double captureDb)
+{
+    auto air = std::make_shared<Ns2ReceptionErrorModel::Ns2Air>();
+    std::vector<Ptr<MobilityModel>> mobility;
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        mobility.push_back(nodes.Get(i)->GetObject<MobilityModel>());
+    }
+    air->audience = std::make_unique<WifiAudience>(std::move(mobility), loss, levels.ccaDbm);
+    air->rxDbm = levels.sensitivityDbm;
+    air->captureDb = captureDb;
+    air->rx.resize(devices.GetN());
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<WifiPhy> p = DynamicCast<WifiNetDevice>(devices.Get(i))->GetPhy();
+        p->TraceConnectWithoutContext("PhyTxBegin",
+                                      MakeBoundCallback(&RecordArrivals, air.get(), i));
+        Ptr<Ns2ReceptionErrorModel> error = CreateObject<Ns2ReceptionErrorModel>();
+        error->Attach(air, i);
+        p->SetPostReceptionErrorModel(error);
+    }
+    return air;
+}
 #endif
 
 } // namespace
@@ -399,93 +533,21 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     m_loss = MakeTwoRayGround();
     const bool ns2 = static_cast<Reception>(m_reception) == NS2;
 #if BLOOM_GOSSIP_WIFI
+    const WifiLevels levels{m_txPowerDbm, m_sensitivityDbm, m_ccaDbm};
     Ptr<YansWifiChannel> channel = CreateObject<YansWifiChannel>();
     channel->SetPropagationLossModel(m_loss);
     channel->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
-
-    WifiHelper wifi;
-    wifi.SetStandard(WIFI_STANDARD_80211b);
-    wifi.SetRemoteStationManager("ns3::ConstantRateWifiManager",
-                                 "DataMode",
-                                 StringValue("DsssRate11Mbps"),
-                                 "ControlMode",
-                                 StringValue("DsssRate11Mbps"),
-                                 "NonUnicastMode",
-                                 StringValue("DsssRate11Mbps"),
-                                 "RtsCtsThreshold",
-                                 UintegerValue(65535));
-    // YansWifiChannel drops every signal below RxSensitivity before the PHY
-    // sees it (no energy either): the sensitivity is the carrier-sense
-    // level.  Reception stops at the reception range through the preamble
-    // detection's minimum RSSI; the signals between the two ranges are
-    // energy only, which the CCA's energy detection turns into a busy
-    // medium.
+    WifiHelper wifi = MakeWifi();
     YansWifiPhyHelper phy;
     phy.SetChannel(channel);
-    if (ns2)
-    {
-        // ns-2 (Mac802_11::recv): every frame above the carrier-sense level
-        // holds the receiver; one from beyond the reception range is then
-        // lost (the post-reception error model below).
-        phy.SetPreambleDetectionModel("ns3::ThresholdPreambleDetectionModel",
-                                      "MinimumRssi",
-                                      DoubleValue(m_ccaDbm - kWifiThresholdMarginDb),
-                                      "Threshold",
-                                      DoubleValue(-100));
-    }
-    else
-    {
-        phy.SetPreambleDetectionModel("ns3::ThresholdPreambleDetectionModel",
-                                      "MinimumRssi",
-                                      DoubleValue(m_sensitivityDbm - kWifiThresholdMarginDb));
-    }
-    phy.Set("TxPowerStart", DoubleValue(m_txPowerDbm));
-    phy.Set("TxPowerEnd", DoubleValue(m_txPowerDbm));
-    phy.Set("RxSensitivity", DoubleValue(m_ccaDbm - kWifiThresholdMarginDb - kSensitivityWidthDb));
-    phy.Set("CcaEdThreshold", DoubleValue(m_ccaDbm - kWifiThresholdMarginDb));
-    TypeId::AttributeInformation info;
-    if (WifiPhy::GetTypeId().LookupAttributeByName("CcaSensitivity", &info))
-    {
-        // ns-3 >= 3.36: the CCA threshold of signals whose preamble was
-        // detected (ns2: every detected frame keeps the medium busy).
-        phy.Set("CcaSensitivity",
-                DoubleValue((ns2 ? m_ccaDbm : m_sensitivityDbm) - kWifiThresholdMarginDb));
-    }
+    ConfigurePhy(phy, levels, ns2);
     WifiMacHelper mac;
     mac.SetType("ns3::AdhocWifiMac");
     m_devices = wifi.Install(phy, mac, nodes);
-    for (uint32_t i = 0; i < m_devices.GetN(); ++i)
-    {
-        Ptr<WifiNetDevice> device = DynamicCast<WifiNetDevice>(m_devices.Get(i));
-        // 11 Mb/s as a basic rate (ns-2's basicRate_): ACKs at 11 Mb/s too.
-        device->GetRemoteStationManager()->AddBasicMode(WifiMode("DsssRate11Mbps"));
-        PointerValue txop;
-        device->GetMac()->GetAttribute("Txop", txop);
-        txop.Get<Txop>()->GetWifiMacQueue()->SetMaxSize(
-            QueueSize(QueueSizeUnit::PACKETS, kWifiQueuePackets));
-    }
+    ConfigureDevices(m_devices);
     if (ns2)
     {
-        auto air = std::make_shared<Ns2ReceptionErrorModel::Ns2Air>();
-        std::vector<Ptr<MobilityModel>> mobility;
-        for (uint32_t i = 0; i < m_devices.GetN(); ++i)
-        {
-            mobility.push_back(nodes.Get(i)->GetObject<MobilityModel>());
-        }
-        air->audience = std::make_unique<WifiAudience>(std::move(mobility), m_loss, m_ccaDbm);
-        air->rxDbm = m_sensitivityDbm;
-        air->captureDb = m_captureDb;
-        air->rx.resize(m_devices.GetN());
-        for (uint32_t i = 0; i < m_devices.GetN(); ++i)
-        {
-            Ptr<WifiPhy> p = DynamicCast<WifiNetDevice>(m_devices.Get(i))->GetPhy();
-            p->TraceConnectWithoutContext("PhyTxBegin",
-                                          MakeBoundCallback(&RecordArrivals, air.get(), i));
-            Ptr<Ns2ReceptionErrorModel> error = CreateObject<Ns2ReceptionErrorModel>();
-            error->Attach(air, i);
-            p->SetPostReceptionErrorModel(error);
-        }
-        m_ns2Air = air;
+        m_ns2Air = AttachNs2Reception(m_devices, nodes, m_loss, levels, m_captureDb);
     }
     if (m_countDrops)
     {
