@@ -74,6 +74,25 @@ DefaultAccepted(const std::string& path, const std::string& value)
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/**
+ * Fail when owner says the run sets the attribute of name
+ * (--ns3::Type::Attribute, checked to exist) for every run.
+ */
+void
+CheckNotOwned(const std::string& name, const AttributeOwner& owner)
+{
+    const std::string path = name.substr(2);
+    const auto sep = path.rfind("::");
+    TypeId tid = TypeId::LookupByName(path.substr(0, sep));
+    const std::string option = owner(tid, path.substr(sep + 2));
+    if (!option.empty())
+    {
+        Fail(NameForMessage(name),
+             "set by the scenario for every run, so a default would have no effect; " +
+                 (option.rfind("--", 0) == 0 ? "use " + option : option));
+    }
+}
+
 void
 ApplyAttributeDefault(const std::string& arg,
                       const AttributeOwner& owner,
@@ -109,13 +128,7 @@ ApplyAttributeDefault(const std::string& arg,
     }
     if (owner)
     {
-        const std::string option = owner(tid, attribute);
-        if (!option.empty())
-        {
-            Fail(NameForMessage(name),
-                 "set by the scenario for every run, so a default would have no effect; " +
-                     (option.rfind("--", 0) == 0 ? "use " + option : option));
-        }
+        CheckNotOwned(name, owner);
     }
     if (unused)
     {
@@ -277,6 +290,14 @@ ApplyNs3Arguments(const std::vector<std::string>& args,
         else
         {
             ApplyAttributeDefault(arg, owner, unused);
+        }
+    }
+    // An owner that depends on another default (given later on the line).
+    for (const std::string& arg : args)
+    {
+        if (owner && arg.rfind("--ns3::", 0) == 0)
+        {
+            CheckNotOwned(arg.substr(0, arg.find('=')), owner);
         }
     }
 }

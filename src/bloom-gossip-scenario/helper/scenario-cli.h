@@ -72,8 +72,11 @@ bool IsNs3Argument(const std::string& arg);
  * type and attribute must exist, `owner` must not name an option that sets
  * it for every run, and the value must be valid for it; the value is tried in
  * a child process first, since some ns-3 value parsers abort on garbage).
- * Each argument at most once.  Throws UsageError naming the argument.  Call
- * before anything is simulated.
+ * Each argument at most once.  Once all are applied, `owner` is asked again
+ * for each (an attribute may be owned only under another default, e.g. with
+ * WifiDeviceBuilder::Reception ns2), so the arguments' order does not
+ * matter.  Throws UsageError naming the argument.  Call before anything is
+ * simulated.
  *
  * \param args the arguments ParseCommandLine returned
  * \param owner who sets an attribute for every run (empty: nobody)

@@ -105,6 +105,12 @@ WifiDeviceBuilder::CountsDropsByDefault()
     return WifiDeviceBuilder().m_countDrops;
 }
 
+bool
+WifiDeviceBuilder::ReceivesAsNs2ByDefault()
+{
+    return WifiDeviceBuilder().m_reception == NS2;
+}
+
 std::optional<WifiDropCounts>
 WifiDeviceBuilder::GetDropCounts() const
 {
@@ -153,14 +159,23 @@ WifiDeviceOwning(TypeId tid, const std::string& attribute)
          "the wifi device fixes it at 20 packets (BCUN's interface queue)"},
     };
 
+    const auto is = [&tid, &attribute](const char* typeName, const char* name) {
+        TypeId type;
+        return attribute == name && TypeId::LookupByNameFailSafe(typeName, &type) &&
+               (tid == type || tid.IsChildOf(type));
+    };
     for (const auto& set : kSet)
     {
-        TypeId type;
-        if (attribute == set.attribute && TypeId::LookupByNameFailSafe(set.type, &type) &&
-            (tid == type || tid.IsChildOf(type)))
+        if (is(set.type, set.attribute))
         {
             return set.why;
         }
+    }
+    if (is("ns3::ThresholdPreambleDetectionModel", "Threshold") &&
+        WifiDeviceBuilder::ReceivesAsNs2ByDefault())
+    {
+        return "the wifi device sets it to -100 dB with WifiDeviceBuilder::Reception ns2 (every "
+               "frame above carrier sense holds the receiver)";
     }
     return {};
 }

@@ -36,8 +36,11 @@ bool WifiDeviceBuilt();
  * --device wifi run: its loss model's frequency and antenna height, the
  * rates and RTS/CTS threshold of its station manager, the PHYs' powers and
  * thresholds (from --range and --cs-range), the 802.11b timings and the MAC
- * queue's size; empty for any other attribute (ScenarioOptionOwning reads
- * it).
+ * queue's size, and with the Reception default ns2 the preamble detection's
+ * SNR threshold; empty for any other attribute (ScenarioOptionOwning reads
+ * it).  The last depends on another default: ApplyNs3Arguments asks again
+ * once every --ns3:: default is applied, so the order of the arguments does
+ * not matter.
  * \param tid the type named on the command line
  * \param attribute the attribute name
  * \return the reason, or an empty string
@@ -137,6 +140,13 @@ class WifiDeviceBuilder : public WsnDeviceBuilder, public ObjectBase
      * default): the per-run table has the drop columns then
      */
     static bool CountsDropsByDefault();
+
+    /**
+     * \return whether builders constructed now receive as ns-2 does (the
+     * Reception default is ns2): they set the preamble detection's
+     * Threshold themselves then
+     */
+    static bool ReceivesAsNs2ByDefault();
 
     /**
      * \param range a distance (m)
