@@ -35,6 +35,34 @@ using bloom::FilterKind;
 namespace
 {
 
+/**
+ * Start a case that needs the 802.11 device: seed 1, the given run.
+ * \param run the RngRun of the case
+ * \return false when the build has no wifi module (nothing to check)
+ */
+bool
+SeedWifiCase(uint64_t run)
+{
+    if (!WifiDeviceBuilt())
+    {
+        return false;
+    }
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(run);
+    return true;
+}
+
+/// \return BCUN's radio on the 802.11 device: 250 m reception, 550 m carrier sense
+WsnRadioConfig
+BcunRadio()
+{
+    WsnRadioConfig radio;
+    radio.device = WsnRadioConfig::Device::WIFI;
+    radio.range = 250;
+    radio.csRange = 550;
+    return radio;
+}
+
 /// Frames a node's device handed up, by sender index.
 struct Reception
 {
@@ -61,17 +89,11 @@ class RangeAndCarrierSenseTestCase : public TestCase
 
     void DoRun() override
     {
-        if (!WifiDeviceBuilt())
+        if (!SeedWifiCase(1))
         {
             return;
         }
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
-        WsnRadioConfig radio;
-        radio.device = WsnRadioConfig::Device::WIFI;
-        radio.range = 250;
-        radio.csRange = 550;
-        WsnNetworkHelper network(radio);
+        WsnNetworkHelper network(BcunRadio());
         auto builder = std::make_shared<WifiDeviceBuilder>();
         network.SetDeviceBuilder(builder);
         const WsnTopology topology({Vector(0, 0, 0),
@@ -218,17 +240,11 @@ class Ns2ReceptionTestCase : public TestCase
   private:
     void DoRun() override
     {
-        if (!WifiDeviceBuilt())
+        if (!SeedWifiCase(1))
         {
             return;
         }
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
-        WsnRadioConfig radio;
-        radio.device = WsnRadioConfig::Device::WIFI;
-        radio.range = 250;
-        radio.csRange = 550;
-        WsnNetworkHelper network(radio);
+        WsnNetworkHelper network(BcunRadio());
         auto builder = std::make_shared<WifiDeviceBuilder>();
         builder->SetAttribute("Reception", StringValue(m_reception));
         builder->SetAttribute("CountDrops", BooleanValue(true));
@@ -318,12 +334,10 @@ class WifiConvergenceTestCase : public TestCase
   private:
     void DoRun() override
     {
-        if (!WifiDeviceBuilt())
+        if (!SeedWifiCase(1))
         {
             return;
         }
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
         const GossipScenarioConfig c = WifiRun(m_topology, m_nodes);
         c.Validate();
         const GossipScenarioResult r = RunGossipScenario(c);
@@ -358,12 +372,10 @@ class WifiQueryTestCase : public TestCase
   private:
     void DoRun() override
     {
-        if (!WifiDeviceBuilt())
+        if (!SeedWifiCase(2))
         {
             return;
         }
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(2);
         GossipScenarioConfig c = WifiRun(ScenarioTopology::LINE, 10);
         c.resources = 2;
         c.simTime = 36;
