@@ -58,8 +58,7 @@ if [ $# -gt 0 ]; then
 else
     sources=("$root"/src/*/filter/*.cc "$root"/src/*/util/*.cc "$root"/src/*/model/*.cc
         "$root"/src/*/helper/*.cc "$root"/scratch/*.cc "$root"/benchmarks/lbf-calibration.cc
-        "$root"/benchmarks/lbf-calibration/{lbf-calibration,linear-bloom-filter-bank}.cc
-        "$root"/benchmarks/lbf-calibration/unpacked-linear-bloom-filter.cc)
+        "$root"/benchmarks/lbf-calibration/lbf-calibration.cc)
 fi
 for f in "${sources[@]}"; do
     if [ ! -f "$f" ]; then

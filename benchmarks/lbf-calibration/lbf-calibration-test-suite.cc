@@ -2,12 +2,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Tests of the LBF calibration engine (the paper's section 4 Monte-Carlo and
- * Fig. 4 capacity experiment) and of its fast path, UnpackedLinearBloomFilter.
+ * Fig. 4 capacity experiment), which runs on the filter core's
+ * LinearBloomFilter: against a plain re-implementation of the experiment
+ * (one integer per cell) and against fingerprints of the results of the
+ * engine before (issue 39), whose two LBF layouts were checked against the
+ * packed filter bit for bit.
  */
 #include "hashing-reference.h"
 #include "lbf-calibration.h"
-#include "linear-bloom-filter-bank.h"
-#include "unpacked-linear-bloom-filter.h"
 
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/linear-bloom-filter.h"
@@ -17,7 +19,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <random>
 #include <stdexcept>
 
 using namespace ns3;
@@ -151,38 +152,238 @@ class DeterminismTestCase : public TestCase
     }
 };
 
-class ReferenceTestCase : public TestCase
+/**
+ * The engine against a plain re-implementation of the experiment: one
+ * integer per cell, Key::Position for every access, the same draws (stream
+ * 0: one chunk of iterations) and the same order of additions, so that the
+ * mean c^, EQM, over-estimation and occupancies must agree bit for bit.
+ * Widths that straddle 64-bit words (3, 5, 13), byte-wide cells (4) and
+ * 16-bit cells, under every rule and both id modes.
+ */
+class PlainModelTestCase : public TestCase
 {
   public:
-    ReferenceTestCase()
-        : TestCase("Fast path (unpacked cells, shared positions) equals the packed "
-                   "LinearBloomFilter path bit for bit")
+    PlainModelTestCase()
+        : TestCase("Calibration equals a plain one-integer-per-cell model bit for bit")
+    {
+    }
+
+  private:
+    /// The statistics the plain model gives for one point and rule.
+    struct Plain
+    {
+        double meanChat;
+        double eqm;
+        double overestimated;
+        double occupancyBits;
+        double occupancyCells;
+    };
+
+    static Plain Run(const CalibrationPoint& p,
+                     Quantization rule,
+                     uint32_t iterations,
+                     uint32_t seed,
+                     IdMode ids)
+    {
+        RngStream rng(seed, 0, 0);
+        const uint32_t m = p.dim / p.bits;
+        const auto top = static_cast<double>((1U << p.bits) - 1);
+        std::vector<uint32_t> cells(m);
+        std::vector<double> c(p.elements);
+        std::vector<uint32_t> q(p.elements);
+        double sumChat = 0;
+        double sumSq = 0;
+        double occBits = 0;
+        double occCells = 0;
+        uint64_t over = 0;
+        for (uint32_t it = 0; it < iterations; ++it)
+        {
+            std::fill(cells.begin(), cells.end(), 0);
+            auto key = [&](uint32_t e) {
+                return Key::FromId(ids == IdMode::CONTINUE ? uint64_t{it} * p.elements + e : e);
+            };
+            for (uint32_t e = 0; e < p.elements; ++e)
+            {
+                c[e] = rng.RandU01();
+                q[e] = Quantize(c[e], p.bits, rule);
+                for (uint32_t i = 0; i < p.hashes; ++i)
+                {
+                    uint32_t& cell = cells[key(e).Position(i, m)];
+                    cell = std::max(cell, q[e]);
+                }
+            }
+            double iterSum = 0;
+            double iterSq = 0;
+            for (uint32_t e = 0; e < p.elements; ++e)
+            {
+                uint32_t read = cells[key(e).Position(0, m)];
+                for (uint32_t i = 1; i < p.hashes; ++i)
+                {
+                    read = std::min(read, cells[key(e).Position(i, m)]);
+                }
+                const double chat = read / top;
+                iterSum += chat;
+                iterSq += (chat - c[e]) * (chat - c[e]);
+                over += read > q[e] ? 1 : 0;
+            }
+            sumChat += iterSum;
+            sumSq += iterSq;
+            uint64_t ones = 0;
+            uint64_t nonZero = 0;
+            for (uint32_t v : cells)
+            {
+                ones += static_cast<uint64_t>(__builtin_popcount(v));
+                nonZero += v != 0 ? 1 : 0;
+            }
+            occBits += static_cast<double>(ones) / (static_cast<double>(m) * p.bits);
+            occCells += static_cast<double>(nonZero) / m;
+        }
+        const double samples = static_cast<double>(iterations) * p.elements;
+        return {sumChat / samples,
+                sumSq / samples,
+                static_cast<double>(over) / samples,
+                occBits / iterations,
+                occCells / iterations};
+    }
+
+    void DoRun() override
+    {
+        const std::vector<CalibrationPoint> points{{4096, 3, 7, 40},
+                                                   {4096, 4, 5, 50},
+                                                   {4096, 13, 7, 50},
+                                                   {4096, 16, 12, 70},
+                                                   {1000, 5, 3, 20}};
+        for (IdMode ids : {IdMode::CONTINUE, IdMode::RESTART})
+        {
+            CalibrationOptions o;
+            o.iterations = 1000; // one chunk: RngStream(seed, 0, 0)
+            o.seed = 5;
+            o.ids = ids;
+            const auto results = RunCalibration(points, o);
+            for (const CalibrationResult& r : results)
+            {
+                const Plain plain = Run(r.point, r.rule, 1000, 5, ids);
+                NS_TEST_ASSERT_MSG_EQ(Same(r.meanChat, plain.meanChat) && Same(r.eqm, plain.eqm) &&
+                                          Same(r.overestimated, plain.overestimated) &&
+                                          Same(r.occupancyBits, plain.occupancyBits) &&
+                                          Same(r.occupancyCells, plain.occupancyCells),
+                                      true,
+                                      "b=" << r.point.bits << " k=" << r.point.hashes << " "
+                                           << ToString(r.rule) << " " << ToString(ids) << ": eqm "
+                                           << r.eqm << " vs " << plain.eqm);
+            }
+        }
+    }
+};
+
+/// FNV-1a over the bytes of numbers, to fingerprint a table of results.
+class Fingerprint
+{
+  public:
+    template <typename T>
+    void Add(T v)
+    {
+        unsigned char bytes[sizeof v];
+        std::memcpy(bytes, &v, sizeof v);
+        for (unsigned char b : bytes)
+        {
+            m_hash = (m_hash ^ b) * 1099511628211ULL;
+        }
+    }
+
+    uint64_t Get() const
+    {
+        return m_hash;
+    }
+
+  private:
+    uint64_t m_hash{14695981039346656037ULL};
+};
+
+/**
+ * Issue 39: the calibration moved from its own two LBF layouts (a four-lane
+ * filter bank, an unpacked filter; both checked bit for bit against the
+ * packed LinearBloomFilter) onto the LinearBloomFilter alone.  The
+ * fingerprints of every field of every result, for both id modes, were
+ * taken from that engine (commit 5c9d525) and must not change.
+ */
+class FingerprintTestCase : public TestCase
+{
+  public:
+    FingerprintTestCase()
+        : TestCase("Calibration and capacity results equal those of the engine before issue 39")
     {
     }
 
   private:
     void DoRun() override
     {
+        const uint64_t calibration[2] = {0x2ab266515b8184c8ULL, 0xc621bf2dae96cb3fULL};
+        const uint64_t capacity[2] = {0xf6398196b8d180a4ULL, 0xb8ad8a8895c5c9e0ULL};
         for (IdMode ids : {IdMode::CONTINUE, IdMode::RESTART})
         {
+            const auto mode = static_cast<size_t>(ids);
             CalibrationOptions o;
             o.iterations = 1200;
             o.ids = ids;
             o.threads = 2;
-            const auto fast = RunCalibration(SmallGrid(), o);
-            o.referenceFilter = true;
-            const auto reference = RunCalibration(SmallGrid(), o);
-            NS_TEST_ASSERT_MSG_EQ(SameAll(fast, reference), true, "calibration, " << ToString(ids));
+            Fingerprint f;
+            for (const CalibrationResult& r : RunCalibration(SmallGrid(), o))
+            {
+                for (uint64_t v : {uint64_t{r.point.dim},
+                                   uint64_t{r.point.bits},
+                                   uint64_t{r.point.hashes},
+                                   uint64_t{r.point.elements},
+                                   static_cast<uint64_t>(r.rule),
+                                   uint64_t{r.cells},
+                                   r.iterations,
+                                   r.samples})
+                {
+                    f.Add(v);
+                }
+                for (double v : {r.meanC,
+                                 r.meanChat,
+                                 r.seMeanChat,
+                                 r.sigma,
+                                 r.eqm,
+                                 r.seEqm,
+                                 r.occupancyBits,
+                                 r.occupancyCells,
+                                 r.overestimated,
+                                 r.maxErrorNoCollision})
+                {
+                    f.Add(v);
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(f.Get(), calibration[mode], "calibration, " << ToString(ids));
 
             CapacityOptions c;
             c.repetitions = 12;
             c.ids = ids;
             c.threads = 2;
             const std::vector<CapacityPoint> points{{4096, 1, 7}, {4096, 4, 7}, {4096, 11, 5}};
-            const auto cfast = RunCapacity(points, c);
-            c.referenceFilter = true;
-            const auto creference = RunCapacity(points, c);
-            NS_TEST_ASSERT_MSG_EQ(SameAll(cfast, creference), true, "capacity, " << ToString(ids));
+            Fingerprint g;
+            for (const CapacityResult& x : RunCapacity(points, c))
+            {
+                for (uint64_t v : {uint64_t{x.point.dim},
+                                   uint64_t{x.point.bits},
+                                   uint64_t{x.point.hashes},
+                                   static_cast<uint64_t>(x.rule),
+                                   uint64_t{x.cells},
+                                   static_cast<uint64_t>(x.definition),
+                                   uint64_t{x.repetitions},
+                                   uint64_t{x.reached},
+                                   x.minElements,
+                                   x.maxElements})
+                {
+                    g.Add(v);
+                }
+                for (double v : {x.target, x.meanElements, x.sdElements, x.seElements})
+                {
+                    g.Add(v);
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(g.Get(), capacity[mode], "capacity, " << ToString(ids));
         }
     }
 };
@@ -268,7 +469,8 @@ class ProgressAndMemoryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(a.points, uint64_t{6}, "points");
         NS_TEST_ASSERT_MSG_EQ(a.runningTasks, uint64_t{2}, "two threads, twelve tasks");
         NS_TEST_ASSERT_MSG_GT(a.perPoint, 4 * 3 * 8 * 9, "four chunks of nine sums per rule");
-        NS_TEST_ASSERT_MSG_GT(a.taskFilters, (4096 / 4 + 4096 / 8) * 8 - 1, "both banks");
+        // A filter per rule of each shape: 1024 byte-wide cells at b = 4, 512 at b = 8.
+        NS_TEST_ASSERT_MSG_GT(a.taskFilters, 3 * (1024 + 512) - 1, "the filters of both shapes");
         // 35 chunks of sums instead of 4 (the results per point stay).
         m.iterations = 35000;
         const CalibrationMemory b = EstimateCalibrationMemory(shapes, {10, 20, 40}, m);
@@ -503,161 +705,6 @@ class BadParametersTestCase : public TestCase
     }
 };
 
-class UnpackedFilterTestCase : public TestCase
-{
-  public:
-    UnpackedFilterTestCase()
-        : TestCase("UnpackedLinearBloomFilter agrees with LinearBloomFilter: cells, queries, "
-                   "occupancy counts, drain")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        std::mt19937_64 rng(11);
-        std::uniform_real_distribution<double> unit(0.0, 1.0);
-        for (uint32_t b = 1; b <= 16; ++b)
-        {
-            for (Quantization rule : {Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND})
-            {
-                const uint32_t m = 4096 / b;
-                const uint32_t k = 1 + b % 9;
-                LinearBloomFilter packed(m, b, k, rule);
-                UnpackedLinearBloomFilter fast(m, b, k, rule);
-                CellCounts running;
-                std::vector<uint32_t> written;
-                const uint32_t n = 20 + 10 * b;
-                for (uint32_t id = 0; id < n; ++id)
-                {
-                    const double c = unit(rng);
-                    const Key key = Key::FromId(id);
-                    packed.Insert(key, c);
-                    uint32_t pos[kMaxHashes];
-                    fast.Positions(key, pos);
-                    for (uint32_t i = 0; i < k; ++i)
-                    {
-                        NS_TEST_ASSERT_MSG_EQ(pos[i], key.Position(i, m), "positions");
-                        written.push_back(pos[i]);
-                    }
-                    fast.InsertQuantizedAt(pos, Quantize(c, b, rule), running);
-                }
-                NS_TEST_ASSERT_MSG_EQ((fast.Pack() == packed), true, "same cells, b=" << b);
-                for (uint32_t id = 0; id < 2 * n; ++id) // inserted and absent keys
-                {
-                    const Key key = Key::FromId(id);
-                    NS_TEST_ASSERT_MSG_EQ(fast.QueryQuantized(key),
-                                          packed.QueryQuantized(key),
-                                          "query");
-                }
-                const CellCounts full = fast.Count();
-                NS_TEST_ASSERT_MSG_EQ(full.ones, packed.Cells().CountOnes(), "ones");
-                NS_TEST_ASSERT_MSG_EQ(running.ones, full.ones, "counting insert: ones");
-                NS_TEST_ASSERT_MSG_EQ(running.nonZero, full.nonZero, "counting insert: cells");
-                NS_TEST_ASSERT_MSG_EQ(fast.OccupancyBits(full), packed.OccupancyBits(), "bits");
-                NS_TEST_ASSERT_MSG_EQ(fast.OccupancyCells(full), packed.OccupancyCells(), "cells");
-                const CellCounts drained = fast.Drain(written.data(), written.size());
-                NS_TEST_ASSERT_MSG_EQ(drained.ones, full.ones, "drain: ones");
-                NS_TEST_ASSERT_MSG_EQ(drained.nonZero, full.nonZero, "drain: cells");
-                NS_TEST_ASSERT_MSG_EQ(fast.Count().ones, 0U, "drained filter is empty");
-            }
-        }
-        NS_TEST_ASSERT_MSG_EQ(Throws([] { UnpackedLinearBloomFilter(0, 4, 3); }), true, "m=0");
-        NS_TEST_ASSERT_MSG_EQ(Throws([] { UnpackedLinearBloomFilter(8, 17, 3); }), true, "b=17");
-        NS_TEST_ASSERT_MSG_EQ(Throws([] { UnpackedLinearBloomFilter(8, 4, 33); }), true, "k=33");
-    }
-};
-
-class FilterBankTestCase : public TestCase
-{
-  public:
-    FilterBankTestCase()
-        : TestCase("LinearBloomFilterBank: each lane equals the LinearBloomFilter of its rule; "
-                   "lane-wise query and drain")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        std::mt19937_64 rng(13);
-        std::uniform_real_distribution<double> unit(0.0, 1.0);
-        const Quantization rules[3] = {Quantization::FLOOR,
-                                       Quantization::CEIL,
-                                       Quantization::ROUND};
-        for (uint32_t b = 1; b <= 16; ++b)
-        {
-            const uint32_t m = 4096 / b;
-            const uint32_t k = 2 + b % 11;
-            LinearBloomFilterBank bank(m, b, k);
-            std::vector<LinearBloomFilter> packed;
-            for (Quantization r : rules)
-            {
-                packed.emplace_back(m, b, k, r);
-            }
-            std::vector<uint32_t> written;
-            const uint32_t n = 30 + 8 * b;
-            for (uint32_t id = 0; id < n; ++id)
-            {
-                const double c = unit(rng);
-                const Key key = Key::FromId(id);
-                uint32_t pos[kMaxHashes];
-                LbfLanes q = {0, 0, 0, 0}; // lane 3 unused: stays 0
-                for (uint32_t j = 0; j < 3; ++j)
-                {
-                    packed[j].Insert(key, c);
-                    q[j] = static_cast<uint16_t>(Quantize(c, b, rules[j]));
-                }
-                for (uint32_t i = 0; i < k; ++i)
-                {
-                    pos[i] = key.Position(i, m);
-                    written.push_back(pos[i]);
-                }
-                bank.InsertQuantizedAt(pos, q);
-            }
-            for (uint32_t j = 0; j < 3; ++j)
-            {
-                NS_TEST_ASSERT_MSG_EQ((bank.Pack(j, rules[j]) == packed[j]),
-                                      true,
-                                      "lane " << j << ", b=" << b);
-            }
-            for (uint32_t id = 0; id < 2 * n; ++id) // inserted and absent keys
-            {
-                uint32_t pos[kMaxHashes];
-                for (uint32_t i = 0; i < k; ++i)
-                {
-                    pos[i] = Key::FromId(id).Position(i, m);
-                }
-                const LbfLanes v = bank.QueryQuantizedAt(pos);
-                for (uint32_t j = 0; j < 3; ++j)
-                {
-                    NS_TEST_ASSERT_MSG_EQ(uint32_t{v[j]},
-                                          packed[j].QueryQuantized(Key::FromId(id)),
-                                          "query");
-                }
-                NS_TEST_ASSERT_MSG_EQ(uint32_t{v[3]}, 0U, "unused lane");
-            }
-            CellCounts counts[LinearBloomFilterBank::kLanes];
-            // Listed twice: every cell still counts once.
-            written.insert(written.end(), written.begin(), written.end());
-            bank.Drain(written.data(), written.size(), counts);
-            for (uint32_t j = 0; j < 3; ++j)
-            {
-                NS_TEST_ASSERT_MSG_EQ(counts[j].ones, packed[j].Cells().CountOnes(), "ones");
-                NS_TEST_ASSERT_MSG_EQ(counts[j].nonZero * 1.0 / m,
-                                      packed[j].OccupancyCells(),
-                                      "non-zero cells");
-            }
-            NS_TEST_ASSERT_MSG_EQ(counts[3].nonZero, 0U, "unused lane");
-            NS_TEST_ASSERT_MSG_EQ((bank.Pack(0, Quantization::FLOOR) ==
-                                   LinearBloomFilter(m, b, k, Quantization::FLOOR)),
-                                  true,
-                                  "drained bank is empty");
-        }
-        NS_TEST_ASSERT_MSG_EQ(Throws([] { LinearBloomFilterBank(8, 0, 3); }), true, "b=0");
-    }
-};
-
 /**
  * The calibration error matches ideal hashing (issue 17 part 1).  The test
  * simulates the paper's experiment itself, independently of the module's
@@ -793,10 +840,9 @@ class LbfCalibrationTestSuite : public TestSuite
         : TestSuite("bloom-gossip-lbf-calibration", test::kUnit)
     {
         AddTestCase(new BadParametersTestCase, test::kQuick);
-        AddTestCase(new UnpackedFilterTestCase, test::kQuick);
-        AddTestCase(new FilterBankTestCase, test::kQuick);
         AddTestCase(new DeterminismTestCase, test::kQuick);
-        AddTestCase(new ReferenceTestCase, test::kQuick);
+        AddTestCase(new PlainModelTestCase, test::kQuick);
+        AddTestCase(new FingerprintTestCase, test::kQuick);
         AddTestCase(new ThreadsTestCase, test::kQuick);
         AddTestCase(new ProgressAndMemoryTestCase, test::kQuick);
         AddTestCase(new SaturationTestCase, test::kQuick);

@@ -3,9 +3,6 @@
  */
 #include "lbf-calibration.h"
 
-#include "linear-bloom-filter-bank.h"
-#include "unpacked-linear-bloom-filter.h"
-
 #include "ns3/rng-stream.h"
 #include "ns3/user-text.h"
 
@@ -14,6 +11,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -237,15 +235,14 @@ CalibrationPoint::operator==(const CalibrationPoint& o) const
 namespace
 {
 
-/// Adds one iteration of one (point, rule) to its sums; query(e) is the cell minimum of element e.
-template <typename Query>
+/// Adds one iteration of one (point, rule) to its sums: read[e] is the cell minimum of element e.
 void
 AddIteration(CalibrationSums& s,
              uint32_t n,
              double top,
              const double* c,
              const uint32_t* q,
-             Query&& query)
+             const uint32_t* read)
 {
     // Local copies keep the running sums in registers; the order of the
     // additions is the same as adding into s directly.
@@ -256,13 +253,12 @@ AddIteration(CalibrationSums& s,
     uint64_t over = s.over;
     for (uint32_t e = 0; e < n; ++e)
     {
-        const uint32_t read = query(e);
-        const double chat = static_cast<double>(read) / top;
+        const double chat = static_cast<double>(read[e]) / top;
         const double d = chat - c[e];
         iterSum += chat;
         sumChat2 += chat * chat;
         iterSq += d * d;
-        const bool collided = read > q[e];
+        const bool collided = read[e] > q[e];
         over += collided ? 1 : 0;
         maxErrClean = collided ? maxErrClean : std::max(maxErrClean, std::abs(d));
     }
@@ -350,10 +346,8 @@ GroupPoints(const std::vector<CalibrationPoint>& points)
     return groups;
 }
 
-} // namespace
-
-std::vector<CalibrationResult>
-RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOptions& options)
+void
+CheckCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOptions& options)
 {
     CheckCommon(options.seed, options.threads, options.rules);
     if (options.iterations == 0)
@@ -368,269 +362,240 @@ RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOpt
             throw std::invalid_argument("n must be at least 1");
         }
     }
-    const uint64_t chunks = (options.iterations + kCalibrationChunk - 1) / kCalibrationChunk;
-    const size_t nRules = options.rules.size();
-    // sums[(point * chunks + chunk) * nRules + rule]; sumC[point * chunks + chunk].
-    std::vector<CalibrationSums> sums(points.size() * chunks * nRules);
-    std::vector<double> sumC(points.size() * chunks, 0.0);
-    auto chunkRange = [&](uint64_t chunk) {
+}
+
+/// Chunks of kCalibrationChunk iterations (the last may be partial).
+uint64_t
+CalibrationChunks(uint64_t iterations)
+{
+    return (iterations + kCalibrationChunk - 1) / kCalibrationChunk;
+}
+
+/// The partial sums of a run: one per (point, chunk, rule), and the sum of c per (point, chunk).
+struct CalibrationTally
+{
+    CalibrationTally(size_t points, uint64_t chunks, size_t rules)
+        : chunks(chunks),
+          rules(rules),
+          sums(points * chunks * rules),
+          sumC(points * chunks, 0.0)
+    {
+    }
+
+    CalibrationSums& At(size_t point, uint64_t chunk, size_t rule)
+    {
+        return sums[(point * chunks + chunk) * rules + rule];
+    }
+
+    uint64_t chunks;
+    size_t rules;
+    std::vector<CalibrationSums> sums; //!< [(point * chunks + chunk) * rules + rule]
+    std::vector<double> sumC;          //!< [point * chunks + chunk]
+};
+
+/**
+ * One work unit of the calibration: the iterations of one chunk for every
+ * point of one (dim, n) group.  The draws, the ids and, per b, the positions
+ * of an iteration serve every point of the group; each (point, rule) has its
+ * LinearBloomFilter, cleared and refilled every iteration.
+ */
+class CalibrationTask
+{
+  public:
+    CalibrationTask(const std::vector<CalibrationPoint>& points,
+                    const CalibrationOptions& options,
+                    const CalibrationGroup& group)
+        : m_options(options),
+          m_group(group),
+          m_n(group.elements),
+          m_c(m_n),
+          m_keys(m_n, Key::FromHash(0)),
+          m_q(static_cast<size_t>(m_n) * options.rules.size()),
+          m_read(m_n),
+          m_filters(group.widths.size())
+    {
+        for (size_t w = 0; w < group.widths.size(); ++w)
+        {
+            const auto& width = group.widths[w];
+            m_rows.emplace_back(width.cells, width.maxHashes);
+            for (size_t idx : width.points) // filters[w][j * rules + r]
+            {
+                for (Quantization rule : options.rules)
+                {
+                    m_filters[w].emplace_back(width.cells, width.bits, points[idx].hashes, rule);
+                }
+            }
+        }
+    }
+
+    /// Run iterations first .. last - 1 of `chunk` into the tally.
+    void Run(uint64_t chunk, uint64_t first, uint64_t last, CalibrationTally& tally)
+    {
+        ns3::RngStream rng(m_options.seed, chunk, kCalibrationSubstream);
+        double chunkSumC = 0;
+        for (uint64_t it = first; it < last; ++it)
+        {
+            chunkSumC += Draw(rng, m_c);
+            IterationKeys(m_options.ids, it, m_keys, it == first);
+            for (size_t w = 0; w < m_group.widths.size(); ++w)
+            {
+                RunWidth(w, chunk, tally);
+            }
+        }
+        for (const auto& width : m_group.widths)
+        {
+            for (size_t idx : width.points)
+            {
+                tally.sumC[idx * tally.chunks + chunk] = chunkSumC;
+            }
+        }
+    }
+
+  private:
+    /// One iteration of the points of cell width w: positions and values once, then each filter.
+    void RunWidth(size_t w, uint64_t chunk, CalibrationTally& tally)
+    {
+        const auto& width = m_group.widths[w];
+        // Key::Position(i, m) for i < the width's largest k; a point with k
+        // hashes uses the first k.
+        m_rows[w].Assign(m_keys.data(), m_n);
+        const size_t nRules = m_options.rules.size();
+        for (size_t r = 0; r < nRules; ++r)
+        {
+            for (uint32_t e = 0; e < m_n; ++e)
+            {
+                m_q[r * m_n + e] = Quantize(m_c[e], width.bits, m_options.rules[r]);
+            }
+        }
+        const auto top = static_cast<double>((1U << width.bits) - 1);
+        for (size_t j = 0; j < width.points.size(); ++j)
+        {
+            for (size_t r = 0; r < nRules; ++r)
+            {
+                LinearBloomFilter& f = m_filters[w][j * nRules + r];
+                const uint32_t* q = &m_q[r * m_n];
+                f.Clear();
+                f.InsertQuantizedAt(m_rows[w], q);
+                f.QueryQuantizedAt(m_rows[w], m_read.data());
+                CalibrationSums& s = tally.At(width.points[j], chunk, r);
+                AddIteration(s, m_n, top, m_c.data(), q, m_read.data());
+                // A scan of the packed cells costs less than counting every change.
+                const LbfCellCounts counts = f.CountCells();
+                s.sumOccBits += f.OccupancyBits(counts);
+                s.sumOccCells += f.OccupancyCells(counts);
+            }
+        }
+    }
+
+    const CalibrationOptions& m_options;
+    const CalibrationGroup& m_group;
+    uint32_t m_n;                                          //!< elements per iteration
+    std::vector<double> m_c;                               //!< the confidences
+    std::vector<Key> m_keys;                               //!< the elements' keys
+    std::vector<LbfPositions> m_rows;                      //!< the keys' positions, per width
+    std::vector<uint32_t> m_q;                             //!< [r * n + e], quantised
+    std::vector<uint32_t> m_read;                          //!< cell minima of one filter
+    std::vector<std::vector<LinearBloomFilter>> m_filters; //!< [w][j * rules + r]
+};
+
+/// Run every (group, chunk) task into the tally.
+void
+RunCalibrationTasks(const std::vector<CalibrationPoint>& points,
+                    const CalibrationOptions& options,
+                    CalibrationTally& tally)
+{
+    const std::vector<CalibrationGroup> groups = GroupPoints(points);
+    const uint64_t chunks = tally.chunks;
+    // Progress: a task's work is n x the hashes of its group's points.
+    std::vector<uint64_t> groupWork;
+    uint64_t work = 0;
+    for (const CalibrationGroup& g : groups)
+    {
+        uint64_t hashes = 0;
+        for (const auto& width : g.widths)
+        {
+            for (size_t idx : width.points)
+            {
+                hashes += points[idx].hashes;
+            }
+        }
+        groupWork.push_back(uint64_t{g.elements} * hashes);
+        work += groupWork.back() * chunks;
+    }
+    ProgressCounter counter(options.progress, work);
+    const auto weight = [&](uint64_t task) { return groupWork[task / chunks]; };
+    ParallelFor(groups.size() * chunks, options.threads, counter, weight, [&](uint64_t task) {
+        const uint64_t chunk = task % chunks;
         const uint64_t first = chunk * kCalibrationChunk;
-        return std::make_pair(first, std::min(options.iterations, first + kCalibrationChunk));
-    };
+        const uint64_t last = std::min(options.iterations, first + kCalibrationChunk);
+        CalibrationTask(points, options, groups[task / chunks]).Run(chunk, first, last, tally);
+    });
+}
 
-    if (options.referenceFilter)
+/// The result of point pi and rule r from the tally's chunk sums.
+CalibrationResult
+CalibrationResultOf(const CalibrationPoint& p,
+                    size_t pi,
+                    size_t r,
+                    const CalibrationOptions& options,
+                    CalibrationTally& tally)
+{
+    double totalC = 0;
+    CalibrationSums t;
+    for (uint64_t ch = 0; ch < tally.chunks; ++ch)
     {
-        // One packed filter per (point, rule), positions from the key at every access.
-        // Progress: a task's work is its elements x hashes (per iteration).
-        uint64_t work = 0;
-        for (const CalibrationPoint& p : points)
-        {
-            work += uint64_t{p.elements} * p.hashes * chunks;
-        }
-        ProgressCounter counter(options.progress, work);
-        const auto weight = [&](uint64_t task) {
-            const CalibrationPoint& p = points[task / chunks];
-            return uint64_t{p.elements} * p.hashes;
-        };
-        ParallelFor(points.size() * chunks, options.threads, counter, weight, [&](uint64_t task) {
-            const CalibrationPoint& p = points[task / chunks];
-            const uint64_t chunk = task % chunks;
-            const auto [first, last] = chunkRange(chunk);
-            const auto top = static_cast<double>((1U << p.bits) - 1);
-            ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
-            std::vector<LinearBloomFilter> filters;
-            for (Quantization rule : options.rules)
-            {
-                filters.emplace_back(CalibrationCells(p.dim, p.bits), p.bits, p.hashes, rule);
-            }
-            std::vector<double> c(p.elements);
-            std::vector<uint32_t> q(p.elements);
-            std::vector<Key> keys(p.elements, Key::FromHash(0));
-            for (uint64_t it = first; it < last; ++it)
-            {
-                sumC[task] += Draw(rng, c);
-                IterationKeys(options.ids, it, keys, it == first);
-                for (size_t r = 0; r < nRules; ++r)
-                {
-                    LinearBloomFilter& f = filters[r];
-                    CalibrationSums& s = sums[task * nRules + r];
-                    f.Clear();
-                    for (uint32_t e = 0; e < p.elements; ++e)
-                    {
-                        q[e] = Quantize(c[e], p.bits, options.rules[r]);
-                        f.InsertQuantized(keys[e], q[e]);
-                    }
-                    AddIteration(s, p.elements, top, c.data(), q.data(), [&](uint32_t e) {
-                        return f.QueryQuantized(keys[e]);
-                    });
-                    s.sumOccBits += f.OccupancyBits();
-                    s.sumOccCells += f.OccupancyCells();
-                }
-            }
-        });
+        totalC += tally.sumC[pi * tally.chunks + ch];
+        const CalibrationSums& s = tally.At(pi, ch, r);
+        t.sumChat += s.sumChat;
+        t.sumChat2 += s.sumChat2;
+        t.sumSqErr += s.sumSqErr;
+        t.sumIterMean += s.sumIterMean;
+        t.sumIterMean2 += s.sumIterMean2;
+        t.sumIterEqm += s.sumIterEqm;
+        t.sumIterEqm2 += s.sumIterEqm2;
+        t.sumOccBits += s.sumOccBits;
+        t.sumOccCells += s.sumOccCells;
+        t.over += s.over;
+        t.maxErrClean = std::max(t.maxErrClean, s.maxErrClean);
     }
-    else
-    {
-        // One task per (dim, n) group and chunk: the draws, the ids and, per
-        // b, the positions of an iteration serve every point of the group.
-        const std::vector<CalibrationGroup> groups = GroupPoints(points);
-        // Progress: a task's work is n x the hashes of its group's points.
-        std::vector<uint64_t> groupWork;
-        uint64_t work = 0;
-        for (const CalibrationGroup& g : groups)
-        {
-            uint64_t hashes = 0;
-            for (const auto& width : g.widths)
-            {
-                for (size_t idx : width.points)
-                {
-                    hashes += points[idx].hashes;
-                }
-            }
-            groupWork.push_back(uint64_t{g.elements} * hashes);
-            work += groupWork.back() * chunks;
-        }
-        ProgressCounter counter(options.progress, work);
-        const auto weight = [&](uint64_t task) { return groupWork[task / chunks]; };
-        ParallelFor(groups.size() * chunks, options.threads, counter, weight, [&](uint64_t task) {
-            const CalibrationGroup& g = groups[task / chunks];
-            const uint64_t chunk = task % chunks;
-            const auto [first, last] = chunkRange(chunk);
-            const uint32_t n = g.elements;
-            ns3::RngStream rng(options.seed, chunk, kCalibrationSubstream);
-            // The rules of a point run side by side in the lanes of filter
-            // banks: banks[w][j * nBanks + r / 4], lane r % 4, for width w,
-            // its j-th point and rule r.
-            const size_t nBanks =
-                (nRules + LinearBloomFilterBank::kLanes - 1) / LinearBloomFilterBank::kLanes;
-            std::vector<std::vector<LinearBloomFilterBank>> banks(g.widths.size());
-            uint32_t maxHashes = 0;
-            for (size_t w = 0; w < g.widths.size(); ++w)
-            {
-                const auto& width = g.widths[w];
-                maxHashes = std::max(maxHashes, width.maxHashes);
-                for (size_t idx : width.points)
-                {
-                    for (size_t bank = 0; bank < nBanks; ++bank)
-                    {
-                        banks[w].emplace_back(width.cells, width.bits, points[idx].hashes);
-                    }
-                }
-            }
-            std::vector<double> c(n);
-            std::vector<Key> keys(n, Key::FromHash(0));
-            std::vector<uint32_t> positions(static_cast<size_t>(n) * maxHashes);
-            std::vector<uint32_t> compact(positions.size());             // positions of a smaller k
-            std::vector<uint32_t> q(static_cast<size_t>(n) * nRules);    // q[r * n + e]
-            std::vector<LbfLanes> lanesIn(n * nBanks);                   // q, bank by bank
-            std::vector<uint32_t> read(static_cast<size_t>(n) * nRules); // cell minima
-            std::vector<CellCounts> counts(nBanks * LinearBloomFilterBank::kLanes);
-            double chunkSumC = 0;
-            for (uint64_t it = first; it < last; ++it)
-            {
-                chunkSumC += Draw(rng, c);
-                IterationKeys(options.ids, it, keys, it == first);
-                for (size_t w = 0; w < g.widths.size(); ++w)
-                {
-                    const auto& width = g.widths[w];
-                    const uint32_t kmax = width.maxHashes;
-                    const auto top = static_cast<double>((1U << width.bits) - 1);
-                    const double totalBits = static_cast<double>(width.cells) * width.bits;
-                    for (uint32_t e = 0; e < n; ++e)
-                    {
-                        // Key::Position(i, m) for i < kmax; a point with k
-                        // hashes uses the first k.
-                        const Key key = keys[e];
-                        for (uint32_t i = 0; i < kmax; ++i)
-                        {
-                            positions[e * kmax + i] = key.Position(i, width.cells);
-                        }
-                    }
-                    std::fill(lanesIn.begin(), lanesIn.end(), LbfLanes{0, 0, 0, 0});
-                    for (size_t r = 0; r < nRules; ++r)
-                    {
-                        for (uint32_t e = 0; e < n; ++e)
-                        {
-                            q[r * n + e] = Quantize(c[e], width.bits, options.rules[r]);
-                            lanesIn[e * nBanks + r / LinearBloomFilterBank::kLanes]
-                                   [r % LinearBloomFilterBank::kLanes] =
-                                       static_cast<uint16_t>(q[r * n + e]);
-                        }
-                    }
-                    for (size_t j = 0; j < width.points.size(); ++j)
-                    {
-                        const size_t idx = width.points[j];
-                        std::fill(counts.begin(), counts.end(), CellCounts{});
-                        for (size_t bank = 0; bank < nBanks; ++bank)
-                        {
-                            LinearBloomFilterBank& f = banks[w][j * nBanks + bank];
-                            const uint32_t k = f.GetHashes();
-                            for (uint32_t e = 0; e < n; ++e)
-                            {
-                                f.InsertQuantizedAt(&positions[e * kmax],
-                                                    lanesIn[e * nBanks + bank]);
-                            }
-                            for (uint32_t e = 0; e < n; ++e)
-                            {
-                                const LbfLanes v = f.QueryQuantizedAt(&positions[e * kmax]);
-                                for (uint32_t lane = 0; lane < LinearBloomFilterBank::kLanes;
-                                     ++lane)
-                                {
-                                    const size_t r = bank * LinearBloomFilterBank::kLanes + lane;
-                                    if (r < nRules)
-                                    {
-                                        read[r * n + e] = v[lane];
-                                    }
-                                }
-                            }
-                            // Count and clear only the cells written: the
-                            // first k of each element's kmax positions.
-                            const uint32_t* written = positions.data();
-                            if (k < kmax)
-                            {
-                                for (uint32_t e = 0; e < n; ++e)
-                                {
-                                    std::copy_n(&positions[e * kmax], k, &compact[e * k]);
-                                }
-                                written = compact.data();
-                            }
-                            f.Drain(written,
-                                    static_cast<size_t>(n) * k,
-                                    &counts[bank * LinearBloomFilterBank::kLanes]);
-                        }
-                        for (size_t r = 0; r < nRules; ++r)
-                        {
-                            CalibrationSums& s = sums[(idx * chunks + chunk) * nRules + r];
-                            const uint32_t* rr = &read[r * n];
-                            AddIteration(s, n, top, c.data(), &q[r * n], [&](uint32_t e) {
-                                return rr[e];
-                            });
-                            // As LinearBloomFilter::OccupancyBits / OccupancyCells.
-                            s.sumOccBits += static_cast<double>(counts[r].ones) / totalBits;
-                            s.sumOccCells += static_cast<double>(counts[r].nonZero) / width.cells;
-                        }
-                    }
-                }
-            }
-            for (const auto& width : g.widths)
-            {
-                for (size_t idx : width.points)
-                {
-                    sumC[idx * chunks + chunk] = chunkSumC;
-                }
-            }
-        });
-    }
+    const auto iters = static_cast<double>(options.iterations);
+    const double samples = iters * p.elements;
+    CalibrationResult res;
+    res.point = p;
+    res.rule = options.rules[r];
+    res.cells = CalibrationCells(p.dim, p.bits);
+    res.iterations = options.iterations;
+    res.samples = options.iterations * p.elements;
+    res.meanC = totalC / samples;
+    res.meanChat = t.sumChat / samples;
+    res.seMeanChat = StandardError(t.sumIterMean, t.sumIterMean2, iters);
+    res.sigma = std::sqrt(std::max(0.0, t.sumChat2 / samples - res.meanChat * res.meanChat));
+    res.eqm = t.sumSqErr / samples;
+    res.seEqm = StandardError(t.sumIterEqm, t.sumIterEqm2, iters);
+    res.occupancyBits = t.sumOccBits / iters;
+    res.occupancyCells = t.sumOccCells / iters;
+    res.overestimated = static_cast<double>(t.over) / samples;
+    // A maximum over no sample without collision is NaN (NA), not 0.
+    res.maxErrorNoCollision = t.over < res.samples ? t.maxErrClean : std::nan("");
+    return res;
+}
 
+} // namespace
+
+std::vector<CalibrationResult>
+RunCalibration(const std::vector<CalibrationPoint>& points, const CalibrationOptions& options)
+{
+    CheckCalibration(points, options);
+    const size_t nRules = options.rules.size();
+    CalibrationTally tally(points.size(), CalibrationChunks(options.iterations), nRules);
+    RunCalibrationTasks(points, options, tally);
     std::vector<CalibrationResult> results;
     results.reserve(points.size() * nRules);
     for (size_t pi = 0; pi < points.size(); ++pi)
     {
-        const CalibrationPoint& p = points[pi];
-        double totalC = 0;
-        for (uint64_t ch = 0; ch < chunks; ++ch)
-        {
-            totalC += sumC[pi * chunks + ch];
-        }
         for (size_t r = 0; r < nRules; ++r)
         {
-            CalibrationSums t;
-            for (uint64_t ch = 0; ch < chunks; ++ch)
-            {
-                const CalibrationSums& s = sums[(pi * chunks + ch) * nRules + r];
-                t.sumChat += s.sumChat;
-                t.sumChat2 += s.sumChat2;
-                t.sumSqErr += s.sumSqErr;
-                t.sumIterMean += s.sumIterMean;
-                t.sumIterMean2 += s.sumIterMean2;
-                t.sumIterEqm += s.sumIterEqm;
-                t.sumIterEqm2 += s.sumIterEqm2;
-                t.sumOccBits += s.sumOccBits;
-                t.sumOccCells += s.sumOccCells;
-                t.over += s.over;
-                t.maxErrClean = std::max(t.maxErrClean, s.maxErrClean);
-            }
-            const auto iters = static_cast<double>(options.iterations);
-            const double samples = iters * p.elements;
-            CalibrationResult res;
-            res.point = p;
-            res.rule = options.rules[r];
-            res.cells = CalibrationCells(p.dim, p.bits);
-            res.iterations = options.iterations;
-            res.samples = options.iterations * p.elements;
-            res.meanC = totalC / samples;
-            res.meanChat = t.sumChat / samples;
-            res.seMeanChat = StandardError(t.sumIterMean, t.sumIterMean2, iters);
-            res.sigma =
-                std::sqrt(std::max(0.0, t.sumChat2 / samples - res.meanChat * res.meanChat));
-            res.eqm = t.sumSqErr / samples;
-            res.seEqm = StandardError(t.sumIterEqm, t.sumIterEqm2, iters);
-            res.occupancyBits = t.sumOccBits / iters;
-            res.occupancyCells = t.sumOccCells / iters;
-            res.overestimated = static_cast<double>(t.over) / samples;
-            // A maximum over no sample without collision is NaN (NA), not 0.
-            res.maxErrorNoCollision = t.over < res.samples ? t.maxErrClean : std::nan("");
-            results.push_back(res);
+            results.push_back(CalibrationResultOf(points[pi], pi, r, options, tally));
         }
     }
     return results;
@@ -673,36 +638,40 @@ EstimateCalibrationMemory(const std::vector<CalibrationPoint>& shapes,
                           const std::vector<uint32_t>& elements,
                           const CalibrationOptions& options)
 {
-    // Mirrors RunCalibration's allocations on the filter-bank path.
+    // Mirrors RunCalibration's allocations (CalibrationTally, CalibrationTask).
     CalibrationMemory m;
-    const uint64_t chunks = (options.iterations + kCalibrationChunk - 1) / kCalibrationChunk;
+    const uint64_t chunks = CalibrationChunks(options.iterations);
     const uint64_t nRules = options.rules.size();
-    const uint64_t nBanks =
-        (nRules + LinearBloomFilterBank::kLanes - 1) / LinearBloomFilterBank::kLanes;
     m.points = SaturatingMultiply(shapes.size(), elements.size());
     // Per point: the sums of every (chunk, rule) and the sum of c of every
     // chunk, its results, and the point with its index in its group.
     m.perPoint = SaturatingAdd(
         SaturatingMultiply(chunks, nRules * sizeof(CalibrationSums) + sizeof(double)),
         nRules * sizeof(CalibrationResult) + sizeof(CalibrationPoint) + sizeof(size_t));
-    uint64_t maxHashes = 0;
+    std::map<uint32_t, uint64_t> widthHashes; // the largest k of each b
     uint64_t filters = 0;
     for (const CalibrationPoint& shape : shapes)
     {
-        maxHashes = std::max<uint64_t>(maxHashes, shape.hashes);
-        // nBanks banks of m four-lane cells per point of a group.
+        uint64_t& hashes = widthHashes[shape.bits];
+        hashes = std::max<uint64_t>(hashes, shape.hashes);
+        // One filter per rule: its object and its cells, whole 64-bit words.
+        const uint64_t bits = uint64_t{CalibrationCells(shape.dim, shape.bits)} *
+                              LinearBloomFilter::CellStride(shape.bits);
         filters =
-            SaturatingAdd(filters,
-                          nBanks * CalibrationCells(shape.dim, shape.bits) * sizeof(LbfLanes));
+            SaturatingAdd(filters, nRules * (sizeof(LinearBloomFilter) + (bits + 63) / 64 * 8));
     }
     const uint64_t n = elements.empty() ? 0 : *std::max_element(elements.begin(), elements.end());
-    // Per task, for its n: the confidences, keys, hash positions (and their
-    // compacted copy) for the largest k, quantised values and readings per
-    // rule, and the banks' input lanes.
-    m.taskBuffers =
-        SaturatingMultiply(n,
-                           sizeof(double) + sizeof(Key) + 2 * maxHashes * sizeof(uint32_t) +
-                               2 * nRules * sizeof(uint32_t) + nBanks * sizeof(LbfLanes));
+    // Per task, for its n: the confidences, keys, hash positions for the
+    // largest k of each b, the quantised values per rule and one filter's
+    // readings.
+    uint64_t positions = 0;
+    for (const auto& [bits, hashes] : widthHashes)
+    {
+        positions += hashes;
+    }
+    m.taskBuffers = SaturatingMultiply(n,
+                                       sizeof(double) + sizeof(Key) +
+                                           (positions + nRules + 1) * sizeof(uint32_t));
     m.taskFilters = filters;
     m.runningTasks =
         std::min<uint64_t>(options.threads, SaturatingMultiply(elements.size(), chunks));
@@ -732,105 +701,12 @@ __extension__ typedef unsigned __int128 Uint128;
 /// Tasks (point x repetition) per block of the capacity experiment.
 constexpr uint64_t kCapacityBlockTasks = 1U << 16;
 
-/**
- * One block of the capacity experiment: repetitions firstRep .. firstRep +
- * inBlock - 1 of every point, into counts (laid out for blockReps
- * repetitions per point).
- */
+/// The two occupancy definitions, in the order of the results.
+constexpr OccupancyDefinition kDefinitions[2] = {OccupancyDefinition::BITS,
+                                                 OccupancyDefinition::CELLS};
+
 void
-RunCapacityBlock(const std::vector<CapacityPoint>& points,
-                 const CapacityOptions& options,
-                 uint64_t firstRep,
-                 uint64_t inBlock,
-                 uint64_t blockReps,
-                 size_t perTask,
-                 std::vector<uint64_t>& counts,
-                 ProgressCounter& counter)
-{
-    const size_t nRules = options.rules.size();
-    const size_t nTargets = options.targets.size();
-    constexpr OccupancyDefinition kDefs[2] = {OccupancyDefinition::BITS,
-                                              OccupancyDefinition::CELLS};
-    const auto one = [](uint64_t) { return uint64_t{1}; };
-    ParallelFor(points.size() * inBlock, options.threads, counter, one, [&](uint64_t task) {
-        const size_t pi = task / inBlock;
-        const CapacityPoint& p = points[pi];
-        const uint64_t rep = firstRep + task % inBlock;
-        const uint32_t m = CalibrationCells(p.dim, p.bits);
-        const ns3::RngStream start(options.seed, rep, kCapacitySubstream);
-        const uint64_t idBase = options.ids == IdMode::CONTINUE ? rep * kCapacityIdStride : 0;
-        uint64_t* out = &counts[(pi * blockReps + task % inBlock) * perTask];
-        for (size_t r = 0; r < nRules; ++r)
-        {
-            const Quantization rule = options.rules[r];
-            // Targets beyond what the rule can reach are skipped (sorted: a prefix is reachable).
-            size_t limit[2];
-            size_t next[2] = {0, 0};
-            for (int d = 0; d < 2; ++d)
-            {
-                const double most = MaxOccupancy(p.bits, rule, kDefs[d]);
-                limit[d] = 0;
-                while (limit[d] < nTargets && options.targets[limit[d]] <= most + 1e-12)
-                {
-                    ++limit[d];
-                }
-            }
-            ns3::RngStream rng(start); // every rule sees the same c sequence
-            auto run = [&](auto& f, auto&& insert, auto&& occupancy) {
-                for (uint64_t j = 0;
-                     j < options.maxElements && (next[0] < limit[0] || next[1] < limit[1]);
-                     ++j)
-                {
-                    insert(f, Key::FromId(idBase + j), rng.RandU01());
-                    const auto [bitsShare, cellsShare] = occupancy(f);
-                    for (int d = 0; d < 2; ++d)
-                    {
-                        if (next[d] >= limit[d])
-                        {
-                            continue;
-                        }
-                        const double occ = d == 0 ? bitsShare : cellsShare;
-                        while (next[d] < limit[d] && occ >= options.targets[next[d]])
-                        {
-                            out[(r * 2 + d) * nTargets + next[d]] = j + 1;
-                            ++next[d];
-                        }
-                    }
-                }
-            };
-            if (options.referenceFilter)
-            {
-                LinearBloomFilter f(m, p.bits, p.hashes, rule);
-                run(
-                    f,
-                    [](LinearBloomFilter& x, const Key& key, double v) { x.Insert(key, v); },
-                    [](const LinearBloomFilter& x) {
-                        return std::make_pair(x.OccupancyBits(), x.OccupancyCells());
-                    });
-            }
-            else
-            {
-                UnpackedLinearBloomFilter f(m, p.bits, p.hashes, rule);
-                CellCounts counts; // kept up to date by the counting insert
-                uint32_t pos[kMaxHashes];
-                run(
-                    f,
-                    [&](UnpackedLinearBloomFilter& x, const Key& key, double v) {
-                        x.Positions(key, pos);
-                        x.InsertQuantizedAt(pos, Quantize(v, p.bits, rule), counts);
-                    },
-                    [&](const UnpackedLinearBloomFilter& x) {
-                        return std::make_pair(x.OccupancyBits(counts), x.OccupancyCells(counts));
-                    });
-            }
-        }
-    });
-}
-
-} // namespace
-
-std::vector<CapacityResult>
-RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& options)
+CheckCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& options)
 {
     CheckCommon(options.seed, options.threads, options.rules);
     if (options.repetitions == 0)
@@ -860,33 +736,160 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
     {
         CheckShape(p.dim, p.bits, p.hashes);
     }
-    const size_t nRules = options.rules.size();
+}
+
+/**
+ * One repetition of one point under one rule: insert (id, c) pairs into an
+ * empty filter until every target the rule can reach is reached (or
+ * maxElements), writing the insertions that first reached target j of
+ * definition d to out[d * targets + j].  The occupancies come from counts
+ * the counting insertion keeps, not from a scan per insertion.
+ */
+void
+RunCapacityRule(const CapacityPoint& p,
+                Quantization rule,
+                const CapacityOptions& options,
+                ns3::RngStream rng,
+                uint64_t idBase,
+                uint64_t* out)
+{
     const size_t nTargets = options.targets.size();
-    const size_t perTask = nRules * 2 * nTargets; // rule, definition, target
-    const uint64_t reps = options.repetitions;
-
-    // Statistics per (point, rule, definition, target), accumulated exactly
-    // (integer sums) block by block, so memory does not grow with the
-    // repetitions and the result does not depend on the block size.
-    struct SlotStats
+    // Targets beyond what the rule can reach are skipped (sorted: a prefix is reachable).
+    size_t limit[2] = {0, 0};
+    size_t next[2] = {0, 0};
+    for (int d = 0; d < 2; ++d)
     {
-        uint64_t reached{0};
-        Uint128 sum{0};
-        Uint128 sumSquares{0};
-        uint64_t min{0};
-        uint64_t max{0};
-    };
+        const double most = MaxOccupancy(p.bits, rule, kDefinitions[d]);
+        while (limit[d] < nTargets && options.targets[limit[d]] <= most + 1e-12)
+        {
+            ++limit[d];
+        }
+    }
+    LinearBloomFilter f(CalibrationCells(p.dim, p.bits), p.bits, p.hashes, rule);
+    LbfCellCounts counts;
+    LbfPositions row(f.GetCells(), p.hashes);
+    for (uint64_t j = 0; j < options.maxElements && (next[0] < limit[0] || next[1] < limit[1]); ++j)
+    {
+        const Key key = Key::FromId(idBase + j);
+        row.Assign(&key, 1);
+        const uint32_t q = Quantize(rng.RandU01(), p.bits, rule);
+        f.InsertQuantizedAt(row, &q, counts);
+        const double occupancy[2] = {f.OccupancyBits(counts), f.OccupancyCells(counts)};
+        for (int d = 0; d < 2; ++d)
+        {
+            while (next[d] < limit[d] && occupancy[d] >= options.targets[next[d]])
+            {
+                out[d * nTargets + next[d]] = j + 1;
+                ++next[d];
+            }
+        }
+    }
+}
 
+/**
+ * One block of the capacity experiment: repetitions firstRep .. firstRep +
+ * inBlock - 1 of every point, into counts (laid out for blockReps
+ * repetitions per point).
+ */
+void
+RunCapacityBlock(const std::vector<CapacityPoint>& points,
+                 const CapacityOptions& options,
+                 uint64_t firstRep,
+                 uint64_t inBlock,
+                 uint64_t blockReps,
+                 size_t perTask,
+                 std::vector<uint64_t>& counts,
+                 ProgressCounter& counter)
+{
+    const auto one = [](uint64_t) { return uint64_t{1}; };
+    ParallelFor(points.size() * inBlock, options.threads, counter, one, [&](uint64_t task) {
+        const size_t pi = task / inBlock;
+        const uint64_t rep = firstRep + task % inBlock;
+        const ns3::RngStream start(options.seed, rep, kCapacitySubstream);
+        const uint64_t idBase = options.ids == IdMode::CONTINUE ? rep * kCapacityIdStride : 0;
+        uint64_t* out = &counts[(pi * blockReps + task % inBlock) * perTask];
+        for (size_t r = 0; r < options.rules.size(); ++r)
+        {
+            // Every rule sees the same c sequence.
+            RunCapacityRule(points[pi],
+                            options.rules[r],
+                            options,
+                            start,
+                            idBase,
+                            out + r * 2 * options.targets.size());
+        }
+    });
+}
+
+/// Statistics of one (point, rule, definition, target), accumulated exactly
+/// (integer sums) block by block.
+struct SlotStats
+{
+    uint64_t reached{0};
+    Uint128 sum{0};
+    Uint128 sumSquares{0};
+    uint64_t min{0};
+    uint64_t max{0};
+
+    /// Add a repetition that reached the target after v insertions.
+    void Add(uint64_t v)
+    {
+        min = reached == 0 ? v : std::min(min, v);
+        max = std::max(max, v);
+        sum += v;
+        sumSquares += static_cast<Uint128>(v) * v;
+        ++reached;
+    }
+};
+
+/// The result of one slot of point p from its statistics.
+CapacityResult
+CapacityResultOf(const CapacityPoint& p,
+                 size_t slot,
+                 const CapacityOptions& options,
+                 const SlotStats& st)
+{
+    const size_t nTargets = options.targets.size();
+    CapacityResult res;
+    res.point = p;
+    res.rule = options.rules[slot / (2 * nTargets)];
+    res.cells = CalibrationCells(p.dim, p.bits);
+    res.definition = kDefinitions[slot / nTargets % 2];
+    res.target = options.targets[slot % nTargets];
+    res.repetitions = options.repetitions;
+    res.reached = static_cast<uint32_t>(st.reached);
+    res.minElements = st.min;
+    res.maxElements = st.max;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    res.meanElements = st.reached > 0 ? static_cast<double>(st.sum) / st.reached : nan;
+    // Sum of squared deviations, exactly: (n S2 - S1^2) / n.
+    const double ss =
+        st.reached > 0
+            ? static_cast<double>(st.reached * st.sumSquares - st.sum * st.sum) / st.reached
+            : 0.0;
+    res.sdElements = st.reached > 1 ? std::sqrt(ss / (st.reached - 1)) : nan;
+    res.seElements = st.reached > 1 ? res.sdElements / std::sqrt(st.reached) : nan;
+    return res;
+}
+
+} // namespace
+
+std::vector<CapacityResult>
+RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& options)
+{
+    CheckCapacity(points, options);
+    // Slots per point: rule, definition, target.
+    const size_t perTask = options.rules.size() * 2 * options.targets.size();
+    const uint64_t reps = options.repetitions;
+    // Statistics block by block, so that memory does not grow with the
+    // repetitions and the result does not depend on the block size.
     std::vector<SlotStats> stats(points.size() * perTask);
     // Repetitions per block: about kCapacityBlockTasks tasks of all points.
     const uint64_t blockReps =
         std::max<uint64_t>(1, std::min<uint64_t>(reps, kCapacityBlockTasks / points.size()));
-    // counts[(pi * blockReps + repetition in block) * perTask + (r * 2 + d) *
-    // nTargets + j]: insertions that first reached target j; 0 when it was
-    // not reached.
+    // counts[(pi * blockReps + repetition in block) * perTask + slot]:
+    // insertions that first reached the slot's target; 0 when it was not reached.
     std::vector<uint64_t> counts(points.size() * blockReps * perTask, 0);
-    constexpr OccupancyDefinition kDefs[2] = {OccupancyDefinition::BITS,
-                                              OccupancyDefinition::CELLS};
     ProgressCounter counter(options.progress, points.size() * reps);
     for (uint64_t firstRep = 0; firstRep < reps; firstRep += blockReps)
     {
@@ -900,57 +903,22 @@ RunCapacity(const std::vector<CapacityPoint>& points, const CapacityOptions& opt
                 for (size_t slot = 0; slot < perTask; ++slot)
                 {
                     const uint64_t v = counts[(pi * blockReps + rep) * perTask + slot];
-                    if (v == 0)
+                    if (v != 0)
                     {
-                        continue;
+                        stats[pi * perTask + slot].Add(v);
                     }
-                    SlotStats& st = stats[pi * perTask + slot];
-                    st.min = st.reached == 0 ? v : std::min(st.min, v);
-                    st.max = std::max(st.max, v);
-                    st.sum += v;
-                    st.sumSquares += static_cast<Uint128>(v) * v;
-                    ++st.reached;
                 }
             }
         }
     }
-
     std::vector<CapacityResult> results;
     results.reserve(points.size() * perTask);
     for (size_t pi = 0; pi < points.size(); ++pi)
     {
-        for (size_t r = 0; r < nRules; ++r)
+        for (size_t slot = 0; slot < perTask; ++slot)
         {
-            for (int d = 0; d < 2; ++d)
-            {
-                for (size_t j = 0; j < nTargets; ++j)
-                {
-                    const size_t slot = (r * 2 + d) * nTargets + j;
-                    CapacityResult res;
-                    res.point = points[pi];
-                    res.rule = options.rules[r];
-                    res.cells = CalibrationCells(points[pi].dim, points[pi].bits);
-                    res.definition = kDefs[d];
-                    res.target = options.targets[j];
-                    res.repetitions = options.repetitions;
-                    const SlotStats& st = stats[pi * perTask + slot];
-                    res.reached = static_cast<uint32_t>(st.reached);
-                    res.minElements = st.min;
-                    res.maxElements = st.max;
-                    const double nan = std::numeric_limits<double>::quiet_NaN();
-                    res.meanElements =
-                        st.reached > 0 ? static_cast<double>(st.sum) / st.reached : nan;
-                    // Sum of squared deviations, exactly: (n S2 - S1^2) / n.
-                    const double ss =
-                        st.reached > 0
-                            ? static_cast<double>(st.reached * st.sumSquares - st.sum * st.sum) /
-                                  st.reached
-                            : 0.0;
-                    res.sdElements = st.reached > 1 ? std::sqrt(ss / (st.reached - 1)) : nan;
-                    res.seElements = st.reached > 1 ? res.sdElements / std::sqrt(st.reached) : nan;
-                    results.push_back(res);
-                }
-            }
+            results.push_back(
+                CapacityResultOf(points[pi], slot, options, stats[pi * perTask + slot]));
         }
     }
     return results;

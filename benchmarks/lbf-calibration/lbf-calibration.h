@@ -107,14 +107,6 @@ struct CalibrationOptions
     IdMode ids = IdMode::CONTINUE;
     uint32_t threads = 1;
     std::vector<Quantization> rules{Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
-    /**
-     * false (default): the rules of a point run side by side in a
-     * LinearBloomFilterBank, and the points of the same (dim, n) share their
-     * draws, ids and positions; true: one packed LinearBloomFilter
-     * per point, Key::Position per access (slow; the results are the same,
-     * bit for bit, which the tests check).
-     */
-    bool referenceFilter = false;
     CalibrationProgress progress; //!< progress observer (none when empty)
 };
 
@@ -155,24 +147,27 @@ struct CalibrationResult
  * point share their draws (the same c values and ids); iteration i draws
  * from stream i / kCalibrationChunk, substream 0, of ns3::RngStream(seed, ...)
  * whatever the point, so points differ by their parameters and not by noise
- * (common random numbers).  Throws std::invalid_argument on bad parameters.
+ * (common random numbers).  Every (point, rule) runs on a LinearBloomFilter
+ * of the filter core; the points of the same (dim, n) share an iteration's
+ * draws, ids and (per b) hash positions (LinearBloomFilter::InsertQuantizedAt,
+ * QueryQuantizedAt).  Throws std::invalid_argument on bad parameters.
  */
 std::vector<CalibrationResult> RunCalibration(const std::vector<CalibrationPoint>& points,
                                               const CalibrationOptions& options);
 
 /**
  * \ingroup bloom-gossip
- * \brief What RunCalibration allocates (the filter-bank path, the default):
- * per-point sums and results, which grow with the points and the chunks of
- * kCalibrationChunk iterations, and each running task's buffers (its n
- * confidences, keys, hash positions and readings) and filter banks.
+ * \brief What RunCalibration allocates: per-point sums and results, which
+ * grow with the points and the chunks of kCalibrationChunk iterations, and
+ * each running task's buffers (its n confidences, keys, hash positions,
+ * quantised values and readings) and filters (one per point and rule).
  */
 struct CalibrationMemory
 {
     uint64_t points{0};       //!< points of the grid
     uint64_t perPoint{0};     //!< bytes per point: chunk sums, results, the point
     uint64_t taskBuffers{0};  //!< bytes of one task's per-element buffers (largest n)
-    uint64_t taskFilters{0};  //!< bytes of one task's filter banks (largest group)
+    uint64_t taskFilters{0};  //!< bytes of one task's filters (largest group)
     uint64_t runningTasks{0}; //!< tasks at once: min(threads, groups x chunks)
 
     /// \return the bytes of the per-point sums and results
@@ -217,9 +212,7 @@ struct CapacityOptions
     std::vector<Quantization> rules{Quantization::FLOOR, Quantization::CEIL, Quantization::ROUND};
     std::vector<double> targets{0.3, 0.4, 0.5, 0.6, 0.7}; //!< occupancy targets in (0,1]
     uint64_t maxElements = 1000000; //!< give up a repetition after this many insertions
-    //! packed LinearBloomFilter instead of UnpackedLinearBloomFilter (same results, slower)
-    bool referenceFilter = false;
-    CalibrationProgress progress; //!< progress observer (none when empty)
+    CalibrationProgress progress;   //!< progress observer (none when empty)
 };
 
 /**

@@ -95,12 +95,30 @@ DecayWord(uint64_t w, const uint8_t* byteTable, const uint16_t* next)
     return out;
 }
 
+/// Whether no B-bit cell straddles two words (the stride divides 64).
+template <unsigned B>
+constexpr bool kOneWord = 64 % kStride<B> == 0;
+
+/// Largest value of a B-bit cell (its mask).
+template <unsigned B>
+constexpr uint64_t kCellMask = (uint64_t{1} << B) - 1;
+
+/// Cell i of B-bit cells, the second word read only when the cell straddles two.
 template <unsigned B>
 inline uint32_t
 CellAt(const uint64_t* words, uint32_t i)
 {
     const uint64_t off = static_cast<uint64_t>(i) * kStride<B>;
-    return static_cast<uint32_t>((words[off >> 6] >> (off & 63)) & ((uint64_t{1} << B) - 1));
+    const unsigned s = off & 63;
+    uint64_t v = words[off >> 6] >> s;
+    if constexpr (!kOneWord<B>)
+    {
+        if (s + B > 64)
+        {
+            v |= words[(off >> 6) + 1] << (64 - s);
+        }
+    }
+    return static_cast<uint32_t>(v & kCellMask<B>);
 }
 
 /**
@@ -128,16 +146,59 @@ QueryCellAt(const uint64_t* words, uint32_t i)
     return CellAt<B>(words, i);
 }
 
-/// Minimum of the k >= 1 cells of a key, 0 as soon as one cell is 0.
+/// Cell i of B-bit cells set to q (which fits), in two parts when it straddles two words.
 template <unsigned B>
-uint32_t
-QueryWords(const uint64_t* words, Key key, uint32_t m, uint32_t k)
+inline void
+StoreCellAt(uint64_t* words, uint32_t i, uint32_t q)
 {
-    uint32_t q = (1U << B) - 1;
+    const uint64_t off = static_cast<uint64_t>(i) * kStride<B>;
+    uint64_t& w = words[off >> 6];
+    const unsigned s = off & 63;
+    w = (w & ~(kCellMask<B> << s)) | (uint64_t{q} << s);
+    if constexpr (!kOneWord<B>)
+    {
+        if (s + B > 64)
+        {
+            const unsigned spill = 64 - s;
+            uint64_t& next = words[(off >> 6) + 1];
+            next = (next & ~(kCellMask<B> >> spill)) | (uint64_t{q} >> spill);
+        }
+    }
+}
+
+/// The positions of a key's hash functions (the kernels' position source).
+struct KeyPositions
+{
+    Key key;    //!< the key (a copy: stores into the cells cannot alias its hash)
+    uint32_t m; //!< cells
+
+    uint32_t operator()(uint32_t i) const
+    {
+        return key.Position(i, m);
+    }
+};
+
+/// Positions already computed (the kernels' position source).
+struct GivenPositions
+{
+    const uint32_t* positions; //!< k of them, each < m
+
+    uint32_t operator()(uint32_t i) const
+    {
+        return positions[i];
+    }
+};
+
+/// Minimum of the k >= 1 cells at pos(0 .. k - 1), 0 as soon as one cell is 0.
+template <unsigned B, typename Pos>
+uint32_t
+QueryCells(const uint64_t* words, Pos pos, uint32_t k)
+{
+    uint32_t q = kCellMask<B>;
     uint32_t i = 0;
     do
     {
-        const uint32_t cell = QueryCellAt<B>(words, key.Position(i, m));
+        const uint32_t cell = QueryCellAt<B>(words, pos(i));
         if (cell == 0)
         {
             return 0;
@@ -147,21 +208,100 @@ QueryWords(const uint64_t* words, Key key, uint32_t m, uint32_t k)
     return q;
 }
 
-template <unsigned B>
+/// insFBL: max(cell, q) at pos(0 .. k - 1); a cell is written only when it grows.
+template <unsigned B, typename Pos>
 void
-InsertWords(uint64_t* words, const Key& key, uint32_t m, uint32_t k, uint32_t q)
+InsertCells(uint64_t* words, Pos pos, uint32_t k, uint32_t q)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if constexpr (kStride<B> == 8 || kStride<B> == 16)
+    {
+        // Byte or 16-bit cells (the words' bytes in order): one load and
+        // at most one store each.
+        using Cell = std::conditional_t<kStride<B> == 8, unsigned char, uint16_t>;
+        auto* bytes = reinterpret_cast<unsigned char*>(words);
+        for (uint32_t i = 0; i < k; ++i)
+        {
+            unsigned char* at = bytes + sizeof(Cell) * static_cast<size_t>(pos(i));
+            Cell cell;
+            std::memcpy(&cell, at, sizeof cell);
+            if (cell < q)
+            {
+                cell = static_cast<Cell>(q);
+                std::memcpy(at, &cell, sizeof cell);
+            }
+        }
+        return;
+    }
+#endif
+    for (uint32_t i = 0; i < k; ++i)
+    {
+        const uint32_t c = pos(i);
+        if (CellAt<B>(words, c) < q)
+        {
+            StoreCellAt<B>(words, c, q);
+        }
+    }
+}
+
+/// Ones of a cell value below 2^16 (SWAR: the build assumes no popcount instruction).
+inline uint32_t
+PopCount16(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x5555);
+    v = (v & 0x3333) + ((v >> 2) & 0x3333);
+    v = (v + (v >> 4)) & 0x0F0F;
+    return (v + (v >> 8)) & 0x1F;
+}
+
+/// InsertCells, adding the 1-bits and non-zero cells it adds to `counts`.
+template <unsigned B, typename Pos>
+void
+InsertCellsCounting(uint64_t* words, Pos pos, uint32_t k, uint32_t q, LbfCellCounts& counts)
 {
     for (uint32_t i = 0; i < k; ++i)
     {
-        const uint64_t off = static_cast<uint64_t>(key.Position(i, m)) * kStride<B>;
-        uint64_t& w = words[off >> 6];
-        const unsigned s = off & 63;
-        const uint64_t cell = (w >> s) & ((uint64_t{1} << B) - 1);
-        if (cell < q)
+        const uint32_t c = pos(i);
+        const uint32_t old = CellAt<B>(words, c);
+        if (old < q)
         {
-            w = (w & ~(((uint64_t{1} << B) - 1) << s)) | (uint64_t{q} << s);
+            StoreCellAt<B>(words, c, q);
+            counts.ones +=
+                uint64_t{PopCount16(q)} - PopCount16(old); // modular: the sum stays exact
+            counts.nonZero += old == 0 ? 1 : 0;
         }
     }
+}
+
+/// Calls f(std::integral_constant<unsigned, B>) for the cell width b (1..16).
+template <typename F>
+decltype(auto)
+WithCellWidth(uint32_t b, F&& f)
+{
+#define BLOOM_GOSSIP_LBF_WIDTH(B)                                                                  \
+    case B:                                                                                        \
+        return f(std::integral_constant<unsigned, B>{})
+    switch (b)
+    {
+        BLOOM_GOSSIP_LBF_WIDTH(1);
+        BLOOM_GOSSIP_LBF_WIDTH(2);
+        BLOOM_GOSSIP_LBF_WIDTH(3);
+        BLOOM_GOSSIP_LBF_WIDTH(4);
+        BLOOM_GOSSIP_LBF_WIDTH(5);
+        BLOOM_GOSSIP_LBF_WIDTH(6);
+        BLOOM_GOSSIP_LBF_WIDTH(7);
+        BLOOM_GOSSIP_LBF_WIDTH(8);
+        BLOOM_GOSSIP_LBF_WIDTH(9);
+        BLOOM_GOSSIP_LBF_WIDTH(10);
+        BLOOM_GOSSIP_LBF_WIDTH(11);
+        BLOOM_GOSSIP_LBF_WIDTH(12);
+        BLOOM_GOSSIP_LBF_WIDTH(13);
+        BLOOM_GOSSIP_LBF_WIDTH(14);
+        BLOOM_GOSSIP_LBF_WIDTH(15);
+    default: // 16: the constructor admits nothing else
+        return f(std::integral_constant<unsigned, 16>{});
+    }
+#undef BLOOM_GOSSIP_LBF_WIDTH
 }
 
 /**
@@ -378,41 +518,107 @@ LinearBloomFilter::InsertQuantized(const Key& key, uint32_t q)
         return; // max(cell, 0) changes nothing
     }
     uint64_t* words = m_cells.MutableWords().data();
-    if (DispatchWidth(m_b, [&](auto width) {
-            InsertWords<decltype(width)::value>(words, key, m_m, m_k, q);
-        }))
-    {
-        return;
-    }
-    // A local copy: stores into the cells (uint64_t) could otherwise alias
-    // the key's hash and force it to be reloaded for every position.
-    const Key local = key;
-    for (uint32_t i = 0; i < m_k; ++i)
-    {
-        const uint32_t c = local.Position(i, m_m);
-        SetCell(c, std::max(GetCell(c), q)); // branch-free max
-    }
+    WithCellWidth(m_b, [&](auto width) {
+        InsertCells<decltype(width)::value>(words, KeyPositions{key, m_m}, m_k, q);
+    });
 }
 
 uint32_t
 LinearBloomFilter::QueryQuantized(const Key& key) const
 {
     const uint64_t* words = m_cells.Words().data();
-    switch (m_b)
+    return WithCellWidth(m_b, [&](auto width) {
+        return QueryCells<decltype(width)::value>(words, KeyPositions{key, m_m}, m_k);
+    });
+}
+
+LbfPositions::LbfPositions(uint32_t cells, uint32_t hashes)
+    : m_m(cells),
+      m_k(hashes)
+{
+    LinearBloomFilter(cells, 1, hashes); // the same checks and messages
+}
+
+void
+LbfPositions::Assign(const Key* keys, size_t n)
+{
+    m_positions.resize(n * m_k);
+    m_n = n;
+    for (size_t e = 0; e < n; ++e)
     {
-    case 1:
-        return QueryWords<1>(words, key, m_m, m_k);
-    case 2:
-        return QueryWords<2>(words, key, m_m, m_k);
-    case 4:
-        return QueryWords<4>(words, key, m_m, m_k);
-    case 8:
-        return QueryWords<8>(words, key, m_m, m_k);
-    case 16:
-        return QueryWords<16>(words, key, m_m, m_k);
-    default:
-        return QueryQuantizedGeneric(key);
+        const Key key = keys[e];
+        uint32_t* row = m_positions.data() + e * m_k;
+        for (uint32_t i = 0; i < m_k; ++i)
+        {
+            row[i] = key.Position(i, m_m);
+        }
     }
+}
+
+void
+LinearBloomFilter::CheckRows(const LbfPositions& rows, const uint32_t* values) const
+{
+    if (rows.GetCells() != m_m || rows.GetHashes() < m_k)
+    {
+        throw std::invalid_argument("LBF positions for m=" + std::to_string(rows.GetCells()) +
+                                    ", k=" + std::to_string(rows.GetHashes()) +
+                                    " used with a filter of m=" + std::to_string(m_m) +
+                                    ", k=" + std::to_string(m_k));
+    }
+    uint32_t largest = 0;
+    for (size_t e = 0; values != nullptr && e < rows.Size(); ++e)
+    {
+        largest = std::max(largest, values[e]);
+    }
+    if (largest > MaxValue())
+    {
+        throw std::invalid_argument("LBF value exceeds 2^b - 1");
+    }
+}
+
+void
+LinearBloomFilter::InsertQuantizedAt(const LbfPositions& rows, const uint32_t* values)
+{
+    CheckRows(rows, values);
+    uint64_t* words = m_cells.MutableWords().data();
+    WithCellWidth(m_b, [&](auto width) {
+        for (size_t e = 0; e < rows.Size(); ++e)
+        {
+            InsertCells<decltype(width)::value>(words, GivenPositions{rows.Row(e)}, m_k, values[e]);
+        }
+    });
+}
+
+void
+LinearBloomFilter::InsertQuantizedAt(const LbfPositions& rows,
+                                     const uint32_t* values,
+                                     LbfCellCounts& counts)
+{
+    CheckRows(rows, values);
+    uint64_t* words = m_cells.MutableWords().data();
+    WithCellWidth(m_b, [&](auto width) {
+        for (size_t e = 0; e < rows.Size(); ++e)
+        {
+            InsertCellsCounting<decltype(width)::value>(words,
+                                                        GivenPositions{rows.Row(e)},
+                                                        m_k,
+                                                        values[e],
+                                                        counts);
+        }
+    });
+}
+
+void
+LinearBloomFilter::QueryQuantizedAt(const LbfPositions& rows, uint32_t* out) const
+{
+    CheckRows(rows, nullptr);
+    const uint64_t* words = m_cells.Words().data();
+    WithCellWidth(m_b, [&](auto width) {
+        for (size_t e = 0; e < rows.Size(); ++e)
+        {
+            out[e] = QueryCells<decltype(width)::value>(words, GivenPositions{rows.Row(e)}, m_k);
+        }
+    });
 }
 
 uint32_t
@@ -633,13 +839,19 @@ LinearBloomFilter::StoreWireSlots(uint64_t first, uint64_t n, const uint8_t* dat
 double
 LinearBloomFilter::OccupancyBits() const
 {
-    return static_cast<double>(m_cells.CountOnes()) / (static_cast<double>(m_m) * m_b);
+    return OccupancyBits(LbfCellCounts{m_cells.CountOnes(), 0});
 }
 
 double
 LinearBloomFilter::OccupancyCells() const
 {
-    return static_cast<double>(m_cells.CountNonZeroFields(m_stride, m_m)) / m_m;
+    return OccupancyCells(LbfCellCounts{0, m_cells.CountNonZeroFields(m_stride, m_m)});
+}
+
+LbfCellCounts
+LinearBloomFilter::CountCells() const
+{
+    return {m_cells.CountOnes(), m_cells.CountNonZeroFields(m_stride, m_m)};
 }
 
 } // namespace bloom

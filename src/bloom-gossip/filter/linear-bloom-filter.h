@@ -13,6 +13,7 @@
 #include "lbf-quantization.h"
 #include "packed-bits.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -23,6 +24,67 @@ namespace ns3
 {
 namespace bloom
 {
+
+/**
+ * \ingroup bloom-filter-core
+ * \brief What an LBF's cells hold: 1-bits and non-zero cells (the two
+ * occupancies' numerators; LinearBloomFilter::CountCells, kept up to date by
+ * the counting LinearBloomFilter::InsertQuantizedAt).
+ */
+struct LbfCellCounts
+{
+    uint64_t ones = 0;    //!< 1-bits among the m b bits
+    uint64_t nonZero = 0; //!< cells other than 0
+};
+
+/**
+ * \ingroup bloom-filter-core
+ * \brief The cells of n keys in LBFs of m cells, hashed once: row e holds
+ * Key::Position(i, m), i < k, of key e.
+ *
+ * A row serves every LinearBloomFilter of these m cells and at most k hash
+ * functions (its first k positions: LinearBloomFilter::InsertQuantizedAt,
+ * QueryQuantizedAt), so that a key inserted into or looked up in many
+ * filters is hashed once.  Positions are computed here, so they are always
+ * below m.
+ */
+class LbfPositions
+{
+  public:
+    /// Throws std::invalid_argument on m or k out of range (as LinearBloomFilter).
+    LbfPositions(uint32_t cells, uint32_t hashes);
+
+    /// Rows for keys[0 .. n - 1] (replacing the previous rows).
+    void Assign(const Key* keys, size_t n);
+
+    uint32_t GetCells() const
+    {
+        return m_m;
+    }
+
+    uint32_t GetHashes() const
+    {
+        return m_k;
+    }
+
+    /// Number of rows (keys).
+    size_t Size() const
+    {
+        return m_n;
+    }
+
+    /// The k positions of key e < Size().
+    const uint32_t* Row(size_t e) const
+    {
+        return m_positions.data() + e * m_k;
+    }
+
+  private:
+    uint32_t m_m;                      //!< cells
+    uint32_t m_k;                      //!< positions per row
+    size_t m_n{0};                     //!< rows
+    std::vector<uint32_t> m_positions; //!< [e * k + i]
+};
 
 /**
  * \ingroup bloom-filter-core
@@ -103,6 +165,32 @@ class LinearBloomFilter
     double Query(const Key& key) const;
     /// Minimum of the k cells.
     uint32_t QueryQuantized(const Key& key) const;
+
+    /**
+     * Insert n elements hashed once beforehand (bulk insFBL): element e
+     * stores values[e] (already quantised, <= MaxValue()) at the first k
+     * positions of rows.Row(e), e < rows.Size(): the same cells as
+     * InsertQuantized of the elements' keys.  Throws std::invalid_argument,
+     * before changing anything, when the rows are for another m or fewer
+     * than k hash functions, or a value exceeds MaxValue().
+     */
+    void InsertQuantizedAt(const LbfPositions& rows, const uint32_t* values);
+
+    /**
+     * The same, and add to `counts` the 1-bits and non-zero cells the
+     * insertions add: counts that were CountCells() before are CountCells()
+     * after, without a scan of the m cells.
+     */
+    void InsertQuantizedAt(const LbfPositions& rows, const uint32_t* values, LbfCellCounts& counts);
+
+    /**
+     * Look up n elements hashed once beforehand (bulk conFBL): out[e] = the
+     * minimum of the cells at the first k positions of rows.Row(e), as
+     * QueryQuantized of the element's key.  Throws std::invalid_argument when
+     * the rows are for another m or fewer than k hash functions.
+     */
+    void QueryQuantizedAt(const LbfPositions& rows, uint32_t* out) const;
+
     /// Hop estimate (chain inversion); nullopt when the key is absent.
     std::optional<uint32_t> EstimateHops(const Key& key, const LbfDecay& decay) const;
 
@@ -133,9 +221,12 @@ class LinearBloomFilter
 
     /**
      * Whether whole-word paths are used: the stride divides 64 (b in {1, 2,
-     * 4, 8, 16}), so no cell straddles two words.  Every operation gives the same
-     * result either way; the generic paths stay for the other widths and as
-     * the reference in the tests (see the *Generic functions).
+     * 4, 8, 16}), so no cell straddles two words.  Merge and decay use them
+     * then and the generic per-cell paths otherwise; insertion and look-up
+     * have a kernel per width (1..16), a cell that straddles two words read
+     * and written in two parts.  Every operation gives the same result
+     * either way; the generic paths stay as the reference in the tests (see
+     * the *Generic functions).
      */
     bool HasWordPath() const
     {
@@ -157,6 +248,21 @@ class LinearBloomFilter
     double OccupancyBits() const;
     /// Share of non-zero cells.
     double OccupancyCells() const;
+
+    /// The 1-bits and the non-zero cells of the whole filter (one scan).
+    LbfCellCounts CountCells() const;
+
+    /// OccupancyBits() of a filter of this shape with these counts.
+    double OccupancyBits(const LbfCellCounts& counts) const
+    {
+        return static_cast<double>(counts.ones) / (static_cast<double>(m_m) * m_b);
+    }
+
+    /// OccupancyCells() of a filter of this shape with these counts.
+    double OccupancyCells(const LbfCellCounts& counts) const
+    {
+        return static_cast<double>(counts.nonZero) / m_m;
+    }
 
     /// The cells in memory: m GetCellStride() bits, cell i at bit i GetCellStride().
     const PackedBits& Cells() const
@@ -191,6 +297,9 @@ class LinearBloomFilter
 
   private:
     void CheckCompatible(const LinearBloomFilter& other) const;
+    /// Throws unless the rows are for m cells and at least k hashes, and
+    /// (with values) each of their values is at most MaxValue().
+    void CheckRows(const LbfPositions& rows, const uint32_t* values) const;
     void CheckDecay(const LbfDecay& decay) const;
 
     uint32_t m_m;

@@ -18,13 +18,30 @@ PackedBits::PackedBits(uint64_t nbits)
 {
 }
 
+namespace
+{
+/**
+ * Ones in a word, inline (SWAR): the build assumes no popcount instruction,
+ * so __builtin_popcountll would be a library call per word, while this
+ * compiles to a few instructions, vectorised in CountOnes' loop.
+ */
+inline uint64_t
+PopCount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (x * 0x0101010101010101ULL) >> 56;
+}
+} // namespace
+
 uint64_t
 PackedBits::CountOnes() const
 {
     uint64_t n = 0;
     for (uint64_t w : m_words)
     {
-        n += static_cast<uint64_t>(__builtin_popcountll(w));
+        n += PopCount64(w);
     }
     return n;
 }
@@ -83,8 +100,9 @@ PackedBits::CountNonZeroFields(unsigned width, uint64_t fields) const
         {
             mask &= (uint64_t{1} << (nbits & 63)) - 1; // no start past the last field
         }
-        count += static_cast<uint64_t>(__builtin_popcountll(static_cast<uint64_t>(x) & mask));
-        phase = (phase + width - step) % width;
+        count += PopCount64(static_cast<uint64_t>(x) & mask);
+        phase += width - step; // (phase + width - step) % width, without a division
+        phase -= phase >= width ? width : 0;
     }
     return count;
 }

@@ -12,6 +12,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::bloom;
@@ -754,6 +755,95 @@ class WordPathTestCase : public TestCase
 
 /// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-linear-bloom-filter.
+/**
+ * Issue 39: keys hashed once (LbfPositions) and the bulk InsertQuantizedAt /
+ * QueryQuantizedAt give what InsertQuantized / QueryQuantized of the keys
+ * give, at every width, with rows of a larger k; the counting insertion
+ * keeps CountCells() up to date; mismatched rows and values are refused
+ * before anything changes.
+ */
+class BulkPositionsTestCase : public TestCase
+{
+  public:
+    BulkPositionsTestCase()
+        : TestCase("LBF bulk insert and query at positions hashed once equal the per-key "
+                   "operations; counting insert keeps CountCells")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(39);
+        for (uint32_t b = 1; b <= 16; ++b)
+        {
+            for (uint32_t m : {1U, 37U, 64U, 1000U})
+            {
+                const uint32_t k = 1 + (b + m) % 9;
+                LinearBloomFilter perKey(m, b, k, Quantization::CEIL);
+                LinearBloomFilter bulk = perKey;
+                LinearBloomFilter counting = perKey;
+                LbfCellCounts counts;
+                std::vector<Key> keys;
+                std::vector<uint32_t> values;
+                for (uint64_t id = 0; id < 60; ++id)
+                {
+                    keys.push_back(Key::FromId(id * 101 + b));
+                    values.push_back(static_cast<uint32_t>(rng() % (perKey.MaxValue() + 1)));
+                    perKey.InsertQuantized(keys.back(), values.back());
+                }
+                LbfPositions rows(m, k + 3); // a larger k: its first k positions serve
+                rows.Assign(keys.data(), keys.size());
+                NS_TEST_ASSERT_MSG_EQ(rows.Size(), keys.size(), "one row per key");
+                bulk.InsertQuantizedAt(rows, values.data());
+                counting.InsertQuantizedAt(rows, values.data(), counts);
+                NS_TEST_ASSERT_MSG_EQ((bulk == perKey), true, "bulk insert b=" << b << " m=" << m);
+                NS_TEST_ASSERT_MSG_EQ((counting == perKey), true, "counting insert b=" << b);
+                const LbfCellCounts scanned = perKey.CountCells();
+                NS_TEST_ASSERT_MSG_EQ(counts.ones, scanned.ones, "ones kept, b=" << b);
+                NS_TEST_ASSERT_MSG_EQ(counts.nonZero, scanned.nonZero, "cells kept, b=" << b);
+                NS_TEST_ASSERT_MSG_EQ(perKey.OccupancyBits(scanned),
+                                      perKey.OccupancyBits(),
+                                      "bits");
+                NS_TEST_ASSERT_MSG_EQ(perKey.OccupancyCells(scanned),
+                                      perKey.OccupancyCells(),
+                                      "cells");
+                // Look-ups of the inserted keys and of absent ones.
+                for (uint64_t id = 0; id < 60; ++id)
+                {
+                    keys.push_back(Key::FromId(id + 7777));
+                }
+                rows.Assign(keys.data(), keys.size());
+                std::vector<uint32_t> read(keys.size());
+                bulk.QueryQuantizedAt(rows, read.data());
+                for (size_t e = 0; e < keys.size(); ++e)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(read[e], perKey.QueryQuantized(keys[e]), "bulk query");
+                }
+            }
+        }
+        LinearBloomFilter f(64, 4, 3);
+        const LinearBloomFilter empty = f;
+        const Key key = Key::FromId(1);
+        const uint32_t tooLarge = 16;
+        const uint32_t fine = 15;
+        LbfPositions otherM(65, 3);
+        otherM.Assign(&key, 1);
+        LbfPositions fewer(64, 2);
+        fewer.Assign(&key, 1);
+        LbfPositions ok(64, 3);
+        ok.Assign(&key, 1);
+        uint32_t out = 0;
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { f.InsertQuantizedAt(otherM, &fine); }), true, "m");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { f.InsertQuantizedAt(fewer, &fine); }), true, "k");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { f.InsertQuantizedAt(ok, &tooLarge); }), true, "q");
+        NS_TEST_ASSERT_MSG_EQ(Throws([&] { f.QueryQuantizedAt(fewer, &out); }), true, "query k");
+        NS_TEST_ASSERT_MSG_EQ((f == empty), true, "refused insertions change nothing");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LbfPositions(0, 3); }), true, "rows m=0");
+        NS_TEST_ASSERT_MSG_EQ(Throws([] { LbfPositions(8, 33); }), true, "rows k=33");
+    }
+};
+
 class LinearBloomFilterTestSuite : public TestSuite
 {
   public:
@@ -769,6 +859,7 @@ class LinearBloomFilterTestSuite : public TestSuite
         AddTestCase(new MergeLawsTestCase, test::kQuick);
         AddTestCase(new OccupancyTestCase, test::kQuick);
         AddTestCase(new WordPathTestCase, test::kQuick);
+        AddTestCase(new BulkPositionsTestCase, test::kQuick);
         AddTestCase(new DecaySharingTestCase, test::kQuick);
         AddTestCase(new CountNonZeroFieldsTestCase, test::kQuick);
         AddTestCase(new WideFieldsTestCase, test::kQuick);
