@@ -34,12 +34,12 @@ def read(path, what, keys, values):
     return read_table(path, what, needed=keys + values, keys=keys)
 
 
-def reference(ax, xs, y0, power, label):
-    """A dotted reference line y0 (x / x0)^power; returns its label and the
-    point it stands by (drawn once the limits are final)."""
+def reference(ax, xs, y0, power, label, ls):
+    """A grey reference line y0 (x / x0)^power, named in the legend (a text
+    beside its end could meet the other line's where the timings span many
+    decades)."""
     x0 = min(xs)
-    ax.plot(xs, [y0 * (x / x0) ** power for x in xs], color="0.6", lw=0.8, ls=":")
-    return label, (xs[-1], y0 * (xs[-1] / x0) ** power)
+    ax.plot(xs, [y0 * (x / x0) ** power for x in xs], color="0.6", lw=0.8, ls=ls, label=label)
 
 
 def main(argv):
@@ -68,10 +68,10 @@ def main(argv):
                       list(d["nodes"]), list(d["per_s"]), domain=pc.NONNEG)
     xs = sorted(bench["nodes"].unique())
     grid = bench[(bench["channel"] == "grid") & ~bench["bare"]].sort_values("nodes")
-    labels = []
     if len(xs) > 1 and not grid.empty:
         y0 = grid["per_s"].iloc[0]
-        labels = [reference(ax, xs, y0 * 0.5, 1, "∝ N"), reference(ax, xs, y0 * 0.5, 2, "∝ N²")]
+        reference(ax, xs, y0 * 0.5, 1, "reference ∝ N", ":")
+        reference(ax, xs, y0 * 0.5, 2, "reference ∝ N²", "-.")
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("nodes N (square grid, 4 neighbours)")
@@ -83,8 +83,6 @@ def main(argv):
                  + ("\n" + pc.wrap_to_axes(ax, f"({note})", 10) if note else ""), fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     pc.tidy_axes(ax)
-    for text, xy in labels:
-        pc.label_point(ax, xy, text, fontsize=8, color="0.4")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.16), ncol=2)
 
     if conv is not None:
