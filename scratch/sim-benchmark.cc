@@ -923,7 +923,7 @@ Report(std::vector<Measurement>& runs,
 std::string
 Shown(double v, const char* format, const char* none)
 {
-    return std::isnan(v) ? std::string(none) : fmt::format(format, v);
+    return std::isnan(v) ? std::string(none) : fmt::format(fmt::runtime(format), v);
 }
 
 /// Print the table's header line.
