@@ -19,7 +19,11 @@ energy per node (energy_airtime_j / nodes; runs with --energy, else not
 drawn) and the median settle time (the harness' settle_time_median).  The
 ideal-hashing model of each compressed point (fpr_ideal, exact_ideal: the
 family's model for the run's own m, k and true distances; BF and LBF) is
-drawn beside it as a grey-edged marker of the family's colour, no line.
+drawn beside it as a grey-edged marker of the family's colour, no line;
+an ideal FPR below 1e-12 is not drawn (IdealHashingFpr, an
+inclusion-exclusion sum, is exact to about 1e-15 only: a coded BF's model
+may come out as -1e-17, which is accepted down to -1e-12 and said on the
+panel).
 
 Needs python3-matplotlib and python3-pandas (Debian).  The figure's format
 comes from OUT's extension (PNG without one; an unknown one is refused); it
@@ -38,7 +42,12 @@ PROG = "plot-codec-study.py"
 KEYS = ["filter", "topology", "nodes", "diameter", "resources", "budget_bytes", "run"]
 NEEDED = KEYS + ["payload_bytes", "coded_bytes", "frames_per_beacon", "fpr", "hop_exact",
                  "hop_mae", "membership", "settle_time_median"]
-OPTIONAL = ["fpr_ideal", "exact_ideal", "energy_airtime_j"]
+OPTIONAL = ["exact_ideal", "energy_airtime_j"]
+# fpr_ideal (IdealHashingFpr, an inclusion-exclusion sum of terms up to 1)
+# is exact only to about 1e-15: coded filters' models fall below that and
+# may come out a little negative.  Values in [-RESOLUTION, RESOLUTION) are
+# below the model's resolution (not drawn, and the panel says so).
+RESOLUTION = 1e-12
 CODECS = [("none", "raw", dict(linestyle="--", mfc="none", lw=1.2)),
           ("entropy", "coded", dict(linestyle="-", lw=1.8))]
 
@@ -50,6 +59,16 @@ class Parser(argparse.ArgumentParser):
 
 def read(path, what):
     df = read_table(path, what, needed=NEEDED, optional=OPTIONAL, keys=KEYS)
+    if "fpr_ideal" in df.columns:
+        values = pc.pd.to_numeric(df["fpr_ideal"], errors="coerce")
+        bad = (values.isna() & df["fpr_ideal"].notna()) | (values < -RESOLUTION) | (values > 1)
+        if bad.any():
+            row = int(bad.to_numpy().nonzero()[0][0])
+            die(f"{what}: {pc.shown(path)}, column fpr_ideal, row {row + 2}: "
+                f"{pc.shown(df['fpr_ideal'].iloc[row], 40)} is outside [-{RESOLUTION:g}, 1]")
+        df["fpr_ideal"] = values.where(values >= RESOLUTION)
+    else:
+        df["fpr_ideal"] = math.nan
     if (df["budget_bytes"] <= 0).any():
         die(f"{what}: {pc.shown(path)}: budget_bytes 0: runs without --budget-bytes")
     return df
@@ -144,6 +163,8 @@ def main():
             if column == "hop_mae" and not pc.family(fam).distance:
                 return "no distance"
             if codec == "ideal":
+                if column == "fpr":
+                    return f"model below {RESOLUTION:g}, its numerical resolution"
                 return "no model of this quantity" if not ideal else "no model"
             if column == "fpr":
                 return "no false positive: below 1 / probes"
