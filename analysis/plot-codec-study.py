@@ -6,8 +6,9 @@
 RAW.csv and CODED.csv are runs.csv files of diameter-sweep (or of
 scenarios/resources-sweep.sh) with the same options but --codec: RAW.csv
 of --codec none runs (every row's coded_bytes equals its payload_bytes,
-else refused), CODED.csv of --codec entropy runs; both with --budget-bytes
-(the budget of a point is its budget_bytes).  x is the network's hop
+else refused), CODED.csv of --codec entropy runs; their rows with
+--budget-bytes are drawn (budget_bytes > 0, one budget; resources-sweep.sh's
+equal-m rows are left out).  x is the network's hop
 diameter when the files hold several, else the resources R (log2 axis).
 Six panels, one line per family and codec (raw: dashed, open markers;
 coded: solid, filled markers), the mean over the files' seeds (runs) at a
@@ -69,8 +70,9 @@ def read(path, what):
         df["fpr_ideal"] = values.where(values >= RESOLUTION)
     else:
         df["fpr_ideal"] = math.nan
-    if (df["budget_bytes"] <= 0).any():
-        die(f"{what}: {pc.shown(path)}: budget_bytes 0: runs without --budget-bytes")
+    df = df[df["budget_bytes"] > 0].reset_index(drop=True)  # resources-sweep.sh's equal m
+    if df.empty:
+        die(f"{what}: {pc.shown(path)}: no row with budget_bytes > 0 (runs with --budget-bytes)")
     return df
 
 

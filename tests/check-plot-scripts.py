@@ -1122,7 +1122,7 @@ for label, args, named in [
         ("two budgets", [craw, variant("codec-entropy.csv", "cs3.csv", set_cells(
             "budget_bytes", "60", lambda i, r: i == 0)), work / "x.png"], "one budget"),
         ("no budget", [variant("codec-none.csv", "cs4.csv", set_cells("budget_bytes", "0")),
-                       ccoded, work / "x.png"], "budget_bytes"),
+                       ccoded, work / "x.png"], "budget_bytes > 0"),
         ("other diameters", [craw, variant("codec-entropy.csv", "cs5.csv",
                                            where("diameter", "2")), work / "x.png"], "diameter"),
         ("CODED garbage", [craw, garbage, work / "x.png"], "CODED.csv"),
