@@ -187,6 +187,11 @@ def main():
             ax.set_xscale("log", base=2)
         ax.grid(True, alpha=0.3)
         pc.tidy_axes(ax, domain, integer_x=by_diameter)
+        if log_y:  # decades over the whole range (the ideal model reaches 1e-8 and below)
+            from matplotlib.ticker import LogFormatterSciNotation, LogLocator
+
+            ax.yaxis.set_major_locator(LogLocator(numticks=12))
+            ax.yaxis.set_major_formatter(LogFormatterSciNotation())
     handles, labels = pc.legend_entries(list(axes.flat))
     network = ", ".join(sorted(set(raw["topology"].astype(str))))
     pc.finish(fig, f"Raw and entropy-coded advertisements at {budgets[0]:g} bytes ({network}; "
