@@ -192,6 +192,12 @@ def main():
 
             ax.yaxis.set_major_locator(LogLocator(numticks=12))
             ax.yaxis.set_major_formatter(LogFormatterSciNotation())
+        if not by_diameter:  # the R of the runs as ticks
+            from matplotlib.ticker import FixedLocator, NullLocator, ScalarFormatter
+
+            ax.xaxis.set_major_locator(FixedLocator(sorted(set(raw[x]) | set(coded[x]))))
+            ax.xaxis.set_major_formatter(ScalarFormatter())
+            ax.xaxis.set_minor_locator(NullLocator())
     handles, labels = pc.legend_entries(list(axes.flat))
     network = ", ".join(sorted(set(raw["topology"].astype(str))))
     pc.finish(fig, f"Raw and entropy-coded advertisements at {budgets[0]:g} bytes ({network}; "
