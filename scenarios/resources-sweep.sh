@@ -7,14 +7,21 @@
 # say) and at an equal 92-byte budget (--budget-bytes 92), concatenate the
 # CSVs and draw analysis/plot-resources.py.
 #
-#   scenarios/resources-sweep.sh [--full] [-r R,...] [-s SEEDS] [-j JOBS]
-#                                [-o OUTDIR] [-b BUILD_DIR]
+#   scenarios/resources-sweep.sh [--full] [-r R,...] [-s SEEDS] [-n NETWORKS]
+#                                [-c CODEC] [-j JOBS] [-o OUTDIR] [-b BUILD_DIR]
 #
 #   --full          R = 4,8,16,...,1024 and seeds 1:3 (9 x 3 runs per network
 #                   and comparison, 108 in all: about 50 min of CPU)
 #   -r 4,16,64,256,1024  resource counts (default 4,16,64,256,1024; --full:
 #                   every power of two 4..1024), each 1..100000
 #   -s 1            RngRun values: N, A:B or a comma list (default 1; --full 1:3)
+#   -n grid,disk    the networks, a comma list of grid and disk (default both)
+#   -c none         the advertisements' codec, none or entropy (default none:
+#                   the runs pass no --codec); every comparison's run gets
+#                   --codec CODEC, so with entropy the equal budget counts the
+#                   coded bytes (diameter-sweep --budget-bytes with a codec
+#                   chooses m, and k for BF, LBF and ABF).  runs.csv has no
+#                   codec column: one codec per OUTDIR (compare two OUTDIRs)
 #   -j N            parallel runs (default: the number of cores)
 #   -o DIR          output folder (default results/resources)
 #   -b DIR          use this build as it is (default: install what is
@@ -37,8 +44,8 @@
 # distances do not add up to a run's by-distance.csv).  These runs are
 # parts/map-<network>-run<seed>*.csv, in no runs.csv.
 # Output: DIR/runs.csv and DIR/by-distance.csv (every run, one header each),
-# DIR/parts/ (per run), DIR/resources-grid.png and DIR/resources-disk.png
-# (analysis/plot-resources.py; with BG_PLOT_SERIES set, each with its series
+# DIR/parts/ (per run), DIR/resources-grid.png and DIR/resources-disk.png, one
+# per network of -n (analysis/plot-resources.py; with BG_PLOT_SERIES set, each with its series
 # sidecar FIG.csv), DIR/spread.csv (analysis/ideal-spread.py with the maps:
 # 200 repetitions, seed 1).  Bad arguments are refused in one line (exit 2)
 # before anything runs: the lists by the strict parsers of
@@ -55,6 +62,8 @@ counts=""
 seeds=""
 counts_given=0
 seeds_given=0
+networks_arg="grid,disk"
+codec="none"
 jobs="$(nproc 2>/dev/null || echo 2)"
 outdir="$here/results/resources"
 build=""
@@ -63,6 +72,8 @@ while [ $# -gt 0 ]; do
         --full) full=1; shift ;;
         -r) bg_need_value "$@"; counts="$2"; counts_given=1; shift 2 ;;
         -s) bg_need_value "$@"; seeds="$2"; seeds_given=1; shift 2 ;;
+        -n) bg_need_value "$@"; networks_arg="$2"; shift 2 ;;
+        -c) bg_need_value "$@"; codec="$2"; shift 2 ;;
         -j) bg_need_value "$@"; jobs="$2"; shift 2 ;;
         -o) bg_need_value "$@"; outdir="$2"; shift 2 ;;
         -b) bg_need_value "$@"; build="$2"; shift 2 ;;
@@ -80,30 +91,36 @@ bg_parse_list -r "$counts" 1 100000 100 "resource count"
 count_list=("${BG_LIST[@]}")
 bg_parse_list -s "$seeds" 1 4294944442 10000 seed
 seed_list=("${BG_LIST[@]}")
+bg_parse_words -n "$networks_arg" grid disk
+networks=("${BG_WORDS[@]}")
+bg_parse_words -c "$codec" none entropy
+[ ${#BG_WORDS[@]} -eq 1 ] || bg_fail -c "one codec per run of the script (none or entropy)"
+codec_args=()
+[ "$codec" = none ] || codec_args=(--codec "$codec")
 bg_check_uint -j "$jobs" 1 1024
 bg_check_outdir -o "$outdir"
 
 bg_script_program -b "$build" diameter-sweep
 
-# The comparisons: "NAME INI [OPTIONS...]".
-sweeps=("grid-m resources-grid.ini"
-    "grid-budget resources-grid.ini --budget-bytes 92"
-    "disk-m resources-disk.ini"
-    "disk-budget resources-disk.ini --budget-bytes 92")
+# The comparisons: "NAME INI [OPTIONS...]", per network.
+sweeps=()
+for net in "${networks[@]}"; do
+    sweeps+=("$net-m resources-$net.ini" "$net-budget resources-$net.ini --budget-bytes 92")
+done
 # Check every (comparison, R) once at the first seed: nothing is written
 # before all of them pass.
 for spec in "${sweeps[@]}"; do
     read -r -a words <<<"$spec"
     for r in "${count_list[@]}"; do
         bg_dry_run -r "R = $r on ${words[0]}" --config "$here/scenarios/${words[1]}" \
-            "${words[@]:2}" --resources "$r" "--RngRun=${seed_list[0]}"
+            "${words[@]:2}" ${codec_args[@]+"${codec_args[@]}"} --resources "$r" \
+            "--RngRun=${seed_list[0]}"
     done
 done
 # The map runs: one per network and seed, the LBF alone (the ini's LBF
 # options apply to it) at the largest R.
 largest=0
 for r in "${count_list[@]}"; do [ "$r" -le "$largest" ] || largest="$r"; done
-networks=(grid disk)
 BG_DRY_OUTPUTS=(map-csv)
 for net in "${networks[@]}"; do
     bg_dry_run -r "the map of $net at R = $largest" --config "$here/scenarios/resources-$net.ini" \
@@ -121,7 +138,8 @@ for spec in "${sweeps[@]}"; do
     for r in "${count_list[@]}"; do
         for s in "${seed_list[@]}"; do
             bg_add_task "${words[0]}-r$r-run$s" --config "$here/scenarios/${words[1]}" \
-                "${words[@]:2}" --resources "$r" "--RngRun=$s"
+                "${words[@]:2}" ${codec_args[@]+"${codec_args[@]}"} --resources "$r" \
+                "--RngRun=$s"
         done
     done
 done

@@ -7,7 +7,7 @@ issue 37: every column inside its domain, ideal-spread.py's maps, no output
 that is an input, executable scripts that name a missing numpy; issue 38:
 every figure of a valid case checked by tests/figure_checks.py: texts inside
 the canvas and apart, notes, legend entries and band claims true of what it
-draws).
+draws; issue 41: plot-codec-study.py on raw and coded runs).
 
     tests/check-plot-scripts.py SOURCE_DIR BUILD_DIR
 
@@ -129,6 +129,12 @@ for r in (2, 8):
                  "8", "--resources", str(r), "--probes", "10", "--quiet", *budget,
                  f"--RngRun={seed}", "--out", data / f"res-{name}-{r}-{seed}.csv",
                  "--map-csv", data / f"res-{name}-{r}-{seed}-map.csv")
+# Compressed against raw (plot-codec-study.py, issue 41): a 92-byte budget
+# with and without the codec, two diameters, every family, energy on.
+for codec in ("none", "entropy"):
+    make(ds, "--topology", "grid", "--diameters", "2,4", "--filter", "all", "--sim-time", "8",
+         "--budget-bytes", "92", "--codec", codec, "--energy", "--resources", "4", "--probes",
+         "10", "--quiet", "--out", data / f"codec-{codec}.csv")
 # BCUN comparison (compare-bcun.py): the four mechanisms it compares, two seeds.
 for seed in (1, 2):
     make(ds, "--topology", "grid", "--diameters", "4", "--filter", "lbf", "--sim-time", "40",
@@ -1098,6 +1104,32 @@ for label, args, named in [
         ("--fill 42 (no such fill)", [fsp, work / "x.png", "--fill", "42"], "--fill"),
         ("no arguments", [], "usage")] + (
         [("OUT is a device", [fsp, out_device], "OUT")] if out_device else []):
+    refused(label, s, args, named)
+# --- plot-codec-study.py (issue 41) ------------------------------------------
+s = "plot-codec-study.py"
+craw, ccoded = data / "codec-none.csv", data / "codec-entropy.csv"
+for i, (label, args) in enumerate([
+        ("raw and coded, 2 diameters, every family", [craw, ccoded]),
+        ("one family, no energy columns, CRLF",
+         [variant("codec-none.csv", "cs1.csv", where("filter", "lbf"), "\r\n"),
+          variant("codec-entropy.csv", "cs2.csv", combine(where("filter", "lbf"), drop_columns(
+              "energy_airtime_j", "fpr_ideal", "exact_ideal")))])]):
+    valid(label, s, args + [work / f"cs-out{i}" / "codec.png"], ["codec.png"],
+          out=work / f"cs-out{i}")
+    (work / f"cs-out{i}").mkdir()
+for label, args, named in [
+        ("RAW of coded runs", [ccoded, ccoded, work / "x.png"], "not a --codec none run"),
+        ("two budgets", [craw, variant("codec-entropy.csv", "cs3.csv", set_cells(
+            "budget_bytes", "60", lambda i, r: i == 0)), work / "x.png"], "one budget"),
+        ("no budget", [variant("codec-none.csv", "cs4.csv", set_cells("budget_bytes", "0")),
+                       ccoded, work / "x.png"], "budget_bytes > 0"),
+        ("other diameters", [craw, variant("codec-entropy.csv", "cs5.csv",
+                                           where("diameter", "2")), work / "x.png"], "diameter"),
+        ("CODED garbage", [craw, garbage, work / "x.png"], "CODED.csv"),
+        ("text in hop_exact", [craw, variant("codec-entropy.csv", "cs6.csv", set_cells(
+            "hop_exact", "high", lambda i, r: i == 0)), work / "x.png"], "hop_exact"),
+        ("OUT is a folder", [craw, ccoded, special / "folder.png"], "OUT"),
+        ("two arguments", [craw, ccoded], "usage")]:
     refused(label, s, args, named)
 for label, script, args in [
         ("plot-scaling.py", "plot-scaling.py", [bench, out_fifo]),

@@ -23,7 +23,7 @@
 #             of parts (links, missing, empty or stale parts, all or none)
 #   wrappers  (issue 31) energy-sweep.sh, mobility-sweep.sh, map.sh and
 #             filter-space.sh (issue 28: resources-sweep.sh's lists, -j, -o
-#             and -b): every option checked before the first run, no
+#             and -b; issue 41: its -n and -c): every option checked before the first run, no
 #             empty output folder left behind, their folders locked from the
 #             start (a sweep.sh into one of them is refused)
 #   signals-int, signals-term, signals-hup  (issue 37) sweep.sh, bcun.sh,
@@ -906,6 +906,14 @@ wrappers)
     for spec in 5:1 1,1 abc ""; do
         refused "resources-sweep.sh -s $(printf '%q' "$spec")" "-s" -- \
             "$res" -b "$fake" -r 4 -s "$spec" -o "$work/res"
+    done
+    for n in mesh grid,grid "" grid,; do
+        refused "resources-sweep.sh -n $(printf '%q' "$n")" "-n" -- \
+            "$res" -b "$fake" -r 4 -n "$n" -o "$work/res"
+    done
+    for codec in zlib none,entropy "" entropy,entropy; do
+        refused "resources-sweep.sh -c $(printf '%q' "$codec")" "-c" -- \
+            "$res" -b "$fake" -r 4 -c "$codec" -o "$work/res"
     done
     refused "resources-sweep.sh -j 0" "-j" -- "$res" -b "$fake" -j 0 -o "$work/res"
     refused "resources-sweep.sh -o a file" "-o" -- "$res" -b "$fake" -r 4 -o "$work/a-file"

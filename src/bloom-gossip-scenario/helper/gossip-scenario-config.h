@@ -220,7 +220,11 @@ struct GossipScenarioConfig
     bloom::FilterKind filter{bloom::FilterKind::LINEAR}; //!< filter family
     /// m: the family's size attribute (bloom::FilterFamily::sizeAttribute)
     uint32_t slots{256};
-    uint32_t hashes{4};      //!< k, for the families whose application has Hashes
+    uint32_t hashes{4}; //!< k, for the families whose application has Hashes
+    /// --k given (cli::Given: on the command line or in a config file, at a
+    /// value other than its default): a budget with a codec keeps it rather
+    /// than choosing k
+    bool hashesGiven{false};
     uint32_t budgetBytes{0}; //!< > 0: derive m so every filter carries this many bytes
     /// The values of the families' own options (bloom::FilterFamily::options,
     /// family-options.h), by option name; an option not here has its

@@ -222,6 +222,17 @@ PurgeBound(const GossipScenarioConfig& c, const GossipScenarioResult& r)
     return (r.reach + 1.0) * (c.interval + c.jitter) + (crash ? c.EffectiveExpiry() : 0.0);
 }
 
+bool
+FamilyHasHashes(bloom::FilterKind filter)
+{
+    // The parameter table's --k sets an attribute of every family type that has one.
+    const TypeId tid = TypeId::LookupByName(bloom::GetFilterFamily(filter).typeId);
+    const std::vector<ScenarioParameter::Attribute>& set = FindScenarioParameter("k")->attributes;
+    return std::any_of(set.begin(), set.end(), [&tid](const ScenarioParameter::Attribute& a) {
+        return a.type == tid;
+    });
+}
+
 uint32_t
 ResolveDepth(const GossipScenarioConfig& c, uint32_t diameter)
 {
@@ -504,22 +515,18 @@ PlanFrameBytes(const ScenarioRun& r)
 }
 
 /**
- * The advertisement a node of the run can expect once converged, coded
- * (budget with a codec): every resource id of the run (1..the largest,
- * events' included) spread evenly over a line of min(diameter, reach) + 1
- * nodes, one after the other, the line's filters built by the family's own
- * policy (Build) until none changes; the largest coded size (and its
- * frames) of the line's nodes.  A pure function of the run's shape, R and
- * diameter: the run's own filters do not exist yet.
+ * The filters a line of nodes of the run converges to (budget with a
+ * codec): every resource id of the run (1..the largest, events' included)
+ * spread evenly over a line of min(diameter, reach) + 1 nodes, one after
+ * the other, the line's filters built by the family's own policy (Build)
+ * until none changes.  A pure function of the run's shape, R and diameter:
+ * the run's own filters do not exist yet.
  * \param r the run (diameter known)
  * \param policy the family's policy of the candidate shape
- * \param frameBytes bytes per frame
- * \return the largest advertisement size over the line
+ * \return the line's converged filters
  */
-bloom::AdvertisementSize
-ExpectedCodedAdvertisement(const ScenarioRun& r,
-                           const bloom::FilterPolicy& policy,
-                           uint32_t frameBytes)
+std::vector<bloom::AnyFilter>
+ConvergedLine(const ScenarioRun& r, const bloom::FilterPolicy& policy)
 {
     const uint64_t ids = r.c.LargestResourceId();
     const uint32_t reach = policy.Reach();
@@ -562,8 +569,24 @@ ExpectedCodedAdvertisement(const ScenarioRun& r,
             break;
         }
     }
+    return line;
+}
+
+/**
+ * The advertisement a node of the run can expect once converged, coded:
+ * the largest coded size (and its frames) of the nodes of ConvergedLine.
+ * \param r the run (diameter known)
+ * \param policy the family's policy of the candidate shape
+ * \param frameBytes bytes per frame
+ * \return the largest advertisement size over the line
+ */
+bloom::AdvertisementSize
+ExpectedCodedAdvertisement(const ScenarioRun& r,
+                           const bloom::FilterPolicy& policy,
+                           uint32_t frameBytes)
+{
     bloom::AdvertisementSize most;
-    for (const bloom::AnyFilter& filter : line)
+    for (const bloom::AnyFilter& filter : ConvergedLine(r, policy))
     {
         const bloom::AdvertisementSize size = bloom::MeasureAdvertisement(filter,
                                                                           frameBytes,
@@ -661,6 +684,99 @@ CodedSlotsInBudget(ScenarioRun& r, uint32_t rawSlots)
         }
     }
     return {lo, frames};
+}
+
+/// The shape a budget with a codec chooses (CodedShapeInBudget).
+struct CodedShape
+{
+    uint32_t slots{0};  //!< m
+    uint32_t frames{0}; //!< expected frames of an advertisement (0: nothing fits)
+    uint32_t hashes{0}; //!< k
+    /// The expected FPR of the membership test: the mean of the policy's
+    /// FillFpr over the search's converged line (none: no fill model)
+    std::optional<double> fpr;
+};
+
+/// The largest k the budget search with a codec tries.
+constexpr uint32_t kMostSearchedHashes = 8;
+
+/**
+ * The budget on what is sent, m and k: for a family with k hashes
+ * (FamilyHasHashes) whose policy has a fill model (FilterPolicy::FillFpr)
+ * and whose --k was not given (GossipScenarioConfig::hashesGiven), the
+ * option's k and every k in 1..kMostSearchedHashes, each with its largest
+ * fitting m (CodedSlotsInBudget),
+ * keeping the (m, k) of the lowest expected false-positive rate over the
+ * search's converged line (the mean of FillFpr over its nodes), the smaller
+ * m on a tie; otherwise the option's k and its m.  Leaves r.c.hashes at the
+ * chosen k.
+ * \param r the run
+ * \param rawSlots m of the raw budget
+ * \return the shape
+ */
+CodedShape
+CodedShapeInBudget(ScenarioRun& r, uint32_t rawSlots)
+{
+    const auto measure = [&](uint32_t k) {
+        r.c.hashes = k;
+        CodedShape shape;
+        shape.hashes = k;
+        std::tie(shape.slots, shape.frames) = CodedSlotsInBudget(r, rawSlots);
+        if (shape.frames == 0)
+        {
+            return shape; // nothing fits
+        }
+        const Ptr<BloomGossipApplication> app = CheckFamilyAttributes(r.c, shape.slots, r.depth);
+        const bloom::FilterPolicy& policy = app->GetPolicy();
+        const std::vector<bloom::AnyFilter> line = ConvergedLine(r, policy);
+        double sum = 0;
+        for (const bloom::AnyFilter& filter : line)
+        {
+            const std::optional<double> fpr = policy.FillFpr(filter);
+            if (!fpr)
+            {
+                return shape;
+            }
+            sum += *fpr;
+        }
+        shape.fpr = sum / line.size();
+        NS_LOG_LOGIC("budget with a codec: k " << k << " m " << shape.slots << " FPR "
+                                               << *shape.fpr);
+        return shape;
+    };
+    const uint32_t given = r.c.hashes;
+    const CodedShape own = measure(given);
+    if (r.c.hashesGiven || !FamilyHasHashes(r.c.filter) || (own.frames > 0 && !own.fpr))
+    {
+        r.c.hashes = given; // a given k, or a family without k or a fill model
+        return own;
+    }
+    std::optional<CodedShape> best;
+    if (own.frames > 0)
+    {
+        best = own;
+    }
+    for (uint32_t k = 1; k <= kMostSearchedHashes; ++k)
+    {
+        if (k == given)
+        {
+            continue;
+        }
+        const CodedShape shape = measure(k);
+        if (shape.frames > 0 && shape.fpr &&
+            (!best || *shape.fpr < *best->fpr ||
+             (*shape.fpr == *best->fpr && shape.slots < best->slots)))
+        {
+            best = shape;
+        }
+    }
+    if (!best)
+    {
+        r.c.hashes = given; // nothing fits: the raw budget's check refuses it
+        return own;
+    }
+    r.c.hashes = best->hashes;
+    return *best;
 }
 
 /// The frames of one advertisement (feasibility check): from one
@@ -779,10 +895,14 @@ PlanFilter(ScenarioRun& r)
     uint32_t codedFrames = 0;
     if (c.budgetBytes > 0 && c.codec == bloom::Codec::ENTROPY)
     {
-        // The budget counts what is sent: the coded size.
-        std::tie(r.slots, codedFrames) = CodedSlotsInBudget(r, r.slots);
+        // The budget counts what is sent: the coded size, for m and k.
+        const CodedShape shape = CodedShapeInBudget(r, r.slots);
+        r.slots = shape.slots;
+        codedFrames = shape.frames;
+        r.result.budgetFpr = shape.fpr;
     }
     r.result.slots = r.slots;
+    r.result.hashes = c.hashes;
     const Ptr<BloomGossipApplication> probe = CheckFamilyAttributes(c, r.slots, r.depth);
     const bloom::FilterPolicy& policy = probe->GetPolicy();
     r.result.depth = policy.GetShape().depth;

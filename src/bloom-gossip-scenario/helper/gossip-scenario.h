@@ -47,8 +47,13 @@ struct GossipScenarioResult
     double offeredLoad{0};
     uint32_t framesPerAdvertisement{0}; //!< frames (segments) of one advertisement
     double meanDegree{0};
-    uint32_t slots{0};    //!< m actually used
-    uint32_t depth{0};    //!< ABF d actually used (1 otherwise)
+    uint32_t slots{0};  //!< m actually used
+    uint32_t hashes{0}; //!< k actually used (the option's, or a codec budget's choice)
+    uint32_t depth{0};  //!< ABF d actually used (1 otherwise)
+    /// With --budget-bytes and --codec entropy: the expected false-positive
+    /// rate of the chosen shape on the budget search's converged line (the
+    /// policy's FillFpr; none for a family without a fill model)
+    std::optional<double> budgetFpr;
     std::string describe; //!< filter parameters in words
     /// Largest hop distance the filter can report (LBF H - 1, ABF d - 1;
     /// UINT32_MAX for BF).
@@ -136,6 +141,14 @@ std::optional<double> PurgeBound(const GossipScenarioConfig& config,
  * \return the depth
  */
 uint32_t ResolveDepth(const GossipScenarioConfig& config, uint32_t diameter);
+
+/**
+ * \ingroup bloom-gossip-scenario
+ * \param filter a filter family
+ * \return whether its application has k hash functions (the attribute of
+ *         --k), so that --k and the runs.csv `k` column apply to it
+ */
+bool FamilyHasHashes(bloom::FilterKind filter);
 
 /// Build the topology a configuration describes (no simulation objects).
 WsnTopology BuildTopology(const GossipScenarioConfig& config);

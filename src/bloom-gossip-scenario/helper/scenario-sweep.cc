@@ -322,6 +322,21 @@ CheckSweepRuns(const ScenarioSweepOptions& o, const std::vector<GossipScenarioCo
                                       : p.simTime / p.trickleImin;
             receptions += set.nodes * rounds * std::max(1U, set.framesPerAdvertisement) *
                           (set.meanDegree + 1);
+            if (set.budgetFpr && o.dryRun && !o.quiet)
+            {
+                // The shape the budget with a codec chose (a run prints it
+                // in its progress line).
+                std::cerr << fmt::format("{}: {} on the {}-node {}: m = {}, k = {} coded in {} "
+                                         "bytes, expected FPR {:.3g}\n",
+                                         o.program,
+                                         bloom::ToString(f),
+                                         set.nodes,
+                                         ToString(p.topology),
+                                         set.slots,
+                                         set.hashes,
+                                         p.budgetBytes,
+                                         *set.budgetFpr);
+            }
             if (set.offeredLoad > 1)
             {
                 std::cerr << fmt::format(
@@ -359,7 +374,7 @@ SweepProgress(size_t done,
               const GossipScenarioResult& r)
 {
     std::string out = fmt::format(
-        "[{}/{}] {} {} n={} D={} {} exact={} wall={:.1f}s\n",
+        "[{}/{}] {} {} n={} D={} {}{} exact={} wall={:.1f}s\n",
         done,
         total,
         bloom::ToString(p.filter),
@@ -367,6 +382,7 @@ SweepProgress(size_t done,
         r.nodes,
         r.diameter,
         r.describe,
+        r.budgetFpr ? fmt::format(" (budget fpr {:.3g})", *r.budgetFpr) : std::string(),
         r.metrics.hasDistance ? fmt::format("{:.3f}", r.metrics.overall.exact) : std::string("NA"),
         r.wallSeconds);
     for (bloom::QueryStrategy strategy : r.queryStrategies)
@@ -438,6 +454,7 @@ int
 RunScenarioSweep(ScenarioSweepOptions o)
 {
     CheckSweepOptions(o);
+    o.config.hashesGiven = o.Given("--k");
     const std::vector<GossipScenarioConfig> points = ExpandSweep(o);
     const size_t total = points.size() * o.filters.size();
     OutputFiles outputs;

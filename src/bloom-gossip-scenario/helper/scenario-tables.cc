@@ -75,15 +75,12 @@ SlotBitsColumn(const GossipScenarioConfig& c)
     return bloom::GetFilterFamily(c.filter).CellSlots() ? Int(c.SlotBits()) : "NA";
 }
 
-/// The `k` column: the hash functions, NA for a family without them (DV).
+/// The `k` column: the hash functions the run used, NA for a family
+/// without them (DV).
 std::string
-HashesColumn(const GossipScenarioConfig& c)
+HashesColumn(const GossipScenarioConfig& c, const GossipScenarioResult& r)
 {
-    TypeId::AttributeInformation info;
-    return TypeId::LookupByName(bloom::GetFilterFamily(c.filter).typeId)
-                   .LookupAttributeByName("Hashes", &info)
-               ? Int(c.hashes)
-               : "NA";
+    return FamilyHasHashes(c.filter) ? Int(r.hashes) : "NA";
 }
 
 /// The runs.csv `a` column: the per-hop attenuation of the run's policy, a
@@ -133,7 +130,7 @@ GossipColumns()
         {"seed", [](const RunRow& x) { return Int(x.r.seed); }},
         {"run", [](const RunRow& x) { return Int(x.r.run); }},
         {"m", [](const RunRow& x) { return Int(x.r.slots); }},
-        {"k", [](const RunRow& x) { return HashesColumn(x.c); }},
+        {"k", [](const RunRow& x) { return HashesColumn(x.c, x.r); }},
         {"b", [](const RunRow& x) { return SlotBitsColumn(x.c); }},
         {"a", [](const RunRow& x) { return AttenuationColumn(x.c, x.r); }},
         {"depth", [](const RunRow& x) { return Int(x.r.depth); }},

@@ -42,6 +42,27 @@ Roomy(FilterKind filter, ScenarioTopology topology, uint32_t nodes)
     return c;
 }
 
+/// \return the value of column `name` in the first runs.csv row of (c, r)
+double
+RunsColumn(const GossipScenarioConfig& c, const GossipScenarioResult& r, const std::string& name)
+{
+    std::vector<std::string> header;
+    std::vector<std::string> row;
+    std::stringstream h(GossipRunsCsvHeader(c));
+    for (std::string f; std::getline(h, f, ',');)
+    {
+        header.push_back(f);
+    }
+    std::stringstream v(GossipRunsCsvRows(c, r).front());
+    for (std::string f; std::getline(v, f, ',');)
+    {
+        row.push_back(f);
+    }
+    const auto at = std::find(header.begin(), header.end(), name);
+    NS_ABORT_MSG_IF(at == header.end() || row.size() != header.size(), "no column " << name);
+    return std::stod(row[at - header.begin()]);
+}
+
 class ConvergenceTestCase : public TestCase
 {
   public:
@@ -503,28 +524,6 @@ class CodedBytesTestCase : public TestCase
     }
 
   private:
-    /// \return the value of column `name` in the first runs.csv row of (c, r)
-    static double Column(const GossipScenarioConfig& c,
-                         const GossipScenarioResult& r,
-                         const std::string& name)
-    {
-        std::vector<std::string> header;
-        std::vector<std::string> row;
-        std::stringstream h(GossipRunsCsvHeader(c));
-        for (std::string f; std::getline(h, f, ',');)
-        {
-            header.push_back(f);
-        }
-        std::stringstream v(GossipRunsCsvRows(c, r).front());
-        for (std::string f; std::getline(v, f, ',');)
-        {
-            row.push_back(f);
-        }
-        const auto at = std::find(header.begin(), header.end(), name);
-        NS_ABORT_MSG_IF(at == header.end() || row.size() != header.size(), "no column " << name);
-        return std::stod(row[at - header.begin()]);
-    }
-
     void DoRun() override
     {
         RngSeedManager::SetSeed(1);
@@ -534,20 +533,20 @@ class CodedBytesTestCase : public TestCase
             GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
             c.simTime = 10;
             const GossipScenarioResult none = RunGossipScenario(c);
-            const double raw = Column(c, none, "payload_bytes");
+            const double raw = RunsColumn(c, none, "payload_bytes");
             NS_TEST_ASSERT_MSG_EQ(raw, 256.0, "BF 2048 bits, LBF 256 cells of 8 bits");
-            NS_TEST_ASSERT_MSG_EQ(Column(c, none, "coded_bytes"),
+            NS_TEST_ASSERT_MSG_EQ(RunsColumn(c, none, "coded_bytes"),
                                   raw,
                                   ToString(filter) << ": none");
             c.codec = bloom::Codec::ENTROPY;
             const GossipScenarioResult coded = RunGossipScenario(c);
-            NS_TEST_ASSERT_MSG_EQ(Column(c, coded, "payload_bytes"), raw, "payload stays raw");
-            NS_TEST_ASSERT_MSG_LT(Column(c, coded, "coded_bytes"),
+            NS_TEST_ASSERT_MSG_EQ(RunsColumn(c, coded, "payload_bytes"), raw, "payload stays raw");
+            NS_TEST_ASSERT_MSG_LT(RunsColumn(c, coded, "coded_bytes"),
                                   raw / 2,
                                   ToString(filter) << ": 3 resources code to under half");
-            NS_TEST_ASSERT_MSG_GT(Column(c, coded, "coded_bytes"), 0.0, "something is sent");
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(Column(c, coded, "frames_per_beacon"),
-                                        Column(c, none, "frames_per_beacon"),
+            NS_TEST_ASSERT_MSG_GT(RunsColumn(c, coded, "coded_bytes"), 0.0, "something is sent");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(RunsColumn(c, coded, "frames_per_beacon"),
+                                        RunsColumn(c, none, "frames_per_beacon"),
                                         ToString(filter) << ": no more frames");
         }
     }
@@ -598,6 +597,76 @@ class CodedBudgetTestCase : public TestCase
     }
 };
 
+/**
+ * A budget on what is sent chooses k as well as m: for a family with a fill
+ * model (FilterPolicy::FillFpr), the k of the lowest expected FPR over the
+ * search's line, each k with its largest fitting m; a --k given is kept.
+ * At 92 bytes and R = 16 the LBF's best k is not the option's 4, and its
+ * expected FPR is lower than that of k = 4; the runs.csv `k` column shows
+ * the k the run used.
+ */
+class CodedBudgetHashesTestCase : public TestCase
+{
+  public:
+    CodedBudgetHashesTestCase()
+        : TestCase("coded budget: k chosen by the expected FPR unless --k is given")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        GossipScenarioConfig c = Roomy(FilterKind::LINEAR, ScenarioTopology::GRID, 25);
+        c.budgetBytes = 92;
+        c.codec = bloom::Codec::ENTROPY;
+        c.SetFamilyOption("b", "5");
+        c.resources = 16;
+        c.simTime = 15;
+        c.hashesGiven = true; // --k 4 given: kept
+        const GossipScenarioResult kept = CheckGossipScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(kept.hashes, 4U, "a given k is kept");
+        NS_TEST_ASSERT_MSG_EQ(kept.budgetFpr.has_value(), true, "the LBF has a fill model");
+        c.hashesGiven = false;
+        const GossipScenarioResult chosen = CheckGossipScenario(c);
+        NS_TEST_ASSERT_MSG_NE(chosen.hashes, 4U, "the budget chooses another k");
+        NS_TEST_ASSERT_MSG_LT(*chosen.budgetFpr,
+                              *kept.budgetFpr,
+                              "whose expected FPR is lower than the option's k");
+        NS_TEST_ASSERT_MSG_NE(chosen.slots, kept.slots, "and m is that k's");
+        // Every k from 1 to 8 was weighed: none has a lower expected FPR.
+        for (uint32_t k = 1; k <= 8; ++k)
+        {
+            c.hashes = k;
+            c.hashesGiven = true;
+            const GossipScenarioResult one = CheckGossipScenario(c);
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(*one.budgetFpr, *chosen.budgetFpr, "k = " << k);
+        }
+        // The run uses it, and says so.
+        c.hashes = 4;
+        c.hashesGiven = false;
+        const GossipScenarioResult run = RunGossipScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(run.hashes, chosen.hashes, "the run's k");
+        NS_TEST_ASSERT_MSG_EQ(run.slots, chosen.slots, "the run's m");
+        NS_TEST_ASSERT_MSG_EQ(RunsColumn(c, run, "k"),
+                              static_cast<double>(chosen.hashes),
+                              "runs.csv k");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(run.metrics.codedBytes, 92.0, "what is sent fits");
+        // A family without a fill model keeps the option's k (SDBF).
+        GossipScenarioConfig sdbf = c;
+        sdbf.filter = FilterKind::SCOPE_DECAY;
+        const GossipScenarioResult own = CheckGossipScenario(sdbf);
+        NS_TEST_ASSERT_MSG_EQ(own.hashes, 4U, "SDBF: the option's k");
+        NS_TEST_ASSERT_MSG_EQ(own.budgetFpr.has_value(), false, "SDBF: no fill model");
+        // Without a codec nothing is searched.
+        c.codec = bloom::Codec::NONE;
+        const GossipScenarioResult raw = CheckGossipScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(raw.hashes, 4U, "no codec: the option's k");
+        NS_TEST_ASSERT_MSG_EQ(raw.budgetFpr.has_value(), false, "no codec: no search");
+    }
+};
+
 class GossipSystemTestSuite : public TestSuite
 {
   public:
@@ -614,6 +683,7 @@ class GossipSystemTestSuite : public TestSuite
         AddTestCase(new BudgetTestCase, bloom::test::kQuick);
         AddTestCase(new CodedBytesTestCase, bloom::test::kQuick);
         AddTestCase(new CodedBudgetTestCase, bloom::test::kQuick);
+        AddTestCase(new CodedBudgetHashesTestCase, bloom::test::kQuick);
     }
 };
 

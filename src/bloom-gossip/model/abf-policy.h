@@ -40,6 +40,13 @@ class AbfPolicy : public FilterPolicy
     uint32_t Reach() const override;
     std::string Describe() const override;
 
+    /// FillFpr: all k bits of the key set on some level (AllSlotsFpr).
+    /// \param filter a filter of GetShape() \return the rate
+    std::optional<double> FillFpr(const AnyFilter& filter) const override
+    {
+        return AllSlotsFpr(filter, m_empty.GetHashes());
+    }
+
   private:
     AttenuatedBloomFilter m_empty;
 };

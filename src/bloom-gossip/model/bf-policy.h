@@ -46,6 +46,13 @@ class BfPolicy : public FilterPolicy
      */
     std::optional<IdealFigures> IdealModel(const std::vector<uint32_t>& hops) const override;
 
+    /// FillFpr: all k bits of the key set (AllSlotsFpr).
+    /// \param filter a filter of GetShape() \return the rate
+    std::optional<double> FillFpr(const AnyFilter& filter) const override
+    {
+        return AllSlotsFpr(filter, m_empty.GetHashes());
+    }
+
   private:
     BloomFilter m_empty;
 };

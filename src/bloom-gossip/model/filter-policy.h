@@ -13,6 +13,8 @@
 #include "ns3/any-filter.h"
 #include "ns3/bloom-hash.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -197,6 +199,68 @@ class FilterPolicy
     {
         (void)hops;
         return std::nullopt;
+    }
+
+    /**
+     * The expected false-positive rate of the membership test (Contains) on
+     * `filter` as it is filled: an absent key's k positions independent and
+     * uniform, each slot of a level non-zero with that level's share of
+     * non-zero slots (the measured counterpart of Mitzenmacher's (1 - p)^k,
+     * p the share of zero slots).  The harness's budget search with a codec
+     * chooses k by it (CodedShapeInBudget).
+     * \param filter a filter of GetShape()
+     * \return the rate; nullopt for a family without one (the default: its
+     *         k is the option's; SDBF: its accuracy is the hop estimate from
+     *         how many of a key's k bits survive, which this rate does not see)
+     */
+    virtual std::optional<double> FillFpr(const AnyFilter& filter) const
+    {
+        (void)filter;
+        return std::nullopt;
+    }
+
+  protected:
+    /**
+     * \param filter a filter
+     * \return the share of non-zero slots on each of its levels (flat slot
+     *         level × m + i)
+     */
+    static std::vector<double> LevelFills(const AnyFilter& filter)
+    {
+        const FilterShape shape = ShapeOf(filter);
+        const uint32_t levels = std::max<uint32_t>(1, shape.depth);
+        std::vector<double> fills(levels, 0.0);
+        if (shape.slots == 0)
+        {
+            return fills;
+        }
+        for (uint32_t level = 0; level < levels; ++level)
+        {
+            uint64_t set = 0;
+            for (uint64_t i = 0; i < shape.slots; ++i)
+            {
+                set += GetSlot(filter, uint64_t{level} * shape.slots + i) != 0 ? 1 : 0;
+            }
+            fills[level] = static_cast<double>(set) / shape.slots;
+        }
+        return fills;
+    }
+
+    /**
+     * FillFpr of a test that reports a key when all its k slots are
+     * non-zero on some level (BF, LBF, ABF): 1 - prod over the levels of
+     * (1 - f^k), f the level's share of non-zero slots (levels taken as
+     * independent).
+     * \param filter a filter \param k its hashes \return the rate
+     */
+    static double AllSlotsFpr(const AnyFilter& filter, uint32_t k)
+    {
+        double miss = 1;
+        for (double f : LevelFills(filter))
+        {
+            miss *= 1 - std::pow(f, k);
+        }
+        return 1 - miss;
     }
 };
 

@@ -64,6 +64,13 @@ class LbfPolicy : public FilterPolicy
      */
     std::optional<IdealFigures> IdealModel(const std::vector<uint32_t>& hops) const override;
 
+    /// FillFpr: all k cells of the key non-zero (AllSlotsFpr).
+    /// \param filter a filter of GetShape() \return the rate
+    std::optional<double> FillFpr(const AnyFilter& filter) const override
+    {
+        return AllSlotsFpr(filter, m_empty.GetHashes());
+    }
+
     /// \return the per-hop attenuation
     const LbfDecay& GetDecay() const
     {
