@@ -134,17 +134,27 @@ ini() { # ini SETTING: the setting's config
 # 1,000-byte packets (gbcsearch.tcl val(mesg_size), genTraffileRND.py's
 # size); ns-2's reception (Mac802_11::recv with CPThresh_ 10, CSThresh_ and
 # RXThresh_ of gbcsearch.tcl).
-relay="--ns3::BlindFloodQueryStrategy::HopDelay=10ms --ns3::BloomQueryApplication::FloodJitter=7ms"
+jitter="--ns3::BloomQueryApplication::FloodJitter=7ms"
+relay="--ns3::BlindFloodQueryStrategy::HopDelay=10ms $jitter"
 answer="--ns3::BlindFloodQueryStrategy::BroadcastAnswers=true"
 bytes="--ns3::BloomQueryApplication::FrameBytes=1000"
 ns2rx="--ns3::WifiDeviceBuilder::Reception=ns2"
 count="--ns3::WifiDeviceBuilder::CountDrops=true"
+# factors SETTING MECHANISM: FLOOD's relay wait and answer are attributes
+# of blind-flood's strategy, given to its runs only (diameter-sweep refuses
+# a strategy's attribute in a run without that strategy); FloodJitter, the
+# application's, goes to every run of the setting.
 factors() {
+    local r="$relay" a="$answer"
+    if [ "$2" != blind-flood ]; then
+        r="$jitter"
+        a=""
+    fi
     case "$1" in
-        faithful) echo "$relay $answer $bytes $ns2rx $count" ;;
+        faithful) echo "$r $a $bytes $ns2rx $count" ;;
         wifi) echo "$count" ;;
-        wifi-relay) echo "$relay $count" ;;
-        wifi-answer) echo "$answer $count" ;;
+        wifi-relay) echo "$r $count" ;;
+        wifi-answer) echo "$a $count" ;;
         wifi-bytes) echo "$bytes $count" ;;
         wifi-ns2rx) echo "$ns2rx $count" ;;
         lr-wpan) echo "" ;;
@@ -156,7 +166,7 @@ for setting in "${setting_list[@]}"; do
     for m in "${mechanism_list[@]}"; do
         # shellcheck disable=SC2046
         bg_dry_run -S "$setting with $m" --config "$(ini "$setting")" $(mechanism "$m") \
-            $(factors "$setting") "--RngRun=${topology_list[0]}"
+            $(factors "$setting" "$m") "--RngRun=${topology_list[0]}"
     done
 done
 bg_make_outdir -o "$outdir"
@@ -171,7 +181,7 @@ for setting in "${setting_list[@]}"; do
             # shellcheck disable=SC2046
             # PART: SETTING.MECHANISM-runT ('.' ends the setting's name).
             bg_add_task "$setting.$m-run$t" --config "$(ini "$setting")" $(mechanism "$m") \
-                $(factors "$setting") "--RngRun=$t"
+                $(factors "$setting" "$m") "--RngRun=$t"
         done
     done
 done
