@@ -21,6 +21,12 @@
 #            every frame is padded to 1,000 bytes, and reception follows
 #            ns-2's rule (every frame above carrier sense holds the
 #            receiver; WifiDeviceBuilder's Reception ns2).
+#   faithful-backoff
+#            `faithful` with ns-2's wait before every frame on an idle
+#            medium (BloomQueryApplication's IdleBackoff: k x 20 us, k
+#            uniform in 0 ... 30, as Mac802_11::send's DIFS + Random % cw_
+#            slots; ns-3's Txop sends after DIFS): measures what that wait
+#            moves (doc/bcun-reproduction.md, "What cannot be matched").
 #   wifi     scenarios/bcun.ini as it is: BCUN's radio and queries, no
 #            gossip: nodes learn from query traffic (every query frame
 #            carries the sender's LBF, b = 16, merged with decay 0.9), 5
@@ -44,9 +50,9 @@
 #                   (default 1:4; --full 1:100)
 #   -m LIST         mechanisms, comma list of blind-flood, bcir, bcir-star,
 #                   abc (default all four)
-#   -S LIST         settings, comma list of faithful, wifi, wifi-relay,
-#                   wifi-answer, wifi-bytes, wifi-ns2rx, lr-wpan (default
-#                   faithful,wifi,lr-wpan)
+#   -S LIST         settings, comma list of faithful, faithful-backoff,
+#                   wifi, wifi-relay, wifi-answer, wifi-bytes, wifi-ns2rx,
+#                   lr-wpan (default faithful,wifi,lr-wpan)
 #   -j N            parallel runs (default: the number of cores)
 #   -o DIR          output folder (default results/bcun)
 #   -b DIR          use this build as it is (default: install what is
@@ -99,8 +105,8 @@ bg_parse_list -t "$topologies" 1 4294944442 10000 topology
 topology_list=("${BG_LIST[@]}")
 bg_parse_words -m "$mechanisms" blind-flood bcir bcir-star abc
 mechanism_list=("${BG_WORDS[@]}")
-bg_parse_words -S "$settings" faithful wifi wifi-relay wifi-answer wifi-bytes wifi-ns2rx \
-    lr-wpan
+bg_parse_words -S "$settings" faithful faithful-backoff wifi wifi-relay wifi-answer wifi-bytes \
+    wifi-ns2rx lr-wpan
 setting_list=("${BG_WORDS[@]}")
 bg_check_uint -j "$jobs" 1 1024
 bg_check_outdir -o "$outdir"
@@ -140,6 +146,9 @@ answer="--ns3::BlindFloodQueryStrategy::BroadcastAnswers=true"
 bytes="--ns3::BloomQueryApplication::FrameBytes=1000"
 ns2rx="--ns3::WifiDeviceBuilder::Reception=ns2"
 count="--ns3::WifiDeviceBuilder::CountDrops=true"
+# ns-2's wait on an idle medium: Mac802_11::send defers DIFS + (Random % cw_)
+# slots, cw_ = CWMin 31, slot 20 us (802.11b): k uniform in 0 ... 30.
+backoff="--ns3::BloomQueryApplication::IdleBackoff=620us --ns3::BloomQueryApplication::IdleBackoffSlot=20us"
 # factors SETTING MECHANISM: FLOOD's relay wait and answer are attributes
 # of blind-flood's strategy, given to its runs only (diameter-sweep refuses
 # a strategy's attribute in a run without that strategy); FloodJitter, the
@@ -152,6 +161,7 @@ factors() {
     fi
     case "$1" in
         faithful) echo "$r $a $bytes $ns2rx $count" ;;
+        faithful-backoff) echo "$r $a $bytes $ns2rx $backoff $count" ;;
         wifi) echo "$count" ;;
         wifi-relay) echo "$r $count" ;;
         wifi-answer) echo "$a $count" ;;
