@@ -1317,7 +1317,8 @@ class IdleBackoffTestCase : public TestCase
 {
   public:
     IdleBackoffTestCase()
-        : TestCase("IdleBackoff: frames go down after k slots, k uniform in 0 ... bound/slot - 1")
+        : TestCase(
+              "IdleBackoff: frames go down after k whole slots, k uniform below bound over slot")
     {
     }
 
