@@ -27,6 +27,11 @@
 #            uniform in 0 ... 30, as Mac802_11::send's DIFS + Random % cw_
 #            slots; ns-3's Txop sends after DIFS): measures what that wait
 #            moves (doc/bcun-reproduction.md, "What cannot be matched").
+#   faithful-no-bytes, faithful-no-relay
+#            `faithful` without one factor (leave-one-out, to split FLOOD's
+#            losses): frames as long as their content; FLOOD relaying after
+#            U(0, 20 ms) and its answer relayed after U(0, 20 ms) per hop
+#            (no d = 10 ms, no 7 ms window).
 #   wifi     scenarios/bcun.ini as it is: BCUN's radio and queries, no
 #            gossip: nodes learn from query traffic (every query frame
 #            carries the sender's LBF, b = 16, merged with decay 0.9), 5
@@ -51,8 +56,9 @@
 #   -m LIST         mechanisms, comma list of blind-flood, bcir, bcir-star,
 #                   abc (default all four)
 #   -S LIST         settings, comma list of faithful, faithful-backoff,
-#                   wifi, wifi-relay, wifi-answer, wifi-bytes, wifi-ns2rx,
-#                   lr-wpan (default faithful,wifi,lr-wpan)
+#                   faithful-no-bytes, faithful-no-relay, wifi, wifi-relay,
+#                   wifi-answer, wifi-bytes, wifi-ns2rx, lr-wpan (default
+#                   faithful,wifi,lr-wpan)
 #   -j N            parallel runs (default: the number of cores)
 #   -o DIR          output folder (default results/bcun)
 #   -b DIR          use this build as it is (default: install what is
@@ -105,8 +111,8 @@ bg_parse_list -t "$topologies" 1 4294944442 10000 topology
 topology_list=("${BG_LIST[@]}")
 bg_parse_words -m "$mechanisms" blind-flood bcir bcir-star abc
 mechanism_list=("${BG_WORDS[@]}")
-bg_parse_words -S "$settings" faithful faithful-backoff wifi wifi-relay wifi-answer wifi-bytes \
-    wifi-ns2rx lr-wpan
+bg_parse_words -S "$settings" faithful faithful-backoff faithful-no-bytes faithful-no-relay \
+    wifi wifi-relay wifi-answer wifi-bytes wifi-ns2rx lr-wpan
 setting_list=("${BG_WORDS[@]}")
 bg_check_uint -j "$jobs" 1 1024
 bg_check_outdir -o "$outdir"
@@ -162,6 +168,8 @@ factors() {
     case "$1" in
         faithful) echo "$r $a $bytes $ns2rx $count" ;;
         faithful-backoff) echo "$r $a $bytes $ns2rx $backoff $count" ;;
+        faithful-no-bytes) echo "$r $a $ns2rx $count" ;;
+        faithful-no-relay) echo "$a $bytes $ns2rx $count" ;;
         wifi) echo "$count" ;;
         wifi-relay) echo "$r $count" ;;
         wifi-answer) echo "$a $count" ;;
