@@ -21,6 +21,17 @@
 #            every frame is padded to 1,000 bytes, and reception follows
 #            ns-2's rule (every frame above carrier sense holds the
 #            receiver; WifiDeviceBuilder's Reception ns2).
+#   faithful-backoff
+#            `faithful` with ns-2's wait before every frame on an idle
+#            medium (BloomQueryApplication's IdleBackoff: k x 20 us, k
+#            uniform in 0 ... 30, as Mac802_11::send's DIFS + Random % cw_
+#            slots; ns-3's Txop sends after DIFS): measures what that wait
+#            moves (doc/bcun-reproduction.md, "What cannot be matched").
+#   faithful-no-bytes, faithful-no-relay
+#            `faithful` without one factor (leave-one-out, to split FLOOD's
+#            losses): frames as long as their content; FLOOD relaying after
+#            U(0, 20 ms) and its answer relayed after U(0, 20 ms) per hop
+#            (no d = 10 ms, no 7 ms window).
 #   wifi     scenarios/bcun.ini as it is: BCUN's radio and queries, no
 #            gossip: nodes learn from query traffic (every query frame
 #            carries the sender's LBF, b = 16, merged with decay 0.9), 5
@@ -44,7 +55,8 @@
 #                   (default 1:4; --full 1:100)
 #   -m LIST         mechanisms, comma list of blind-flood, bcir, bcir-star,
 #                   abc (default all four)
-#   -S LIST         settings, comma list of faithful, wifi, wifi-relay,
+#   -S LIST         settings, comma list of faithful, faithful-backoff,
+#                   faithful-no-bytes, faithful-no-relay, wifi, wifi-relay,
 #                   wifi-answer, wifi-bytes, wifi-ns2rx, lr-wpan (default
 #                   faithful,wifi,lr-wpan)
 #   -j N            parallel runs (default: the number of cores)
@@ -99,8 +111,8 @@ bg_parse_list -t "$topologies" 1 4294944442 10000 topology
 topology_list=("${BG_LIST[@]}")
 bg_parse_words -m "$mechanisms" blind-flood bcir bcir-star abc
 mechanism_list=("${BG_WORDS[@]}")
-bg_parse_words -S "$settings" faithful wifi wifi-relay wifi-answer wifi-bytes wifi-ns2rx \
-    lr-wpan
+bg_parse_words -S "$settings" faithful faithful-backoff faithful-no-bytes faithful-no-relay \
+    wifi wifi-relay wifi-answer wifi-bytes wifi-ns2rx lr-wpan
 setting_list=("${BG_WORDS[@]}")
 bg_check_uint -j "$jobs" 1 1024
 bg_check_outdir -o "$outdir"
@@ -134,17 +146,33 @@ ini() { # ini SETTING: the setting's config
 # 1,000-byte packets (gbcsearch.tcl val(mesg_size), genTraffileRND.py's
 # size); ns-2's reception (Mac802_11::recv with CPThresh_ 10, CSThresh_ and
 # RXThresh_ of gbcsearch.tcl).
-relay="--ns3::BlindFloodQueryStrategy::HopDelay=10ms --ns3::BloomQueryApplication::FloodJitter=7ms"
+jitter="--ns3::BloomQueryApplication::FloodJitter=7ms"
+relay="--ns3::BlindFloodQueryStrategy::HopDelay=10ms $jitter"
 answer="--ns3::BlindFloodQueryStrategy::BroadcastAnswers=true"
 bytes="--ns3::BloomQueryApplication::FrameBytes=1000"
 ns2rx="--ns3::WifiDeviceBuilder::Reception=ns2"
 count="--ns3::WifiDeviceBuilder::CountDrops=true"
+# ns-2's wait on an idle medium: Mac802_11::send defers DIFS + (Random % cw_)
+# slots, cw_ = CWMin 31, slot 20 us (802.11b): k uniform in 0 ... 30.
+backoff="--ns3::BloomQueryApplication::IdleBackoff=620us --ns3::BloomQueryApplication::IdleBackoffSlot=20us"
+# factors SETTING MECHANISM: FLOOD's relay wait and answer are attributes
+# of blind-flood's strategy, given to its runs only (diameter-sweep refuses
+# a strategy's attribute in a run without that strategy); FloodJitter, the
+# application's, goes to every run of the setting.
 factors() {
+    local r="$relay" a="$answer"
+    if [ "$2" != blind-flood ]; then
+        r="$jitter"
+        a=""
+    fi
     case "$1" in
-        faithful) echo "$relay $answer $bytes $ns2rx $count" ;;
+        faithful) echo "$r $a $bytes $ns2rx $count" ;;
+        faithful-backoff) echo "$r $a $bytes $ns2rx $backoff $count" ;;
+        faithful-no-bytes) echo "$r $a $ns2rx $count" ;;
+        faithful-no-relay) echo "$a $bytes $ns2rx $count" ;;
         wifi) echo "$count" ;;
-        wifi-relay) echo "$relay $count" ;;
-        wifi-answer) echo "$answer $count" ;;
+        wifi-relay) echo "$r $count" ;;
+        wifi-answer) echo "$a $count" ;;
         wifi-bytes) echo "$bytes $count" ;;
         wifi-ns2rx) echo "$ns2rx $count" ;;
         lr-wpan) echo "" ;;
@@ -156,7 +184,7 @@ for setting in "${setting_list[@]}"; do
     for m in "${mechanism_list[@]}"; do
         # shellcheck disable=SC2046
         bg_dry_run -S "$setting with $m" --config "$(ini "$setting")" $(mechanism "$m") \
-            $(factors "$setting") "--RngRun=${topology_list[0]}"
+            $(factors "$setting" "$m") "--RngRun=${topology_list[0]}"
     done
 done
 bg_make_outdir -o "$outdir"
@@ -171,7 +199,7 @@ for setting in "${setting_list[@]}"; do
             # shellcheck disable=SC2046
             # PART: SETTING.MECHANISM-runT ('.' ends the setting's name).
             bg_add_task "$setting.$m-run$t" --config "$(ini "$setting")" $(mechanism "$m") \
-                $(factors "$setting") "--RngRun=$t"
+                $(factors "$setting" "$m") "--RngRun=$t"
         done
     done
 done

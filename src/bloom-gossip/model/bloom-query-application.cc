@@ -120,6 +120,23 @@ BloomQueryApplication::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&BloomQueryApplication::m_frameBytes),
                           MakeUintegerChecker<uint32_t>(0, 65535))
+            .AddAttribute("IdleBackoff",
+                          "Hand every frame this node sends (a re-send too) to the device after "
+                          "a random wait of k IdleBackoffSlot, k uniform in 0 ... "
+                          "floor(IdleBackoff / IdleBackoffSlot) - 1, as ns-2's 802.11 MAC "
+                          "waits DIFS + (Random % CWMin) slots even on an idle medium "
+                          "(Mac802_11::send; 802.11b: 31 x 20 us = 620 us); ns-3's Txop sends "
+                          "after DIFS.  0: frames go down at once (no random draw).  At least "
+                          "one IdleBackoffSlot when above 0.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&BloomQueryApplication::m_idleBackoff),
+                          MakeTimeChecker(Seconds(0), Seconds(1)))
+            .AddAttribute("IdleBackoffSlot",
+                          "The slot of IdleBackoff's wait (802.11b's 20 us); 0: the wait is "
+                          "uniform in [0, IdleBackoff].",
+                          TimeValue(MicroSeconds(20)),
+                          MakeTimeAccessor(&BloomQueryApplication::m_idleBackoffSlot),
+                          MakeTimeChecker(Seconds(0), Seconds(1)))
             .AddTraceSource("QuerySent",
                             "A query was issued here: id, key hash, strategy.",
                             MakeTraceSourceAccessor(&BloomQueryApplication::m_sentTrace),
@@ -259,6 +276,10 @@ BloomQueryApplication::StartApplication()
     NS_ABORT_MSG_IF(m_frameBytes > mtu,
                     "BloomQueryApplication: FrameBytes "
                         << m_frameBytes << " is more than the device MTU of " << mtu << " bytes");
+    NS_ABORT_MSG_IF(m_idleBackoff.IsStrictlyPositive() && m_idleBackoff < m_idleBackoffSlot,
+                    "BloomQueryApplication: IdleBackoff " << m_idleBackoff.As(Time::US)
+                                                          << " is less than one IdleBackoffSlot ("
+                                                          << m_idleBackoffSlot.As(Time::US) << ")");
     m_carriedBytes =
         m_carryFilter ? CarriedFilterBytes(m_gossip->GetPolicy()) + bloom::kCarriedLengthSize : 0;
     m_visitedCap = std::min<size_t>(m_maxVisited, bloom::MaxVisitedEntries(mtu - m_carriedBytes));
@@ -272,7 +293,8 @@ BloomQueryApplication::StartApplication()
                                   0,
                                   m_device,
                                   false);
-    m_link->Start(m_device, m_address, m_hopTimeout, m_floodJitter);
+    m_link
+        ->Start(m_device, m_address, m_hopTimeout, m_floodJitter, m_idleBackoff, m_idleBackoffSlot);
     m_running = true;
 }
 

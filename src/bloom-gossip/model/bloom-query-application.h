@@ -242,6 +242,8 @@ class BloomQueryApplication : public Application, private QueryStrategyHost
     uint32_t m_deviceIndex;
     bool m_carryFilter;
     uint32_t m_frameBytes{0};
+    Time m_idleBackoff;     //!< IdleBackoff attribute
+    Time m_idleBackoffSlot; //!< IdleBackoffSlot attribute
 
     // State.
     QueryParameters m_parameters; //!< the attributes strategies read (set at start)

@@ -29,12 +29,19 @@ QueryLink::QueryLink(Ptr<UniformRandomVariable> rng,
 QueryLink::~QueryLink() = default;
 
 void
-QueryLink::Start(Ptr<NetDevice> device, uint16_t address, Time hopTimeout, Time floodJitter)
+QueryLink::Start(Ptr<NetDevice> device,
+                 uint16_t address,
+                 Time hopTimeout,
+                 Time floodJitter,
+                 Time idleBackoff,
+                 Time idleBackoffSlot)
 {
     m_device = device;
     m_address = address;
     m_hopTimeout = hopTimeout;
     m_floodJitter = floodJitter;
+    m_idleBackoff = idleBackoff;
+    m_idleBackoffSlot = idleBackoffSlot;
     PointerValue mac;
     // The MAC's confirmations (lr-wpan's MacTxOk and MacTxDrop).  A MAC
     // without them (802.11's WifiMac: its own retries, no MacTxOk) is not
@@ -77,6 +84,42 @@ QueryLink::Send(const bloom::QueryId& id,
                 bool broadcast,
                 std::function<void()> onFail,
                 uint32_t retries)
+{
+    if (!m_idleBackoff.IsStrictlyPositive())
+    {
+        HandDown(id, bytes, to, broadcast, std::move(onFail), retries);
+        return;
+    }
+    const Time delay = IdleBackoffDelay();
+    Keep(bloom::ScheduleCall(delay, [this, id, bytes, to, broadcast, onFail, retries]() {
+        if (m_isAlive())
+        {
+            HandDown(id, bytes, to, broadcast, onFail, retries);
+        }
+    }));
+}
+
+Time
+QueryLink::IdleBackoffDelay()
+{
+    if (!m_idleBackoffSlot.IsStrictlyPositive())
+    {
+        return Seconds(m_rng->GetValue(0.0, m_idleBackoff.GetSeconds()));
+    }
+    // ns-2: (Random::random() % cw_) * slot, cw_ = bound / slot.
+    const int64_t slots = m_idleBackoff.GetTimeStep() / m_idleBackoffSlot.GetTimeStep();
+    NS_ASSERT(slots >= 1); // BloomQueryApplication refuses a bound below one slot
+    const uint32_t k = m_rng->GetInteger(0, static_cast<uint32_t>(slots - 1));
+    return TimeStep(m_idleBackoffSlot.GetTimeStep() * static_cast<int64_t>(k));
+}
+
+void
+QueryLink::HandDown(const bloom::QueryId& id,
+                    const std::vector<uint8_t>& bytes,
+                    const Address& to,
+                    bool broadcast,
+                    std::function<void()> onFail,
+                    uint32_t retries)
 {
     Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
     m_onFrame(id, packet);

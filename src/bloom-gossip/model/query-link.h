@@ -41,6 +41,14 @@ namespace ns3
  * the given number of re-sends, then its fallback runs.  On other devices
  * frames are sent once, without watch.  Frames go to the device, which
  * holds them for the next window under duty cycling (DutyCycleNetDevice).
+ *
+ * With an idle backoff (BloomQueryApplication's IdleBackoff above 0) every
+ * frame, a re-send too, is handed down after a random wait drawn from the
+ * application's random variable: k slots, k uniform in 0 … ⌊bound / slot⌋ − 1
+ * (a slot of 0: uniform in [0, bound]).  This is ns-2's Mac802_11::send,
+ * which waits DIFS + (Random % cw_) slots even on an idle medium, where
+ * ns-3's Txop sends after DIFS (doc/bcun-reproduction.md).  The FrameSent
+ * trace and the MAC watch start when the frame is handed down.
  */
 class QueryLink : public SimpleRefCount<QueryLink>
 {
@@ -62,8 +70,15 @@ class QueryLink : public SimpleRefCount<QueryLink>
      * \param address this node's short address (log messages)
      * \param hopTimeout the HopTimeout attribute
      * \param floodJitter the FloodJitter attribute (re-send delay bound)
+     * \param idleBackoff the IdleBackoff attribute (0: frames go down at once)
+     * \param idleBackoffSlot the IdleBackoffSlot attribute (0: no slots)
      */
-    void Start(Ptr<NetDevice> device, uint16_t address, Time hopTimeout, Time floodJitter);
+    void Start(Ptr<NetDevice> device,
+               uint16_t address,
+               Time hopTimeout,
+               Time floodJitter,
+               Time idleBackoff = Time(0),
+               Time idleBackoffSlot = Time(0));
     /// Detach from the MAC, cancel every guard timer and pending re-send.
     void Stop();
 
@@ -97,6 +112,15 @@ class QueryLink : public SimpleRefCount<QueryLink>
         std::function<void()> onFail; //!< fallback once no re-send is left
     };
 
+    /// Hand a frame to the device now (Send's work after the idle backoff).
+    void HandDown(const bloom::QueryId& id,
+                  const std::vector<uint8_t>& bytes,
+                  const Address& to,
+                  bool broadcast,
+                  std::function<void()> onFail,
+                  uint32_t retries);
+    /// The idle backoff's wait for one frame (drawn only when IdleBackoff is above 0).
+    Time IdleBackoffDelay();
     void OnMacTxOk(Ptr<const Packet> packet);
     void OnMacTxDrop(Ptr<const Packet> packet);
     /// A watched frame was lost: re-send it or give up.
@@ -112,6 +136,8 @@ class QueryLink : public SimpleRefCount<QueryLink>
     uint16_t m_address{0};
     Time m_hopTimeout;
     Time m_floodJitter;
+    Time m_idleBackoff;     //!< bound of the wait before a frame goes down (0: none)
+    Time m_idleBackoffSlot; //!< the wait's slot (0: continuous)
     std::map<uint64_t, Unconfirmed> m_unconfirmed;
     std::vector<EventId> m_events; //!< re-sends, cancelled on stop
 };

@@ -1301,6 +1301,121 @@ class FloodRouteTestCase : public TestCase
  * the receivers strip the padding (no malformed frame) and the query is
  * answered.
  */
+/**
+ * IdleBackoff (QueryLink): a line of 3 nodes, 30 blind-flood queries from
+ * node 0, one a second.  The origin hands its search down when it issues
+ * the query; the test records how long after the issue its first frame
+ * reaches the device (FrameSent).  Default (IdleBackoff 0): at once, every
+ * time.  IdleBackoff 620 us with 20 us slots (ns-2's 802.11b: Random % 31
+ * slots): every wait a whole number of slots in 0 ... 600 us, several
+ * distinct, mean within the bound's middle third.  Slot 0: waits in
+ * [0, 620 us], not slot multiples.  Every query is still answered.
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: IdleBackoff delays every frame by a slot-quantised uniform wait.
+class IdleBackoffTestCase : public TestCase
+{
+  public:
+    IdleBackoffTestCase()
+        : TestCase(
+              "IdleBackoff: frames go down after k whole slots, k uniform below bound over slot")
+    {
+    }
+
+  private:
+    struct Run
+    {
+        std::vector<int64_t> waitsNs; //!< issue to the origin's first frame, per query
+        uint32_t answered{0};
+    };
+
+    static Run RunQueries(Time bound, Time slot)
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(5);
+        Config::SetDefault("ns3::BloomQueryApplication::IdleBackoff", TimeValue(bound));
+        Config::SetDefault("ns3::BloomQueryApplication::IdleBackoffSlot", TimeValue(slot));
+        QueryNet net(WsnTopology::Line(3, 10), "lbf", Seconds(50), Seconds(10));
+        Config::SetDefault("ns3::BloomQueryApplication::IdleBackoff", TimeValue(Seconds(0)));
+        Config::SetDefault("ns3::BloomQueryApplication::IdleBackoffSlot",
+                           TimeValue(MicroSeconds(20)));
+        net.gossip[2]->AddResource(4);
+
+        struct State
+        {
+            Run run;
+            Time issued;
+            bool waiting{false};
+        } state;
+
+        net.query[0]->TraceConnectWithoutContext(
+            "FrameSent",
+            MakeBoundCallback(
+                +[](State* st, const QueryId&, Ptr<const Packet>) {
+                    if (st->waiting)
+                    {
+                        st->run.waitsNs.push_back((Simulator::Now() - st->issued).GetNanoSeconds());
+                        st->waiting = false;
+                    }
+                },
+                &state));
+        net.query[0]->TraceConnectWithoutContext(
+            "ReplyReceived",
+            MakeBoundCallback(
+                +[](uint32_t* n, const QueryId&, uint16_t, uint8_t, uint8_t) { ++*n; },
+                &state.run.answered));
+        for (uint32_t q = 0; q < 30; ++q)
+        {
+            bloom::ScheduleCall(Seconds(12 + q), [&net, &state]() {
+                state.issued = Simulator::Now();
+                state.waiting = true;
+                net.query[0]->Query(Key::FromId(4), QueryStrategy::BLIND_FLOOD);
+            });
+        }
+        Simulator::Stop(Seconds(50));
+        Simulator::Run();
+        Simulator::Destroy();
+        return state.run;
+    }
+
+    void DoRun() override
+    {
+        const Run off = RunQueries(Seconds(0), MicroSeconds(20));
+        NS_TEST_ASSERT_MSG_EQ(off.waitsNs.size(), 30U, "default: a first frame per query");
+        NS_TEST_ASSERT_MSG_EQ(off.answered, 30U, "default: every query answered");
+        for (int64_t w : off.waitsNs)
+        {
+            NS_TEST_ASSERT_MSG_EQ(w, 0, "default: the frame goes down at once");
+        }
+
+        const Run slotted = RunQueries(MicroSeconds(620), MicroSeconds(20));
+        NS_TEST_ASSERT_MSG_EQ(slotted.waitsNs.size(), 30U, "slotted: a first frame per query");
+        NS_TEST_ASSERT_MSG_EQ(slotted.answered, 30U, "slotted: every query answered");
+        std::set<int64_t> distinct;
+        double sum = 0;
+        for (int64_t w : slotted.waitsNs)
+        {
+            NS_TEST_ASSERT_MSG_EQ(w % 20000, 0, "slotted: a whole number of 20 us slots");
+            NS_TEST_ASSERT_MSG_EQ((w >= 0 && w <= 600000), true, "slotted: 0 ... 30 slots");
+            distinct.insert(w);
+            sum += w;
+        }
+        NS_TEST_ASSERT_MSG_GT(distinct.size(), 10U, "slotted: the waits vary");
+        const double mean = sum / slotted.waitsNs.size();
+        NS_TEST_ASSERT_MSG_EQ((mean > 200000 && mean < 400000), true, "slotted: mean " << mean);
+
+        const Run continuous = RunQueries(MicroSeconds(620), Seconds(0));
+        NS_TEST_ASSERT_MSG_EQ(continuous.waitsNs.size(), 30U, "continuous: a frame per query");
+        uint32_t offSlot = 0;
+        for (int64_t w : continuous.waitsNs)
+        {
+            NS_TEST_ASSERT_MSG_EQ((w >= 0 && w <= 620000), true, "continuous: within the bound");
+            offSlot += w % 20000 != 0 ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_GT(offSlot, 20U, "continuous: not slot multiples");
+    }
+};
+
 /// \ingroup bloom-gossip-tests
 /// Test case: frames padded to FrameBytes are stripped by every receiver.
 class PaddedFramesTestCase : public TestCase
@@ -1761,6 +1876,7 @@ class QueryTestSuite : public TestSuite
         AddTestCase(new CancelFrontTestCase, bloom::test::kQuick);
         AddTestCase(new FloodRouteTestCase, bloom::test::kQuick);
         AddTestCase(new PaddedFramesTestCase, bloom::test::kQuick);
+        AddTestCase(new IdleBackoffTestCase, bloom::test::kQuick);
         AddTestCase(new AbcGradientTestCase, bloom::test::kQuick);
         AddTestCase(new CancelDuplicateTestCase, bloom::test::kQuick);
         AddTestCase(new CancelOtherDeviceTestCase, bloom::test::kQuick);
