@@ -9,7 +9,7 @@
 # published results (analysis/compare-bcun.py, analysis/bcun-reference.csv).
 #
 #   scenarios/bcun.sh [--full] [-t TOPOLOGIES] [-m MECHANISMS] [-S SETTINGS]
-#                     [-j JOBS] [-o OUTDIR] [-b BUILD_DIR]
+#                     [-j JOBS] [-o OUTDIR] [-b BUILD_DIR] [--dry-run]
 #
 # Settings (-S picks some; default faithful,wifi,lr-wpan; the first one
 # given is the one compared with BCUN):
@@ -63,6 +63,8 @@
 #   -o DIR          output folder (default results/bcun)
 #   -b DIR          use this build as it is (default: install what is
 #                   missing and build into $BUILD_DIR or build/)
+#   --dry-run       check every argument and every (setting, mechanism)
+#                   as a run would, then stop: nothing is run or written
 # Timing on a 2-core Debian 12 machine (doc/bcun-reproduction.md), CPU
 # seconds per run: about 11 for wifi, 31 for faithful (ns-2's reception
 # holds every receiver within carrier sense: about 7 times the receptions),
@@ -84,6 +86,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 BG_PROG=bcun.sh
 source "$here/scenarios/common.sh"
 full=0
+dry_run=0
 topologies=""
 topologies_given=0
 mechanisms="blind-flood,bcir,bcir-star,abc"
@@ -94,6 +97,7 @@ build=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --full) full=1; shift ;;
+        --dry-run) dry_run=1; shift ;;
         -t) bg_need_value "$@"; topologies="$2"; topologies_given=1; shift 2 ;;
         -m) bg_need_value "$@"; mechanisms="$2"; shift 2 ;;
         -S) bg_need_value "$@"; settings="$2"; shift 2 ;;
@@ -187,6 +191,10 @@ for setting in "${setting_list[@]}"; do
             $(factors "$setting" "$m") "--RngRun=${topology_list[0]}"
     done
 done
+if [ $dry_run -eq 1 ]; then
+    echo "bcun.sh: ${#setting_list[@]} settings x ${#mechanism_list[@]} mechanisms checked, nothing run"
+    exit 0
+fi
 bg_make_outdir -o "$outdir"
 outdir="$BG_OUTDIR"
 bg_lock_outdir -o "$outdir"

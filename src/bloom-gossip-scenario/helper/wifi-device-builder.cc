@@ -546,8 +546,8 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     m_sensitivityDbm = RxPowerAt(config.range, m_txPowerDbm);
     m_ccaDbm = RxPowerAt(config.CarrierSenseRange(), m_txPowerDbm);
     m_loss = MakeTwoRayGround();
-    const bool ns2 = static_cast<Reception>(m_reception) == NS2;
 #if BLOOM_GOSSIP_WIFI
+    const bool ns2 = static_cast<Reception>(m_reception) == NS2;
     const WifiLevels levels{m_txPowerDbm, m_sensitivityDbm, m_ccaDbm};
     Ptr<YansWifiChannel> channel = CreateObject<YansWifiChannel>();
     channel->SetPropagationLossModel(m_loss);

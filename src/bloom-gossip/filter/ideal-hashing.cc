@@ -41,6 +41,12 @@ IdealHashingFpr(uint32_t m, uint32_t k, uint32_t n)
         }
         total += distinct * allHeld;
     }
+    if (n > 0 && total < 1e-12L)
+    {
+        // Cancellation: the classic rate, each factor without it.
+        const long double held = -std::expm1(balls * std::log1p(-1.0L / slots));
+        return static_cast<double>(std::pow(held, static_cast<long double>(k)));
+    }
     return static_cast<double>(total);
 }
 

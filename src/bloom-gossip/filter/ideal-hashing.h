@@ -26,6 +26,11 @@ namespace bloom
  * kind), and d given slots all hold a key with probability
  * sum_i (-1)^i C(d, i) (1 - i/m)^(kn) (inclusion-exclusion).
  *
+ * Below 1e-12 the alternating sum is lost in cancellation (it came out
+ * -1.2e-17 at m = 59,002, k = 4, n = 16); there the classic
+ * (1 - (1 - 1/m)^(kn))^k is returned, computed without cancellation, which
+ * the exact value approaches as m grows (such rates need m >> k).
+ *
  * The same number is the probability that all k slots of one more key are
  * covered by n other keys, whatever the slots hold: the LBF model uses it
  * for "every cell of a key holds a closer key".

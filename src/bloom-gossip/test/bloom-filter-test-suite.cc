@@ -283,6 +283,52 @@ class BloomFilterFprTestCase : public TestCase
     }
 };
 
+/**
+ * The ideal rate where it is tiny (the shapes a coded budget chooses: m up
+ * to 185,640, k up to 8): the inclusion-exclusion sum cancels there (it gave
+ * -1.2e-17), so IdealHashingFpr must stay positive and agree with the classic
+ * (1 - (1 - 1/m)^(kn))^k, which is exact to O(k/m) at such m; and it keeps
+ * the exact sum where that is sound (1.4e-12 at m = 59,002, k = 4, n = 16).
+ */
+/// \ingroup bloom-gossip-tests
+/// Test case: BF: the ideal rate stays positive and right where it is tiny.
+class IdealFprTinyTestCase : public TestCase
+{
+  public:
+    IdealFprTinyTestCase()
+        : TestCase("BF: ideal false-positive rate positive and right below 1e-12")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Shape
+        {
+            uint32_t m; //!< slots
+            uint32_t k; //!< hashes
+            uint32_t n; //!< keys
+        };
+
+        for (const Shape& s : {Shape{59002, 4, 16},
+                               Shape{185640, 8, 16},
+                               Shape{185640, 6, 16},
+                               Shape{1U << 20, 8, 16},
+                               Shape{100000, 3, 1}})
+        {
+            const double ideal = IdealHashingFpr(s.m, s.k, s.n);
+            const double classic =
+                std::pow(-std::expm1(s.k * s.n * std::log1p(-1.0 / s.m)), static_cast<double>(s.k));
+            NS_TEST_ASSERT_MSG_GT(ideal, 0, "m " << s.m << " k " << s.k << ": " << ideal);
+            NS_TEST_EXPECT_MSG_EQ_TOL(ideal / classic,
+                                      1.0,
+                                      0.01,
+                                      "m " << s.m << " k " << s.k << ": " << ideal << " vs "
+                                           << classic);
+        }
+    }
+};
+
 /// \ingroup bloom-gossip-tests
 /// Test suite bloom-gossip-bloom-filter.
 class BloomFilterTestSuite : public TestSuite
@@ -295,6 +341,7 @@ class BloomFilterTestSuite : public TestSuite
         AddTestCase(new KeyPositionUniformityTestCase, test::kQuick);
         AddTestCase(new BloomFilterBasicsTestCase, test::kQuick);
         AddTestCase(new BloomFilterFprTestCase, test::kQuick);
+        AddTestCase(new IdealFprTinyTestCase, test::kQuick);
     }
 };
 
