@@ -128,10 +128,11 @@ class RunAttributes
     static bool Gettable(const TypeId::AttributeInformation& info)
     {
         // A deprecated attribute (YansWifiPhy's Channel) is reached through
-        // its replacement; getting it prints a warning.
+        // its replacement; getting it prints a warning, and getting an
+        // obsolete one (ns-3.48's WifiRemoteStationManager::MaxSsrc) aborts.
         return (info.flags & TypeId::ATTR_GET) != 0 &&
                info.checker->GetValueTypeName() != "ns3::CallbackValue" &&
-               info.supportLevel != TypeId::DEPRECATED;
+               info.supportLevel == TypeId::SUPPORTED;
     }
 
     /// Every attribute of `tid` and its parents.

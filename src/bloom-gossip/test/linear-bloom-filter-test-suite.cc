@@ -198,7 +198,7 @@ class WireLayoutTestCase : public TestCase
   public:
     WireLayoutTestCase()
         : TestCase("LBF wire slots: cell i at bits i*b.. for every b and m, whatever the memory "
-                   "stride; ranges stored back with changed/lowered; padding bits ignored")
+                   "stride; ranges stored back with changed or lowered; padding bits ignored")
     {
     }
 
@@ -533,7 +533,7 @@ class WideFieldsTestCase : public TestCase
 {
   public:
     WideFieldsTestCase()
-        : TestCase("PackedBits::Get64/Set64 agree with bit-by-bit access, widths 1..63")
+        : TestCase("PackedBits::Get64 and Set64 agree with bit-by-bit access, widths 1..63")
     {
     }
 
