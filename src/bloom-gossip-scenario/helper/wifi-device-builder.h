@@ -37,14 +37,11 @@ bool WifiDeviceBuilt();
  * rates and RTS/CTS threshold of its station manager, the PHYs' powers and
  * thresholds (from --range and --cs-range), the 802.11b timings and channel,
  * the access parameters the MAC sets for the standard (Txop's MinCw, MaxCw,
- * Aifsn, TxopLimit) and the MAC queue's size, and with the Reception default ns2 the preamble detection's
- * SNR threshold; empty for any other attribute (ScenarioOptionOwning reads
- * it).  The last depends on another default: ApplyNs3Arguments asks again
- * once every --ns3:: default is applied, so the order of the arguments does
- * not matter.
- * \param tid the type named on the command line
- * \param attribute the attribute name
- * \return the reason, or an empty string
+ * Aifsn, TxopLimit) and the MAC queue's size, and with the Reception default ns2 the preamble
+ * detection's SNR threshold; empty for any other attribute (ScenarioOptionOwning reads it).  The
+ * last depends on another default: ApplyNs3Arguments asks again once every --ns3:: default is
+ * applied, so the order of the arguments does not matter. \param tid the type named on the command
+ * line \param attribute the attribute name \return the reason, or an empty string
  */
 std::string WifiDeviceOwning(TypeId tid, const std::string& attribute);
 
