@@ -160,6 +160,11 @@ WifiDeviceOwning(TypeId tid, const std::string& attribute)
         {"ns3::Txop", "MaxCw", "the MAC sets it for the wifi device's 802.11b standard"},
         {"ns3::Txop", "Aifsn", "the MAC sets it for the wifi device's 802.11b standard"},
         {"ns3::Txop", "TxopLimit", "the MAC sets it for the wifi device's 802.11b standard"},
+        // ns-3.48's per-link lists of the same
+        {"ns3::Txop", "MinCws", "the MAC sets it for the wifi device's 802.11b standard"},
+        {"ns3::Txop", "MaxCws", "the MAC sets it for the wifi device's 802.11b standard"},
+        {"ns3::Txop", "Aifsns", "the MAC sets it for the wifi device's 802.11b standard"},
+        {"ns3::Txop", "TxopLimits", "the MAC sets it for the wifi device's 802.11b standard"},
         {"ns3::WifiPhy", "Sifs", "the 802.11b standard of the wifi device fixes it"},
         {"ns3::WifiPhy", "Slot", "the 802.11b standard of the wifi device fixes it"},
         {"ns3::WifiPhy", "Pifs", "the 802.11b standard of the wifi device fixes it"},
