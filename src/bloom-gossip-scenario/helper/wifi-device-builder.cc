@@ -35,6 +35,7 @@
 #include <cmath>
 #include <deque>
 #include <stdexcept>
+#include <vector>
 
 namespace ns3
 {
@@ -128,48 +129,49 @@ WifiDeviceOwning(TypeId tid, const std::string& attribute)
     static const struct
     {
         const char* type;
-        const char* attribute;
+        std::vector<const char*> attributes;
         const char* why;
     } kSet[] = {
         {"ns3::TwoRayGroundPropagationLossModel",
-         "Frequency",
+         {"Frequency"},
          "the wifi device fixes it (BCUN's two-ray ground at 914 MHz)"},
         {"ns3::TwoRayGroundPropagationLossModel",
-         "HeightAboveZ",
+         {"HeightAboveZ"},
          "the wifi device fixes it (antennas 1.5 m above the nodes)"},
-        {"ns3::ConstantRateWifiManager", "DataMode", "the wifi device fixes it at 11 Mb/s"},
-        {"ns3::ConstantRateWifiManager", "ControlMode", "the wifi device fixes it at 11 Mb/s"},
-        {"ns3::WifiRemoteStationManager", "NonUnicastMode", "the wifi device fixes it at 11 Mb/s"},
+        {"ns3::ConstantRateWifiManager",
+         {"DataMode", "ControlMode"},
+         "the wifi device fixes it at 11 Mb/s"},
         {"ns3::WifiRemoteStationManager",
-         "RtsCtsThreshold",
+         {"NonUnicastMode"},
+         "the wifi device fixes it at 11 Mb/s"},
+        {"ns3::WifiRemoteStationManager",
+         {"RtsCtsThreshold"},
          "the wifi device fixes it (no RTS/CTS)"},
         {"ns3::ThresholdPreambleDetectionModel",
-         "MinimumRssi",
+         {"MinimumRssi"},
          "the wifi device derives it from --range"},
-        {"ns3::WifiPhy", "TxPowerStart", "the wifi device derives it from --range"},
-        {"ns3::WifiPhy", "TxPowerEnd", "the wifi device derives it from --range"},
-        {"ns3::WifiPhy", "RxSensitivity", "the wifi device derives it from --cs-range"},
-        {"ns3::WifiPhy", "CcaEdThreshold", "the wifi device derives it from --cs-range"},
-        {"ns3::WifiPhy", "CcaSensitivity", "the wifi device derives it from --range"},
-        {"ns3::WifiPhy", "ChannelNumber", "the 802.11b standard of the wifi device fixes it"},
-        {"ns3::WifiPhy", "Frequency", "the 802.11b standard of the wifi device fixes it"},
-        {"ns3::WifiPhy", "ChannelWidth", "the 802.11b standard of the wifi device fixes it"},
-        {"ns3::WifiPhy", "ChannelSettings", "the 802.11b standard of the wifi device fixes it"},
-        {"ns3::WifiPhy", "Primary20MHzIndex", "the 802.11b standard of the wifi device fixes it"},
-        {"ns3::Txop", "MinCw", "the MAC sets it for the wifi device's 802.11b standard"},
-        {"ns3::Txop", "MaxCw", "the MAC sets it for the wifi device's 802.11b standard"},
-        {"ns3::Txop", "Aifsn", "the MAC sets it for the wifi device's 802.11b standard"},
-        {"ns3::Txop", "TxopLimit", "the MAC sets it for the wifi device's 802.11b standard"},
-        // ns-3.48's per-link lists of the same
-        {"ns3::Txop", "MinCws", "the MAC sets it for the wifi device's 802.11b standard"},
-        {"ns3::Txop", "MaxCws", "the MAC sets it for the wifi device's 802.11b standard"},
-        {"ns3::Txop", "Aifsns", "the MAC sets it for the wifi device's 802.11b standard"},
-        {"ns3::Txop", "TxopLimits", "the MAC sets it for the wifi device's 802.11b standard"},
-        {"ns3::WifiPhy", "Sifs", "the 802.11b standard of the wifi device fixes it"},
-        {"ns3::WifiPhy", "Slot", "the 802.11b standard of the wifi device fixes it"},
-        {"ns3::WifiPhy", "Pifs", "the 802.11b standard of the wifi device fixes it"},
+        {"ns3::WifiPhy",
+         {"TxPowerStart", "TxPowerEnd", "CcaSensitivity"},
+         "the wifi device derives it from --range"},
+        {"ns3::WifiPhy",
+         {"RxSensitivity", "CcaEdThreshold"},
+         "the wifi device derives it from --cs-range"},
+        {"ns3::WifiPhy",
+         {"ChannelNumber",
+          "Frequency",
+          "ChannelWidth",
+          "ChannelSettings",
+          "Primary20MHzIndex",
+          "Sifs",
+          "Slot",
+          "Pifs"},
+         "the 802.11b standard of the wifi device fixes it"},
+        // ns-3.48 has per-link lists (MinCws ...) beside or instead of these.
+        {"ns3::Txop",
+         {"MinCw", "MaxCw", "Aifsn", "TxopLimit", "MinCws", "MaxCws", "Aifsns", "TxopLimits"},
+         "the MAC sets it for the wifi device's 802.11b standard"},
         {"ns3::WifiMacQueue",
-         "MaxSize",
+         {"MaxSize"},
          "the wifi device fixes it at 20 packets (BCUN's interface queue)"},
     };
 
@@ -180,9 +182,12 @@ WifiDeviceOwning(TypeId tid, const std::string& attribute)
     };
     for (const auto& set : kSet)
     {
-        if (is(set.type, set.attribute))
+        for (const char* name : set.attributes)
         {
-            return set.why;
+            if (is(set.type, name))
+            {
+                return set.why;
+            }
         }
     }
     if (is("ns3::ThresholdPreambleDetectionModel", "Threshold") &&
