@@ -371,11 +371,11 @@ def figure(settings, rows, reference, successes):
                "search copy")]
     fig, axes = plt.subplots(len(settings), len(panels), figsize=(19, 4.2 * len(settings)),
                              squeeze=False)
-    bands = set()  # the kinds of band drawn with some width, for the title
     for i, (name, _) in enumerate(settings):
         for j, (col, ref_col, label, xlabel) in enumerate(panels):
             ax = axes[i][j]
             drawn = {}  # label: points, for the panel's overlap note
+            banded = False  # a band with some width drawn: the panel's title says which
             for m in MECHANISMS:
                 if col == "success":
                     pts = [r for r in rows if r["setting"] == name and r["strategy"] == m
@@ -402,7 +402,7 @@ def figure(settings, rows, reference, successes):
                     ax.plot(x, y, color=COLOURS[m], lw=1.8, label=f"{NAMES[m]} ({name})")
                     if any(b > a for a, b in zip(lo, hi)):
                         ax.fill_between(x, lo, hi, color=COLOURS[m], alpha=0.2, lw=0)
-                        bands.add("success" if col == "success" else "bootstrap")
+                        banded = True
                     pc.record(ax, f"{name} {col}", m, x, y, lo, hi,
                               SHARE if col == "success" else NONNEG)
                 if i != 0:
@@ -442,9 +442,16 @@ def figure(settings, rows, reference, successes):
             ax.set_xlabel(xlabel)
             ax.set_ylabel(label)
             title = f"{name}: {label}"
+            notes = []
+            if banded:
+                # Each panel names its own bands (the count panel has none).
+                notes.append("band: 95 % Wilson" if col == "success"
+                             else "band: 95 % bootstrap over topologies")
             note = pc.overlap_note(drawn, domain=SHARE if col == "success" else NONNEG)
             if note:
-                title += "\n" + pc.wrap_to_axes(ax, f"({note})", 9)
+                notes.append(note)
+            if notes:
+                title += "\n" + pc.wrap_to_axes(ax, f"({'; '.join(notes)})", 9)
             ax.set_title(title, fontsize=10)
             if col == "success":
                 ax.set_ylim(0.5, 1.01)
@@ -453,14 +460,8 @@ def figure(settings, rows, reference, successes):
             ax.grid(alpha=0.3)
             if ax.get_legend_handles_labels()[0]:
                 ax.legend(fontsize=7, ncol=2)
-    claimed = []
-    if "bootstrap" in bands:
-        claimed.append("bands of transmissions and latency: 95 % bootstrap over topologies")
-    if "success" in bands:
-        claimed.append("bands of success: 95 % Wilson")
-    fig.suptitle(f"Query mechanisms per hop bin (bins with >= {MIN_BIN} queries; "
-                 + "; ".join(claimed + ["dashed: BCUN, success over all its queries, its "
-                                        "query counts scaled to ours"]) + ")", fontsize=10)
+    fig.suptitle(f"Query mechanisms per hop bin (bins with >= {MIN_BIN} queries; dashed: BCUN, "
+                 "success over all its queries, its query counts scaled to ours)", fontsize=10)
     fig.tight_layout()
     return fig
 

@@ -23,8 +23,10 @@
 # build runs them against Debian's 3.37, so the in-tree 3.37 build skips the
 # test runner), and the cross-version sweeps (a line, a grid and a random disk
 # with roomy filters) are run.  Each build also checks that configure names
-# no stray module (CMake trees) and that every header the modules install
-# compiles on its own with only the tree's include folder.
+# no stray module (CMake trees), and the 3.35 (layout A) and 3.48 builds that
+# every header the modules install compiles on its own with only the tree's
+# include folder (3.35's layout B installs the same headers; 3.37's are
+# checked against Debian's 3.37 by the standalone build-headers-alone test).
 #
 #  - ns-3 <= 3.35 (waf): layout A (this repository cloned as
 #    contrib/bloom-gossip; waf finds the modules under its src/ and
@@ -422,7 +424,18 @@ build_layout() {
         step "ns-$release $label: cmake --build cmake-cache -j $JOBS" "$log-build.log" \
             cmake --build cmake-cache -j "$JOBS" --target "${targets[@]}"
     fi
-    check_headers "$release" "$label" "$tree"
+    # Each installed header set is checked once: in layout A of a waf tree
+    # (layout B installs the same headers of the same release) and in the
+    # 3.48 tree; the 3.37 tree's are the standalone build's
+    # build-headers-alone test against Debian's 3.37 headers, and 3.48's
+    # tree checks the installed set the same CMake lists give.
+    if [ "$label" = layout-B ] && [ -x waf ]; then
+        say "ok: ns-$release $label: installed headers: checked in layout A (same release, same headers)"
+    elif [ "$release" = 3.37 ]; then
+        say "ok: ns-$release $label: installed headers: checked by the standalone build (Debian's 3.37) and the 3.48 tree"
+    else
+        check_headers "$release" "$label" "$tree"
+    fi
 }
 
 # check_configure_log RELEASE LABEL LOG: ns-3 >= 3.37's configure lists under
