@@ -176,8 +176,9 @@ class KraftTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (auto [a, n] : {std::pair{2U, 9U}, std::pair{3U, 6U}, std::pair{5U, 5U}})
+        for (auto [symbols, n] : {std::pair{2U, 9U}, std::pair{3U, 6U}, std::pair{5U, 5U}})
         {
+            const uint32_t a = symbols; // a lambda captures no structured binding
             double alphabet = 0;
             double present = 0;
             ForEachSequence(a, n, [&](const std::vector<uint32_t>& x) {
