@@ -4,14 +4,18 @@
     analysis/plot-codec.py CODEC-ENTROPY.csv OUT.png
 
 CODEC-ENTROPY.csv is written by codec-entropy (benchmarks/codec-entropy.cc,
---out).  One panel per family (BF, LBF, ABF, DV): per advertisement, mean over
-the trials, the size of the coded slots (codec bytes not counted), of zlib
-(raw deflate, level 9) and of zstd (level 22, magicless) on the whole payload,
-each divided by the empirical entropy of the content counted per segment as
-sent (ABF: per level piece), against the share of non-zero slots (DV: against
-the resources R, ids 1..R of w = bits of R); one colour per filter shape.  The band of a shape's colour
-is the target of issue 41 (within 5 % or 2 bytes of the entropy, whichever
-is larger); the raw payload is the dotted grey line of each shape.
+--out).  One column of panels per family (BF, LBF, ABF, DV).  Top row: per
+advertisement, mean over the trials, the size of the coded slots (codec
+bytes not counted), of zlib (raw deflate, level 9) and of zstd (level 22,
+magicless) on the whole payload, each divided by the empirical entropy of the
+content counted per segment as sent (ABF: per level piece), against the share
+of non-zero slots (DV: against the resources R, ids 1..R of w = bits of R);
+one colour per filter shape.  The band of a shape's colour is the target of
+issue 41 (within 5 % or 2 bytes of the entropy, whichever is larger); the raw
+payload is the dotted grey line of each shape.  Bottom row: the coded size
+over the NML (Shtarkov) code length of the same content (nml_bytes: the best
+an order-0 universal code guarantees, per segment as sent; ABF per level
+piece), means over the trials; below 1 the codec is shorter.
 
 Needs python3-matplotlib and python3-pandas (Debian).  The figure's format
 comes from OUT's extension (PNG without one; an unknown one is refused); it
@@ -26,7 +30,7 @@ import plot_common as pc
 from plot_common import Outputs, check_target, die, read_table
 
 NUMERIC = ["target_fill", "fill_pct", "raw_bytes", "coded_bytes", "entropy_bytes",
-           "entropy_level_bytes", "zlib_bytes", "zstd_bytes"]
+           "entropy_level_bytes", "nml_bytes", "zlib_bytes", "zstd_bytes"]
 NEEDED = ["family", "shape"] + NUMERIC
 FAMILIES = ["bf", "lbf", "abf", "dv"]
 PROG = "plot-codec.py"
@@ -67,9 +71,9 @@ def main():
     from matplotlib.lines import Line2D
 
     present = [f for f in FAMILIES if (df["family"] == f).any()]
-    fig, axes = plt.subplots(1, len(present), figsize=(4.2 * len(present) + 0.6, 4.6),
-                             squeeze=False)
-    for ax, family in zip(axes[0], present):
+    fig, axes = plt.subplots(2, len(present), figsize=(4.2 * len(present) + 0.6, 7.6),
+                             squeeze=False, gridspec_kw=dict(height_ratios=[1.6, 1]))
+    for ax, low, family in zip(axes[0], axes[1], present):
         d = df[df["family"] == family].copy()
         d["entropy"] = d["entropy_level_bytes"] if family == "abf" else d["entropy_bytes"]
         x_column = "target_fill" if family == "dv" else "fill_pct"
@@ -91,22 +95,34 @@ def main():
             e = m["entropy"].where(m["entropy"] > 0)
             ax.fill_between(m[x_column], 1, 1 + (2 / e).clip(lower=0.05), color=colour,
                             alpha=0.12, linewidth=0)
+            # The coded size over the NML code's, below.
+            y = m["coded_bytes"] / m["nml_bytes"].where(m["nml_bytes"] > 0)
+            low.plot(m[x_column], y, color=colour, ls="-", marker="o", ms=4)
+            pc.record(low, "coded_bytes / nml_bytes", f"{family} {shape}", list(m[x_column]),
+                      list(y), domain=pc.NONNEG)
         ax.axhline(1, color="0.3", lw=0.8)
         ax.set_yscale("log")
         ax.set_xscale("log")
-        ax.set_xlabel("resources R" if family == "dv" else "non-zero slots (%)")
         ax.set_title(f"{pc.family(family).label}: " + ", ".join(shapes), fontsize=8)
+        low.axhline(1, color="0.3", lw=0.8)
+        low.set_xscale("log")
+        low.set_xlabel("resources R" if family == "dv" else "non-zero slots (%)")
+        low.set_title(f"{pc.family(family).label}: coded / NML code", fontsize=8)
+        low.grid(True, which="both", alpha=0.3)
+        pc.tidy_axes(low)
         ax.grid(True, which="both", alpha=0.3)
         pc.tidy_axes(ax)
         ax.legend(handles=[Line2D([], [], color=SHADES[i % len(SHADES)], label=s)
                            for i, s in enumerate(shapes)], fontsize=7, loc="upper right")
     axes[0][0].set_ylabel("bytes per advertisement / entropy")
+    axes[1][0].set_ylabel("coded / NML code length")
     fig.legend(handles=[Line2D([], [], color="0.2", **{k: v for k, v in s.items() if k != "color"},
                                label=label) for _, label, s in METHODS],
                loc="lower center", ncol=len(METHODS), fontsize=8)
     fig.suptitle("Coded advertisements against the content's entropy per segment as sent "
-                 "(bands: within 5 % or 2 bytes)", fontsize=10)
-    fig.tight_layout(rect=(0, 0.07, 1, 0.95))
+                 "(top; bands: within 5 % or 2 bytes) and against the NML code, the best an "
+                 "order-0 universal code guarantees (bottom)", fontsize=10)
+    fig.tight_layout(rect=(0, 0.045, 1, 0.96))
 
     out = Outputs()
     out.add(fig, args.out, f"{PROG}: wrote {args.out}", "OUT", dpi=110)

@@ -34,12 +34,20 @@
  * the ABF also per level piece (entropy_level_bytes); DV entries the set's
  * information log2 C(2^w - 1, n) plus n H of the hop counts.  The whole
  * filter's figures are the same over all its slots at once.
+ * The best an order-0 universal code guarantees, per segment as sent (ABF:
+ * per level piece): the NML (Shtarkov) code length of the same symbols
+ * (code-length.h), n H + log2 C(K, n) over the K symbols present plus
+ * log2 A + log2 binom(A, K) to name them among the alphabet's A (nml_bytes:
+ * A = 2 for bits, H + 2 cell values with 0 for the LBF, 64 hop counts for
+ * DV, whose ids count log2 C(2^w - 1, n) as in its entropy), and over the
+ * whole alphabet, n H + log2 C(A, n) (nml_alphabet_bytes, the minimax one).
  *
  * Plain C++17 over the module's filter core and messages (no simulation).
  * Bad input: one line on stderr naming the option, exit code 2, no file.
  */
 #define ZSTD_STATIC_LINKING_ONLY // ZSTD_c_format: frames without the magic number
 #include "cli-options.h"
+#include "code-length.h"
 #include "output-files.h"
 
 #include "ns3/gossip-message.h"
@@ -229,33 +237,23 @@ Content(const Config& c, double fill, uint32_t side, std::mt19937_64& rng)
     return f;
 }
 
-double
-Log2Choose(double n, double k)
+/// The code lengths of a segment's slots, in bits (code-length.h).
+struct Lengths
 {
-    return (std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1)) / std::log(2.0);
-}
+    double entropy;      //!< n H of the slot values
+    double entropyLevel; //!< n H per level piece
+    double nml;          //!< the NML code over the symbols present, per level piece
+    double nmlAlphabet;  //!< the NML code over the whole alphabet, per level piece
+};
 
-/// n H of the frequencies of `values`, in bits.
-double
-Order0(const std::vector<uint32_t>& values)
-{
-    std::map<uint32_t, uint64_t> counts;
-    for (uint32_t v : values)
-    {
-        ++counts[v];
-    }
-    double bits = 0;
-    const auto n = static_cast<double>(values.size());
-    for (const auto& [v, c] : counts)
-    {
-        bits -= static_cast<double>(c) * std::log2(static_cast<double>(c) / n);
-    }
-    return bits;
-}
-
-/// The entropy of slots first .. first + n - 1, in bits, and per level piece.
-std::pair<double, double>
-Entropy(const AnyFilter& f, uint64_t first, uint64_t n)
+/**
+ * The code lengths of slots first .. first + n - 1: bits, cells and ABF
+ * levels over the slot values (alphabet: 2, an LBF's H + 2 cell values with
+ * 0, CellAlphabet), per level piece too; DV entries log2 C(2^w - 1, n) for
+ * the ids plus the hop counts' (alphabet 2^(b - w)).
+ */
+Lengths
+Entropy(const AnyFilter& f, const CellAlphabet* cells, uint64_t first, uint64_t n)
 {
     const FilterShape s = ShapeOf(f);
     std::vector<uint32_t> slots;
@@ -271,19 +269,27 @@ Entropy(const AnyFilter& f, uint64_t first, uint64_t n)
         {
             hops.push_back(v >> s.hashes);
         }
-        const double bits =
-            Log2Choose(std::ldexp(1.0, static_cast<int>(s.hashes)) - 1, static_cast<double>(n)) +
-            Order0(hops);
-        return {bits, bits};
+        const double ids =
+            Log2Choose(std::ldexp(1.0, static_cast<int>(s.hashes)) - 1, static_cast<double>(n));
+        const uint32_t hopSymbols = 1U << (s.slotBits - s.hashes);
+        const double bits = ids + Order0Bits(hops);
+        return {bits,
+                bits,
+                ids + NmlPresentBits(hops, hopSymbols),
+                ids + NmlAlphabetBits(hops, hopSymbols)};
     }
-    double pieces = 0;
+    const uint32_t alphabet = cells != nullptr ? cells->Size() + 1 : 2;
+    Lengths out{Order0Bits(slots), 0, 0, 0};
     for (uint64_t a = 0; a < n;)
     {
         const uint64_t e = std::min(n, ((first + a) / s.slots + 1) * s.slots - first);
-        pieces += Order0(std::vector<uint32_t>(slots.begin() + a, slots.begin() + e));
+        const std::vector<uint32_t> piece(slots.begin() + a, slots.begin() + e);
+        out.entropyLevel += Order0Bits(piece);
+        out.nml += NmlPresentBits(piece, alphabet);
+        out.nmlAlphabet += NmlAlphabetBits(piece, alphabet);
         a = e;
     }
-    return {Order0(slots), pieces};
+    return out;
 }
 
 /// Raw deflate (no zlib header or trailer), level 9.
@@ -457,6 +463,8 @@ struct Row
     double entropy;       //!< bytes, per segment as sent
     double entropyLevel;  //!< bytes, per segment and level piece
     double entropyWhole;  //!< bytes, the whole filter at once
+    double nml;           //!< bytes, NML over the symbols present, per segment (ABF: level piece)
+    double nmlAlphabet;   //!< bytes, NML over the whole alphabet, per segment (ABF: level piece)
     double histogram;     //!< bytes of CELLS' histograms (HistogramBits), coded segments
     uint64_t zlibWhole, zstdWhole, zlibSegments, zstdSegments;
     double encodeUs{0}, decodeUs{0}, plainEncodeUs{0}, plainDecodeUs{0};
@@ -492,20 +500,22 @@ Measure(const Config& c,
         const AdvertisementSegment s = DecodeSegmentHeader(frame.data(), frame.size());
         r.codedBytes += frame.size() - kCodedSegmentHeaderSize;
         r.rawSegments += s.Coding() == SlotCoding::RAW ? 1 : 0;
-        const auto [bits, levelBits] = Entropy(f, s.firstSlot, s.slotCount);
+        const Lengths lengths = Entropy(f, cells, s.firstSlot, s.slotCount);
         if (s.Coding() == SlotCoding::CELLS)
         {
             r.histogram += HistogramBits(f, cells, s.firstSlot, s.slotCount) / 8;
         }
-        r.entropy += bits / 8;
-        r.entropyLevel += levelBits / 8;
+        r.entropy += lengths.entropy / 8;
+        r.entropyLevel += lengths.entropyLevel / 8;
+        r.nml += lengths.nml / 8;
+        r.nmlAlphabet += lengths.nmlAlphabet / 8;
         Bytes range;
         AppendWireSlots(f, s.firstSlot, s.slotCount, range);
         r.zlibSegments += Deflate(range).size();
         r.zstdSegments += zstd.Compress(range).size();
     }
-    const auto [whole, wholeLevels] = Entropy(f, 0, shape.TotalSlots());
-    r.entropyWhole = (c.family == "abf" ? wholeLevels : whole) / 8;
+    const Lengths whole = Entropy(f, cells, 0, shape.TotalSlots());
+    r.entropyWhole = (c.family == "abf" ? whole.entropyLevel : whole.entropy) / 8;
     const Bytes zl = Deflate(payload);
     const Bytes zs = zstd.Compress(payload);
     r.zlibWhole = zl.size();
@@ -584,7 +594,8 @@ WriteCsv(std::string& csv, const std::vector<Row>& rows, bool timing)
 {
     csv += "family,shape,m,b,d,k,target_fill,trial,fill_pct,raw_bytes,plain_frames,coded_frames,"
            "coded_bytes,codec_bytes,raw_segments,entropy_bytes,entropy_level_bytes,"
-           "entropy_whole_bytes,histogram_bytes,zlib_bytes,zstd_bytes,zlib_segment_bytes,"
+           "entropy_whole_bytes,nml_bytes,nml_alphabet_bytes,histogram_bytes,zlib_bytes,zstd_bytes,"
+           "zlib_segment_bytes,"
            "zstd_segment_bytes";
     if (timing)
     {
@@ -602,8 +613,8 @@ WriteCsv(std::string& csv, const std::vector<Row>& rows, bool timing)
            << r.trial << "," << Num(r.fill) << "," << r.rawBytes << "," << r.plainFrames << ","
            << r.codedFrames << "," << r.codedBytes << "," << r.codedFrames << "," << r.rawSegments
            << "," << Num(r.entropy) << "," << Num(r.entropyLevel) << "," << Num(r.entropyWhole)
-           << "," << Num(r.histogram) << "," << r.zlibWhole << "," << r.zstdWhole << ","
-           << r.zlibSegments << "," << r.zstdSegments;
+           << "," << Num(r.nml) << "," << Num(r.nmlAlphabet) << "," << Num(r.histogram) << ","
+           << r.zlibWhole << "," << r.zstdWhole << "," << r.zlibSegments << "," << r.zstdSegments;
         if (timing)
         {
             os << "," << Num(r.encodeUs) << "," << Num(r.decodeUs) << "," << Num(r.plainEncodeUs)
@@ -625,12 +636,14 @@ Within(double coded, double entropy)
 void
 PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
 {
+    std::fprintf(
+        out,
+        "| family | shape | fill %% | raw B | frames plain/coded | entropy B | NML B | coded B "
+        "| gap B (max) | gap %% | within | coded / NML | histogram B | zlib B | zstd B "
+        "|%s\n",
+        timing ? " encode us | decode us |" : "");
     std::fprintf(out,
-                 "| family | shape | fill %% | raw B | frames plain/coded | entropy B | coded B "
-                 "| gap B (max) | gap %% | within | histogram B | zlib B | zstd B |%s\n",
-                 timing ? " encode us | decode us |" : "");
-    std::fprintf(out,
-                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|%s\n",
+                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%s\n",
                  timing ? "---|---|" : "");
     for (size_t i = 0; i < rows.size();)
     {
@@ -647,6 +660,7 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
         double coded = 0;
         double bytes = 0;
         double entropy = 0;
+        double nml = 0;
         double zl = 0;
         double zs = 0;
         double histogram = 0;
@@ -665,6 +679,7 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
             coded += r.codedFrames / n;
             bytes += static_cast<double>(r.codedBytes) / n;
             entropy += e / n;
+            nml += r.nml / n;
             histogram += r.histogram / n;
             zl += static_cast<double>(r.zlibWhole) / n;
             zs += static_cast<double>(r.zstdWhole) / n;
@@ -674,8 +689,8 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
             within += Within(static_cast<double>(r.codedBytes), e) ? 1 : 0;
         }
         std::fprintf(out,
-                     "| %s | %s | %.1f | %.0f | %.2f / %.2f | %.1f | %.1f | %.1f (%.1f) | %.1f | "
-                     "%u/%zu | %.1f | %.1f | %.1f |",
+                     "| %s | %s | %.1f | %.0f | %.2f / %.2f | %.1f | %.1f | %.1f | %.1f (%.1f) | "
+                     "%.1f | %u/%zu | %.3f | %.1f | %.1f | %.1f |",
                      rows[i].config->family.c_str(),
                      ShapeName(*rows[i].config).c_str(),
                      fill,
@@ -683,12 +698,14 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
                      plain,
                      coded,
                      entropy,
+                     nml,
                      bytes,
                      bytes - entropy,
                      maxGap,
                      entropy > 0 ? 100 * (bytes - entropy) / entropy : 0.0,
                      within,
                      j - i,
+                     nml > 0 ? bytes / nml : 0.0,
                      histogram,
                      zl,
                      zs);
@@ -711,9 +728,10 @@ constexpr const char* kAbout =
     "table\n"
     "gives the means per advertisement: coded bytes (codec bytes not counted) against the\n"
     "order-0 entropy of each segment's slots (ABF: per level; DV: log2 C(2^w - 1, n) + n H of\n"
-    "the hop counts), how many advertisements are within 5 % or 2 bytes of it, zlib (raw\n"
-    "deflate, level 9) and zstd (level 22, magicless) on the whole payload, and the encode and\n"
-    "decode time of an advertisement.\n"
+    "the hop counts), the NML code length over the symbols present (the best an order-0\n"
+    "universal code guarantees), how many advertisements are within 5 % or 2 bytes of the\n"
+    "entropy, the coded bytes over the NML's, zlib (raw deflate, level 9) and zstd (level 22,\n"
+    "magicless) on the whole payload, and the encode and decode time of an advertisement.\n"
     "\n"
     "Options (--name value or --name=value):\n";
 

@@ -9,6 +9,8 @@ family) and checks:
   * every advertisement is at most its raw payload plus one codec byte per
     segment, and its coded form takes no more frames than the worst case
     (every segment raw);
+  * the NML code lengths (nml_bytes, nml_alphabet_bytes) at least the
+    entropy they are measured against;
   * issue 41's target for the BF: coded bytes within 5 % or 2 bytes (the
     larger) of the entropy counted per segment as sent, in every row;
   * zlib and zstd give the payload back (the program checks; it would fail);
@@ -31,7 +33,8 @@ from check_common import check, problems, python_with_plotting, run  # noqa: E40
 
 COLUMNS = ["family", "shape", "m", "b", "d", "k", "target_fill", "trial", "fill_pct", "raw_bytes",
            "plain_frames", "coded_frames", "coded_bytes", "codec_bytes", "raw_segments",
-           "entropy_bytes", "entropy_level_bytes", "entropy_whole_bytes", "histogram_bytes",
+           "entropy_bytes", "entropy_level_bytes", "entropy_whole_bytes", "nml_bytes",
+           "nml_alphabet_bytes", "histogram_bytes",
            "zlib_bytes", "zstd_bytes", "zlib_segment_bytes", "zstd_segment_bytes"]
 TIMING = ["encode_us", "decode_us", "plain_encode_us", "plain_decode_us", "zlib_encode_us",
           "zlib_decode_us", "zstd_encode_us", "zstd_decode_us"]
@@ -52,6 +55,9 @@ def main():
     with open(a) as f:
         header = f.readline().strip().split(",")
     check(header == COLUMNS, "CSV columns: %s" % header)
+    if problems:  # the rows' checks need the columns
+        print("\n".join(problems))
+        return 1
     expected = sum(n * (1 if fam == "dv" else 3) * 2 for fam, n in SHAPES.items())
     check(len(rows) == expected, "%d rows, expected %d" % (len(rows), expected))
     for r in rows:
@@ -66,6 +72,12 @@ def main():
         per = (FRAME - 23) * 8 // int(r["b"])
         worst = max(1, -(-(bits // int(r["b"])) // per))
         check(frames <= worst, name + ": %d frames, more than %d" % (frames, worst))
+        # An NML code length is the entropy plus a regret of at least 0 (ABF:
+        # per level piece, as its nml columns).
+        entropy = float(r["entropy_level_bytes" if r["family"] == "abf" else "entropy_bytes"])
+        for column in ("nml_bytes", "nml_alphabet_bytes"):
+            check(float(r[column]) >= entropy - 1e-9,
+                  name + ": %s %s below the entropy %.3f" % (column, r[column], entropy))
         if r["family"] == "bf":
             entropy = float(r["entropy_bytes"])
             check(coded <= entropy + max(2, 0.05 * entropy) + 1e-9,

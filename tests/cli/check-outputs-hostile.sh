@@ -174,7 +174,7 @@ declare -A stdout_cmd=(
     [bloom-filters-example]="" [gossip-line-example]="" [query-walk-example]=""
     [sdbf-estimator-example]="" [equal-budget-example]=""
     [bloom-gossip-test]=SKIP [bloom-gossip-scenario-test]=SKIP
-    [reference-filters-test]=SKIP [lbf-calibration-test]=SKIP)
+    [reference-filters-test]=SKIP [lbf-calibration-test]=SKIP [code-length-test]=SKIP)
 for program in "$bin"/*; do
     [ -f "$program" ] && [ -x "$program" ] || continue
     name="$(basename "$program")"
