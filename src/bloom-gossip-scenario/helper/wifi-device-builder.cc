@@ -27,11 +27,9 @@
 #include "ns3/mobility-model.h"
 #include "ns3/pointer.h"
 #include "ns3/propagation-delay-model.h"
-#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
-#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
