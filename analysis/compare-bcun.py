@@ -12,7 +12,10 @@ is the one compared with BCUN.  --runs=NAME=RUNS.csv gives a setting's
 per-run table (<setting>-runs.csv of bcun.sh); with its wifi_* columns
 (WifiDeviceBuilder's CountDrops) the tables add the collision share: frames
 lost at in-range receivers per transmission, BCUN's logPROCrgg.txt figure,
-with a 95 % bootstrap interval over runs.  Queries are binned as BCUN bins
+with a 95 % bootstrap interval over runs, and, when the table has them
+(wifi_collision_ns2_drops ...), its split: the drops ns-2's receiver rule
+loses too, those ns-3's PHY alone loses, and the frames ns-2's rule loses
+that ns-3 received.  Queries are binned as BCUN bins
 them: successful queries for a present key, by the hops the successful
 search copy took (success_hops); per bin the mean transmissions per query
 (search + cancel + answer frames, BCUN's "s" lines of the query) and the
@@ -180,15 +183,19 @@ def ratio_interval(num, den):
 def load_runs(spec, names):
     """--runs=NAME=RUNS.csv: the setting's per-run table; returns (name,
     {strategy: (transmissions, collision drops, all drops, runs, (low,
-    high) of the collision share: bootstrap over runs)}), empty when the
-    table has no wifi_* columns (no drop counts)."""
+    high) of the collision share: bootstrap over runs, split)}), empty when
+    the table has no wifi_* columns (no drop counts); split: (drops ns-2's
+    rule loses too, drops by ns-3 alone, ns-2's losses ns-3 received), or
+    None without the split columns."""
     if "=" not in spec:
         die(f"--runs={pc.shown(spec)}: expected --runs=NAME=RUNS.csv")
     name, path = spec.split("=", 1)
     if name not in names:
         die(f"--runs={pc.shown(spec)}: no setting {pc.shown(name)} given as NAME=QUERIES.csv")
     counts = ["wifi_tx_frames", "wifi_collision_drops", "wifi_queue_drops", "wifi_retry_drops"]
-    df = read_table(path, f"{name} RUNS.csv", ["query_strategy"], optional=counts)
+    split = ["wifi_collision_ns2_drops", "wifi_collision_ns3_only_drops",
+             "wifi_collision_ns2_only_received"]
+    df = read_table(path, f"{name} RUNS.csv", ["query_strategy"], optional=counts + split)
     df = df.dropna(subset=counts)
     out = {}
     for strategy, g in df.groupby("query_strategy"):
@@ -198,8 +205,14 @@ def load_runs(spec, names):
         if col > tx:
             die(f"{name} RUNS.csv: {pc.shown(path)}: {strategy}: more collision drops than "
                 "transmissions")
+        parts = None
+        if not g[split].isna().any().any():
+            parts = tuple(float(g[c].sum()) for c in split)
+            if parts[0] + parts[1] != col:
+                die(f"{name} RUNS.csv: {pc.shown(path)}: {strategy}: wifi_collision_ns2_drops + "
+                    "wifi_collision_ns3_only_drops is not wifi_collision_drops")
         out[strategy] = (tx, col, drops, len(g),
-                         ratio_interval(g["wifi_collision_drops"], g["wifi_tx_frames"]))
+                         ratio_interval(g["wifi_collision_drops"], g["wifi_tx_frames"]), parts)
     return name, out
 
 
@@ -243,6 +256,10 @@ def fmt(v, digits=1):
 
 def pct(v):
     return "-" if v != v else f"{100 * v:.1f} %"
+
+
+def pct2(v):
+    return "-" if v != v else f"{100 * v:.2f} %"
 
 
 def table(settings, rows, successes, drops, reference):
@@ -325,6 +342,24 @@ def table(settings, rows, successes, drops, reference):
             lines[-1] = ("Brackets: 95 % bootstrap interval over runs (one topology each).  Queue "
                          "and retry drops (wifi_queue_drops, wifi_retry_drops) are not in the "
                          "share above.  ** = more than 1 point from BCUN's.")
+        split = [name for name, _ in settings
+                 if name in drops and any(v[5] is not None for v in drops[name].values())]
+        if split:
+            lines += ["", "## Collision share split by ns-2's receiver rule (per transmission)",
+                      "", "Of the collision share: the drops ns-2's rule (Ns2ReceiverRule: "
+                      "first frame above carrier sense held, capture at CaptureThreshold) loses "
+                      "too, + those ns-3's PHY alone loses; then the frames ns-2's rule loses "
+                      "that ns-3 received.", "",
+                      "| setting | " + " | ".join(NAMES[m] for m in MECHANISMS) + " |",
+                      "|---|" + "---|" * len(MECHANISMS)]
+            for name in split:
+                d = drops[name]
+                lines.append(f"| {name} | " + " | ".join(
+                    f"{pct2(d[m][5][0] / d[m][0])} + {pct2(d[m][5][1] / d[m][0])}; "
+                    f"{pct2(d[m][5][2] / d[m][0])}"
+                    if m in d and d[m][0] > 0 and d[m][5] is not None else "-"
+                    for m in MECHANISMS) + " |")
+            lines.append("| BCUN | " + " | ".join(pct(BCUN_DROPS[m]) for m in MECHANISMS) + " |")
         ablation = [name for name, _ in settings if name in drops]
         if len(ablation) >= 2:
             lines += ["", "## Ablation: each setting per mechanism", "",

@@ -230,7 +230,8 @@ COLUMNS = {
     # diameter-sweep's runs.csv with WifiDeviceBuilder's CountDrops (NA in
     # a run without the counter)
     **_columns(_int(na=True), "wifi_tx_frames wifi_collision_drops wifi_queue_drops "
-               "wifi_retry_drops"),
+               "wifi_retry_drops wifi_collision_ns2_drops wifi_collision_ns3_only_drops "
+               "wifi_collision_ns2_only_received"),
     **_columns(_real(0, 1, na=True), "wifi_collision_share wifi_drop_share"),
     # BCUN's latency file lacks some of its transmission file's hop bins
     **_columns(_int(na=True), "min_elements max_elements latency_queries lat_line"),

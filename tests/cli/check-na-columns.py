@@ -95,7 +95,12 @@ RUNS = {
         'radio_on_share', 'depleted_nodes', 'mobility', 'speed', 'pause', 'mobile_nodes',
         'sample_interval', 'sample_from', 'samples', 'link_changes', 'repairs', 'unrepaired',
         'gossip_frames_on_air', 'gossip_frames_dropped', 'fpr_ideal', 'exact_ideal', 'fpr',
-        'coded_bytes')},
+        'coded_bytes', 'wifi_tx_frames', 'wifi_collision_drops', 'wifi_queue_drops',
+        'wifi_retry_drops', 'wifi_collision_ns2_drops', 'wifi_collision_ns3_only_drops',
+        'wifi_collision_ns2_only_received')},
+    # WifiDeviceBuilder's CountDrops: shares per PHY transmission
+    'wifi_collision_share': lambda r, x: int(r['wifi_tx_frames']) > 0,
+    'wifi_drop_share': lambda r, x: int(r['wifi_tx_frames']) > 0,
     'hop_mae': lambda r, x: hop(r, True),
     'hop_rmse': lambda r, x: hop(r, True),
     'hop_bias': lambda r, x: hop(r, True),
@@ -324,6 +329,16 @@ def main():
                         '1', '--sample-interval', '2', '--sim-time', '12', '--filter', 'lbf',
                         '--queries', '2', '--query-start', '1', '--query-timeout', '2'],
         }
+        # The 802.11 drop counter (when the build has wifi): a run with
+        # transmissions, and one too short for any (shares NA).
+        count = ['--device', 'wifi', '--topology', 'line', '--nodes', '5', '--filter', 'bf',
+                 '--ns3::WifiDeviceBuilder::CountDrops=true']
+        probe = subprocess.run([ds, '--dry-run'] + count, cwd=d, capture_output=True, text=True,
+                               timeout=600)
+        wifi = probe.returncode == 0
+        if wifi:
+            cases['wifi'] = count + ['--sim-time', '5']
+            cases['wifi-short'] = count + ['--sim-time', '0.001']
         for name, args in cases.items():
             base = os.path.join(d, name)
             if not run([ds, '--quiet', '--out', base + '.csv'] + args, d):
@@ -368,6 +383,8 @@ def main():
               ('removed-series.csv', 'exact'), ('removed.csv', 'final_exact'),
               ('fs.csv', 'insert_ns'), ('sb-0.csv', 'peak_rss_mb'),
               ('cap.csv', 'min_elements'), ('cal.csv', 'se_mean_c')]
+    if wifi:
+        needed += [('wifi-short.csv', 'wifi_collision_share'), ('wifi-short.csv', 'wifi_drop_share')]
     for table, column in needed:
         if table.startswith(('fs', 'sb', 'cap', 'cal')) and not os.path.exists(
                 os.path.join(bin_dir, {'fs': 'filter-space', 'sb': 'sim-benchmark', 'cap':

@@ -534,6 +534,9 @@ WifiDropColumns()
         {"wifi_retry_drops", value(&WifiDropCounts::retryDrops)},
         {"wifi_collision_share", share(false)},
         {"wifi_drop_share", share(true)},
+        {"wifi_collision_ns2_drops", value(&WifiDropCounts::collisionNs2Drops)},
+        {"wifi_collision_ns3_only_drops", value(&WifiDropCounts::collisionNs3OnlyDrops)},
+        {"wifi_collision_ns2_only_received", value(&WifiDropCounts::collisionNs2OnlyReceived)},
     };
     return columns;
 }

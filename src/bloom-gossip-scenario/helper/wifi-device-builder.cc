@@ -27,13 +27,10 @@
 #include "ns3/mobility-model.h"
 #include "ns3/pointer.h"
 #include "ns3/propagation-delay-model.h"
-#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
-#include <algorithm>
 #include <cmath>
-#include <deque>
 #include <stdexcept>
 #include <vector>
 
@@ -230,137 +227,18 @@ constexpr double kSensitivityWidthDb = 0.0;
  * \ingroup bloom-gossip
  * \brief ns-2's reception rule (Mac802_11::recv, WirelessPhy::sendUp) as a
  * WifiPhy's post-reception error model (WifiDeviceBuilder's Reception ns2):
- * a frame the PHY decoded is lost when ns-2 would have lost it.  ns-2's
- * receiver holds the first frame above carrier sense that reaches it idle
- * (pktRx_) until its end; a frame arriving meanwhile is captured (dropped)
- * when the held one is at least the capture threshold (CPThresh_)
- * stronger, else both collide and the one that ends last is held.  A frame
- * is lost when it is dropped or collides, when it comes from beyond the
- * reception range or arrives while the node transmits (ns-2's error flag;
- * held all the same), or when the node starts to transmit while holding it.
- * A captured frame is forgotten: its remaining air time neither holds the
- * receiver nor interferes, as in ns-2.
+ * a frame the PHY decoded is lost when ns-2 would have lost it
+ * (Ns2ReceiverRule, one per run, shared by every PHY's model: dropped by
+ * capture or a collision, from beyond the reception range or arrived while
+ * the node transmits, or held when the node started to transmit).
  * The PHY (preambles detected down to carrier sense) already drops a frame
  * that arrives while it receives another; this adds what its SINR model
  * lets through (at 11 Mb/s ns-3 decodes a 1,000-byte frame 6 to 8 dB above
- * its interference).  Arrivals come from every PHY's PhyTxBegin (Ns2Air,
- * shared), rx powers and delays from WifiAudience.  No random draw.
+ * its interference).  No random draw.
  */
 class Ns2ReceptionErrorModel : public ErrorModel
 {
   public:
-    /// The frames on the air at each node, shared by every PHY's model.
-    struct Ns2Air
-    {
-        /// One frame at a node, with its fate.
-        struct Frame
-        {
-            uint64_t uid{0};  //!< packet uid
-            Time start;       //!< first bit here
-            Time end;         //!< last bit here
-            double dbm{0};    //!< rx power here
-            bool lost{false}; //!< ns-2 loses it here
-        };
-
-        /// A node's receiver as ns-2's Mac802_11 keeps it.
-        struct Receiver
-        {
-            Frame held;               //!< the frame it holds (pktRx_): until held.end
-            Time txEnd;               //!< end of its own transmission
-            std::deque<Frame> frames; //!< the frames that arrived in the last 10 ms
-        };
-
-        std::unique_ptr<WifiAudience> audience; //!< who hears whom
-        double rxDbm{0};                        //!< reception level
-        double captureDb{10};                   //!< capture threshold
-        std::vector<Receiver> rx;               //!< per node
-
-        /// Mark the frame `f` of receiver `r` lost.
-        static void MarkLost(Receiver& r, const Frame& f)
-        {
-            for (auto it = r.frames.rbegin(); it != r.frames.rend(); ++it)
-            {
-                if (it->uid == f.uid && it->start == f.start)
-                {
-                    it->lost = true;
-                    return;
-                }
-            }
-        }
-
-        /// Node `sender` starts sending `packet` at `txW`: ns-2's receivers
-        /// take its arrival (Mac802_11::recv).
-        void Record(uint32_t sender, Ptr<const Packet> packet, double txW)
-        {
-            const Time now = Simulator::Now();
-            const Time air = WifiAirTime(packet->GetSize());
-            Receiver& s = rx[sender];
-            s.txEnd = now + air;
-            if (s.held.end > now)
-            {
-                MarkLost(s, s.held); // tx_active_: the frame it holds is freed at its end
-            }
-            for (const WifiAudience::Hearer& h : audience->Of(sender, 10 * std::log10(txW) + 30))
-            {
-                Receiver& r = rx[h.node];
-                while (!r.frames.empty() && r.frames.front().end + MilliSeconds(10) < now)
-                {
-                    r.frames.pop_front();
-                }
-                Frame x{packet->GetUid(), now + h.delay, now + h.delay + air, h.dbm, false};
-                // ns-2's error flag: beyond the reception range, or arriving
-                // while the receiver transmits (it is held all the same).
-                x.lost = x.dbm < rxDbm - kWifiThresholdMarginDb || r.txEnd > x.start;
-                if (r.held.end > x.start)
-                {
-                    // Sent at the same instant as the held one, it may arrive first.
-                    const bool first = x.start < r.held.start;
-                    const Frame& earlier = first ? x : r.held;
-                    const Frame& later = first ? r.held : x;
-                    if (earlier.dbm - later.dbm >= captureDb)
-                    {
-                        // capture(): the later one is dropped, the earlier held.
-                        if (first)
-                        {
-                            MarkLost(r, r.held);
-                            r.held = x;
-                        }
-                        else
-                        {
-                            x.lost = true;
-                        }
-                    }
-                    else
-                    {
-                        // collision(): both lost; the one that ends last is held.
-                        x.lost = true;
-                        MarkLost(r, r.held);
-                        if (x.end > r.held.end)
-                        {
-                            r.held = x;
-                        }
-                    }
-                }
-                else
-                {
-                    r.held = x;
-                }
-                r.frames.push_back(x);
-            }
-        }
-
-        /// \return whether ns-2 would lose at `node` the frame `uid` ending now
-        bool Lost(uint32_t node, uint64_t uid) const
-        {
-            const std::deque<Frame>& q = rx[node].frames;
-            const Time now = Simulator::Now();
-            auto f = std::find_if(q.rbegin(), q.rend(), [uid, now](const Frame& a) {
-                return a.uid == uid && a.start <= now;
-            });
-            return f != q.rend() && f->lost; // not recorded: not ours to judge
-        }
-    };
-
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -374,38 +252,28 @@ class Ns2ReceptionErrorModel : public ErrorModel
         return tid;
     }
 
-    /// \param air the shared arrivals \param node this PHY's node index
-    void Attach(std::shared_ptr<Ns2Air> air, uint32_t node)
+    /// \param rule ns-2's rule over every PHY's frames \param node this PHY's node index
+    void Attach(std::shared_ptr<Ns2ReceiverRule> rule, uint32_t node)
     {
-        m_air = std::move(air);
+        m_rule = std::move(rule);
         m_node = node;
     }
 
   private:
     bool DoCorrupt(Ptr<Packet> p) override
     {
-        return m_air->Lost(m_node, p->GetUid());
+        return m_rule->Lost(m_node, p->GetUid());
     }
 
     void DoReset() override
     {
     }
 
-    std::shared_ptr<Ns2Air> m_air; //!< arrivals
-    uint32_t m_node{0};            //!< this PHY's node
+    std::shared_ptr<Ns2ReceiverRule> m_rule; //!< ns-2's rule, shared
+    uint32_t m_node{0};                      //!< this PHY's node
 };
 
 NS_OBJECT_ENSURE_REGISTERED(Ns2ReceptionErrorModel);
-
-/// PhyTxBegin of node `node`: its frame arrives at every node that hears it.
-void
-RecordArrivals(Ns2ReceptionErrorModel::Ns2Air* air,
-               uint32_t node,
-               Ptr<const Packet> packet,
-               double txW)
-{
-    air->Record(node, packet, txW);
-}
 
 /// The levels (dBm) WifiDeviceBuilder::Install derives from the ranges.
 struct WifiLevels
@@ -502,43 +370,50 @@ ConfigureDevices(const NetDeviceContainer& devices)
 }
 
 /**
- * ns-2's reception rule on every PHY (Reception ns2): the frames on the air,
- * recorded at PhyTxBegin, and an Ns2ReceptionErrorModel per PHY that reads
- * them.
+ * ns-2's rule over every PHY's transmissions (Reception ns2, CountDrops).
  * \param devices the wifi devices, device i on node i
  * \param nodes the nodes (their mobility models)
  * \param loss the channel's loss model
  * \param levels the levels of the ranges
  * \param captureDb the capture threshold (dB)
- * \return the frames on the air, which the error models share
+ * \return the rule, connected to every PHY's PhyTxBegin
  */
-std::shared_ptr<Ns2ReceptionErrorModel::Ns2Air>
-AttachNs2Reception(const NetDeviceContainer& devices,
-                   const NodeContainer& nodes,
-                   Ptr<PropagationLossModel> loss,
-                   const WifiLevels& levels,
-                   double captureDb)
+std::shared_ptr<Ns2ReceiverRule>
+MakeNs2Rule(const NetDeviceContainer& devices,
+            const NodeContainer& nodes,
+            Ptr<PropagationLossModel> loss,
+            const WifiLevels& levels,
+            double captureDb)
 {
-    auto air = std::make_shared<Ns2ReceptionErrorModel::Ns2Air>();
     std::vector<Ptr<MobilityModel>> mobility;
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
         mobility.push_back(nodes.Get(i)->GetObject<MobilityModel>());
     }
-    air->audience = std::make_unique<WifiAudience>(std::move(mobility), loss, levels.ccaDbm);
-    air->rxDbm = levels.sensitivityDbm;
-    air->captureDb = captureDb;
-    air->rx.resize(devices.GetN());
+    auto rule = std::make_shared<Ns2ReceiverRule>(std::move(mobility),
+                                                  loss,
+                                                  levels.sensitivityDbm - kWifiThresholdMarginDb,
+                                                  levels.ccaDbm,
+                                                  captureDb);
+    rule->Connect(devices);
+    return rule;
+}
+
+/**
+ * ns-2's reception rule on every PHY (Reception ns2): an
+ * Ns2ReceptionErrorModel per PHY that reads `rule`.
+ * \param devices the wifi devices, device i on node i
+ * \param rule ns-2's rule over their transmissions
+ */
+void
+AttachNs2Reception(const NetDeviceContainer& devices, const std::shared_ptr<Ns2ReceiverRule>& rule)
+{
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
-        Ptr<WifiPhy> p = DynamicCast<WifiNetDevice>(devices.Get(i))->GetPhy();
-        p->TraceConnectWithoutContext("PhyTxBegin",
-                                      MakeBoundCallback(&RecordArrivals, air.get(), i));
         Ptr<Ns2ReceptionErrorModel> error = CreateObject<Ns2ReceptionErrorModel>();
-        error->Attach(air, i);
-        p->SetPostReceptionErrorModel(error);
+        error->Attach(rule, i);
+        DynamicCast<WifiNetDevice>(devices.Get(i))->GetPhy()->SetPostReceptionErrorModel(error);
     }
-    return air;
 }
 #endif
 
@@ -579,17 +454,17 @@ WifiDeviceBuilder::Install(const NodeContainer& nodes, const WsnRadioConfig& con
     mac.SetType("ns3::AdhocWifiMac");
     m_devices = wifi.Install(phy, mac, nodes);
     ConfigureDevices(m_devices);
+    if (ns2 || m_countDrops)
+    {
+        m_ns2Rule = MakeNs2Rule(m_devices, nodes, m_loss, levels, m_captureDb);
+    }
     if (ns2)
     {
-        m_ns2Air = AttachNs2Reception(m_devices, nodes, m_loss, levels, m_captureDb);
+        AttachNs2Reception(m_devices, m_ns2Rule);
     }
     if (m_countDrops)
     {
-        m_counter = std::make_unique<WifiDropCounter>(m_devices,
-                                                      m_loss,
-                                                      m_sensitivityDbm,
-                                                      m_ccaDbm,
-                                                      m_captureDb);
+        m_counter = std::make_unique<WifiDropCounter>(m_devices, m_ns2Rule, m_sensitivityDbm);
     }
     NS_LOG_INFO("802.11b on " << nodes.GetN() << " nodes: tx " << m_txPowerDbm
                               << " dBm, sensitivity " << m_sensitivityDbm << " dBm, CCA "

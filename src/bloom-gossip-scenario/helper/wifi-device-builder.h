@@ -161,8 +161,9 @@ class WifiDeviceBuilder : public WsnDeviceBuilder, public ObjectBase
     double m_ccaDbm{0};                                      ///< CCA thresholds (dBm)
     bloom::compat::EnumStorage<Reception> m_reception{YANS}; ///< Reception attribute
     double m_captureDb{kWifiCaptureDb};                      ///< CaptureThreshold attribute
-    std::shared_ptr<void> m_ns2Air; ///< ns2: the frames on the air (the PHYs' error models)
-    bool m_countDrops{false};       ///< CountDrops attribute
+    /// ns-2's rule (Reception ns2: the PHYs' error models; CountDrops: the counter)
+    std::shared_ptr<Ns2ReceiverRule> m_ns2Rule;
+    bool m_countDrops{false};                   ///< CountDrops attribute
     std::unique_ptr<WifiDropCounter> m_counter; ///< with CountDrops, after Install
 };
 

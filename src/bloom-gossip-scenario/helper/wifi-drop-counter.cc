@@ -8,9 +8,7 @@
 #endif
 #include "ns3/bloom-gossip-version.h"
 #include "ns3/callback.h"
-#include "ns3/constant-position-mobility-model.h"
 #include "ns3/log.h"
-#include "ns3/mobility-model.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -30,7 +28,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -42,21 +39,15 @@ NS_LOG_COMPONENT_DEFINE("WifiDropCounter");
 namespace
 {
 
-/// A power given in W, in dBm.
-double
-WattToDbm(double w)
-{
-    return 10 * std::log10(w) + 30;
-}
-
-/// Slack of the level comparisons (dB): a receiver exactly at a range is in.
+/// Slack of the reception-range comparison (dB): a receiver exactly at the range is in.
 constexpr double kLevelSlackDb = 0.01;
 
 /// How long after a frame's end its receptions are settled (RxOk comes at the end).
 const Time kSettle = MilliSeconds(1);
 
-/// ConstantSpeedPropagationDelayModel's speed (m/s).
-constexpr double kLightSpeed = 299792458.0;
+/// The fates ns-2 traces no "COL" line for: never counted.
+constexpr uint8_t kExcluded =
+    Ns2ReceiverRule::WHILE_SENDING | Ns2ReceiverRule::CAPTURED | Ns2ReceiverRule::OVERLAPS_SENDING;
 
 } // namespace
 
@@ -70,104 +61,59 @@ using DroppedMpduItem = WifiMacQueueItem;
 #endif
 #endif
 
-Time
-WifiAirTime(uint32_t mpduBytes)
-{
-    // DSSS: 144 us preamble and 48 us header at 1 Mb/s, then the MPDU at
-    // 11 Mb/s in whole microseconds (DsssPhy::GetPayloadDuration).
-    return MicroSeconds(192 + static_cast<int64_t>(std::ceil(mpduBytes * 8.0 / 11.0)));
-}
-
-WifiAudience::WifiAudience(std::vector<Ptr<MobilityModel>> mobility,
-                           Ptr<PropagationLossModel> loss,
-                           double csDbm)
-    : m_mobility(std::move(mobility)),
-      m_loss(loss),
-      m_csDbm(csDbm),
-      m_static(std::all_of(m_mobility.begin(),
-                           m_mobility.end(),
-                           [](const Ptr<MobilityModel>& m) {
-                               return DynamicCast<ConstantPositionMobilityModel>(m) != nullptr;
-                           })),
-      m_cache(m_static ? m_mobility.size() : 0),
-      m_cachedDbm(m_static ? m_mobility.size() : 0, std::nan(""))
-{
-}
-
-const std::vector<WifiAudience::Hearer>&
-WifiAudience::Of(uint32_t sender, double txDbm)
-{
-    if (m_static && m_cachedDbm[sender] == txDbm)
-    {
-        return m_cache[sender];
-    }
-    std::vector<Hearer>& out = m_static ? m_cache[sender] : m_scratch;
-    out.clear();
-    for (uint32_t r = 0; r < m_mobility.size(); ++r)
-    {
-        if (r == sender)
-        {
-            continue;
-        }
-        const double dbm = m_loss->CalcRxPower(txDbm, m_mobility[sender], m_mobility[r]);
-        if (dbm >= m_csDbm - kLevelSlackDb)
-        {
-            out.push_back(
-                Hearer{r,
-                       dbm,
-                       Seconds(m_mobility[sender]->GetDistanceFrom(m_mobility[r]) / kLightSpeed)});
-        }
-    }
-    if (m_static)
-    {
-        m_cachedDbm[sender] = txDbm;
-    }
-    return out;
-}
-
 /// One receiver that would have received a transmission alone.
 struct WifiDropExpect
 {
     uint32_t receiver{0}; //!< node index
     Time end;             //!< end of the frame on the air
-    bool excluded{false}; //!< never a COL drop in ns-2 (own transmission, captured)
+    uint8_t fate{0};      //!< ns-2's Ns2ReceiverRule::Fate bits for it there
     bool received{false}; //!< the receiver's PHY received it
 };
 
-/// A receiver as ns-2's MAC sees it.
-struct WifiDropNode
+struct WifiDropCounter::Impl : public Ns2ReceiverRule::Listener
 {
-    Time lockArrival;    //!< arrival of the frame the receiver is locked on (pktRx_)
-    Time lockEnd;        //!< its end
-    double lockDbm{0};   //!< its rx power
-    uint64_t lockUid{0}; //!< its packet uid
-    Time txEnd;          //!< end of the node's own transmission
-};
-
-struct WifiDropCounter::Impl
-{
-    std::unique_ptr<WifiAudience> audience; //!< who hears whom
-    std::vector<Address> addresses;         //!< per node: the device's MAC address
-    double rxDbm{0};                        //!< reception level
-    double captureDb{10};                   //!< capture threshold
-    std::vector<WifiDropNode> nodes;        //!< per node
+    std::shared_ptr<Ns2ReceiverRule> rule; //!< ns-2's rule, this its listener
+    std::vector<Address> addresses;        //!< per node: the device's MAC address
+    double rxDbm{0};                       //!< reception level
     /// Pending receptions by packet uid (retransmissions keep the uid).
     std::unordered_map<uint64_t, std::vector<WifiDropExpect>> active;
     std::vector<std::pair<Time, uint64_t>> order; //!< (frame end, uid), in transmission order
     size_t orderHead{0};                          //!< first entry of `order` not settled
     WifiDropCounts counts;                        //!< settled so far
 
+    /// Add the settled reception `e` to `c`.
+    static void Count(const WifiDropExpect& e, WifiDropCounts& c);
     /// Count the receptions of frames that ended before `now` - kSettle.
     void Settle(Time now);
 
-    void OnTx(uint32_t sender, Ptr<const Packet> packet, double txPowerW);
-    /// Mark the reception of `uid` by `receiver` that ends at `end` as never a COL drop.
-    void Exclude(uint64_t uid, uint32_t receiver, Time end);
+    void OnTransmission(uint32_t sender,
+                        Ptr<const Packet> packet,
+                        const std::vector<Ns2ReceiverRule::Arrival>& arrivals) override;
+    void OnFate(uint32_t receiver, const Ns2ReceiverRule::Frame& frame) override;
     void OnRxOk(uint32_t receiver, Ptr<const Packet> packet);
 #if BLOOM_GOSSIP_WIFI
     void OnDropped(WifiMacDropReason reason);
 #endif
 };
+
+void
+WifiDropCounter::Impl::Count(const WifiDropExpect& e, WifiDropCounts& c)
+{
+    if (e.fate & kExcluded)
+    {
+        return;
+    }
+    const bool ns2Lost = (e.fate & Ns2ReceiverRule::kLost) != 0;
+    if (!e.received)
+    {
+        ++c.collisionDrops;
+        ++(ns2Lost ? c.collisionNs2Drops : c.collisionNs3OnlyDrops);
+    }
+    else if (ns2Lost)
+    {
+        ++c.collisionNs2OnlyReceived;
+    }
+}
 
 void
 WifiDropCounter::Impl::Settle(Time now)
@@ -188,10 +134,7 @@ WifiDropCounter::Impl::Settle(Time now)
                 ++e; // a later transmission of the same frame
                 continue;
             }
-            if (!e->excluded && !e->received)
-            {
-                ++counts.collisionDrops;
-            }
+            Count(*e, counts);
             e = list.erase(e);
         }
         if (list.empty())
@@ -207,43 +150,30 @@ WifiDropCounter::Impl::Settle(Time now)
 }
 
 void
-WifiDropCounter::Impl::Exclude(uint64_t uid, uint32_t receiver, Time end)
+WifiDropCounter::Impl::OnFate(uint32_t receiver, const Ns2ReceiverRule::Frame& frame)
 {
-    auto it = active.find(uid);
+    auto it = active.find(frame.uid);
     if (it == active.end())
     {
         return;
     }
     for (WifiDropExpect& e : it->second)
     {
-        if (e.receiver == receiver && e.end == end)
+        if (e.receiver == receiver && e.end == frame.end)
         {
-            e.excluded = true;
+            e.fate = frame.fate;
         }
     }
 }
 
 void
-WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double txPowerW)
+WifiDropCounter::Impl::OnTransmission(uint32_t,
+                                      Ptr<const Packet> packet,
+                                      const std::vector<Ns2ReceiverRule::Arrival>& arrivals)
 {
-    const Time now = Simulator::Now();
-    Settle(now);
+    Settle(Simulator::Now());
     ++counts.transmissions;
-    const Time air = WifiAirTime(packet->GetSize());
     const uint64_t uid = packet->GetUid();
-    // The sender's own frame: whatever it was receiving is lost without a
-    // COL line (ns-2 frees it: tx_active_).
-    nodes[sender].txEnd = now + air;
-    for (auto& [id, list] : active)
-    {
-        for (WifiDropExpect& e : list)
-        {
-            if (e.receiver == sender && e.end > now)
-            {
-                e.excluded = true;
-            }
-        }
-    }
     Address to;
     bool broadcast = true;
 #if BLOOM_GOSSIP_WIFI
@@ -256,54 +186,13 @@ WifiDropCounter::Impl::OnTx(uint32_t sender, Ptr<const Packet> packet, double tx
 #endif
     std::vector<WifiDropExpect> expects;
     Time last;
-    for (const WifiAudience::Hearer& hearer : audience->Of(sender, WattToDbm(txPowerW)))
+    for (const Ns2ReceiverRule::Arrival& a : arrivals)
     {
-        const uint32_t r = hearer.node;
-        const double dbm = hearer.dbm;
-        // Frames that start together arrive in the order of their distance.
-        const Time arrival = now + hearer.delay;
-        const Time end = arrival + air;
-        WifiDropNode& n = nodes[r];
-        const bool good = dbm >= rxDbm - kLevelSlackDb && (broadcast || to == addresses[r]);
-        bool excluded = n.txEnd > arrival; // arrives while the receiver transmits
-        bool lock = true;
-        if (n.lockEnd > arrival && n.lockArrival <= arrival)
+        const uint32_t r = a.receiver;
+        if (a.frame.dbm >= rxDbm - kLevelSlackDb && (broadcast || to == addresses[r]))
         {
-            // Arrives while the receiver holds a frame (Mac802_11::recv).
-            if (n.lockDbm - dbm >= captureDb)
-            {
-                excluded = true; // captured: freed without a trace line
-                lock = false;
-            }
-            else
-            {
-                lock = end > n.lockEnd; // a collision: the frame that ends last stays
-            }
-        }
-        else if (n.lockEnd > arrival)
-        {
-            // The held frame was sent at this same instant but arrives later
-            // (its PhyTxBegin came first): this one is the first.
-            if (dbm - n.lockDbm >= captureDb)
-            {
-                Exclude(n.lockUid, r, n.lockEnd); // the other one is captured
-            }
-            else
-            {
-                lock = end > n.lockEnd;
-            }
-        }
-        if (lock)
-        {
-            n.lockArrival = arrival;
-            n.lockEnd = end;
-            n.lockDbm = dbm;
-            n.lockUid = uid;
-        }
-        if (good)
-        {
-            expects.push_back(WifiDropExpect{r, end, excluded, false});
-            last = std::max(last, end);
+            expects.push_back(WifiDropExpect{r, a.frame.end, a.frame.fate, false});
+            last = std::max(last, a.frame.end);
         }
     }
     if (!expects.empty())
@@ -357,12 +246,6 @@ namespace
 {
 
 void
-TxBegin(WifiDropCounter::Impl* impl, uint32_t node, Ptr<const Packet> packet, double txPowerW)
-{
-    impl->OnTx(node, packet, txPowerW);
-}
-
-void
 RxOk(WifiDropCounter::Impl* impl,
      uint32_t node,
      Ptr<const Packet> packet,
@@ -383,28 +266,21 @@ Dropped(WifiDropCounter::Impl* impl, WifiMacDropReason reason, Ptr<const Dropped
 #endif
 
 WifiDropCounter::WifiDropCounter(const NetDeviceContainer& devices,
-                                 Ptr<PropagationLossModel> loss,
-                                 double rxDbm,
-                                 double csDbm,
-                                 double captureDb)
+                                 std::shared_ptr<Ns2ReceiverRule> rule,
+                                 double rxDbm)
     : m_impl(std::make_unique<Impl>())
 {
+    m_impl->rule = std::move(rule);
     m_impl->rxDbm = rxDbm;
-    m_impl->captureDb = captureDb;
-    m_impl->nodes.resize(devices.GetN());
-    std::vector<Ptr<MobilityModel>> mobility;
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
         Ptr<NetDevice> device = devices.Get(i);
-        mobility.push_back(device->GetNode()->GetObject<MobilityModel>());
         m_impl->addresses.push_back(device->GetAddress());
 #if BLOOM_GOSSIP_WIFI
         Ptr<WifiNetDevice> wifi = DynamicCast<WifiNetDevice>(device);
         NS_ABORT_MSG_UNLESS(wifi, "WifiDropCounter: device " << i << " is not an 802.11 device");
-        Ptr<WifiPhy> phy = wifi->GetPhy();
-        phy->TraceConnectWithoutContext("PhyTxBegin", MakeBoundCallback(&TxBegin, m_impl.get(), i));
         PointerValue state;
-        phy->GetAttribute("State", state);
+        wifi->GetPhy()->GetAttribute("State", state);
         state.Get<WifiPhyStateHelper>()->TraceConnectWithoutContext(
             "RxOk",
             MakeBoundCallback(&RxOk, m_impl.get(), i));
@@ -412,10 +288,13 @@ WifiDropCounter::WifiDropCounter(const NetDeviceContainer& devices,
                                                    MakeBoundCallback(&Dropped, m_impl.get()));
 #endif
     }
-    m_impl->audience = std::make_unique<WifiAudience>(std::move(mobility), loss, csDbm);
+    m_impl->rule->SetListener(m_impl.get());
 }
 
-WifiDropCounter::~WifiDropCounter() = default;
+WifiDropCounter::~WifiDropCounter()
+{
+    m_impl->rule->SetListener(nullptr);
+}
 
 WifiDropCounts
 WifiDropCounter::GetCounts() const
@@ -426,9 +305,9 @@ WifiDropCounter::GetCounts() const
     {
         for (const WifiDropExpect& e : list)
         {
-            if (e.end + kSettle <= now && !e.excluded && !e.received)
+            if (e.end + kSettle <= now)
             {
-                ++out.collisionDrops;
+                Impl::Count(e, out);
             }
         }
     }

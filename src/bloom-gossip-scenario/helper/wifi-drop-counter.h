@@ -7,9 +7,9 @@
 #ifndef BLOOM_GOSSIP_WIFI_DROP_COUNTER_H
 #define BLOOM_GOSSIP_WIFI_DROP_COUNTER_H
 
-#include "ns3/mobility-model.h"
+#include "ns2-receiver-rule.h"
+
 #include "ns3/net-device-container.h"
-#include "ns3/nstime.h"
 #include "ns3/propagation-loss-model.h"
 
 #include <cstdint>
@@ -21,64 +21,6 @@ namespace ns3
 
 /**
  * \ingroup bloom-gossip
- * \param mpduBytes an 802.11 MPDU's bytes (MAC header, payload, FCS)
- * \return its air time at 11 Mb/s after the long DSSS preamble and header
- *         (192 us at 1 Mb/s), in whole microseconds as DsssPhy counts it
- */
-Time WifiAirTime(uint32_t mpduBytes);
-
-/**
- * \ingroup bloom-gossip
- * \brief Who hears a node's 802.11 frames at the carrier-sense level or
- * above, with the rx power (the channel's loss model) and the propagation
- * delay (the speed of light, as ConstantSpeedPropagationDelayModel): once
- * per sender and transmit power when every node has a
- * ConstantPositionMobilityModel, else at every call.  No random draw.
- */
-class WifiAudience
-{
-  public:
-    /// One node that hears the sender.
-    struct Hearer
-    {
-        uint32_t node; //!< node index
-        double dbm;    //!< rx power
-        Time delay;    //!< propagation delay
-    };
-
-    /**
-     * \param mobility each node's mobility model, node i first
-     * \param loss the channel's loss model
-     * \param csDbm the carrier-sense level
-     */
-    WifiAudience(std::vector<Ptr<MobilityModel>> mobility,
-                 Ptr<PropagationLossModel> loss,
-                 double csDbm);
-
-    /**
-     * \param sender a node \param txDbm its transmit power
-     * \return the other nodes that hear it, by index
-     */
-    const std::vector<Hearer>& Of(uint32_t sender, double txDbm);
-
-    /// \return each node's mobility model
-    const std::vector<Ptr<MobilityModel>>& GetMobility() const
-    {
-        return m_mobility;
-    }
-
-  private:
-    std::vector<Ptr<MobilityModel>> m_mobility; //!< per node
-    Ptr<PropagationLossModel> m_loss;           //!< the channel's
-    double m_csDbm;                             //!< carrier-sense level
-    bool m_static;                              //!< every node stays put: cache
-    std::vector<std::vector<Hearer>> m_cache;   //!< per sender (m_static)
-    std::vector<double> m_cachedDbm;            //!< tx power of each cache entry (NaN: none)
-    std::vector<Hearer> m_scratch;              //!< the answer when not cached
-};
-
-/**
- * \ingroup bloom-gossip
  * What a WifiDropCounter counted over a run.
  */
 struct WifiDropCounts
@@ -87,6 +29,15 @@ struct WifiDropCounts
     uint64_t collisionDrops{0}; //!< frames an in-range receiver lost to another frame: "d ... COL"
     uint64_t queueDrops{0};     //!< frames the MAC queue refused or let expire: "d ... IFQ"
     uint64_t retryDrops{0};     //!< unicast frames given up after the MAC's retries: "d ... RET"
+    /// collision drops that ns-2's rule loses too (Ns2ReceiverRule: a collision, or the
+    /// error flag of a frame at the reception range's edge)
+    uint64_t collisionNs2Drops{0};
+    /// collision drops ns-2's rule would have received: lost by ns-3's PHY alone
+    /// (collisionDrops - collisionNs2Drops)
+    uint64_t collisionNs3OnlyDrops{0};
+    /// frames counted like collision drops (in range, not excluded) that ns-2's rule
+    /// loses but ns-3's PHY received (none with Reception ns2: its error model drops them)
+    uint64_t collisionNs2OnlyReceived{0};
 
     /// \return every drop: what BCUN's drop.awk counts (every "d" line)
     uint64_t Drops() const
@@ -114,11 +65,14 @@ struct WifiDropCounts
  * the capture threshold stronger (Mac802_11::capture frees it silently).
  * So for every such (frame, receiver) pair the counter takes the outcome
  * from ns-3 (received: the receiver's PHY reported it received, RxOk) and
- * the exclusions from ns-2's rules applied to the run's own transmissions:
- * rx powers from the channel's loss model (deterministic two-ray ground),
- * air times from the frames' sizes at 11 Mb/s with the long DSSS preamble,
- * and a receiver's lock as ns-2 keeps it (the first frame above the
- * carrier-sense level; on a collision the one that ends last).  Queue drops
+ * the exclusions from ns-2's rule applied to the run's own transmissions
+ * (Ns2ReceiverRule, the one Reception ns2 uses: rx powers from the
+ * channel's loss model, air times from the frames' sizes, a receiver's
+ * lock as ns-2 keeps it).  It also splits the collision drops by ns-2's
+ * verdict on the same pair: lost by ns-2's rule too (it would trace
+ * "COL"), or lost by ns-3's PHY alone (ns-2 would have received it: the
+ * PHY locked on another frame, the SINR, the CCA's timing); and counts
+ * the opposite, pairs ns-2's rule loses that ns-3 received.  Queue drops
  * (the MAC queue full or a frame's lifetime over: ns-2's IFQ drops) and
  * retry drops (ns-2's RET) come from the MAC's DroppedMpdu trace.  An
  * observer: it draws no random number and schedules nothing.
@@ -127,18 +81,16 @@ class WifiDropCounter
 {
   public:
     /**
-     * Connect to the devices' traces.
+     * Connect to the devices' traces and listen to `rule`.
      * \param devices the 802.11 devices (device i on node i)
-     * \param loss the channel's loss model
-     * \param rxDbm the reception level (ns-2's RXThresh_)
-     * \param csDbm the carrier-sense level (ns-2's CSThresh_)
-     * \param captureDb ns-2's capture threshold CPThresh_ (dB)
+     * \param rule ns-2's rule over the same devices, connected to them
+     *        (Ns2ReceiverRule::Connect); its listener from now on
+     * \param rxDbm the reception level (ns-2's RXThresh_): a frame from
+     *        within it is one the receiver would have received alone
      */
     WifiDropCounter(const NetDeviceContainer& devices,
-                    Ptr<PropagationLossModel> loss,
-                    double rxDbm,
-                    double csDbm,
-                    double captureDb);
+                    std::shared_ptr<Ns2ReceiverRule> rule,
+                    double rxDbm);
     ~WifiDropCounter();
 
     /// \return the counts so far (a frame's receptions count from 1 ms after its end)

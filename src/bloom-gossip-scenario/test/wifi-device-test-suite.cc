@@ -220,20 +220,28 @@ class Ns2ReceptionTestCase : public TestCase
      * \param sends the broadcasts
      * \param received the senders node 0 must receive (the others it must not)
      * \param drops the collision drops BCUN's ns-2 trace would count (WifiDropCounter)
+     * \param ns3Only of these, the ones ns-2's rule would have received
+     *        (lost by ns-3's PHY alone)
+     * \param ns2Received frames ns-2's rule loses (COL) that ns-3 received
      */
     Ns2ReceptionTestCase(const std::string& name,
                          const std::string& reception,
                          std::vector<Vector> positions,
                          std::vector<Send> sends,
                          std::vector<uint32_t> received,
-                         uint64_t drops)
+                         uint64_t drops,
+                         uint64_t ns3Only = 0,
+                         uint64_t ns2Received = 0)
         : TestCase("wifi reception " + reception + ": " + name + "; " + std::to_string(drops) +
-                   " COL drops"),
+                   " COL drops (" + std::to_string(ns3Only) + " by ns-3 alone), " +
+                   std::to_string(ns2Received) + " ns-2 COL received"),
           m_reception(reception),
           m_positions(std::move(positions)),
           m_sends(std::move(sends)),
           m_expected(std::move(received)),
-          m_drops(drops)
+          m_drops(drops),
+          m_ns3Only(ns3Only),
+          m_ns2Received(ns2Received)
     {
     }
 
@@ -264,6 +272,13 @@ class Ns2ReceptionTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(counts->transmissions, m_sends.size(), "one transmission each");
         NS_TEST_EXPECT_MSG_EQ(counts->collisionDrops, m_drops, "COL drops");
         NS_TEST_EXPECT_MSG_EQ(counts->Drops(), m_drops, "no other drop");
+        NS_TEST_EXPECT_MSG_EQ(counts->collisionNs3OnlyDrops, m_ns3Only, "lost by ns-3 alone");
+        NS_TEST_EXPECT_MSG_EQ(counts->collisionNs2Drops,
+                              m_drops - m_ns3Only,
+                              "lost by ns-2's rule too");
+        NS_TEST_EXPECT_MSG_EQ(counts->collisionNs2OnlyReceived,
+                              m_ns2Received,
+                              "lost by ns-2's rule, received by ns-3");
         for (uint32_t i = 1; i < m_positions.size(); ++i)
         {
             const bool expected =
@@ -295,6 +310,8 @@ class Ns2ReceptionTestCase : public TestCase
     std::vector<Send> m_sends;        //!< broadcasts
     std::vector<uint32_t> m_expected; //!< senders node 0 receives
     uint64_t m_drops;                 //!< COL drops counted
+    uint64_t m_ns3Only;               //!< of these, lost by ns-3 alone
+    uint64_t m_ns2Received;           //!< ns-2 COL that ns-3 received
     NetDeviceContainer m_devices;     //!< the devices
     std::set<uint32_t> m_from;        //!< senders node 0 received
 };
@@ -457,7 +474,8 @@ class WifiDropObserverTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(headers[0].find("wifi_"), std::string::npos, "no wifi_* column");
         const std::string tail =
             ",wifi_tx_frames,wifi_collision_drops,wifi_queue_drops,wifi_retry_drops,"
-            "wifi_collision_share,wifi_drop_share";
+            "wifi_collision_share,wifi_drop_share,wifi_collision_ns2_drops,"
+            "wifi_collision_ns3_only_drops,wifi_collision_ns2_only_received";
         const bool last = headers[1].size() > tail.size() &&
                           headers[1].substr(headers[1].size() - tail.size()) == tail;
         NS_TEST_ASSERT_MSG_EQ(last, true, "the wifi_* columns last");
@@ -578,15 +596,18 @@ class WifiDeviceTestSuite : public TestSuite
         // stronger, whose sender (600 m from the first) does not defer: ns-2's
         // receiver is held by the far frame and loses the near one; YANS
         // never locks on the far frame and receives the near one.  ns-2
-        // counts the near one lost (COL); the far one is no drop (beyond
-        // the reception range).
+        // counts the near one lost (COL): with YANS a frame ns-2's rule
+        // loses and ns-3 received; the far one is no drop (beyond the
+        // reception range).
         const std::vector<Vector> hidden{Vector(0, 0, 0), Vector(-200, 0, 0), Vector(400, 0, 0)};
         AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is received",
                                              "yans",
                                              hidden,
                                              {S{2, now}, S{1, MicroSeconds(300)}},
                                              {1},
-                                             0),
+                                             0,
+                                             0,
+                                             1),
                     bloom::test::kQuick);
         AddTestCase(new Ns2ReceptionTestCase("a near frame after a far one is lost",
                                              "ns2",
@@ -627,6 +648,26 @@ class WifiDeviceTestSuite : public TestSuite
                 {S{1, now}, S{2, MicroSeconds(700)}, S{3, MicroSeconds(1100)}},
                 {1, 3},
                 0),
+            bloom::test::kQuick);
+        // A near frame (100 m) and four at once from 190 m, each 11.2 dB
+        // weaker: ns-2 holds the near one, which arrives first, and
+        // captures the others one by one; ns-3 adds the four up (5.1 dB
+        // below it: too little SINR at 11 Mb/s) and loses it.  A collision
+        // drop by ns-3's PHY alone; the weak ones are captured (no drop).
+        AddTestCase(
+            new Ns2ReceptionTestCase("four frames 11 dB weaker add up: lost by ns-3 alone",
+                                     "ns2",
+                                     {Vector(0, 0, 0),
+                                      Vector(100, 0, 0),
+                                      Vector(-190, 0, 0),
+                                      Vector(0, 190, 0),
+                                      Vector(0, -190, 0),
+                                      Vector(-134.35, -134.35, 0)},
+                                     {S{1, now}, S{2, now}, S{3, now}, S{4, now}, S{5, now}},
+                                     {},
+                                     1,
+                                     1,
+                                     0),
             bloom::test::kQuick);
         AddTestCase(new WifiConvergenceTestCase(ScenarioTopology::LINE, 10, 9),
                     bloom::test::kQuick);
