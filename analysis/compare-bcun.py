@@ -55,6 +55,7 @@ Writes into OUTDIR:
 """
 import csv
 import io
+import itertools
 import math
 import os
 import re
@@ -81,6 +82,11 @@ SUCCESS_AGREE = 0.02  # success within 2 points of BCUN's
 COLLISION_AGREE = 0.01  # collision share within 1 point of BCUN's
 MIN_BIN = 20  # bins with fewer successful queries are not drawn
 RESAMPLES = 1000
+# bcun.sh's default topology set (-t 1:4): how far a set of this many
+# topologies lands from BCUN's share is shown when the runs hold at least
+# twice as many.
+DEFAULT_SET = 4
+SUBSET_LIMIT = 20000  # above this many sets, a fixed-seed sample of them
 # The columns of bcun-per-hop.csv.
 FIELDS = ["setting", "strategy", "hops", "queries", "topologies", "frames", "frames_low",
           "frames_high", "latency_s", "latency_low", "latency_high", "bcun_transmissions",
@@ -180,13 +186,34 @@ def ratio_interval(num, den):
     return min(low, share), max(high, share)
 
 
+def subset_spread(num, den, reference):
+    """The pooled share sum(num) / sum(den) over every set of DEFAULT_SET
+    runs (a fixed-seed sample of SUBSET_LIMIT sets when there are more):
+    (5th percentile, 95th percentile, share of the sets more than
+    COLLISION_AGREE above `reference`), or None with fewer than 2 *
+    DEFAULT_SET runs."""
+    num, den = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    n = len(num)
+    if n < 2 * DEFAULT_SET:
+        return None
+    if math.comb(n, DEFAULT_SET) <= SUBSET_LIMIT:
+        sets = np.array(list(itertools.combinations(range(n), DEFAULT_SET)))
+    else:
+        rng = np.random.default_rng(pc.INTERVAL_SEED)
+        sets = np.argsort(rng.random((SUBSET_LIMIT, n)), axis=1)[:, :DEFAULT_SET]
+    shares = num[sets].sum(axis=1) / den[sets].sum(axis=1)
+    low, high = (float(q) for q in np.quantile(shares, [0.05, 0.95]))
+    return low, high, float(np.mean(shares > reference + COLLISION_AGREE))
+
+
 def load_runs(spec, names):
     """--runs=NAME=RUNS.csv: the setting's per-run table; returns (name,
     {strategy: (transmissions, collision drops, all drops, runs, (low,
-    high) of the collision share: bootstrap over runs, split)}), empty when
-    the table has no wifi_* columns (no drop counts); split: (drops ns-2's
-    rule loses too, drops by ns-3 alone, ns-2's losses ns-3 received), or
-    None without the split columns."""
+    high) of the collision share: bootstrap over runs, split, (per-run
+    collision drops, per-run transmissions))}), empty when the table has no
+    wifi_* columns (no drop counts); split: (drops ns-2's rule loses too,
+    drops by ns-3 alone, ns-2's losses ns-3 received), or None without the
+    split columns."""
     if "=" not in spec:
         die(f"--runs={pc.shown(spec)}: expected --runs=NAME=RUNS.csv")
     name, path = spec.split("=", 1)
@@ -212,7 +239,8 @@ def load_runs(spec, names):
                 die(f"{name} RUNS.csv: {pc.shown(path)}: {strategy}: wifi_collision_ns2_drops + "
                     "wifi_collision_ns3_only_drops is not wifi_collision_drops")
         out[strategy] = (tx, col, drops, len(g),
-                         ratio_interval(g["wifi_collision_drops"], g["wifi_tx_frames"]), parts)
+                         ratio_interval(g["wifi_collision_drops"], g["wifi_tx_frames"]), parts,
+                         (g["wifi_collision_drops"].to_numpy(), g["wifi_tx_frames"].to_numpy()))
     return name, out
 
 
@@ -342,6 +370,22 @@ def table(settings, rows, successes, drops, reference):
             lines[-1] = ("Brackets: 95 % bootstrap interval over runs (one topology each).  Queue "
                          "and retry drops (wifi_queue_drops, wifi_retry_drops) are not in the "
                          "share above.  ** = more than 1 point from BCUN's.")
+        spreads = {(name, m): subset_spread(*drops[name][m][6], BCUN_DROPS[m])
+                   for name, _ in settings if name in drops for m in MECHANISMS
+                   if m in drops[name]}
+        spread_names = [name for name, _ in settings
+                        if any(spreads.get((name, m)) for m in MECHANISMS)]
+        if spread_names:
+            lines += ["", f"Sets of {DEFAULT_SET} of these topologies (bcun.sh's default set "
+                      f"size; every set, or {SUBSET_LIMIT:,} drawn when there are more): the "
+                      "pooled collision share from the 5th to the 95th percentile, and the "
+                      "share of the sets more than 1 point above BCUN's.", "",
+                      "| setting | " + " | ".join(NAMES[m] for m in MECHANISMS) + " |",
+                      "|---|" + "---|" * len(MECHANISMS)]
+            for name in spread_names:
+                lines.append(f"| {name} | " + " | ".join(
+                    f"{pct(v[0])} to {pct(v[1])}; {100 * v[2]:.0f} % above"
+                    if (v := spreads.get((name, m))) else "-" for m in MECHANISMS) + " |")
         split = [name for name, _ in settings
                  if name in drops and any(v[5] is not None for v in drops[name].values())]
         if split:
