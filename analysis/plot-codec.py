@@ -12,7 +12,11 @@ content counted per segment as sent (ABF: per level piece), against the share
 of non-zero slots (DV: against the resources R, ids 1..R of w = bits of R);
 one colour per filter shape.  The band of a shape's colour is the target of
 issue 41 (within 5 % or 2 bytes of the entropy, whichever is larger); the raw
-payload is the dotted grey line of each shape.  Bottom row: the coded size
+payload is the dotted grey line of each shape.  In the LBF panel, when the
+CSV has true_entropy_bytes (the content's -log2 P under codec-entropy's
+generator, its information: what no code beats on average), that over the
+order-0 entropy, dash-dotted with diamonds: above 1, the order-0 figure lies
+below the content's information.  Bottom row: the coded size
 over the NML (Shtarkov) code length of the same content (nml_bytes: the best
 an order-0 universal code guarantees, per segment as sent; ABF per level
 piece), means over the trials; below 1 the codec is shorter.
@@ -33,11 +37,13 @@ NUMERIC = ["target_fill", "fill_pct", "raw_bytes", "coded_bytes", "entropy_bytes
            "entropy_level_bytes", "nml_bytes", "zlib_bytes", "zstd_bytes"]
 NEEDED = ["family", "shape"] + NUMERIC
 FAMILIES = ["bf", "lbf", "abf", "dv"]
+OPTIONAL = ["true_entropy_bytes"]
 PROG = "plot-codec.py"
 METHODS = [("coded_bytes", "entropy codec", dict(ls="-", marker="o", ms=4)),
            ("zlib_bytes", "zlib -9 (raw deflate)", dict(ls=":", marker="x", ms=4)),
            ("zstd_bytes", "zstd -22 (magicless)", dict(ls="--", marker="+", ms=5)),
            ("raw_bytes", "raw payload", dict(ls=(0, (1, 3)), color="0.6", lw=1))]
+TRUE = ("true_entropy_bytes", "LBF true entropy (-log2 P)", dict(ls="-.", marker="d", ms=4))
 SHADES = ["#1b6ca8", "#d1495b", "#2a9d8f", "#e09f3e", "#6d597a"]
 
 
@@ -47,7 +53,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def read(path):
-    df = read_table(path, "CODEC-ENTROPY.csv", needed=NEEDED, keys=NEEDED)
+    df = read_table(path, "CODEC-ENTROPY.csv", needed=NEEDED, optional=OPTIONAL, keys=NEEDED)
     unknown = sorted(set(df["family"].astype(str)) - set(FAMILIES))
     if unknown:
         die(f"CODEC-ENTROPY.csv: {pc.shown(path)}: unknown family {pc.shown(unknown[0])} "
@@ -71,6 +77,8 @@ def main():
     from matplotlib.lines import Line2D
 
     present = [f for f in FAMILIES if (df["family"] == f).any()]
+    lbf = df[df["family"] == "lbf"]["true_entropy_bytes"]
+    methods = METHODS + ([TRUE] if lbf.notna().any() else [])
     fig, axes = plt.subplots(2, len(present), figsize=(4.2 * len(present) + 0.6, 7.6),
                              squeeze=False, gridspec_kw=dict(height_ratios=[1.6, 1]))
     for ax, low, family in zip(axes[0], axes[1], present):
@@ -84,7 +92,9 @@ def main():
         for i, shape in enumerate(shapes):
             m = means[means["shape"] == shape].sort_values(x_column)
             colour = SHADES[i % len(SHADES)]
-            for column, _, style in METHODS:
+            for column, _, style in methods:
+                if m[column].isna().all():
+                    continue  # the true entropy: LBF only
                 s = dict(style)
                 s.setdefault("color", colour)
                 y = m[column] / m["entropy"].where(m["entropy"] > 0)
@@ -117,8 +127,8 @@ def main():
     axes[0][0].set_ylabel("bytes per advertisement / entropy")
     axes[1][0].set_ylabel("coded / NML code length")
     fig.legend(handles=[Line2D([], [], color="0.2", **{k: v for k, v in s.items() if k != "color"},
-                               label=label) for _, label, s in METHODS],
-               loc="lower center", ncol=len(METHODS), fontsize=8)
+                               label=label) for _, label, s in methods],
+               loc="lower center", ncol=len(methods), fontsize=8)
     fig.suptitle("Coded advertisements against the content's entropy per segment as sent "
                  "(top; bands: within 5 % or 2 bytes) and against the NML code, the best an "
                  "order-0 universal code guarantees (bottom)", fontsize=10)
