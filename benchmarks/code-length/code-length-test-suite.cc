@@ -10,7 +10,7 @@
  * content's probability (LbfSegmentBits): the grid's hop laws by hand, the
  * probabilities of every content of tiny configurations summing to 1, and
  * against the frequencies of a direct simulation of codec-entropy's
- * generator.
+ * generator (there and, through the cells per hop, on the 13 x 13 grid).
  */
 #include "code-length.h"
 
@@ -381,7 +381,7 @@ class LbfSimulationTestCase : public TestCase
     {
     }
 
-  private:
+  public:
     /// One segment content of the generator, drawn directly: a node, R
     /// resources redrawn until within the horizon, k cells each.
     static std::vector<uint32_t> Draw(const Tiny& t, std::mt19937_64& rng)
@@ -407,6 +407,7 @@ class LbfSimulationTestCase : public TestCase
         return cells;
     }
 
+  private:
     void DoRun() override
     {
         // Pearson's chi-square over the contents expected at least 5 times
@@ -464,6 +465,76 @@ class LbfSimulationTestCase : public TestCase
     }
 };
 
+class LbfGridTestCase : public TestCase
+{
+  public:
+    LbfGridTestCase()
+        : TestCase("LBF content on 13 x 13: the cells per hop against a simulation")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Too many contents to list: the cells per symbol V instead, P(V) =
+        // P(content) multinomial(n; V), against their frequencies; Pearson's
+        // chi-square over the V expected at least 5 times, the rest pooled,
+        // below df + 5 sqrt(2 df).  Seed 2.
+        constexpr uint64_t kDraws = 200000;
+        std::mt19937_64 rng(2);
+        for (const Tiny& t : {Tiny{13, 25, 6, 2, 12, 3}, Tiny{13, 6, 5, 3, 12, 8}})
+        {
+            const HopMixture mixture = GridHopMixture(t.side, t.horizon);
+            std::map<std::vector<uint64_t>, uint64_t> seen;
+            for (uint64_t i = 0; i < kDraws; ++i)
+            {
+                std::vector<uint64_t> counts(t.horizon, 0);
+                for (uint32_t v : LbfSimulationTestCase::Draw(t, rng))
+                {
+                    if (v > 0)
+                    {
+                        ++counts[v - 1];
+                    }
+                }
+                ++seen[counts];
+            }
+            double chi2 = 0;
+            double expectedBinned = 0;
+            double seenBinned = 0;
+            uint32_t bins = 0;
+            for (const auto& [counts, o] : seen)
+            {
+                double lnWays = std::lgamma(t.n + 1.0);
+                uint64_t taken = 0;
+                for (uint64_t c : counts)
+                {
+                    lnWays -= std::lgamma(c + 1.0);
+                    taken += c;
+                }
+                lnWays -= std::lgamma(static_cast<double>(t.n - taken) + 1);
+                const double bits =
+                    LbfSegmentBits(mixture, t.resources, t.hashes, t.cells, counts, t.n);
+                const double expected = kDraws * std::exp(lnWays - bits * std::log(2.0));
+                if (expected >= 5)
+                {
+                    chi2 += (o - expected) * (o - expected) / expected;
+                    expectedBinned += expected;
+                    seenBinned += o;
+                    ++bins;
+                }
+            }
+            const double pooled = kDraws - expectedBinned;
+            chi2 += (kDraws - seenBinned - pooled) * (kDraws - seenBinned - pooled) / pooled;
+            const double df = bins;
+            NS_TEST_ASSERT_MSG_LT(chi2,
+                                  df + 5 * std::sqrt(2 * df),
+                                  "S " << t.horizon << ", R " << t.resources << ", k " << t.hashes
+                                       << ", m " << t.cells << ", n " << t.n << ": chi-square "
+                                       << chi2 << " on " << df << " degrees of freedom");
+        }
+    }
+};
+
 class CodeLengthTestSuite : public TestSuite
 {
   public:
@@ -477,6 +548,7 @@ class CodeLengthTestSuite : public TestSuite
         AddTestCase(new HopMixtureTestCase, test::kQuick);
         AddTestCase(new LbfSumTestCase, test::kQuick);
         AddTestCase(new LbfSimulationTestCase, test::kQuick);
+        AddTestCase(new LbfGridTestCase, test::kQuick);
     }
 };
 
