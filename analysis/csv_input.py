@@ -227,6 +227,7 @@ COLUMNS = {
     "target_fill": _real(0, na=False),  # percent of slots set (dv: the resources R)
     **_columns(_real(0, na=False), "raw_bytes coded_bytes entropy_bytes entropy_level_bytes "
                "nml_bytes zlib_bytes zstd_bytes"),
+    "true_entropy_bytes": _real(0, na=True),  # the LBF content's -log2 P (NA: another family)
     # diameter-sweep's runs.csv with WifiDeviceBuilder's CountDrops (NA in
     # a run without the counter)
     **_columns(_int(na=True), "wifi_tx_frames wifi_collision_drops wifi_queue_drops "

@@ -15,7 +15,12 @@ issue 41 (within 5 % or 2 bytes of the entropy, whichever is larger); the raw
 payload is the dotted grey line of each shape.  Bottom row: the coded size
 over the NML (Shtarkov) code length of the same content (nml_bytes: the best
 an order-0 universal code guarantees, per segment as sent; ABF per level
-piece), means over the trials; below 1 the codec is shorter.
+piece), means over the trials; below 1 the codec is shorter.  In the LBF's
+bottom panel, when the CSV has true_entropy_bytes (the content's -log2 P
+under codec-entropy's generator, its information: what no code beats on
+average), that (dash-dotted, diamonds) and the order-0 entropy (dotted) over
+the NML code too: the order-0 figure below the true entropy is a target no
+code reaches on average.
 
 Needs python3-matplotlib and python3-pandas (Debian).  The figure's format
 comes from OUT's extension (PNG without one; an unknown one is refused); it
@@ -33,6 +38,11 @@ NUMERIC = ["target_fill", "fill_pct", "raw_bytes", "coded_bytes", "entropy_bytes
            "entropy_level_bytes", "nml_bytes", "zlib_bytes", "zstd_bytes"]
 NEEDED = ["family", "shape"] + NUMERIC
 FAMILIES = ["bf", "lbf", "abf", "dv"]
+OPTIONAL = ["true_entropy_bytes"]
+# The LBF's bottom panel over the NML code: the coded size, the true and the order-0 entropy.
+OVER_NML = [("coded_bytes", "coded", dict(ls="-", marker="o", ms=4)),
+            ("true_entropy_bytes", "true entropy (-log2 P)", dict(ls="-.", marker="d", ms=4)),
+            ("entropy", "order-0 entropy", dict(ls=":", marker=".", ms=5))]
 PROG = "plot-codec.py"
 METHODS = [("coded_bytes", "entropy codec", dict(ls="-", marker="o", ms=4)),
            ("zlib_bytes", "zlib -9 (raw deflate)", dict(ls=":", marker="x", ms=4)),
@@ -47,7 +57,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def read(path):
-    df = read_table(path, "CODEC-ENTROPY.csv", needed=NEEDED, keys=NEEDED)
+    df = read_table(path, "CODEC-ENTROPY.csv", needed=NEEDED, optional=OPTIONAL, keys=NEEDED)
     unknown = sorted(set(df["family"].astype(str)) - set(FAMILIES))
     if unknown:
         die(f"CODEC-ENTROPY.csv: {pc.shown(path)}: unknown family {pc.shown(unknown[0])} "
@@ -71,6 +81,7 @@ def main():
     from matplotlib.lines import Line2D
 
     present = [f for f in FAMILIES if (df["family"] == f).any()]
+    lbf_true = df[df["family"] == "lbf"]["true_entropy_bytes"].notna().any()
     fig, axes = plt.subplots(2, len(present), figsize=(4.2 * len(present) + 0.6, 7.6),
                              squeeze=False, gridspec_kw=dict(height_ratios=[1.6, 1]))
     for ax, low, family in zip(axes[0], axes[1], present):
@@ -95,11 +106,14 @@ def main():
             e = m["entropy"].where(m["entropy"] > 0)
             ax.fill_between(m[x_column], 1, 1 + (2 / e).clip(lower=0.05), color=colour,
                             alpha=0.12, linewidth=0)
-            # The coded size over the NML code's, below.
-            y = m["coded_bytes"] / m["nml_bytes"].where(m["nml_bytes"] > 0)
-            low.plot(m[x_column], y, color=colour, ls="-", marker="o", ms=4)
-            pc.record(low, "coded_bytes / nml_bytes", f"{family} {shape}", list(m[x_column]),
-                      list(y), domain=pc.NONNEG)
+            # The coded size over the NML code's, below (LBF with the true
+            # entropy: and the entropies).
+            over = OVER_NML if family == "lbf" and lbf_true else OVER_NML[:1]
+            for column, _, style in over:
+                y = m[column] / m["nml_bytes"].where(m["nml_bytes"] > 0)
+                low.plot(m[x_column], y, color=colour, **style)
+                pc.record(low, f"{column} / nml_bytes", f"{family} {shape}", list(m[x_column]),
+                          list(y), domain=pc.NONNEG)
         ax.axhline(1, color="0.3", lw=0.8)
         ax.set_yscale("log")
         ax.set_xscale("log")
@@ -107,7 +121,13 @@ def main():
         low.axhline(1, color="0.3", lw=0.8)
         low.set_xscale("log")
         low.set_xlabel("resources R" if family == "dv" else "non-zero slots (%)")
-        low.set_title(f"{pc.family(family).label}: coded / NML code", fontsize=8)
+        if family == "lbf" and lbf_true:
+            low.set_title(f"{pc.family(family).label}: coded, true and order-0 entropy / NML code",
+                          fontsize=8)
+            low.legend(handles=[Line2D([], [], color="0.2", label=label, **style)
+                                for _, label, style in OVER_NML], fontsize=7, loc="lower right")
+        else:
+            low.set_title(f"{pc.family(family).label}: coded / NML code", fontsize=8)
         low.grid(True, which="both", alpha=0.3)
         pc.tidy_axes(low)
         ax.grid(True, which="both", alpha=0.3)

@@ -16,12 +16,16 @@
  *   codec-entropy --families bf,lbf --fills 1,10,50 --trials 5
  *   codec-entropy --no-timing --out a.csv          # same seed -> byte-identical file
  *
- * Content (a node of a --grid x --grid grid, 4-neighbour, resources on
- * uniformly random nodes, hop = Manhattan distance; k = 4):
+ * Content (a node of a --grid x --grid grid, 4-neighbour, at one position
+ * drawn uniformly per filter; resources on uniformly random positions, hop =
+ * Manhattan distance from the node's; k = 4):
  *  - bf: m bits, keys inserted until the share of ones reaches the fill;
- *  - lbf: m cells of b bits, a = 0.9, floor: a key at h hops writes the decay
- *    chain's v(h) (keys past the horizon write nothing), the cell keeps the
- *    largest, until the share of non-zero cells reaches the fill;
+ *  - lbf: m cells of b bits, a = 0.9, floor: R resources within the horizon
+ *    S (the decay chain's length: a position redrawn until h < S), R =
+ *    max(1, round(ln(1 - f) / (k ln(1 - 1/m)))) for the fill f (the R whose
+ *    expected share of non-zero cells is f; fill_pct is the share reached);
+ *    each a random key written with the chain's v(h), the cell keeps the
+ *    largest;
  *  - abf: d levels of m bits: a key at h hops is in level l >= h of the
  *    parity of h (the walks of length l on a bipartite grid), keys added
  *    until the share of ones over all levels reaches the fill;
@@ -34,6 +38,13 @@
  * the ABF also per level piece (entropy_level_bytes); DV entries the set's
  * information log2 C(2^w - 1, n) plus n H of the hop counts.  The whole
  * filter's figures are the same over all its slots at once.
+ * The LBF's true entropy (true_entropy_bytes; NA for the other families):
+ * -log2 P of each segment's content under the generator above, exactly
+ * (code-length.h, LbfSegmentBits: the node's position, the resources' hops,
+ * their draws into the segment), summed over the segments as sent.  Its mean
+ * is the content's information per segment, which no code beats on average;
+ * the order-0 figure n H lies below it (it fits the frequencies to the
+ * content it measures).
  * The best an order-0 universal code guarantees, per segment as sent (ABF:
  * per level piece): the NML (Shtarkov) code length of the same symbols
  * (code-length.h), n H + log2 C(K, n) over the K symbols present plus
@@ -148,19 +159,52 @@ Configs(const std::vector<std::string>& families)
     return out;
 }
 
-/// Hop distances of `count` resources from a node, on a side x side grid.
-std::vector<uint32_t>
-GridHops(uint32_t side, uint32_t count, std::mt19937_64& rng)
+/// A node's position on a side x side grid.
+struct GridNode
+{
+    int64_t x;
+    int64_t y;
+};
+
+/// A position uniform over the grid.
+GridNode
+DrawNode(uint32_t side, std::mt19937_64& rng)
 {
     const auto x = static_cast<int64_t>(rng() % side);
     const auto y = static_cast<int64_t>(rng() % side);
+    return {x, y};
+}
+
+/// The hop distance from `node` of a resource uniform over the grid.
+uint32_t
+DrawHop(const GridNode& node, uint32_t side, std::mt19937_64& rng)
+{
+    const GridNode r = DrawNode(side, rng);
+    return static_cast<uint32_t>(std::llabs(r.x - node.x) + std::llabs(r.y - node.y));
+}
+
+/// Hop distances of `count` resources from one node, on a side x side grid.
+std::vector<uint32_t>
+GridHops(uint32_t side, uint32_t count, std::mt19937_64& rng)
+{
+    const GridNode node = DrawNode(side, rng);
     std::vector<uint32_t> hops(count);
     for (uint32_t& h : hops)
     {
-        h = static_cast<uint32_t>(std::llabs(static_cast<int64_t>(rng() % side) - x) +
-                                  std::llabs(static_cast<int64_t>(rng() % side) - y));
+        h = DrawHop(node, side, rng);
     }
     return hops;
+}
+
+/**
+ * The LBF's resources for a target fill f: R = max(1, round(ln(1 - f) /
+ * (k ln(1 - 1/m)))), the R whose expected share of non-zero cells is f.
+ */
+uint32_t
+LbfResources(const Config& c, double fill)
+{
+    const double r = std::log(1 - fill) / (c.shape.hashes * std::log1p(-1.0 / c.shape.slots));
+    return std::max<uint32_t>(1, static_cast<uint32_t>(std::lround(r)));
 }
 
 /// The wire form of every level of a filter (Encode without the header).
@@ -211,20 +255,29 @@ Content(const Config& c, double fill, uint32_t side, std::mt19937_64& rng)
         return DistanceVector::FromEntries(entries, c.shape.hashes, c.shape.slotBits);
     }
     AnyFilter f = MakeFilter(c.shape);
+    const GridNode node = DrawNode(side, rng);
+    if (auto* lbf = std::get_if<LinearBloomFilter>(&f))
+    {
+        // R resources within the horizon: a position redrawn until it is.
+        for (uint32_t i = LbfResources(c, fill); i > 0; --i)
+        {
+            const Key key = Key::FromId(rng());
+            uint32_t h = 0;
+            do
+            {
+                h = DrawHop(node, side, rng);
+            } while (h >= c.decay->ChainLength());
+            lbf->InsertQuantized(key, c.decay->Chain()[h]);
+        }
+        return f;
+    }
     while (Fill(f) < fill)
     {
         const Key key = Key::FromId(rng());
-        const uint32_t h = GridHops(side, 1, rng)[0];
+        const uint32_t h = DrawHop(node, side, rng);
         if (auto* bf = std::get_if<BloomFilter>(&f))
         {
             bf->Insert(key);
-        }
-        else if (auto* lbf = std::get_if<LinearBloomFilter>(&f))
-        {
-            if (h < c.decay->ChainLength())
-            {
-                lbf->InsertQuantized(key, c.decay->Chain()[h]);
-            }
         }
         else if (auto* abf = std::get_if<AttenuatedBloomFilter>(&f))
         {
@@ -463,6 +516,7 @@ struct Row
     double entropy;       //!< bytes, per segment as sent
     double entropyLevel;  //!< bytes, per segment and level piece
     double entropyWhole;  //!< bytes, the whole filter at once
+    double trueEntropy;   //!< bytes, LBF: -log2 P of each segment's content (NaN: not LBF)
     double nml;           //!< bytes, NML over the symbols present, per segment (ABF: level piece)
     double nmlAlphabet;   //!< bytes, NML over the whole alphabet, per segment (ABF: level piece)
     double histogram;     //!< bytes of CELLS' histograms (HistogramBits), coded segments
@@ -471,6 +525,39 @@ struct Row
     double zlibEncodeUs{0}, zlibDecodeUs{0}, zstdEncodeUs{0}, zstdDecodeUs{0};
 };
 
+/**
+ * -log2 P of the content of an LBF's cells first .. first + n - 1 under the
+ * generator (Content: R resources from a node uniform over the grid), bits
+ * (code-length.h, LbfSegmentBits).
+ */
+double
+TrueEntropyBits(const Config& c,
+                const HopMixture& mixture,
+                uint32_t resources,
+                const AnyFilter& f,
+                uint64_t first,
+                uint64_t n)
+{
+    const std::vector<uint16_t>& chain = c.decay->Chain();
+    std::vector<uint64_t> counts(chain.size(), 0);
+    for (uint64_t i = 0; i < n; ++i)
+    {
+        const uint32_t v = GetSlot(f, first + i);
+        if (v != 0)
+        {
+            // The chain falls: the hop of a value is its place in it.
+            const auto at = std::find(chain.begin(), chain.end(), v);
+            if (at == chain.end())
+            {
+                throw std::runtime_error("an LBF cell holds " + std::to_string(v) +
+                                         ", not a value of the decay chain");
+            }
+            ++counts[static_cast<size_t>(at - chain.begin())];
+        }
+    }
+    return LbfSegmentBits(mixture, resources, c.shape.hashes, c.shape.slots, counts, n);
+}
+
 Row
 Measure(const Config& c,
         const AnyFilter& f,
@@ -478,6 +565,7 @@ Measure(const Config& c,
         uint32_t trial,
         size_t frameBytes,
         bool timing,
+        const HopMixture* mixture,
         Zstd& zstd)
 {
     const std::optional<CellAlphabet> alphabet =
@@ -488,6 +576,7 @@ Measure(const Config& c,
     r.config = &c;
     r.targetFill = target;
     r.trial = trial;
+    r.trueEntropy = mixture != nullptr ? 0.0 : std::nan("");
     r.fill = c.family == "dv" ? 100.0 * shape.slots / (std::ldexp(1.0, int(shape.hashes)) - 1)
                               : 100.0 * Fill(f);
     const Bytes payload = Payload(f);
@@ -506,6 +595,16 @@ Measure(const Config& c,
             r.histogram += HistogramBits(f, cells, s.firstSlot, s.slotCount) / 8;
         }
         r.entropy += lengths.entropy / 8;
+        if (mixture != nullptr)
+        {
+            r.trueEntropy += TrueEntropyBits(c,
+                                             *mixture,
+                                             LbfResources(c, target / 100),
+                                             f,
+                                             s.firstSlot,
+                                             s.slotCount) /
+                             8;
+        }
         r.entropyLevel += lengths.entropyLevel / 8;
         r.nml += lengths.nml / 8;
         r.nmlAlphabet += lengths.nmlAlphabet / 8;
@@ -562,9 +661,14 @@ Measure(const Config& c,
     return r;
 }
 
+/// %.6g; NA for NaN (no such figure).
 std::string
 Num(double v)
 {
+    if (std::isnan(v))
+    {
+        return "NA";
+    }
     char buf[64];
     std::snprintf(buf, sizeof(buf), "%.6g", v);
     return buf;
@@ -594,7 +698,8 @@ WriteCsv(std::string& csv, const std::vector<Row>& rows, bool timing)
 {
     csv += "family,shape,m,b,d,k,target_fill,trial,fill_pct,raw_bytes,plain_frames,coded_frames,"
            "coded_bytes,codec_bytes,raw_segments,entropy_bytes,entropy_level_bytes,"
-           "entropy_whole_bytes,nml_bytes,nml_alphabet_bytes,histogram_bytes,zlib_bytes,zstd_bytes,"
+           "entropy_whole_bytes,true_entropy_bytes,nml_bytes,nml_alphabet_bytes,histogram_bytes,"
+           "zlib_bytes,zstd_bytes,"
            "zlib_segment_bytes,"
            "zstd_segment_bytes";
     if (timing)
@@ -613,8 +718,9 @@ WriteCsv(std::string& csv, const std::vector<Row>& rows, bool timing)
            << r.trial << "," << Num(r.fill) << "," << r.rawBytes << "," << r.plainFrames << ","
            << r.codedFrames << "," << r.codedBytes << "," << r.codedFrames << "," << r.rawSegments
            << "," << Num(r.entropy) << "," << Num(r.entropyLevel) << "," << Num(r.entropyWhole)
-           << "," << Num(r.nml) << "," << Num(r.nmlAlphabet) << "," << Num(r.histogram) << ","
-           << r.zlibWhole << "," << r.zstdWhole << "," << r.zlibSegments << "," << r.zstdSegments;
+           << "," << Num(r.trueEntropy) << "," << Num(r.nml) << "," << Num(r.nmlAlphabet) << ","
+           << Num(r.histogram) << "," << r.zlibWhole << "," << r.zstdWhole << "," << r.zlibSegments
+           << "," << r.zstdSegments;
         if (timing)
         {
             os << "," << Num(r.encodeUs) << "," << Num(r.decodeUs) << "," << Num(r.plainEncodeUs)
@@ -638,12 +744,13 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
 {
     std::fprintf(
         out,
-        "| family | shape | fill %% | raw B | frames plain/coded | entropy B | NML B | coded B "
+        "| family | shape | fill %% | raw B | frames plain/coded | entropy B | true H B | NML B "
+        "| coded B "
         "| gap B (max) | gap %% | within | coded / NML | histogram B | zlib B | zstd B "
         "|%s\n",
         timing ? " encode us | decode us |" : "");
     std::fprintf(out,
-                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%s\n",
+                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%s\n",
                  timing ? "---|---|" : "");
     for (size_t i = 0; i < rows.size();)
     {
@@ -660,6 +767,7 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
         double coded = 0;
         double bytes = 0;
         double entropy = 0;
+        double trueEntropy = 0; // NaN for a family without it
         double nml = 0;
         double zl = 0;
         double zs = 0;
@@ -679,6 +787,7 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
             coded += r.codedFrames / n;
             bytes += static_cast<double>(r.codedBytes) / n;
             entropy += e / n;
+            trueEntropy += r.trueEntropy / n;
             nml += r.nml / n;
             histogram += r.histogram / n;
             zl += static_cast<double>(r.zlibWhole) / n;
@@ -688,27 +797,34 @@ PrintTable(std::FILE* out, const std::vector<Row>& rows, bool timing)
             maxGap = std::max(maxGap, static_cast<double>(r.codedBytes) - e);
             within += Within(static_cast<double>(r.codedBytes), e) ? 1 : 0;
         }
-        std::fprintf(out,
-                     "| %s | %s | %.1f | %.0f | %.2f / %.2f | %.1f | %.1f | %.1f | %.1f (%.1f) | "
-                     "%.1f | %u/%zu | %.3f | %.1f | %.1f | %.1f |",
-                     rows[i].config->family.c_str(),
-                     ShapeName(*rows[i].config).c_str(),
-                     fill,
-                     raw,
-                     plain,
-                     coded,
-                     entropy,
-                     nml,
-                     bytes,
-                     bytes - entropy,
-                     maxGap,
-                     entropy > 0 ? 100 * (bytes - entropy) / entropy : 0.0,
-                     within,
-                     j - i,
-                     nml > 0 ? bytes / nml : 0.0,
-                     histogram,
-                     zl,
-                     zs);
+        char trueText[32] = "NA";
+        if (!std::isnan(trueEntropy))
+        {
+            std::snprintf(trueText, sizeof(trueText), "%.1f", trueEntropy);
+        }
+        std::fprintf(
+            out,
+            "| %s | %s | %.1f | %.0f | %.2f / %.2f | %.1f | %s | %.1f | %.1f | %.1f (%.1f) | "
+            "%.1f | %u/%zu | %.3f | %.1f | %.1f | %.1f |",
+            rows[i].config->family.c_str(),
+            ShapeName(*rows[i].config).c_str(),
+            fill,
+            raw,
+            plain,
+            coded,
+            entropy,
+            trueText,
+            nml,
+            bytes,
+            bytes - entropy,
+            maxGap,
+            entropy > 0 ? 100 * (bytes - entropy) / entropy : 0.0,
+            within,
+            j - i,
+            nml > 0 ? bytes / nml : 0.0,
+            histogram,
+            zl,
+            zs);
         if (timing)
         {
             std::fprintf(out, " %.1f | %.1f |", encode, decode);
@@ -728,10 +844,12 @@ constexpr const char* kAbout =
     "table\n"
     "gives the means per advertisement: coded bytes (codec bytes not counted) against the\n"
     "order-0 entropy of each segment's slots (ABF: per level; DV: log2 C(2^w - 1, n) + n H of\n"
-    "the hop counts), the NML code length over the symbols present (the best an order-0\n"
-    "universal code guarantees), how many advertisements are within 5 % or 2 bytes of the\n"
-    "entropy, the coded bytes over the NML's, zlib (raw deflate, level 9) and zstd (level 22,\n"
-    "magicless) on the whole payload, and the encode and decode time of an advertisement.\n"
+    "the hop counts), the LBF's true entropy (-log2 P of each segment's content under the\n"
+    "generator, what no code beats on average), the NML code length over the symbols present\n"
+    "(the best an order-0 universal code guarantees), how many advertisements are within 5 %\n"
+    "or 2 bytes of the entropy, the coded bytes over the NML's, zlib (raw deflate, level 9) and\n"
+    "zstd (level 22, magicless) on the whole payload, and the encode and decode time of an\n"
+    "advertisement.\n"
     "\n"
     "Options (--name value or --name=value):\n";
 
@@ -813,6 +931,9 @@ Run(int argc, char** argv)
     Zstd zstd;
     for (const Config& c : configs)
     {
+        const std::optional<HopMixture> mixture =
+            c.decay ? std::optional<HopMixture>(GridHopMixture(side, c.decay->ChainLength()))
+                    : std::nullopt;
         const std::vector<double> targets =
             c.family == "dv" ? std::vector<double>{static_cast<double>(c.resources)}
                              : std::vector<double>(fills.begin(), fills.end());
@@ -833,7 +954,14 @@ Run(int argc, char** argv)
                                       t};
                 std::mt19937_64 rng(streams);
                 const AnyFilter f = Content(c, target / 100.0, side, rng);
-                rows.push_back(Measure(c, f, target, t, frameBytes, !noTiming, zstd));
+                rows.push_back(Measure(c,
+                                       f,
+                                       target,
+                                       t,
+                                       frameBytes,
+                                       !noTiming,
+                                       mixture ? &*mixture : nullptr,
+                                       zstd));
             }
         }
     }

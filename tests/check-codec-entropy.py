@@ -11,6 +11,8 @@ family) and checks:
     (every segment raw);
   * the NML code lengths (nml_bytes, nml_alphabet_bytes) at least the
     entropy they are measured against;
+  * true_entropy_bytes (the LBF content's -log2 P under the generator) is
+    finite and positive in every LBF row, NA in the others;
   * issue 41's target for the BF: coded bytes within 5 % or 2 bytes (the
     larger) of the entropy counted per segment as sent, in every row;
   * zlib and zstd give the payload back (the program checks; it would fail);
@@ -33,7 +35,8 @@ from check_common import check, problems, python_with_plotting, run  # noqa: E40
 
 COLUMNS = ["family", "shape", "m", "b", "d", "k", "target_fill", "trial", "fill_pct", "raw_bytes",
            "plain_frames", "coded_frames", "coded_bytes", "codec_bytes", "raw_segments",
-           "entropy_bytes", "entropy_level_bytes", "entropy_whole_bytes", "nml_bytes",
+           "entropy_bytes", "entropy_level_bytes", "entropy_whole_bytes", "true_entropy_bytes",
+           "nml_bytes",
            "nml_alphabet_bytes", "histogram_bytes",
            "zlib_bytes", "zstd_bytes", "zlib_segment_bytes", "zstd_segment_bytes"]
 TIMING = ["encode_us", "decode_us", "plain_encode_us", "plain_decode_us", "zlib_encode_us",
@@ -78,6 +81,13 @@ def main():
         for column in ("nml_bytes", "nml_alphabet_bytes"):
             check(float(r[column]) >= entropy - 1e-9,
                   name + ": %s %s below the entropy %.3f" % (column, r[column], entropy))
+        true = r["true_entropy_bytes"]
+        if r["family"] == "lbf":
+            value = float(true) if true != "NA" else math.nan
+            check(math.isfinite(value) and value > 0,
+                  name + ": true_entropy_bytes %s, not finite and positive" % true)
+        else:
+            check(true == "NA", name + ": true_entropy_bytes %s, not NA" % true)
         if r["family"] == "bf":
             entropy = float(r["entropy_bytes"])
             check(coded <= entropy + max(2, 0.05 * entropy) + 1e-9,

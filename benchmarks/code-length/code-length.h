@@ -22,6 +22,20 @@
  * and K = 200).  Plain C++17, no ns-3; the test suite
  * bloom-gossip-code-length checks C against enumeration and the codes' Kraft
  * sums.
+ *
+ * The content's information under codec-entropy's LBF generator (issue 41:
+ * the order-0 entropy lies below it), -log2 P(segment content), exactly:
+ * a node position uniform over the positions (each with its hop law p(h),
+ * h < S, of resources within the horizon), R resources over the hops
+ * T ~ Multinomial(R, p), each resource's k draws into a segment of n of the
+ * filter's m cells ~ Binomial(k, n/m), each draw uniform over the n cells;
+ * a cell holds the least hop of the draws that hit it (none: 0).  Cells are
+ * exchangeable, so P(content) = P(V) / multinomial(n; V), V = the cells per
+ * symbol.  P(V) is a forward pass over the hops h = 0 .. S-1 with the
+ * resources not yet placed as state: r_h ~ Binomial(R_rem, p_h / sum_{j>=h}
+ * p_j), D ~ Binomial(k r_h, n/m) draws in the segment, of which c_h hit new
+ * cells, the occupancy law of D uniform draws over n cells of which
+ * U_h = sum_{j<h} c_j hold a lesser hop; mixed over the positions.
  */
 #ifndef BLOOM_GOSSIP_CODE_LENGTH_H
 #define BLOOM_GOSSIP_CODE_LENGTH_H
@@ -64,6 +78,42 @@ double NmlAlphabetBits(const std::vector<uint32_t>& values, uint32_t alphabet);
  * std::invalid_argument as NmlAlphabetBits.
  */
 double NmlPresentBits(const std::vector<uint32_t>& values, uint32_t alphabet);
+
+/**
+ * Hop laws of resources seen from the positions of a node, grouped: laws[c]
+ * is P(h) for h = 0 .. S-1 of class c (sums to 1), weights[c] the share of
+ * the node's positions with that law (sums to 1).
+ */
+struct HopMixture
+{
+    std::vector<std::vector<double>> laws;
+    std::vector<double> weights;
+};
+
+/**
+ * The hop laws of codec-entropy's LBF generator: a node uniform over the
+ * positions of a side x side grid (4-neighbour, hop = Manhattan distance),
+ * resources uniform over the positions within the horizon, h < S; positions
+ * of equal laws form one class (28 on 13 x 13 for S > 24).  Throws
+ * std::invalid_argument for side = 0 or S = 0.
+ */
+HopMixture GridHopMixture(uint32_t side, uint32_t horizon);
+
+/**
+ * -log2 P(content) of a segment of n of an LBF's m cells under the
+ * generator above: `counts`[h] cells hold hop h (h < S = the laws' size;
+ * fewer entries: 0), the other n - sum of them are empty; R = `resources`
+ * resources of k = `hashes` draws each.  +infinity for a content of
+ * probability 0.  Throws std::invalid_argument for an empty or inconsistent
+ * mixture (laws of different sizes, weights not one per law), R = 0, k = 0,
+ * n = 0, n > m, more counts than S or counts summing past n.
+ */
+double LbfSegmentBits(const HopMixture& mixture,
+                      uint32_t resources,
+                      uint32_t hashes,
+                      uint64_t cells,
+                      const std::vector<uint64_t>& counts,
+                      uint64_t n);
 
 } // namespace bloom
 } // namespace ns3
