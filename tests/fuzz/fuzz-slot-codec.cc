@@ -178,6 +178,18 @@ Canonicalize(AnyFilter& f, const Setup& s)
     }
 }
 
+/// A seed: the prefix `input`, then the coded range of `f` it names.
+std::vector<uint8_t>
+WithCodedRange(std::vector<uint8_t> input, const Setup& s, const AnyFilter& f)
+{
+    std::vector<uint8_t> wire;
+    AppendWireSlots(f, s.first, s.n, wire);
+    std::vector<uint8_t> coded;
+    AppendCodedSlots(s.shape, s.n, wire.data(), s.alphabet, coded);
+    input.insert(input.end(), coded.begin(), coded.end());
+    return input;
+}
+
 } // namespace
 
 extern "C" int
@@ -281,12 +293,7 @@ fuzz::Seeds()
             {
                 Canonicalize(f, *s);
             }
-            std::vector<uint8_t> wire;
-            AppendWireSlots(f, s->first, s->n, wire);
-            std::vector<uint8_t> coded;
-            AppendCodedSlots(s->shape, s->n, wire.data(), s->alphabet, coded);
-            input.insert(input.end(), coded.begin(), coded.end());
-            seeds.push_back(input);
+            seeds.push_back(WithCodedRange(input, *s, f));
         }
     }
     // LBF ranges made the LBF way (issue 41's count model): resources at
@@ -311,12 +318,7 @@ fuzz::Seeds()
                     SetSlot(f, cell, std::max(GetSlot(f, cell), s->alphabet->Value(hop)));
                 }
             }
-            std::vector<uint8_t> wire;
-            AppendWireSlots(f, s->first, s->n, wire);
-            std::vector<uint8_t> coded;
-            AppendCodedSlots(s->shape, s->n, wire.data(), s->alphabet, coded);
-            input.insert(input.end(), coded.begin(), coded.end());
-            seeds.push_back(input);
+            seeds.push_back(WithCodedRange(input, *s, f));
         }
     }
     return seeds;
