@@ -298,35 +298,17 @@ class CellCountModel
         const uint64_t free16 = uint64_t{m_n - used} << 16;
         const uint64_t num = free16 > collisions ? free16 - collisions : 0;
         m_q = std::clamp<uint64_t>(num * 65536 / m_m, m_qMin, kOne - m_qMin);
-        // b_j = C(k, j) q^j (1 - q)^(k - j)
-        uint64_t qPow[kMaxHashes + 1];
-        uint64_t pPow[kMaxHashes + 1];
-        qPow[0] = kOne;
-        pPow[0] = kOne;
+        // b_0 = (1 - q)^k; theta = mu / (1 + mu); f_0 = (1 - theta) / (1 - theta b_0)
+        uint64_t b0 = kOne;
         for (uint32_t j = 1; j <= m_k; ++j)
         {
-            qPow[j] = qPow[j - 1] * m_q >> 32;
-            pPow[j] = pPow[j - 1] * (kOne - m_q) >> 32;
+            b0 = b0 * (kOne - m_q) >> 32;
         }
-        uint64_t b[kMaxHashes + 1];
-        uint64_t choose = 1;
-        for (uint32_t j = 0; j <= m_k; ++j)
-        {
-            b[j] = std::min(kOne - 1, choose * (qPow[j] * pPow[m_k - j] >> 32));
-            choose = choose * (m_k - j) / (j + 1);
-        }
-        // theta = mu / (1 + mu); g_j = theta b_j / (1 - theta b_0)
         const uint64_t notTheta = (uint64_t{1} << 48) / ((uint64_t{1} << 16) + m_mu);
-        const uint64_t theta = kOne - notTheta;
-        const uint64_t den = kOne - (theta * b[0] >> 32);
-        uint32_t reach = 0;
-        for (uint32_t j = 1; j <= m_k; ++j)
-        {
-            m_g[j] = std::min(kOne - 1, ((theta * b[j]) >> 32 << 32) / den);
-            reach = m_g[j] != 0 ? j : reach;
-        }
-        m_reach = reach;
-        m_f.assign(1, std::min(kOne - 1, (notTheta << 32) / den));
+        m_theta = kOne - notTheta;
+        m_den = kOne - (m_theta * b0 >> 32);
+        m_reach = 0; // the g_j when a count above 0 needs them (Mass)
+        m_f.assign(1, std::min(kOne - 1, (notTheta << 32) / m_den));
         m_mass = cmin == 0 ? kOne : kOne - m_f[0];
         m_up = 33 - BitLength(m_mass);
         m_scale = (uint64_t{1} << 55) / (m_mass << m_up);
@@ -436,12 +418,39 @@ class CellCountModel
         }
     }
 
+    /// g_j = theta b_j / (1 - theta b_0), b_j = C(k, j) q^j (1 - q)^(k - j); m_reach.
+    void Weights()
+    {
+        uint64_t qPow[kMaxHashes + 1];
+        uint64_t pPow[kMaxHashes + 1];
+        qPow[0] = kOne;
+        pPow[0] = kOne;
+        for (uint32_t j = 1; j <= m_k; ++j)
+        {
+            qPow[j] = qPow[j - 1] * m_q >> 32;
+            pPow[j] = pPow[j - 1] * (kOne - m_q) >> 32;
+        }
+        uint64_t choose = m_k; // C(k, j)
+        for (uint32_t j = 1; j <= m_k; ++j)
+        {
+            const uint64_t b = std::min(kOne - 1, choose * (qPow[j] * pPow[m_k - j] >> 32));
+            m_g[j] = std::min(kOne - 1, (m_theta * b >> 32 << 32) / m_den);
+            m_reach = m_g[j] != 0 ? j : m_reach;
+            choose = choose * (m_k - j) / (j + 1);
+        }
+        m_reach = std::max<uint32_t>(m_reach, 1); // computed (g_1 may be 0)
+    }
+
     /// f_v (Q32), the values before it computed (v <= size of m_f).
     uint64_t Mass(uint32_t v)
     {
         if (v < m_f.size())
         {
             return m_f[v];
+        }
+        if (m_reach == 0)
+        {
+            Weights();
         }
         uint64_t f = 0;
         for (uint32_t j = 1; j <= std::min(m_reach, v); ++j)
@@ -471,7 +480,9 @@ class CellCountModel
     uint64_t m_q{0};
     uint32_t m_cmin{0};
     uint32_t m_cmax{0};
-    uint32_t m_reach{0}; //!< the largest j with g_j > 0
+    uint32_t m_reach{0}; //!< the largest j with g_j > 0 (at least 1), 0: g not computed yet
+    uint64_t m_theta{0}; //!< theta (Q32)
+    uint64_t m_den{0};   //!< 1 - theta b_0 (Q32)
     uint32_t m_up{0};    //!< the shift that brings the support's mass to [2^32, 2^33)
     uint64_t m_mass{0};  //!< the support's mass (Q32): 1, or 1 - f_0 when cmin = 1
     uint64_t m_scale{0}; //!< 2^55 / (mass << up): a mass times it, >> 32, is its share of 2^23
