@@ -459,10 +459,10 @@ Micros(F f)
 }
 
 /**
- * The bits CELLS spends on a range's value histogram beyond the arrangement
+ * The bits CELLS spends on a range's value counts beyond the arrangement
  * (the model an order-0 entropy does not count): the least and greatest
- * symbol (uniform), the KT presence bits between them and the composition of
- * the count, log2 C(c - 1, d - 1); 0 for another family.
+ * symbol and the count of every symbol between them under CELLS' LBF count
+ * model (CellCountBits, slot-codec.h); 0 for another family.
  */
 double
 HistogramBits(const AnyFilter& f, const CellAlphabet* alphabet, uint64_t first, uint64_t n)
@@ -471,34 +471,16 @@ HistogramBits(const AnyFilter& f, const CellAlphabet* alphabet, uint64_t first, 
     {
         return 0;
     }
-    std::map<uint32_t, uint32_t> counts; // symbol -> cells
-    uint32_t c = 0;
+    std::vector<uint32_t> counts(alphabet->Size(), 0); // symbol -> cells
     for (uint64_t i = 0; i < n; ++i)
     {
         const uint32_t v = GetSlot(f, first + i);
         if (v != 0)
         {
             ++counts[*alphabet->Symbol(v)];
-            ++c;
         }
     }
-    if (c == 0)
-    {
-        return 0;
-    }
-    const uint32_t s = alphabet->Size();
-    const uint32_t lo = counts.begin()->first;
-    const uint32_t hi = counts.rbegin()->first;
-    double bits = std::log2(s) + std::log2(s - lo);
-    double ones = 0;
-    double zeros = 0;
-    for (uint32_t v = lo + 1; v < hi; ++v)
-    {
-        const bool here = counts.count(v) > 0;
-        bits -= std::log2(((here ? ones : zeros) + 0.5) / (ones + zeros + 1));
-        (here ? ones : zeros) += 1;
-    }
-    return bits + Log2Choose(c - 1, static_cast<double>(counts.size() - 1));
+    return CellCountBits(ShapeOf(f), static_cast<uint32_t>(n), counts);
 }
 
 /// One advertisement measured.

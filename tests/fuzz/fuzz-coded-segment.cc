@@ -19,6 +19,7 @@
 #include "gossip-message.h"
 #include "segment-fuzz.h"
 
+#include <array>
 #include <cstring>
 #include <map>
 
@@ -168,6 +169,21 @@ fuzz::Seeds()
         for (uint64_t id = 1; id <= 12; ++id)
         {
             lbf.InsertQuantized(Key::FromId(id), decay.Chain()[id % decay.ChainLength()]);
+        }
+        filters.emplace_back(lbf);
+    }
+    // LBFs made the LBF way, as CELLS' count model expects them: k cells a
+    // resource, values by hop count, the largest kept (issue 41).
+    for (const auto& [m, b, k, keys] : {std::array<uint32_t, 4>{147, 5, 4, 40},
+                                        std::array<uint32_t, 4>{1024, 8, 8, 60},
+                                        std::array<uint32_t, 4>{256, 9, 1, 120}})
+    {
+        const LbfDecay decay = LbfDecay::Multiplicative(0.9, b);
+        LinearBloomFilter lbf(m, b, k, Quantization::FLOOR);
+        for (uint64_t id = 1; id <= keys; ++id)
+        {
+            const uint64_t hops = (id * 7 % 13 + id * 5 % 11) % decay.ChainLength();
+            lbf.InsertQuantized(Key::FromId(id), decay.Chain()[hops]);
         }
         filters.emplace_back(lbf);
     }

@@ -4,7 +4,7 @@
  * libFuzzer target: bloom::DecodeCodedSlots and AppendCodedSlots
  * (slot-codec.h), the entropy codings of a slot range, on every family.
  * The input's first 6 bytes choose the shape and range (family, m, b or
- * widths, the LBF decay, first slot, slot count); byte 6 is the codec byte,
+ * widths, the LBF decay and k, first slot, slot count); byte 6 is the codec byte,
  * the rest its payload.  Properties, both ways:
  *  - decoding: every rejection is a DecodeError; what decodes has its wire
  *    form's size and zero padding, is valid for the family (LBF cells on
@@ -15,6 +15,7 @@
  *    codec byte and decodes back to the same wire form.
  */
 #include "filter-codec.h"
+#include "filter-limits.h"
 #include "fuzz-common.h"
 #include "slot-codec.h"
 
@@ -79,6 +80,7 @@ Parse(const uint8_t* data)
         break;
     case 3:
         s.shape.kind = FilterKind::LINEAR;
+        s.shape.hashes = 1 + data[0] / 5 % kMaxHashes; // CELLS' count model uses k
         s.shape.slotBits = 1 + data[3] % 16;
         s.alphabet = &Alphabet(s.shape.slotBits, (data[3] & 0x80) != 0);
         break;
@@ -174,6 +176,18 @@ Canonicalize(AnyFilter& f, const Setup& s)
     {
         SetSlot(f, s.first + i, entries[i].second | entries[i].first << w);
     }
+}
+
+/// A seed: the prefix `input`, then the coded range of `f` it names.
+std::vector<uint8_t>
+WithCodedRange(std::vector<uint8_t> input, const Setup& s, const AnyFilter& f)
+{
+    std::vector<uint8_t> wire;
+    AppendWireSlots(f, s.first, s.n, wire);
+    std::vector<uint8_t> coded;
+    AppendCodedSlots(s.shape, s.n, wire.data(), s.alphabet, coded);
+    input.insert(input.end(), coded.begin(), coded.end());
+    return input;
 }
 
 } // namespace
@@ -279,12 +293,32 @@ fuzz::Seeds()
             {
                 Canonicalize(f, *s);
             }
-            std::vector<uint8_t> wire;
-            AppendWireSlots(f, s->first, s->n, wire);
-            std::vector<uint8_t> coded;
-            AppendCodedSlots(s->shape, s->n, wire.data(), s->alphabet, coded);
-            input.insert(input.end(), coded.begin(), coded.end());
-            seeds.push_back(input);
+            seeds.push_back(WithCodedRange(input, *s, f));
+        }
+    }
+    // LBF ranges made the LBF way (issue 41's count model): resources at
+    // hop counts, each writing its chain value into k cells, the largest kept.
+    for (const uint32_t k : {1U, 4U, 8U, 32U})
+    {
+        for (const uint32_t resources : {3U, 30U, 300U})
+        {
+            std::vector<uint8_t> input{static_cast<uint8_t>(3 + 5 * (k - 1)), 255, 3, 7, 0, 17};
+            const std::optional<Setup> s = Parse(input.data());
+            AnyFilter f = MakeFilter(s->shape);
+            const uint32_t size = s->alphabet->Size();
+            uint32_t x = 777 + resources + k;
+            for (uint32_t r = 0; r < resources; ++r)
+            {
+                x = x * 1103515245U + 12345U;
+                const uint32_t hop = (x >> 16) % 13 % size;
+                for (uint32_t j = 0; j < k; ++j)
+                {
+                    x = x * 1103515245U + 12345U;
+                    const uint64_t cell = s->first + (x >> 8) % s->n;
+                    SetSlot(f, cell, std::max(GetSlot(f, cell), s->alphabet->Value(hop)));
+                }
+            }
+            seeds.push_back(WithCodedRange(input, *s, f));
         }
     }
     return seeds;

@@ -4,12 +4,15 @@
 #include "slot-codec.h"
 
 #include "filter-codec.h"
+#include "filter-limits.h"
 #include "lbf-quantization.h"
 #include "range-coder.h"
 
 #include "ns3/user-text.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cmath>
 #include <stdexcept>
 
 namespace ns3
@@ -62,6 +65,32 @@ WireBytes(uint64_t n, uint32_t b)
 
 // ------------------------------------------------------------ bits (urn)
 
+/// Bits a .. e - 1 of a wire form of which `ones` are ones: each with the urn's probability.
+void
+EncodeUrnBits(RangeEncoder& enc, const uint8_t* raw, uint32_t a, uint32_t e, uint32_t ones)
+{
+    for (uint32_t i = a; i < e && ones != 0 && ones != e - i; ++i)
+    {
+        const bool bit = Bit(raw, i);
+        enc.EncodeUrnBit(bit, ones, e - i);
+        ones -= bit ? 1 : 0;
+    }
+}
+
+/// Mirror of EncodeUrnBits; sets the ones in a zeroed wire form.
+void
+DecodeUrnBits(RangeDecoder& dec, uint8_t* raw, uint32_t a, uint32_t e, uint32_t ones)
+{
+    for (uint32_t i = a; i < e && ones != 0; ++i)
+    {
+        if (ones == e - i || dec.DecodeUrnBit(ones, e - i))
+        {
+            raw[i / 8] |= static_cast<uint8_t>(1U << (i % 8));
+            --ones;
+        }
+    }
+}
+
 /// Bits a .. e - 1 of a wire form: count, then each bit with the urn's probability.
 void
 EncodeBitPiece(RangeEncoder& enc, const uint8_t* raw, uint32_t a, uint32_t e)
@@ -72,27 +101,14 @@ EncodeBitPiece(RangeEncoder& enc, const uint8_t* raw, uint32_t a, uint32_t e)
         ones += Bit(raw, i) ? 1 : 0;
     }
     enc.EncodeCount(ones, e - a);
-    for (uint32_t i = a; i < e && ones != 0 && ones != e - i; ++i)
-    {
-        const bool bit = Bit(raw, i);
-        enc.EncodeUrnBit(bit, ones, e - i);
-        ones -= bit ? 1 : 0;
-    }
+    EncodeUrnBits(enc, raw, a, e, ones);
 }
 
-/// Mirror of EncodeBitPiece; sets the ones in a zeroed wire form.
+/// Mirror of EncodeBitPiece.
 void
 DecodeBitPiece(RangeDecoder& dec, uint8_t* raw, uint32_t a, uint32_t e)
 {
-    uint32_t ones = dec.DecodeCount(e - a);
-    for (uint32_t i = a; i < e && ones != 0; ++i)
-    {
-        if (ones == e - i || dec.DecodeUrnBit(ones, e - i))
-        {
-            raw[i / 8] |= static_cast<uint8_t>(1U << (i % 8));
-            --ones;
-        }
-    }
+    DecodeUrnBits(dec, raw, a, e, dec.DecodeCount(e - a));
 }
 
 /**
@@ -215,146 +231,406 @@ class Fenwick
 };
 
 /**
- * Cells: the zero map as a bit piece; then, over the non-zero cells' symbols,
- * the least and greatest symbol present (uniform), which symbols between them
- * are present (KT bits), how many cells each present symbol has (a
- * composition of the count: urn over its c - 1 cut points) and the symbols
- * in cell order (multinomial urn).  False when a cell is outside the alphabet.
+ * \brief The count model of CELLS: how many cells of each symbol a range of
+ * an LBF holds, knowing how LBF content is made.
+ *
+ * A resource at h hops writes its value into k = shape.hashes cells at
+ * independent uniform positions of the m = shape.slots, and a cell keeps the
+ * highest value written (the least symbol).  Going from the least symbol
+ * present (lo) up, the count c_h of symbol h in a range of n cells is
+ * modelled as the new cells of r resources at h hops, r geometric of mean mu
+ * (theta = mu / (1 + mu)), each adding Binomial(k, q) cells, q the chance
+ * that a draw lands in the range on a cell no higher value holds:
+ * q = (n - U - k mu (n / m) / 2) / m, U the cells of the symbols before h
+ * (the k mu / 2 term: collisions among a resource's own draws).  The pmf of
+ * this geometric mixture of binomials is f_0 = (1 - theta) / (1 - theta b_0),
+ * f_c = sum_{j = 1..min(k, c)} g_j f_{c - j} with b_j = C(k, j) q^j
+ * (1 - q)^(k - j) and g_j = theta b_j / (1 - theta b_0): O(k) a value.
+ * After c_h is coded, r^ = c_h / (k q) updates mu: at lo,
+ * mu = (r^ + prior) / 2, then mu = alpha mu + (1 - alpha) r^.
+ *
+ * The support is cmin .. cmax: 1 .. at lo and hi (both present), 0 ..
+ * between; cmax = n - U, less 1 before hi (hi's cell), so no count can
+ * exceed the cells left.
+ *
+ * Fixed point, so that both ends compute the same frequencies on any
+ * platform and compiler (no floating point on the coding path):
+ * probabilities are Q32 in uint64_t (2^32 is 1; every value but the
+ * constant 1 is below 2^32, so a product of two fits 64 bits; products are
+ * shifted right by 32 and divisions round down); mu is Q16 (2^16 is one
+ * resource, the prior 0.7 = 45875) clipped to [1/256, 65536], the weights
+ * 1/2 and alpha = 154/256 (about 0.6) are integers over 256, q is clipped to
+ * [max(2^-16, 1 / (2 m)), 1 - that].  The coded distribution has the fixed
+ * total kTotal = 2^23 + 512: count v has the frequency floor(f_v 2^23 /
+ * mass) + 1 (mass: that of the support, 1 - f_0 when cmin = 1; the division
+ * as a multiplication by floor(2^55 / (mass << up)), up bringing the mass to
+ * [2^32, 2^33)), so every count of the support can be coded.  The explicit
+ * counts end after T, the first count where less than 2^-20 of the mass is
+ * left beyond it, or at cmin + 255: the counts from T + 1 on share one
+ * escape interval and are then coded as EncodeCount(c - T - 1,
+ * cmax - T - 1).  The last interval (cmax's, or the escape) takes what is
+ * left of kTotal.  The masses are computed only as far as the count coded
+ * (or decoded) needs: O(k) a count, the cost of a symbol O(k c_h).
+ */
+class CellCountModel
+{
+  public:
+    /// A range of n cells of a filter of `shape`.
+    CellCountModel(const FilterShape& shape, uint32_t n)
+        : m_k(std::clamp<uint32_t>(shape.hashes, 1, kMaxHashes)),
+          m_m(std::max<uint32_t>(shape.slots, 1)),
+          m_n(n),
+          m_qMin(std::max<uint64_t>(uint64_t{1} << 16, kOne / (2 * uint64_t{m_m})))
+    {
+    }
+
+    /**
+     * Build the distribution of the next count: `used` cells hold the
+     * symbols before it, and it is in cmin .. cmax (cmin <= cmax).
+     */
+    void Prepare(uint32_t used, uint32_t cmin, uint32_t cmax)
+    {
+        assert(cmin <= cmax && used <= m_n);
+        m_cmin = cmin;
+        m_cmax = cmax;
+        // q = (n - U - k mu (n / m) / 2) / m, in Q16 cells first.
+        const uint64_t collisions = uint64_t{m_k} * m_mu * m_n / (2 * uint64_t{m_m});
+        const uint64_t free16 = uint64_t{m_n - used} << 16;
+        const uint64_t num = free16 > collisions ? free16 - collisions : 0;
+        m_q = std::clamp<uint64_t>(num * 65536 / m_m, m_qMin, kOne - m_qMin);
+        // b_0 = (1 - q)^k; theta = mu / (1 + mu); f_0 = (1 - theta) / (1 - theta b_0)
+        uint64_t b0 = kOne;
+        for (uint32_t j = 1; j <= m_k; ++j)
+        {
+            b0 = b0 * (kOne - m_q) >> 32;
+        }
+        const uint64_t notTheta = (uint64_t{1} << 48) / ((uint64_t{1} << 16) + m_mu);
+        m_theta = kOne - notTheta;
+        m_den = kOne - (m_theta * b0 >> 32);
+        m_reach = 0; // the g_j when a count above 0 needs them (Mass)
+        m_f.assign(1, std::min(kOne - 1, (notTheta << 32) / m_den));
+        m_mass = cmin == 0 ? kOne : kOne - m_f[0];
+        m_up = 33 - BitLength(m_mass);
+        m_scale = (uint64_t{1} << 55) / (m_mass << m_up);
+    }
+
+    /// Code `count` (cmin .. cmax) with the prepared distribution.
+    void Encode(RangeEncoder& enc, uint32_t count)
+    {
+        const Interval in = Walk([count](uint32_t v, uint32_t, uint32_t) { return v == count; });
+        enc.Encode(in.cum, in.freq, kTotal);
+        if (in.escape)
+        {
+            enc.EncodeCount(count - in.value, m_cmax - in.value);
+        }
+    }
+
+    /// Mirror of Encode.
+    uint32_t Decode(RangeDecoder& dec)
+    {
+        const uint32_t t = dec.Target(kTotal);
+        const Interval in =
+            Walk([t](uint32_t, uint32_t cum, uint32_t freq) { return t - cum < freq; });
+        dec.Consume(in.cum, in.freq, kTotal);
+        return in.escape ? in.value + dec.DecodeCount(m_cmax - in.value) : in.value;
+    }
+
+    /// \return the bits Encode spends on `count`
+    double Bits(uint32_t count)
+    {
+        const Interval in = Walk([count](uint32_t v, uint32_t, uint32_t) { return v == count; });
+        double bits = std::log2(static_cast<double>(kTotal) / in.freq);
+        if (in.escape)
+        {
+            bits += CountBits(count - in.value, m_cmax - in.value);
+        }
+        return bits;
+    }
+
+    /// Learn from the count just coded (`first`: of the least symbol).
+    void Update(uint32_t count, bool first)
+    {
+        const uint64_t estimate =
+            std::min(kMuMax, (uint64_t{count} << 32) / (uint64_t{m_k} * (m_q >> 16)));
+        m_mu = first ? (kMix * estimate + (256 - kMix) * kMuPrior) >> 8
+                     : (kAlpha * m_mu + (256 - kAlpha) * estimate) >> 8;
+        m_mu = std::clamp(m_mu, kMuMin, kMuMax);
+    }
+
+    /// \return the bits of EncodeCount(c, n)
+    static double CountBits(uint32_t c, uint32_t n)
+    {
+        double bits = std::log2(BitLength(n) + 1.0);
+        const uint32_t length = BitLength(c);
+        if (length >= 2)
+        {
+            const uint32_t base = 1U << (length - 1);
+            bits += std::log2(static_cast<double>(std::min(base, n - base + 1)));
+        }
+        return bits;
+    }
+
+  private:
+    /// A count's interval of kTotal; escape: the counts from `value` on.
+    struct Interval
+    {
+        uint32_t cum;
+        uint32_t freq;
+        uint32_t value;
+        bool escape;
+    };
+
+    /**
+     * The support's intervals in order, computed as far as needed: count v
+     * (cmin ..) has floor(f_v 2^23 / mass) + 1; the last count (cmax)
+     * or the escape (after the last explicit count) has what is left of
+     * kTotal.  Returns the first interval for which pick(v, cum, freq) is
+     * true (always the escape or the last one, when none before).
+     */
+    template <class Pick>
+    Interval Walk(Pick&& pick)
+    {
+        uint64_t massCum = 0; // Q32 mass of cmin .. v - 1
+        uint32_t cum = 0;
+        for (uint32_t v = m_cmin;; ++v)
+        {
+            if (v > m_cmin &&
+                (v - m_cmin == kMaxSupport || m_mass - massCum < m_mass >> kTailShift))
+            {
+                return {cum, kTotal - cum, v, true};
+            }
+            const uint64_t f = Mass(v);
+            if (v == m_cmax)
+            {
+                return {cum, kTotal - cum, v, false};
+            }
+            const auto freq = static_cast<uint32_t>(((f << m_up) * m_scale >> 32) + 1);
+            if (uint64_t{cum} + freq >= kTotal)
+            {
+                return {cum, kTotal - cum, v, true}; // (rounded masses past 1)
+            }
+            if (pick(v, cum, freq))
+            {
+                return {cum, freq, v, false};
+            }
+            cum += freq;
+            massCum = std::min(m_mass, massCum + f);
+        }
+    }
+
+    /// g_j = theta b_j / (1 - theta b_0), b_j = C(k, j) q^j (1 - q)^(k - j); m_reach.
+    void Weights()
+    {
+        uint64_t qPow[kMaxHashes + 1];
+        uint64_t pPow[kMaxHashes + 1];
+        qPow[0] = kOne;
+        pPow[0] = kOne;
+        for (uint32_t j = 1; j <= m_k; ++j)
+        {
+            qPow[j] = qPow[j - 1] * m_q >> 32;
+            pPow[j] = pPow[j - 1] * (kOne - m_q) >> 32;
+        }
+        uint64_t choose = m_k; // C(k, j)
+        for (uint32_t j = 1; j <= m_k; ++j)
+        {
+            const uint64_t b = std::min(kOne - 1, choose * (qPow[j] * pPow[m_k - j] >> 32));
+            m_g[j] = std::min(kOne - 1, (m_theta * b >> 32 << 32) / m_den);
+            m_reach = m_g[j] != 0 ? j : m_reach;
+            choose = choose * (m_k - j) / (j + 1);
+        }
+        m_reach = std::max<uint32_t>(m_reach, 1); // computed (g_1 may be 0)
+    }
+
+    /// f_v (Q32), the values before it computed (v <= size of m_f).
+    uint64_t Mass(uint32_t v)
+    {
+        if (v < m_f.size())
+        {
+            return m_f[v];
+        }
+        if (m_reach == 0)
+        {
+            Weights();
+        }
+        uint64_t f = 0;
+        for (uint32_t j = 1; j <= std::min(m_reach, v); ++j)
+        {
+            f += m_g[j] * m_f[v - j] >> 32;
+        }
+        m_f.push_back(f);
+        return f;
+    }
+
+    static constexpr uint64_t kOne = uint64_t{1} << 32;   //!< 1 in Q32
+    static constexpr uint64_t kMuPrior = 45875;           //!< 0.7 in Q16
+    static constexpr uint64_t kMuMin = 256;               //!< 1/256 in Q16
+    static constexpr uint64_t kMuMax = uint64_t{1} << 32; //!< 65536 in Q16
+    static constexpr uint64_t kMix = 128;                 //!< weight of r^ at lo, /256
+    static constexpr uint64_t kAlpha = 154;               //!< alpha (0.6), /256
+    static constexpr uint32_t kMaxSupport = 256;          //!< explicit counts at most
+    static constexpr uint32_t kTailShift = 20; //!< support ends where 2^-20 of its mass is left
+    /// Total of every count distribution: above the frequencies' sum (< 2^23 + kMaxSupport)
+    static constexpr uint32_t kTotal = (1U << 23) + 2 * kMaxSupport;
+
+    uint32_t m_k;
+    uint32_t m_m;
+    uint32_t m_n;
+    uint64_t m_qMin;
+    uint64_t m_mu{kMuPrior};
+    uint64_t m_q{0};
+    uint32_t m_cmin{0};
+    uint32_t m_cmax{0};
+    uint32_t m_reach{0}; //!< the largest j with g_j > 0 (at least 1), 0: g not computed yet
+    uint64_t m_theta{0}; //!< theta (Q32)
+    uint64_t m_den{0};   //!< 1 - theta b_0 (Q32)
+    uint32_t m_up{0};    //!< the shift that brings the support's mass to [2^32, 2^33)
+    uint64_t m_mass{0};  //!< the support's mass (Q32): 1, or 1 - f_0 when cmin = 1
+    uint64_t m_scale{0}; //!< 2^55 / (mass << up): a mass times it, >> 32, is its share of 2^23
+    uint64_t m_g[kMaxHashes + 1]{};
+    std::vector<uint64_t> m_f; //!< f_0 .. as far as computed
+};
+
+/**
+ * Walk the counts of a range of n cells whose symbols present span lo .. hi:
+ * for h = lo .. hi, prepare the model and call code(model, h), which codes or
+ * decodes c_h and returns it.  c_lo and c_hi are at least 1, and c_h leaves
+ * a cell for hi, so no count can exceed the cells left.
+ */
+template <class Code>
+void
+WalkCellCounts(const FilterShape& shape, uint32_t n, uint32_t lo, uint32_t hi, Code&& code)
+{
+    CellCountModel model(shape, n);
+    uint32_t used = 0;
+    for (uint32_t h = lo; h <= hi; ++h)
+    {
+        const uint32_t cmin = h == lo || h == hi ? 1 : 0;
+        const uint32_t cmax = n - used - (h < hi ? 1 : 0);
+        model.Prepare(used, cmin, cmax);
+        const uint32_t c = code(model, h);
+        model.Update(c, h == lo);
+        used += c;
+    }
+}
+
+/**
+ * Cells: the least symbol present (or the alphabet's size when every cell is
+ * 0) and the greatest (EncodeCount), the count of every symbol between them
+ * (CellCountModel), the zero map (urn of n bits of which c are ones, c the
+ * counts' sum) and the non-zero cells' symbols in cell order (multinomial urn
+ * over the symbols present).  False when a cell is outside the alphabet.
  */
 bool
 EncodeCells(RangeEncoder& enc,
+            const FilterShape& shape,
             uint32_t n,
-            uint32_t b,
             const uint8_t* raw,
             const CellAlphabet& alphabet)
 {
+    const uint32_t b = shape.slotBits;
+    const uint32_t s = alphabet.Size();
     std::vector<uint32_t> symbols;
     std::vector<uint8_t> map((n + 7) / 8, 0);
+    std::vector<uint32_t> counts(s, 0);
     for (uint32_t i = 0; i < n; ++i)
     {
         const uint32_t v = Field(raw, uint64_t{i} * b, b);
         if (v != 0)
         {
-            const auto s = alphabet.Symbol(v);
-            if (!s)
+            const auto sym = alphabet.Symbol(v);
+            if (!sym)
             {
                 return false;
             }
-            symbols.push_back(*s);
+            symbols.push_back(*sym);
+            ++counts[*sym];
             map[i / 8] |= static_cast<uint8_t>(1U << (i % 8));
         }
     }
-    EncodeBitPiece(enc, map.data(), 0, n);
+    if (n == 0)
+    {
+        return true;
+    }
     const auto c = static_cast<uint32_t>(symbols.size());
+    uint32_t lo = 0;
+    while (lo < s && counts[lo] == 0)
+    {
+        ++lo;
+    }
+    enc.EncodeCount(lo, s);
     if (c == 0)
     {
         return true;
     }
-    std::vector<uint32_t> present = symbols;
-    std::sort(present.begin(), present.end());
-    present.erase(std::unique(present.begin(), present.end()), present.end());
-    const uint32_t s = alphabet.Size();
-    const uint32_t lo = present.front();
-    const uint32_t hi = present.back();
-    enc.EncodeUniform(lo, s);
-    enc.EncodeUniform(hi - lo, s - lo);
-    uint32_t ones = 0;
-    uint32_t zeros = 0;
-    size_t next = 1;
-    for (uint32_t v = lo + 1; v < hi; ++v)
+    uint32_t hi = s - 1;
+    while (counts[hi] == 0)
     {
-        const bool here = present[next] == v;
-        enc.EncodeKtBit(here, ones, zeros);
-        ++(here ? ones : zeros);
-        next += here ? 1 : 0;
+        --hi;
     }
-    const size_t d = present.size();
-    std::vector<uint32_t> counts(d, 0);
-    std::vector<uint32_t> index(c);
-    for (uint32_t i = 0; i < c; ++i)
+    if (n > 1)
     {
-        index[i] = static_cast<uint32_t>(
-            std::lower_bound(present.begin(), present.end(), symbols[i]) - present.begin());
-        ++counts[index[i]];
+        enc.EncodeCount(hi - lo, s - 1 - lo);
     }
-    // The composition: cut point p (1..c-1) is set when a symbol's cells end there.
-    uint32_t cut = counts[0];
-    size_t k = 1;
-    auto cuts = static_cast<uint32_t>(d - 1);
-    for (uint32_t p = 1; p < c && cuts != 0 && cuts != c - p; ++p)
+    WalkCellCounts(shape, n, lo, hi, [&](CellCountModel& model, uint32_t h) {
+        model.Encode(enc, counts[h]);
+        return counts[h];
+    });
+    EncodeUrnBits(enc, map.data(), 0, n, c);
+    std::vector<uint32_t> present;
+    std::vector<uint32_t> index(s, 0);
+    for (uint32_t h = lo; h <= hi; ++h)
     {
-        const bool here = p == cut;
-        enc.EncodeUrnBit(here, cuts, c - p);
-        if (here)
+        if (counts[h] != 0)
         {
-            --cuts;
-            cut += counts[k++];
+            index[h] = static_cast<uint32_t>(present.size());
+            present.push_back(counts[h]);
         }
     }
-    Fenwick tree(counts);
+    Fenwick tree(present);
     for (uint32_t i = 0; i < c; ++i)
     {
-        const uint32_t j = index[i];
-        enc.Encode(tree.Prefix(j), counts[j], c - i);
-        --counts[j];
+        const uint32_t j = index[symbols[i]];
+        enc.Encode(tree.Prefix(j), present[j], c - i);
+        --present[j];
         tree.Add(j, -1);
     }
     return true;
 }
 
 void
-DecodeCells(RangeDecoder& dec, uint32_t n, uint32_t b, uint8_t* raw, const CellAlphabet& alphabet)
+DecodeCells(RangeDecoder& dec,
+            const FilterShape& shape,
+            uint32_t n,
+            uint8_t* raw,
+            const CellAlphabet& alphabet)
 {
-    std::vector<uint8_t> map((n + 7) / 8, 0);
-    DecodeBitPiece(dec, map.data(), 0, n);
-    uint32_t c = 0;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        c += Bit(map.data(), i) ? 1 : 0;
-    }
-    if (c == 0)
+    const uint32_t b = shape.slotBits;
+    const uint32_t s = alphabet.Size();
+    if (n == 0)
     {
         return;
     }
-    const uint32_t s = alphabet.Size();
-    const uint32_t lo = dec.DecodeUniform(s);
-    const uint32_t hi = lo + dec.DecodeUniform(s - lo);
-    std::vector<uint32_t> present{lo};
-    uint32_t ones = 0;
-    uint32_t zeros = 0;
-    for (uint32_t v = lo + 1; v < hi; ++v)
+    const uint32_t lo = dec.DecodeCount(s);
+    if (lo == s)
     {
-        const bool here = dec.DecodeKtBit(ones, zeros);
-        ++(here ? ones : zeros);
-        if (here)
+        return;
+    }
+    const uint32_t hi = n > 1 ? lo + dec.DecodeCount(s - 1 - lo) : lo;
+    std::vector<uint32_t> counts;  // of the symbols present
+    std::vector<uint32_t> present; // their symbols
+    uint32_t c = 0;
+    WalkCellCounts(shape, n, lo, hi, [&](CellCountModel& model, uint32_t h) {
+        const uint32_t count = model.Decode(dec);
+        if (count != 0)
         {
-            present.push_back(v);
+            counts.push_back(count);
+            present.push_back(h);
         }
-    }
-    if (hi != lo)
-    {
-        present.push_back(hi);
-    }
-    const size_t d = present.size();
-    if (d > c)
-    {
-        throw DecodeError("coded cells: " + std::to_string(d) + " symbols for " +
-                          std::to_string(c) + " cells");
-    }
-    std::vector<uint32_t> counts(d, 0);
-    auto cuts = static_cast<uint32_t>(d - 1);
-    uint32_t last = 0;
-    size_t k = 0;
-    for (uint32_t p = 1; p < c && cuts != 0; ++p)
-    {
-        if (cuts == c - p || dec.DecodeUrnBit(cuts, c - p))
-        {
-            counts[k++] = p - last;
-            last = p;
-            --cuts;
-        }
-    }
-    counts[k] = c - last;
+        c += count;
+        return count;
+    });
+    std::vector<uint8_t> map((n + 7) / 8, 0);
+    DecodeUrnBits(dec, map.data(), 0, n, c);
     Fenwick tree(counts);
     uint32_t cell = 0;
     for (uint32_t i = 0; i < c; ++i, ++cell)
@@ -694,7 +970,7 @@ AppendSlotsAs(SlotCoding coding,
         break;
     case SlotCoding::CELLS:
         if (alphabet == nullptr || alphabet->GetCellBits() != shape.slotBits ||
-            !EncodeCells(enc, n, shape.slotBits, raw, *alphabet))
+            !EncodeCells(enc, shape, n, raw, *alphabet))
         {
             return false;
         }
@@ -710,6 +986,47 @@ AppendSlotsAs(SlotCoding coding,
     }
     enc.Finish(out);
     return true;
+}
+
+double
+CellCountBits(const FilterShape& shape, uint32_t n, const std::vector<uint32_t>& counts)
+{
+    const auto s = static_cast<uint32_t>(counts.size());
+    uint64_t c = 0;
+    for (const uint32_t count : counts)
+    {
+        c += count;
+    }
+    if (c > n)
+    {
+        throw std::invalid_argument("cell counts: " + std::to_string(c) + " cells in a range of " +
+                                    std::to_string(n));
+    }
+    if (n == 0 || s == 0)
+    {
+        return 0;
+    }
+    uint32_t lo = 0;
+    while (lo < s && counts[lo] == 0)
+    {
+        ++lo;
+    }
+    double bits = CellCountModel::CountBits(lo, s);
+    if (lo == s)
+    {
+        return bits;
+    }
+    uint32_t hi = s - 1;
+    while (counts[hi] == 0)
+    {
+        --hi;
+    }
+    bits += n > 1 ? CellCountModel::CountBits(hi - lo, s - 1 - lo) : 0.0;
+    WalkCellCounts(shape, n, lo, hi, [&](CellCountModel& model, uint32_t h) {
+        bits += model.Bits(counts[h]);
+        return counts[h];
+    });
+    return bits;
 }
 
 size_t
@@ -797,7 +1114,7 @@ DecodeCodedSlots(const FilterShape& shape,
         DecodeBits(dec, shape, n, raw.data());
         break;
     case SlotCoding::CELLS:
-        DecodeCells(dec, n, shape.slotBits, raw.data(), *alphabet);
+        DecodeCells(dec, shape, n, raw.data(), *alphabet);
         break;
     default:
         DecodeEntries(dec, shape, n, raw.data());

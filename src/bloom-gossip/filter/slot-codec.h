@@ -53,7 +53,7 @@ enum class SlotCoding : uint8_t
 {
     RAW = 0,     //!< the packed slots, as in a plain segment
     BITS = 1,    //!< 1-bit slots (BF, SDBF, ABF): count and urn; later levels in context
-    CELLS = 2,   //!< LBF cells: zero map, histogram over the alphabet, multinomial urn
+    CELLS = 2,   //!< LBF cells: counts per symbol (LBF model), zero map, multinomial urn
     ENTRIES = 3, //!< DV entries in canonical order: hop steps, Golomb-coded id gaps
 };
 
@@ -158,6 +158,21 @@ bool AppendSlotsAs(SlotCoding coding,
                    const uint8_t* raw,
                    const CellAlphabet* alphabet,
                    std::vector<uint8_t>& out);
+
+/**
+ * The bits CELLS spends on the counts of a range's symbols: the least and
+ * greatest symbol present and the count of every symbol between them under
+ * the LBF count model (slot-codec.cc, CellCountModel: r resources a hop,
+ * geometric, each writing Binomial(k, q) new cells of the range), the ideal
+ * -log2 of the coder's integer frequencies.  The zero map and the cells'
+ * order (urns) are not counted.
+ * \param shape the filter's shape (k = hashes, m = slots)
+ * \param n the number of cells of the range
+ * \param counts counts[h]: the cells of symbol h (one entry a symbol of the
+ *        alphabet), summing to at most n (else std::invalid_argument)
+ * \return the bits
+ */
+double CellCountBits(const FilterShape& shape, uint32_t n, const std::vector<uint32_t>& counts);
 
 /**
  * The payload of a coded segment: the codec byte, then the slots coded with
