@@ -71,7 +71,6 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
-#include <map>
 #include <memory>
 #include <optional>
 #include <random>
