@@ -61,14 +61,20 @@ namespace
 /// keys of queries, GossipWorkload::kAbsentKeyBase).
 constexpr uint64_t kProbeBase = 1000000000ULL;
 
-/// Stream numbers: topology draws, workload draws (placement, then queries:
-/// two streams), then devices and apps (gossip applications, then query
-/// applications).
+/// Stream numbers: topology draws, workload draws (placement, queries,
+/// warm-up: three streams, GossipWorkload::AssignStreams), then devices and
+/// apps (gossip applications, then query applications).
 constexpr int64_t kTopologyStream = 0;
 constexpr int64_t kWorkloadStream = 1;
 constexpr int64_t kFirstDeviceStream = 100;
 /// Stream picking the mobile nodes (--mobile-share).
 constexpr int64_t kMobileSelectStream = 50;
+/// First stream of every planning application (CheckFamilyAttributes: the
+/// timer's, then the family's own, e.g. the SDBF's keep mask; 60 up to 69),
+/// the same for each, so a plan does not depend on what ran before it.
+constexpr int64_t kPlanningStream = 60;
+/// Streams a planning application may use, from kPlanningStream.
+constexpr int64_t kPlanningStreams = 10;
 
 uint32_t
 GridSide(uint32_t nodes)
@@ -194,6 +200,13 @@ CheckFamilyAttributes(const GossipScenarioConfig& c, uint32_t slots, uint32_t de
         factory.Set(name, *value);
     }
     Ptr<BloomGossipApplication> app = factory.Create<BloomGossipApplication>();
+    // Fixed streams before its policy is built (the SDBF draws its keep mask
+    // then): not ns-3's automatically assigned ones, whose numbers depend on
+    // how many random variables the process created before.
+    const int64_t used = app->AssignStreams(kPlanningStream);
+    NS_ABORT_MSG_IF(used > kPlanningStreams,
+                    "a planning application uses " << used << " streams, more than "
+                                                   << kPlanningStreams);
     const std::string problem = app->CheckAttributes();
     if (!problem.empty())
     {

@@ -115,7 +115,10 @@ std::string WithOptionNames(const GossipScenarioConfig& config,
 /**
  * The family's own check of the run's values (CheckAttributes on one
  * application built from GossipAttributeValues, on no node): throws
- * std::invalid_argument "--option: problem" (WithOptionNames).
+ * std::invalid_argument "--option: problem" (WithOptionNames).  The
+ * application's random streams are fixed (from stream 60, the same for
+ * every application it builds), so its policy (the SDBF's keep mask) is a
+ * function of the values and the seed and run only.
  * \param config the run's configuration
  * \param slots the m actually used \param depth the levels actually used
  * \return the application, whose policy (GetPolicy) is the runs'

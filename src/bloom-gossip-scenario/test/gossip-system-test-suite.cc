@@ -8,6 +8,7 @@
 #include "ns3/bloom-gossip-test-compat.h"
 #include "ns3/gossip-scenario.h"
 #include "ns3/node-list.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-tables.h"
 #include "ns3/test.h"
@@ -667,6 +668,47 @@ class CodedBudgetHashesTestCase : public TestCase
     }
 };
 
+/**
+ * The budget search with a codec plans on applications of its own (the
+ * SDBF's line has its random keep mask): their streams are fixed, so the
+ * m an SDBF run chooses, and its runs.csv row, do not depend on what ran
+ * before it in the process (another family's search, more random
+ * variables).
+ */
+class CodedBudgetStreamsTestCase : public TestCase
+{
+  public:
+    CodedBudgetStreamsTestCase()
+        : TestCase("coded budget: the SDBF's m does not depend on what ran before it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        GossipScenarioConfig c = Roomy(FilterKind::SCOPE_DECAY, ScenarioTopology::GRID, 25);
+        c.budgetBytes = 92;
+        c.codec = bloom::Codec::ENTROPY;
+        c.resources = 16;
+        c.simTime = 5;
+        const GossipScenarioResult alone = RunGossipScenario(c);
+        // Another family's search first, and random variables of its own.
+        GossipScenarioConfig lbf = c;
+        lbf.filter = FilterKind::LINEAR;
+        lbf.SetFamilyOption("b", "5");
+        CheckGossipScenario(lbf);
+        for (int i = 0; i < 5; ++i)
+        {
+            CreateObject<UniformRandomVariable>()->GetValue();
+        }
+        const GossipScenarioResult after = RunGossipScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(after.slots, alone.slots, "the same m");
+        NS_TEST_ASSERT_MSG_EQ(GossipCsvRow(c, after), GossipCsvRow(c, alone), "the same row");
+    }
+};
+
 class GossipSystemTestSuite : public TestSuite
 {
   public:
@@ -684,6 +726,7 @@ class GossipSystemTestSuite : public TestSuite
         AddTestCase(new CodedBytesTestCase, bloom::test::kQuick);
         AddTestCase(new CodedBudgetTestCase, bloom::test::kQuick);
         AddTestCase(new CodedBudgetHashesTestCase, bloom::test::kQuick);
+        AddTestCase(new CodedBudgetStreamsTestCase, bloom::test::kQuick);
     }
 };
 
