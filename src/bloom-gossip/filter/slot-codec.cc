@@ -291,6 +291,15 @@ class CellCountModel
     void Prepare(uint32_t used, uint32_t cmin, uint32_t cmax)
     {
         assert(cmin <= cmax && used <= m_n);
+        // The distribution is a function of (used, cmin, cmax, mu): along a run
+        // of absent symbols mu settles at kMuMin and nothing changes, so the
+        // masses already computed serve again.
+        if (m_preparedMu == m_mu && used == m_used && cmin == m_cmin && cmax == m_cmax)
+        {
+            return;
+        }
+        m_preparedMu = m_mu;
+        m_used = used;
         m_cmin = cmin;
         m_cmax = cmax;
         // q = (n - U - k mu (n / m) / 2) / m, in Q16 cells first.
@@ -478,6 +487,8 @@ class CellCountModel
     uint64_t m_qMin;
     uint64_t m_mu{kMuPrior};
     uint64_t m_q{0};
+    uint64_t m_preparedMu{0}; //!< the mu of the last Prepare (0: none yet; mu >= kMuMin)
+    uint32_t m_used{0};       //!< the cells before the symbol, at the last Prepare
     uint32_t m_cmin{0};
     uint32_t m_cmax{0};
     uint32_t m_reach{0}; //!< the largest j with g_j > 0 (at least 1), 0: g not computed yet
