@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 namespace ns3
 {
@@ -177,6 +178,19 @@ RangeEncoder::EncodeCount(uint32_t c, uint32_t n)
         const uint32_t base = 1U << (length - 1);
         EncodeUniform(c - base, std::min(base, n - base + 1));
     }
+}
+
+double
+RangeEncoder::CountBits(uint32_t c, uint32_t n)
+{
+    double bits = std::log2(BitLength(n) + 1.0);
+    const uint32_t length = BitLength(c);
+    if (length >= 2)
+    {
+        const uint32_t base = 1U << (length - 1);
+        bits += std::log2(static_cast<double>(std::min(base, n - base + 1)));
+    }
+    return bits;
 }
 
 void

@@ -69,6 +69,8 @@ class RangeEncoder
      * content.
      */
     void EncodeCount(uint32_t c, uint32_t n);
+    /// \return the bits EncodeCount(c, n) spends (c <= n)
+    static double CountBits(uint32_t c, uint32_t n);
 
     /// Append the code (see the class) to `out`; the encoder is reset.
     void Finish(std::vector<uint8_t>& out);

@@ -351,7 +351,7 @@ class CellCountModel
         double bits = std::log2(static_cast<double>(kTotal) / in.freq);
         if (in.escape)
         {
-            bits += CountBits(count - in.value, m_cmax - in.value);
+            bits += RangeEncoder::CountBits(count - in.value, m_cmax - in.value);
         }
         return bits;
     }
@@ -364,19 +364,6 @@ class CellCountModel
         m_mu = first ? (kMix * estimate + (256 - kMix) * kMuPrior) >> 8
                      : (kAlpha * m_mu + (256 - kAlpha) * estimate) >> 8;
         m_mu = std::clamp(m_mu, kMuMin, kMuMax);
-    }
-
-    /// \return the bits of EncodeCount(c, n)
-    static double CountBits(uint32_t c, uint32_t n)
-    {
-        double bits = std::log2(BitLength(n) + 1.0);
-        const uint32_t length = BitLength(c);
-        if (length >= 2)
-        {
-            const uint32_t base = 1U << (length - 1);
-            bits += std::log2(static_cast<double>(std::min(base, n - base + 1)));
-        }
-        return bits;
     }
 
   private:
@@ -1022,7 +1009,7 @@ CellCountBits(const FilterShape& shape, uint32_t n, const std::vector<uint32_t>&
     {
         ++lo;
     }
-    double bits = CellCountModel::CountBits(lo, s);
+    double bits = RangeEncoder::CountBits(lo, s);
     if (lo == s)
     {
         return bits;
@@ -1032,7 +1019,7 @@ CellCountBits(const FilterShape& shape, uint32_t n, const std::vector<uint32_t>&
     {
         --hi;
     }
-    bits += n > 1 ? CellCountModel::CountBits(hi - lo, s - 1 - lo) : 0.0;
+    bits += n > 1 ? RangeEncoder::CountBits(hi - lo, s - 1 - lo) : 0.0;
     WalkCellCounts(shape, n, lo, hi, [&](CellCountModel& model, uint32_t h) {
         bits += model.Bits(counts[h]);
         return counts[h];

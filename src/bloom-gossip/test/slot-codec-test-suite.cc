@@ -780,19 +780,6 @@ Log2Choose(double n, double k)
     return (std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1)) / std::log(2.0);
 }
 
-/// The bits of RangeEncoder::EncodeCount(c, n).
-double
-CountCodeBits(uint32_t c, uint32_t n)
-{
-    double bits = std::log2(BitLength(n) + 1.0);
-    if (BitLength(c) >= 2)
-    {
-        const uint32_t base = 1U << (BitLength(c) - 1);
-        bits += std::log2(static_cast<double>(std::min(base, n - base + 1)));
-    }
-    return bits;
-}
-
 /// The cells' counts per symbol of a range.
 std::vector<uint32_t>
 SymbolCounts(const AnyFilter& f, const CellAlphabet& alphabet, uint64_t first, uint32_t n)
@@ -844,7 +831,7 @@ CompositionCellsBits(const std::vector<uint32_t>& counts, uint32_t n)
             present.push_back(h);
         }
     }
-    double bits = CountCodeBits(c, n) + Log2Choose(n, c);
+    double bits = RangeEncoder::CountBits(c, n) + Log2Choose(n, c);
     if (c == 0)
     {
         return bits;
