@@ -14,6 +14,7 @@
 #include <cassert>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace ns3
 {
@@ -489,6 +490,31 @@ class CellCountModel
 };
 
 /**
+ * The least and the greatest symbol with a non-zero count; both counts.size()
+ * when every count is 0.
+ */
+std::pair<uint32_t, uint32_t>
+PresentSpan(const std::vector<uint32_t>& counts)
+{
+    const auto s = static_cast<uint32_t>(counts.size());
+    uint32_t lo = 0;
+    while (lo < s && counts[lo] == 0)
+    {
+        ++lo;
+    }
+    if (lo == s)
+    {
+        return {s, s};
+    }
+    uint32_t hi = s - 1;
+    while (counts[hi] == 0)
+    {
+        --hi;
+    }
+    return {lo, hi};
+}
+
+/**
  * Walk the counts of a range of n cells whose symbols present span lo .. hi:
  * for h = lo .. hi, prepare the model and call code(model, h), which codes or
  * decodes c_h and returns it.  c_lo and c_hi are at least 1, and c_h leaves
@@ -550,20 +576,11 @@ EncodeCells(RangeEncoder& enc,
         return true;
     }
     const auto c = static_cast<uint32_t>(symbols.size());
-    uint32_t lo = 0;
-    while (lo < s && counts[lo] == 0)
-    {
-        ++lo;
-    }
+    const auto [lo, hi] = PresentSpan(counts);
     enc.EncodeCount(lo, s);
     if (c == 0)
     {
         return true;
-    }
-    uint32_t hi = s - 1;
-    while (counts[hi] == 0)
-    {
-        --hi;
     }
     if (n > 1)
     {
@@ -1004,20 +1021,11 @@ CellCountBits(const FilterShape& shape, uint32_t n, const std::vector<uint32_t>&
     {
         return 0;
     }
-    uint32_t lo = 0;
-    while (lo < s && counts[lo] == 0)
-    {
-        ++lo;
-    }
+    const auto [lo, hi] = PresentSpan(counts);
     double bits = RangeEncoder::CountBits(lo, s);
     if (lo == s)
     {
         return bits;
-    }
-    uint32_t hi = s - 1;
-    while (counts[hi] == 0)
-    {
-        --hi;
     }
     bits += n > 1 ? RangeEncoder::CountBits(hi - lo, s - 1 - lo) : 0.0;
     WalkCellCounts(shape, n, lo, hi, [&](CellCountModel& model, uint32_t h) {
