@@ -43,6 +43,22 @@ Roomy(FilterKind filter, ScenarioTopology topology, uint32_t nodes)
     return c;
 }
 
+/**
+ * The coded budget cases' run: a 5 x 5 grid, 92 bytes with the entropy
+ * codec, LBF b = 5, 16 resources (few enough to code small, enough to fill
+ * 92 bytes).
+ */
+GossipScenarioConfig
+CodedBudgetGrid(FilterKind filter)
+{
+    GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
+    c.budgetBytes = 92;
+    c.codec = bloom::Codec::ENTROPY;
+    c.SetFamilyOption("b", "5");
+    c.resources = 16;
+    return c;
+}
+
 /// \return the value of column `name` in the first runs.csv row of (c, r)
 double
 RunsColumn(const GossipScenarioConfig& c, const GossipScenarioResult& r, const std::string& name)
@@ -576,11 +592,9 @@ class CodedBudgetTestCase : public TestCase
                                   FilterKind::ATTENUATED,
                                   FilterKind::SCOPE_DECAY})
         {
-            GossipScenarioConfig c = Roomy(filter, ScenarioTopology::GRID, 25);
-            c.budgetBytes = 92;
-            c.SetFamilyOption("b", "5");
-            c.resources = 16; // few enough to code small, enough to fill 92 bytes
+            GossipScenarioConfig c = CodedBudgetGrid(filter);
             c.simTime = 15;
+            c.codec = bloom::Codec::NONE;
             const GossipScenarioResult raw = RunGossipScenario(c);
             c.codec = bloom::Codec::ENTROPY;
             const GossipScenarioResult coded = RunGossipScenario(c);
@@ -619,11 +633,7 @@ class CodedBudgetHashesTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(1);
-        GossipScenarioConfig c = Roomy(FilterKind::LINEAR, ScenarioTopology::GRID, 25);
-        c.budgetBytes = 92;
-        c.codec = bloom::Codec::ENTROPY;
-        c.SetFamilyOption("b", "5");
-        c.resources = 16;
+        GossipScenarioConfig c = CodedBudgetGrid(FilterKind::LINEAR);
         c.simTime = 15;
         c.hashesGiven = true; // --k 4 given: kept
         const GossipScenarioResult kept = CheckGossipScenario(c);
@@ -688,17 +698,11 @@ class CodedBudgetStreamsTestCase : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(1);
-        GossipScenarioConfig c = Roomy(FilterKind::SCOPE_DECAY, ScenarioTopology::GRID, 25);
-        c.budgetBytes = 92;
-        c.codec = bloom::Codec::ENTROPY;
-        c.resources = 16;
+        GossipScenarioConfig c = CodedBudgetGrid(FilterKind::SCOPE_DECAY);
         c.simTime = 5;
         const GossipScenarioResult alone = RunGossipScenario(c);
         // Another family's search first, and random variables of its own.
-        GossipScenarioConfig lbf = c;
-        lbf.filter = FilterKind::LINEAR;
-        lbf.SetFamilyOption("b", "5");
-        CheckGossipScenario(lbf);
+        CheckGossipScenario(CodedBudgetGrid(FilterKind::LINEAR));
         for (int i = 0; i < 5; ++i)
         {
             CreateObject<UniformRandomVariable>()->GetValue();
